@@ -1,0 +1,30 @@
+// Bundles the four entry points separately: the extension host glue, the language server,
+// the CLI and the webview (browser, no Node APIs). Native engines stay external.
+import { build } from 'esbuild';
+import { mkdirSync, existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+const nodeExternals = ['vscode', '@ladybugdb/core', 'kuzu', '@huggingface/transformers', 'onnxruntime-node', 'sharp'];
+
+const targets = [
+  { entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
+  { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
+  { entryPoints: ['src/core/graph/embedded/worker.ts'], outfile: 'dist/engineWorker.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
+  { entryPoints: ['webview/main.ts'], outfile: 'media/webview/inspector.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['test/vscode/suite/index.ts'], outfile: 'out/test/suite/index.js', platform: 'node', format: 'cjs', target: 'node20', external: [...nodeExternals, 'mocha'] },
+];
+
+mkdirSync('dist', { recursive: true });
+await Promise.all(
+  targets
+    .filter((t) => existsSync(t.entryPoints[0]))
+    .map((t) => build({ ...common, ...t })),
+);

@@ -1,0 +1,56 @@
+import { EXIT, UsageError, processIO, type CliIO, type Command } from './io';
+import { check } from './commands/check';
+import { importGraph as importCommand } from './commands/import';
+import { query } from './commands/query';
+import { schema } from './commands/schema';
+import { run } from './commands/run';
+import { test } from './commands/test';
+
+const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
+  check: { run: check, summary: 'check <paths…> [--schema f | --db p] [--format json]   check .kgp and few-shot files' },
+  import: { run: importCommand, summary: 'import <file> --db <path> [--format triples|tsv|csv|jsonl]   load a graph file' },
+  query: { run: query, summary: 'query --db <path> [--explain|--profile] [--json] "<cypher>"   run Cypher' },
+  schema: { run: schema, summary: 'schema --db <path> [--json]   show the graph schema' },
+  run: { run, summary: 'run <file> --db <path> [--plan n] [--strategy gsd|mor|cypher] [--k N] [--json]   retrieve' },
+  test: { run: test, summary: 'test <files…> --db <path>   run plans with expect as tests' },
+};
+
+function usage(): string {
+  return ['usage: kgrag <command> [options]', '', ...Object.values(COMMANDS).map((c) => '  kgrag ' + c.summary)].join('\n');
+}
+
+export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(usage());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`kgrag: unknown command '${name}'\n${usage()}`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`kgrag ${name}: ${e.message}`);
+      return EXIT.usage;
+    }
+    // Never a stack trace for people; KGRAG_DEBUG=1 shows it.
+    io.err(`kgrag ${name}: ${e instanceof Error ? e.message : String(e)}`);
+    if (io.env.KGRAG_DEBUG) io.err(e instanceof Error && e.stack ? e.stack : '');
+    return EXIT.failure;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    () => {
+      process.exitCode = EXIT.failure;
+    },
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The one intermediate representation every front end produces and every back end consumes:
+ * a planning graph (MoR) / pattern graph (SimGRAG). The DSL, SimGRAG pattern JSON and MoR plans
+ * all convert to and from this; Cypher and the retrieval strategies compile from it.
+ */
+
+/** How a node's text is to be matched. No text at all means UNKNOWN (distance 0 to everything). */
+export type TextConstraint =
+  | { readonly kind: 'soft'; readonly value: string } // matched by meaning: a GSD term
+  | { readonly kind: 'exact'; readonly value: string }; // must equal the node's name
+
+export type RelationConstraint =
+  | { readonly kind: 'phrase'; readonly value: string } // matched by meaning: a GSD term
+  | { readonly kind: 'type'; readonly value: string } // the exact relationship type
+  | { readonly kind: 'unknown' };
+
+export type PropertyValue = string | number | boolean;
+
+export interface PlanNode {
+  /** The variable; unique within the plan. */
+  readonly id: string;
+  /** A hard constraint (a label). */
+  readonly category?: string;
+  readonly text?: TextConstraint;
+  /** Exact property equalities, e.g. {release_year: "1999"}. */
+  readonly properties?: Readonly<Record<string, PropertyValue>>;
+}
+
+export interface PlanEdge {
+  /** Stable id within the plan, e.g. "e0". */
+  readonly id: string;
+  readonly source: string;
+  readonly target: string;
+  /** When true the edge points source → target; otherwise direction is not specified. */
+  readonly directed: boolean;
+  readonly relation: RelationConstraint;
+}
+
+export interface GsdStrategy {
+  readonly kind: 'gsd';
+  /** Number of subgraphs (SimGRAG k, default 3). */
+  readonly k: number;
+  /** k⁽ⁿ⁾, default 16. */
+  readonly nodeCandidates: number;
+  /** k⁽ʳ⁾, default 16. */
+  readonly relationCandidates: number;
+  /** Algorithm 1 without pruning: the reference. */
+  readonly exhaustive?: boolean;
+}
+
+export interface MorStrategy {
+  readonly kind: 'mor';
+  /** Text seeds at the first layer (default 5). */
+  readonly seeds: number;
+  /** Text matches added per layer (default 10). */
+  readonly perStep: number;
+  /** Number of answers to return (default 20, for R@20). */
+  readonly k: number;
+}
+
+export interface CypherStrategy {
+  readonly kind: 'cypher';
+  /** LIMIT on returned rows (default 100). */
+  readonly limit: number;
+}
+
+export type Strategy = GsdStrategy | MorStrategy | CypherStrategy;
+export type StrategyKind = Strategy['kind'];
+
+export const DEFAULT_STRATEGIES: { readonly gsd: GsdStrategy; readonly mor: MorStrategy; readonly cypher: CypherStrategy } = {
+  gsd: { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16 },
+  mor: { kind: 'mor', seeds: 5, perStep: 10, k: 20 },
+  cypher: { kind: 'cypher', limit: 100 },
+};
+
+export interface PlanningGraph {
+  readonly name: string;
+  readonly question?: string;
+  readonly nodes: readonly PlanNode[];
+  readonly edges: readonly PlanEdge[];
+  /** Variables whose values are the answers. */
+  readonly targets: readonly string[];
+  /** Expected answers, for plan tests. */
+  readonly expect: readonly string[];
+  readonly strategy: Strategy;
+  /** The schema file named by the plan's file, if any (path as written). */
+  readonly schemaRef?: string;
+}

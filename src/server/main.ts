@@ -1,0 +1,2 @@
+// The language server: a thin LSP layer over src/core (see docs/architecture.md).
+export {};

@@ -1,0 +1,2 @@
+// The inspector webview bundle (browser only, no Node APIs).
+export {};
