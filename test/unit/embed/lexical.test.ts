@@ -1,0 +1,135 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normalizeText, splitWords, isStopWordsOnly, lemmasOf } from '../../../src/core/embed/lexicon/normalize';
+import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
+import { conceptsOfWord } from '../../../src/core/embed/lexicon/concepts';
+import { LexicalEmbedder } from '../../../src/core/embed/lexical';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { rankByDistance } from '../../../src/core/embed/rank';
+import { SparseScratch } from '../../../src/core/embed/hashing';
+
+const wordNet = WordNet.fromPackage();
+const embedder = new LexicalEmbedder({ charLevel: new HashingEmbedder(), wordNet });
+const METAQA_RELATIONS = ['directed_by', 'written_by', 'starred_actors', 'release_year', 'in_language', 'has_tags', 'has_genre', 'has_imdb_votes', 'has_imdb_rating'];
+
+test('splitWords reads names the way graphs write them', () => {
+  assert.deepEqual(splitWords('starred_actors'), ['starred', 'actors']);
+  assert.deepEqual(splitWords('hasImdbRating'), ['has', 'imdb', 'rating']);
+  assert.deepEqual(splitWords('The Vow!'), ['the', 'vow']);
+  assert.deepEqual(splitWords("Schindler's List"), ['schindler', 'list']);
+  assert.deepEqual(splitWords('Amélie'), ['amélie']);
+});
+
+test('normalizeText drops stop words and lemmatises irregular forms', () => {
+  const n = normalizeText('wrote the screenplay of');
+  assert.deepEqual(n.dropped, ['the', 'of']);
+  assert.deepEqual(n.words.map((w) => w.surface), ['wrote', 'screenplay']);
+  assert.ok(n.words[0]!.lemmas.includes('write'));
+  assert.ok(lemmasOf('starred').includes('star'));
+  assert.ok(lemmasOf('actors').includes('actor'));
+  assert.ok(lemmasOf('spoken').includes('speak'));
+  assert.equal(isStopWordsOnly('in'), true);
+  assert.equal(isStopWordsOnly('of the'), true);
+  assert.equal(isStopWordsOnly('in language'), false);
+  assert.equal(isStopWordsOnly('!!'), false);
+});
+
+test('WordNet gives senses in frequency order and parses pointers', () => {
+  const film = wordNet.senses('film', 'n');
+  const movie = wordNet.senses('movie', 'n');
+  assert.ok(film.length >= 3);
+  assert.equal(film[0], movie[0], 'film and movie share their first sense');
+  const synset = wordNet.synset(movie[0]!);
+  assert.ok(synset.words.includes('film') && synset.words.includes('movie'));
+  assert.ok(synset.pointers.some((p) => p.symbol === '@'), 'a movie has a hypernym');
+  assert.deepEqual(wordNet.senses('no_such_lemma_xyz', 'n'), []);
+});
+
+test('concepts link derivations and synonyms: writer ↔ write, actor ↔ act, film ↔ movie', () => {
+  const lemmas = (w: string): Set<string> => new Set(conceptsOfWord(w, wordNet).map((c) => c.lemma));
+  assert.ok(lemmas('writer').has('write'));
+  assert.ok(lemmas('wrote').has('writer'));
+  assert.ok(lemmas('actor').has('act'));
+  assert.ok(lemmas('acted').has('actor'));
+  assert.ok(lemmas('film').has('movie'));
+  assert.ok(lemmas('movie').has('film'));
+  // Without WordNet only the lemmas remain.
+  assert.deepEqual([...new Set(conceptsOfWord('wrote', undefined).map((c) => c.lemma))].sort(), ['write', 'wrote']);
+});
+
+test('rows are unit length, deterministic, and sparse rows equal dense rows', async () => {
+  const texts = ['directed by', 'The Vow', 'in', '', '1999', 'has_imdb_rating'];
+  const a = await embedder.embedBatch(texts);
+  const b = await new LexicalEmbedder({ charLevel: new HashingEmbedder(), wordNet }).embedBatch(texts);
+  assert.deepEqual(a, b);
+  const d = embedder.dimension;
+  for (let t = 0; t < texts.length; t++) {
+    let n = 0;
+    for (let i = 0; i < d; i++) {
+      assert.ok(a[t * d + i]! >= 0, 'non-negative');
+      n += a[t * d + i]! ** 2;
+    }
+    assert.ok(Math.abs(n - 1) < 1e-5, `row ${t} has norm² ${n}`);
+  }
+  const scratch = new SparseScratch(d);
+  embedder.embedSparse('starred actors', scratch);
+  const dense = await embedder.embedBatch(['starred actors']);
+  for (let i = 0; i < d; i++) assert.equal(scratch.values[i] ?? 0, dense[i]);
+});
+
+test('people’s phrasings rank the right MetaQA relation first where n-grams alone fail', async () => {
+  const hashing = new HashingEmbedder();
+  const cases: [string, string][] = [
+    ['acted in', 'starred_actors'],
+    ['wrote', 'written_by'],
+    ['author of', 'written_by'],
+    ['director of', 'directed_by'],
+    ['rated', 'has_imdb_rating'],
+    ['kind of movie', 'has_genre'],
+  ];
+  let hashingRight = 0;
+  for (const [phrase, gold] of cases) {
+    const ranked = await rankByDistance(embedder, phrase, METAQA_RELATIONS);
+    assert.equal(ranked[0]!.text, gold, `${phrase} → ${ranked[0]!.text}`);
+    if ((await rankByDistance(hashing, phrase, METAQA_RELATIONS))[0]!.text === gold) hashingRight++;
+  }
+  assert.ok(hashingRight < cases.length, 'the cases are ones character n-grams get wrong');
+});
+
+test('entity mentions with case, punctuation, typos and word order still match', async () => {
+  const names = ['The Vow', 'Rachel McAdams', 'Channing Tatum', 'Quentin Tarantino', 'Pulp Fiction'];
+  for (const [mention, gold] of [
+    ['THE VOW', 'The Vow'],
+    ['Vow, The', 'The Vow'],
+    ['Chaning Tatum', 'Channing Tatum'],
+    ['tarantino quentin', 'Quentin Tarantino'],
+    ['Fiction Pulp', 'Pulp Fiction'],
+  ] as const) {
+    assert.equal((await rankByDistance(embedder, mention, names))[0]!.text, gold, mention);
+  }
+});
+
+test('paraphrase set: ≥ 10 phrasings per relation and ≥ 95% ranked first', async () => {
+  const set = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'data', 'paraphrases', 'metaqa.json'), 'utf8')) as {
+    relations: Record<string, string[]>;
+  };
+  assert.deepEqual(Object.keys(set.relations).sort(), [...METAQA_RELATIONS].sort());
+  let right = 0;
+  let total = 0;
+  for (const [gold, phrases] of Object.entries(set.relations)) {
+    assert.ok(phrases.length >= 10, `${gold} has ${phrases.length} phrasings`);
+    for (const p of phrases) {
+      total++;
+      if ((await rankByDistance(embedder, p, METAQA_RELATIONS))[0]!.text === gold) right++;
+    }
+  }
+  assert.ok(right / total >= 0.95, `${right}/${total}`);
+});
+
+test('an aborted signal stops a batch', async () => {
+  const ac = new AbortController();
+  ac.abort();
+  await assert.rejects(embedder.embedBatch(['a', 'b'], ac.signal));
+});
