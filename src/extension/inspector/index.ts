@@ -1,0 +1,251 @@
+/**
+ * The inspector's entry points: `registerInspector(context)` (commands, the panel serializer,
+ * editor → panel highlighting) and the hooks the run/explain workflow uses:
+ * `showRetrievalResult`, `setRevealHandler`, `setAliasHandler`.
+ */
+import * as vscode from 'vscode';
+import type { RetrievalResult } from '../../core/retrieve/result';
+import type { InspectorView, ResultSource, WebviewToHostMessage } from '../../protocol/inspectorMessages';
+import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../protocol/validate';
+import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
+import { findRevealRange, identifierAt, type RevealTarget } from './reveal';
+import { saveImage, saveResultJson } from './export';
+
+export interface RevealRequest extends RevealTarget {
+  readonly source?: ResultSource;
+}
+
+/** Maps a variable/edge to a place in a .kgp document (e.g. via the DSL source map); undefined → fallback. */
+export type RevealHandler = (request: RevealRequest) => vscode.Location | undefined | Promise<vscode.Location | undefined>;
+
+export interface AliasRequest {
+  readonly plan: string;
+  readonly element: 'node' | 'edge';
+  readonly ref: string;
+  readonly patternText: string;
+  readonly candidate: string;
+  readonly source?: ResultSource;
+}
+export type AliasHandler = (request: AliasRequest) => void | Promise<void>;
+
+export interface ShowOptions {
+  readonly source?: ResultSource;
+  /** Bring this view forward (e.g. 'cypher' for Explain/Profile). */
+  readonly view?: InspectorView;
+  readonly preserveFocus?: boolean;
+}
+
+let revealHandler: RevealHandler | undefined;
+let aliasHandler: AliasHandler | undefined;
+let current: InspectorPanel | undefined;
+let extensionUri: vscode.Uri | undefined;
+let log: vscode.LogOutputChannel | undefined;
+
+export function setRevealHandler(handler: RevealHandler | undefined): void {
+  revealHandler = handler;
+}
+
+export function setAliasHandler(handler: AliasHandler | undefined): void {
+  aliasHandler = handler;
+}
+
+/** Opens (or reuses) the panel beside the editor and shows `result` in it. */
+export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
+  const panel = current ?? createPanel(options.preserveFocus ?? true);
+  panel.show(result, options.source, options.view, options.preserveFocus ?? true);
+}
+
+function logger(): vscode.LogOutputChannel {
+  log ??= vscode.window.createOutputChannel('KG-RAG Inspector', { log: true });
+  return log;
+}
+
+function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
+  if (!extensionUri) throw new Error('registerInspector() has not run');
+  const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
+  current = panel;
+  panel.onDidDispose(() => {
+    if (current === panel) current = undefined;
+  });
+  return panel;
+}
+
+function createPanel(preserveFocus: boolean): InspectorPanel {
+  if (!extensionUri) throw new Error('registerInspector() has not run');
+  const webviewPanel = vscode.window.createWebviewPanel(
+    INSPECTOR_VIEW_TYPE,
+    'KG-RAG Inspector',
+    { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+    webviewOptions(extensionUri),
+  );
+  return adopt(webviewPanel);
+}
+
+async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): Promise<void> {
+  switch (message.type) {
+    case 'reveal':
+      await reveal({ plan: message.plan, variable: message.variable, edgeId: message.edgeId, source: panel.source });
+      return;
+    case 'addAlias': {
+      const request: AliasRequest = { ...message, source: panel.source };
+      if (aliasHandler) return aliasHandler(request);
+      // No alias store yet: hand the alias to the user rather than dropping it.
+      await vscode.env.clipboard.writeText(message.candidate);
+      void vscode.window.showInformationMessage(
+        `Copied "${message.candidate}" — add it as an alias of "${message.patternText}" (${message.element} ${message.ref}).`,
+      );
+      return;
+    }
+    case 'exportJson':
+      if (panel.result) await saveResultJson(panel.result);
+      return;
+    case 'exportImage':
+      await saveImage(message.format, message.data, panel.result?.plan ?? 'graph', pendingImageTarget.take(message.format));
+      return;
+  }
+}
+
+/** Reveals a variable/edge: the installed handler first, then the text-search fallback. */
+export async function reveal(request: RevealRequest): Promise<vscode.Location | undefined> {
+  let location = revealHandler ? await revealHandler(request) : undefined;
+  location ??= await fallbackLocation(request);
+  if (!location) {
+    const what = request.variable ?? request.edgeId ?? '';
+    void vscode.window.setStatusBarMessage(`KG-RAG: could not find ${what} of plan ${request.plan} in an open .kgp file`, 4000);
+    return undefined;
+  }
+  const doc = await vscode.workspace.openTextDocument(location.uri);
+  const existing = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === doc.uri.toString());
+  const editor = await vscode.window.showTextDocument(doc, {
+    viewColumn: existing?.viewColumn ?? vscode.ViewColumn.One,
+    selection: location.range,
+    preserveFocus: false,
+  });
+  editor.revealRange(location.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return location;
+}
+
+async function candidateDocuments(request: RevealRequest): Promise<vscode.TextDocument[]> {
+  const docs: vscode.TextDocument[] = [];
+  if (request.source?.uri) {
+    try {
+      docs.push(await vscode.workspace.openTextDocument(vscode.Uri.parse(request.source.uri)));
+    } catch {
+      // The source may be gone; fall through to the open and workspace documents.
+    }
+  }
+  docs.push(...vscode.workspace.textDocuments.filter((d) => d.languageId === 'kgplan' || d.fileName.endsWith('.kgp')));
+  for (const uri of await vscode.workspace.findFiles('**/*.kgp', '**/node_modules/**', 200)) {
+    if (!docs.some((d) => d.uri.toString() === uri.toString())) docs.push(await vscode.workspace.openTextDocument(uri));
+  }
+  return docs;
+}
+
+async function fallbackLocation(request: RevealRequest): Promise<vscode.Location | undefined> {
+  const planHead = new RegExp(`\\bplan\\s+\`?${request.plan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`?\\s*\\{`);
+  for (const doc of await candidateDocuments(request)) {
+    const text = doc.getText();
+    if (!planHead.test(text)) continue;
+    const range = findRevealRange(text, request);
+    if (range) return new vscode.Location(doc.uri, new vscode.Range(doc.positionAt(range.start), doc.positionAt(range.end)));
+  }
+  return undefined;
+}
+
+/** The export target a command asked for, consumed when the webview answers requestImage. */
+const pendingImageTarget = {
+  targets: new Map<string, vscode.Uri | undefined>(),
+  set(format: string, uri: vscode.Uri | undefined) {
+    this.targets.set(format, uri);
+  },
+  take(format: string): vscode.Uri | undefined {
+    const uri = this.targets.get(format);
+    this.targets.delete(format);
+    return uri;
+  },
+};
+
+async function openResultFile(uri?: vscode.Uri): Promise<void> {
+  const target =
+    uri ??
+    (
+      await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        filters: { 'Retrieval result': ['json'] },
+        openLabel: 'Inspect',
+      })
+    )?.[0];
+  if (!target) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)));
+  } catch (e) {
+    void vscode.window.showErrorMessage(`KG-RAG: ${target.fsPath} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  const checked = validateRetrievalResult(parsed);
+  if (!checked.ok) {
+    void vscode.window.showErrorMessage(`KG-RAG: ${vscode.workspace.asRelativePath(target)} is not a retrieval result (${checked.error}).`);
+    return;
+  }
+  showRetrievalResult(checked.value, { source: { label: vscode.workspace.asRelativePath(target) }, preserveFocus: true });
+}
+
+function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
+  if (!current?.result || e.textEditor.document.languageId !== 'kgplan') return;
+  const doc = e.textEditor.document;
+  const word = identifierAt(doc.getText(), doc.offsetAt(e.selections[0]!.active));
+  const known = new Set(current.result.subgraphs.flatMap((s) => s.mapping.map((m) => m.variable)));
+  for (const p of current.result.trajectory?.paths ?? []) for (const v of p.variables) known.add(v);
+  current.post({ type: 'highlight', variable: word !== undefined && known.has(word) ? word : null });
+}
+
+export function registerInspector(context: vscode.ExtensionContext): void {
+  extensionUri = context.extensionUri;
+  context.subscriptions.push(
+    { dispose: () => current?.dispose() },
+    vscode.window.registerWebviewPanelSerializer(INSPECTOR_VIEW_TYPE, {
+      async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown) {
+        const panel = adopt(webviewPanel);
+        const checked = validateInspectorState(state ?? {});
+        if (!checked.ok) {
+          logger().warn(`inspector: ignored saved state (${checked.error})`);
+          return;
+        }
+        if (checked.value.result) panel.show(checked.value.result, checked.value.source, checked.value.view, true);
+      },
+    }),
+    vscode.commands.registerCommand('kgrag.inspector.open', () => {
+      if (current) current.panel.reveal(undefined, false);
+      else createPanel(false);
+    }),
+    vscode.commands.registerCommand('kgrag.inspector.openResultFile', (uri?: vscode.Uri) => openResultFile(uri)),
+    vscode.commands.registerCommand('kgrag.inspector.exportJson', async (uri?: vscode.Uri) => {
+      if (!current?.result) {
+        void vscode.window.showWarningMessage('KG-RAG: the inspector shows no result to export.');
+        return;
+      }
+      await saveResultJson(current.result, uri);
+    }),
+    vscode.commands.registerCommand('kgrag.inspector.exportImage', async (format?: 'png' | 'svg', uri?: vscode.Uri) => {
+      if (!current?.result) {
+        void vscode.window.showWarningMessage('KG-RAG: the inspector shows no graph to export.');
+        return;
+      }
+      const chosen = format ?? ((await vscode.window.showQuickPick(['png', 'svg'], { title: 'Export the graph view as' })) as 'png' | 'svg' | undefined);
+      if (!chosen) return;
+      pendingImageTarget.set(chosen, uri);
+      current.post({ type: 'requestImage', format: chosen });
+    }),
+    // Internal (not in the palette): what tests and bug reports need to see of the panel.
+    vscode.commands.registerCommand('kgrag.inspector._state', (): InspectorSnapshot | undefined => current?.snapshot()),
+    // Internal: feed a message through the same validation as the webview's (protocol tests).
+    vscode.commands.registerCommand('kgrag.inspector._receive', async (raw: unknown) => {
+      const checked = validateWebviewMessage(raw);
+      if (!checked.ok || !current) return checked.ok ? 'no panel' : checked.error;
+      await onMessage(current, checked.value);
+      return 'ok';
+    }),
+    vscode.window.onDidChangeTextEditorSelection(onSelection),
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The inspector panel host: one WebviewPanel beside the editor, reused for every run. It owns the
+ * current result, speaks the validated protocol, and delegates reveals/aliases to hooks.
+ */
+import * as vscode from 'vscode';
+import type { RetrievalResult } from '../../core/retrieve/result';
+import type {
+  HostToWebviewMessage,
+  InspectorView,
+  RenderedMessage,
+  ResultSource,
+  WebviewToHostMessage,
+} from '../../protocol/inspectorMessages';
+import { validateWebviewMessage } from '../../protocol/validate';
+import { inspectorHtml, makeNonce } from './html';
+
+export const INSPECTOR_VIEW_TYPE = 'kgrag.inspector';
+
+export interface InspectorHooks {
+  readonly log: vscode.LogOutputChannel;
+  onMessage(panel: InspectorPanel, message: WebviewToHostMessage): void | Promise<void>;
+}
+
+/** What tests and logs can see of the panel without touching its DOM. */
+export interface InspectorSnapshot {
+  readonly visible: boolean;
+  readonly viewColumn: number | undefined;
+  readonly resultId: string | undefined;
+  readonly plan: string | undefined;
+  readonly ready: boolean;
+  readonly rendered: readonly RenderedMessage[];
+  readonly rejected: number;
+  readonly logs: readonly string[];
+}
+
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    // Only the bundle and its stylesheet may load: nothing from the workspace or elsewhere.
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')],
+    enableFindWidget: true,
+  };
+}
+
+export class InspectorPanel implements vscode.Disposable {
+  result: RetrievalResult | undefined;
+  source: ResultSource | undefined;
+  view: InspectorView | undefined;
+  private ready = false;
+  private queue: HostToWebviewMessage[] = [];
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly rendered: RenderedMessage[] = [];
+  private readonly logs: string[] = [];
+  private rejected = 0;
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposeEmitter.event;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    private readonly hooks: InspectorHooks,
+  ) {
+    const webview = panel.webview;
+    webview.options = webviewOptions(extensionUri);
+    const media = vscode.Uri.joinPath(extensionUri, 'media', 'webview');
+    webview.html = inspectorHtml({
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'inspector.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'inspector.css')).toString(),
+    });
+    this.disposables.push(
+      webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
+      panel.onDidDispose(() => this.dispose()),
+      // Without retainContextWhenHidden a hidden webview is torn down; it says 'ready' again when shown.
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) this.ready = false;
+      }),
+    );
+  }
+
+  private receive(raw: unknown): void {
+    const checked = validateWebviewMessage(raw);
+    if (!checked.ok) {
+      this.rejected++;
+      this.hooks.log.warn(`inspector: ignored a malformed message from the webview (${checked.error})`);
+      return;
+    }
+    const message = checked.value;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        // A fresh webview (first load, or re-shown after being hidden) gets the current result.
+        if (this.result) this.post({ type: 'show', result: this.result, source: this.source, view: this.view });
+        for (const m of this.queue.splice(0)) this.post(m);
+        break;
+      case 'rendered':
+        this.rendered.push(message);
+        if (this.rendered.length > 50) this.rendered.shift();
+        this.hooks.log.info(
+          `inspector: rendered ${message.view} (${message.nodes} nodes, ${message.edges} edges) in ${message.ms.toFixed(1)} ms`,
+        );
+        break;
+      case 'log':
+        this.logs.push(`${message.level}: ${message.message}`);
+        if (this.logs.length > 100) this.logs.shift();
+        this.hooks.log[message.level](`inspector webview: ${message.message}`);
+        break;
+      default:
+        void Promise.resolve(this.hooks.onMessage(this, message)).catch((e: unknown) =>
+          this.hooks.log.error(`inspector: ${message.type} failed: ${e instanceof Error ? e.message : String(e)}`),
+        );
+    }
+  }
+
+  post(message: HostToWebviewMessage): void {
+    if (!this.ready && message.type !== 'show') {
+      this.queue.push(message);
+      return;
+    }
+    if (!this.ready) return; // 'show' is sent on ready from this.result
+    void this.panel.webview.postMessage(message);
+  }
+
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, preserveFocus: boolean): void {
+    this.result = result;
+    this.source = source;
+    this.view = view;
+    this.panel.title = `Inspector: ${result.plan}`;
+    this.post({ type: 'show', result, source, view });
+    if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
+  }
+
+  snapshot(): InspectorSnapshot {
+    return {
+      visible: this.panel.visible,
+      viewColumn: this.panel.viewColumn,
+      resultId: this.result?.id,
+      plan: this.result?.plan,
+      ready: this.ready,
+      rendered: [...this.rendered],
+      rejected: this.rejected,
+      logs: [...this.logs],
+    };
+  }
+
+  dispose(): void {
+    this.disposeEmitter.fire();
+    this.disposeEmitter.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+    this.panel.dispose();
+  }
+}
