@@ -1,0 +1,130 @@
+import type { Embedder } from '../../embed/embedder';
+import type { StoreKind } from '../../graph/graphStore';
+import { DEFAULT_STRATEGIES, type GsdStrategy, type PlanningGraph } from '../../plan/planningGraph';
+import type { Answer, CandidateList, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
+import type { GraphSnapshot } from '../snapshot/snapshot';
+import { buildProblem, type GsdProblem } from './problem';
+import { searchTopK, type GsdMatch } from './search';
+
+export interface GsdRunOptions {
+  /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive). */
+  readonly strategy?: Partial<Omit<GsdStrategy, 'kind'>>;
+  readonly id?: string;
+  readonly store?: { readonly kind: StoreKind; readonly description: string };
+  /** How many ranked candidates per phrase to report (default 10). */
+  readonly reportCandidates?: number;
+  readonly maxExpansions?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Runs SimGRAG GSD top-k retrieval for one planning graph and explains the result. */
+export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: GsdRunOptions = {}): Promise<RetrievalResult> {
+  const t0 = performance.now();
+  const base = plan.strategy.kind === 'gsd' ? plan.strategy : DEFAULT_STRATEGIES.gsd;
+  const strategy: GsdStrategy = { ...base, ...options.strategy, kind: 'gsd' };
+  const problem = await buildProblem(plan, snap, embedder, strategy, options.signal);
+  const t1 = performance.now();
+  const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, maxExpansions: options.maxExpansions });
+  const t2 = performance.now();
+  const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, snap, problem, m, i + 1));
+  const warnings = [...problem.warnings];
+  if (outcome.truncated) warnings.push(`search stopped after ${options.maxExpansions} expansions: results may not be the exact top-${strategy.k}`);
+  if (plan.nodes.length > 0 && problem.nodes.every((n) => !n.known)) warnings.push('the pattern has no known node: every node is a start candidate');
+  return {
+    id: options.id ?? plan.name,
+    plan: plan.name,
+    ...(plan.question !== undefined ? { question: plan.question } : {}),
+    strategy: 'gsd',
+    store: options.store ?? { kind: 'embedded', description: 'snapshot ' + snap.data.fingerprint },
+    answers: answersOf(plan, snap, outcome.matches, problem),
+    subgraphs,
+    candidates: candidateLists(problem, snap, options.reportCandidates ?? 10),
+    timings: { totalMs: performance.now() - t0, candidatesMs: problem.candidatesMs, searchMs: t2 - t1 },
+    stats: {
+      expansions: outcome.stats.expansions,
+      prunedBranches: outcome.stats.pruned,
+      candidatesExamined: outcome.stats.candidatesExamined,
+      completeMappings: outcome.stats.complete,
+      k: strategy.k,
+      nodeCandidates: strategy.nodeCandidates,
+      relationCandidates: strategy.relationCandidates,
+      exhaustive: strategy.exhaustive ? 1 : 0,
+    },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+/** Target values, best first (the GSD of the best subgraph giving each). */
+function answersOf(plan: PlanningGraph, snap: GraphSnapshot, matches: readonly GsdMatch[], problem: GsdProblem): Answer[] {
+  const targets = plan.targets.map((t) => problem.nodes.findIndex((n) => n.variable === t)).filter((p) => p >= 0);
+  const seen = new Set<number>();
+  const out: Answer[] = [];
+  for (const m of matches) {
+    for (const p of targets) {
+      const g = m.nodes[p];
+      if (seen.has(g)) continue;
+      seen.add(g);
+      out.push({ value: snap.names[g], nodeId: snap.data.nodeIds[g], score: m.gsd });
+    }
+  }
+  return out;
+}
+
+function toSubgraph(plan: PlanningGraph, snap: GraphSnapshot, problem: GsdProblem, m: GsdMatch, rank: number): MatchedSubgraph {
+  const ids = snap.data.nodeIds;
+  const mapping: MappedNode[] = problem.nodes.map((n, p) => ({
+    variable: n.variable,
+    nodeId: ids[m.nodes[p]],
+    name: snap.names[m.nodes[p]],
+    labels: [snap.labelOf(m.nodes[p])],
+  }));
+  const terms: DistanceTerm[] = [];
+  problem.nodes.forEach((n, p) => {
+    const g = m.nodes[p];
+    const rank = n.known ? n.rankOf.get(g) : undefined;
+    terms.push({
+      kind: 'node',
+      variable: n.variable,
+      ...(n.patternText !== undefined ? { patternText: n.patternText } : {}),
+      matchedText: snap.names[g],
+      distance: m.nodeCost[p],
+      ...(rank !== undefined ? { candidateRank: rank + 1 } : {}),
+    });
+  });
+  const triples: MatchedTriple[] = [];
+  problem.edges.forEach((e, q) => {
+    const srcP = m.edgeSource[q];
+    const dstP = srcP === e.source ? e.target : e.source;
+    const s = m.nodes[srcP];
+    const t = m.nodes[dstP];
+    const type = snap.data.relationNames[m.rels[q]];
+    terms.push({
+      kind: 'edge',
+      edgeId: e.edgeId,
+      source: ids[s],
+      target: ids[t],
+      ...(e.patternText !== undefined ? { patternText: e.patternText } : {}),
+      matchedText: type,
+      distance: m.edgeCost[q],
+      ...(e.known ? { candidateRank: e.relRank[m.rels[q]] } : {}),
+    });
+    triples.push({ source: ids[s], type, target: ids[t], sourceName: snap.names[s], targetName: snap.names[t], edgeId: e.edgeId });
+  });
+  void plan;
+  return { rank, gsd: m.gsd, mapping, terms, triples };
+}
+
+function candidateLists(problem: GsdProblem, snap: GraphSnapshot, limit: number): CandidateList[] {
+  const out: CandidateList[] = [];
+  for (const n of problem.nodes) {
+    if (!n.known || n.patternText === undefined) continue;
+    const candidates = Array.from(n.nodes.subarray(0, limit), (g, i) => ({ text: snap.names[g], id: snap.data.nodeIds[g], distance: n.dists[i] }));
+    out.push({ element: 'node', ref: n.variable, patternText: n.patternText, candidates });
+  }
+  for (const e of problem.edges) {
+    if (!e.known || e.patternText === undefined) continue;
+    const candidates = Array.from(e.rels.subarray(0, limit), (r) => ({ text: snap.data.relationNames[r], distance: e.relDist[r] }));
+    out.push({ element: 'edge', ref: e.edgeId, patternText: e.patternText, candidates });
+  }
+  return out;
+}

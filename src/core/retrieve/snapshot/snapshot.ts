@@ -1,0 +1,270 @@
+import type { Embedder } from '../../embed/embedder';
+import type { EdgeRecord, NodeRecord } from '../../graph/graphStore';
+import { VectorIndex, embedMatrix, type EmbeddingMatrix } from './vectorIndex';
+
+/**
+ * The graph in typed arrays, for search: CSR adjacency in both directions with relation ids,
+ * node names and label ids, node and relation embeddings. Node i is addressed by its index;
+ * `nodeIds[i]` is the store's id. A node's label id is its first label (node identity in the
+ * movie graphs is (label, name)); all labels stay in `nodeLabels` for display.
+ */
+export interface SnapshotData {
+  readonly fingerprint: string;
+  readonly embedderId: string;
+  readonly nodeIds: readonly string[];
+  readonly names: readonly string[];
+  readonly labelNames: readonly string[];
+  /** Primary label id per node. */
+  readonly nodeLabel: Uint16Array;
+  readonly relationNames: readonly string[];
+  readonly outOffsets: Uint32Array; // n + 1
+  readonly outTargets: Uint32Array;
+  readonly outRels: Uint16Array;
+  readonly inOffsets: Uint32Array; // n + 1
+  readonly inSources: Uint32Array;
+  readonly inRels: Uint16Array;
+  readonly nodeVectors: EmbeddingMatrix;
+  /** Relation embeddings, dense: relationNames.length × dimension. */
+  readonly relationVectors: Float32Array;
+  readonly dimension: number;
+}
+
+export class GraphSnapshot {
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  readonly index: VectorIndex;
+  private nameIndex?: Map<string, number[]>;
+  private labelMembers?: Uint32Array[];
+  private idIndex?: Map<string, number>;
+  private maxDeg = -1;
+
+  constructor(readonly data: SnapshotData) {
+    this.nodeCount = data.names.length;
+    this.edgeCount = data.outTargets.length;
+    this.index = new VectorIndex(data.nodeVectors);
+  }
+
+  get names(): readonly string[] {
+    return this.data.names;
+  }
+
+  labelId(name: string): number {
+    return this.data.labelNames.indexOf(name);
+  }
+
+  relationId(name: string): number {
+    return this.data.relationNames.indexOf(name);
+  }
+
+  labelOf(node: number): string {
+    return this.data.labelNames[this.data.nodeLabel[node]] ?? '';
+  }
+
+  /** Nodes whose name is exactly `name` (built on first use). */
+  nodesNamed(name: string): readonly number[] {
+    if (!this.nameIndex) {
+      const m = new Map<string, number[]>();
+      const names = this.data.names;
+      for (let i = 0; i < names.length; i++) {
+        const l = m.get(names[i]);
+        if (l) l.push(i);
+        else m.set(names[i], [i]);
+      }
+      this.nameIndex = m;
+    }
+    return this.nameIndex.get(name) ?? [];
+  }
+
+  nodeIndexOf(id: string): number | undefined {
+    if (!this.idIndex) {
+      const m = new Map<string, number>();
+      this.data.nodeIds.forEach((x, i) => m.set(x, i));
+      this.idIndex = m;
+    }
+    return this.idIndex.get(id);
+  }
+
+  /** Node indices with primary label `label` (ascending; built on first use). */
+  membersOf(label: number): Uint32Array {
+    if (!this.labelMembers) {
+      const nl = this.data.nodeLabel;
+      const counts = new Uint32Array(this.data.labelNames.length);
+      for (let i = 0; i < nl.length; i++) counts[nl[i]]++;
+      const lists = Array.from(counts, (c) => new Uint32Array(c));
+      const fill = new Uint32Array(counts.length);
+      for (let i = 0; i < nl.length; i++) lists[nl[i]][fill[nl[i]]++] = i;
+      this.labelMembers = lists;
+    }
+    return this.labelMembers[label] ?? new Uint32Array(0);
+  }
+
+  /** Largest undirected degree: sizes the search's per-depth buffers. */
+  maxDegree(): number {
+    if (this.maxDeg < 0) {
+      const { outOffsets, inOffsets } = this.data;
+      let m = 0;
+      for (let i = 0; i < this.nodeCount; i++) {
+        const d = outOffsets[i + 1] - outOffsets[i] + inOffsets[i + 1] - inOffsets[i];
+        if (d > m) m = d;
+      }
+      this.maxDeg = m;
+    }
+    return this.maxDeg;
+  }
+
+  /** Typed arrays' bytes plus a rough estimate for the strings. */
+  byteSize(): number {
+    const d = this.data;
+    const v = d.nodeVectors;
+    const vec = v.kind === 'dense' ? v.data.byteLength : v.rowOffsets.byteLength + v.cols.byteLength + v.vals.byteLength;
+    const arrays = [d.nodeLabel, d.outOffsets, d.outTargets, d.outRels, d.inOffsets, d.inSources, d.inRels, d.relationVectors];
+    let strings = 0;
+    for (let i = 0; i < d.names.length; i++) strings += d.names[i].length * 2 + d.nodeIds[i].length * 2 + 64;
+    return arrays.reduce((s, a) => s + a.byteLength, 0) + vec + strings;
+  }
+
+  /** Builds a snapshot from node and edge records (the shape GraphStore.exportGraph streams). */
+  static async fromRecords(nodes: readonly NodeRecord[], edges: readonly EdgeRecord[], embedder: Embedder, fingerprint = 'records', signal?: AbortSignal): Promise<GraphSnapshot> {
+    const b = new SnapshotBuilder();
+    for (const n of nodes) b.addNode(n.id, n.labels[0] ?? '', n.name);
+    for (const e of edges) b.addEdgeById(e.source, e.type, e.target);
+    return b.build(embedder, fingerprint, signal);
+  }
+
+  /**
+   * Builds a snapshot from (head, relation, tail) text triples. Node identity is (label, name);
+   * `labelOf(relation, role)` types the ends (default: everything is 'Entity').
+   */
+  static async fromTriples(
+    triples: Iterable<readonly [string, string, string]>,
+    embedder: Embedder,
+    options: { labelOf?: (relation: string, role: 'head' | 'tail') => string; fingerprint?: string; signal?: AbortSignal } = {},
+  ): Promise<GraphSnapshot> {
+    const b = new SnapshotBuilder();
+    const labelOf = options.labelOf ?? (() => 'Entity');
+    for (const [h, r, t] of triples) {
+      const hl = labelOf(r, 'head');
+      const tl = labelOf(r, 'tail');
+      const hi = b.nodeByKey(hl, h);
+      const ti = b.nodeByKey(tl, t);
+      b.addEdge(hi, r, ti);
+    }
+    return b.build(embedder, options.fingerprint ?? 'triples', options.signal);
+  }
+}
+
+/** Accumulates nodes and edges (growable typed arrays), then lays out the CSR arrays. */
+export class SnapshotBuilder {
+  private readonly ids: string[] = [];
+  private readonly names: string[] = [];
+  private readonly labelNames: string[] = [];
+  private readonly labelIds = new Map<string, number>();
+  private readonly relIds = new Map<string, number>();
+  private readonly relNames: string[] = [];
+  private readonly byId = new Map<string, number>();
+  private labels = new Uint16Array(1024);
+  private src = new Uint32Array(4096);
+  private dst = new Uint32Array(4096);
+  private rel = new Uint16Array(4096);
+  private edges = 0;
+
+  addNode(id: string, label: string, name: string): number {
+    const existing = this.byId.get(id);
+    if (existing !== undefined) return existing;
+    const i = this.names.length;
+    this.byId.set(id, i);
+    this.ids.push(id);
+    this.names.push(name);
+    if (i >= this.labels.length) this.labels = grow(this.labels, Uint16Array);
+    this.labels[i] = this.intern(this.labelIds, this.labelNames, label);
+    return i;
+  }
+
+  /** Node keyed by (label, name); its id is `label:name` (triples have no store ids). */
+  nodeByKey(label: string, name: string): number {
+    return this.addNode(label + ':' + name, label, name);
+  }
+
+  addEdgeById(source: string, type: string, target: string): void {
+    const s = this.byId.get(source);
+    const t = this.byId.get(target);
+    if (s === undefined || t === undefined) throw new Error(`snapshot: edge ${source} -[${type}]-> ${target} names an unknown node`);
+    this.addEdge(s, type, t);
+  }
+
+  addEdge(s: number, type: string, t: number): void {
+    if (this.edges >= this.src.length) {
+      this.src = grow(this.src, Uint32Array);
+      this.dst = grow(this.dst, Uint32Array);
+      this.rel = grow(this.rel, Uint16Array);
+    }
+    this.src[this.edges] = s;
+    this.dst[this.edges] = t;
+    this.rel[this.edges] = this.intern(this.relIds, this.relNames, type);
+    this.edges++;
+  }
+
+  private intern(map: Map<string, number>, list: string[], key: string): number {
+    let id = map.get(key);
+    if (id === undefined) {
+      id = list.length;
+      if (id >= 0xffff) throw new Error('snapshot: more than 65535 labels or relation types');
+      list.push(key);
+      map.set(key, id);
+    }
+    return id;
+  }
+
+  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal): Promise<GraphSnapshot> {
+    const n = this.names.length;
+    const m = this.edges;
+    const out = csr(n, m, this.src, this.dst, this.rel);
+    const inn = csr(n, m, this.dst, this.src, this.rel);
+    const nodeVectors = await embedMatrix(embedder, this.names, signal);
+    const relationVectors = await embedder.embedBatch(this.relNames.map(relationText), signal);
+    return new GraphSnapshot({
+      fingerprint,
+      embedderId: embedder.id,
+      nodeIds: this.ids,
+      names: this.names,
+      labelNames: this.labelNames,
+      nodeLabel: this.labels.slice(0, n),
+      relationNames: this.relNames,
+      outOffsets: out.offsets,
+      outTargets: out.targets,
+      outRels: out.rels,
+      inOffsets: inn.offsets,
+      inSources: inn.targets,
+      inRels: inn.rels,
+      nodeVectors,
+      relationVectors,
+      dimension: embedder.dimension,
+    });
+  }
+}
+
+/** The text a relation type is embedded as: `directed_by` → `directed by`. */
+export function relationText(type: string): string {
+  return type.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+}
+
+function csr(n: number, m: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array): { offsets: Uint32Array; targets: Uint32Array; rels: Uint16Array } {
+  const offsets = new Uint32Array(n + 1);
+  for (let e = 0; e < m; e++) offsets[from[e] + 1]++;
+  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
+  const fill = offsets.slice(0, n);
+  const targets = new Uint32Array(m);
+  const rels = new Uint16Array(m);
+  for (let e = 0; e < m; e++) {
+    const at = fill[from[e]]++;
+    targets[at] = to[e];
+    rels[at] = rel[e];
+  }
+  return { offsets, targets, rels };
+}
+
+function grow<T extends Uint16Array | Uint32Array>(a: T, Ctor: new (n: number) => T): T {
+  const b = new Ctor(a.length * 2);
+  b.set(a);
+  return b;
+}

@@ -1,0 +1,241 @@
+import { SparseScratch, isSparseEmbedder, type SparseEmbedder } from '../../embed/hashing';
+import type { Embedder } from '../../embed/embedder';
+import { TopK } from './topK';
+
+/** Which nodes a search may return: all, or those whose label id is `label`. */
+export interface VectorFilter {
+  readonly labels?: Uint16Array;
+  readonly label?: number;
+}
+
+export interface VectorHit {
+  readonly index: number;
+  /** L2 distance between the query and the row. */
+  readonly distance: number;
+}
+
+/**
+ * The node embedding matrix with exact top-k L2 search.
+ * - `dense`: n × d Float32Array, brute force (the reference; any embedder).
+ * - `sparse`: CSR rows (a SparseEmbedder such as hashing) + an inverted index by bucket. The
+ *   inverted search accumulates exact dot products only for rows sharing a bucket with the
+ *   query; all values are ≥ 0 and rows are unit-norm, so every other row has dot 0 and distance
+ *   sqrt(1 + |q|²) — the result equals brute force (recall 1.0, tested).
+ */
+export type EmbeddingMatrix = DenseMatrix | SparseMatrix;
+
+export interface DenseMatrix {
+  readonly kind: 'dense';
+  readonly rows: number;
+  readonly dimension: number;
+  readonly data: Float32Array;
+}
+
+export interface SparseMatrix {
+  readonly kind: 'sparse';
+  readonly rows: number;
+  readonly dimension: number;
+  readonly rowOffsets: Uint32Array; // rows + 1
+  readonly cols: Uint32Array;
+  readonly vals: Float32Array;
+}
+
+/** Embeds every text into an EmbeddingMatrix (sparse when the embedder can). */
+export async function embedMatrix(embedder: Embedder, texts: readonly string[], signal?: AbortSignal): Promise<EmbeddingMatrix> {
+  if (isSparseEmbedder(embedder)) return embedSparseMatrix(embedder, texts, signal);
+  const data = await embedder.embedBatch(texts, signal);
+  return { kind: 'dense', rows: texts.length, dimension: embedder.dimension, data };
+}
+
+function embedSparseMatrix(embedder: SparseEmbedder, texts: readonly string[], signal?: AbortSignal): SparseMatrix {
+  const n = texts.length;
+  const scratch = new SparseScratch(embedder.dimension);
+  const rowOffsets = new Uint32Array(n + 1);
+  let cap = Math.max(16, n * 24);
+  let cols = new Uint32Array(cap);
+  let vals = new Float32Array(cap);
+  let nnz = 0;
+  for (let r = 0; r < n; r++) {
+    if (signal?.aborted && (r & 4095) === 0) throw new Error('embedding aborted');
+    embedder.embedSparse(texts[r], scratch);
+    const c = scratch.count;
+    if (nnz + c > cap) {
+      cap = Math.max(cap * 2, nnz + c);
+      const nc = new Uint32Array(cap);
+      nc.set(cols.subarray(0, nnz));
+      cols = nc;
+      const nv = new Float32Array(cap);
+      nv.set(vals.subarray(0, nnz));
+      vals = nv;
+    }
+    for (let i = 0; i < c; i++) {
+      const b = scratch.indices[i];
+      cols[nnz] = b;
+      vals[nnz] = scratch.values[b];
+      nnz++;
+    }
+    rowOffsets[r + 1] = nnz;
+  }
+  return { kind: 'sparse', rows: n, dimension: embedder.dimension, rowOffsets, cols: cols.slice(0, nnz), vals: vals.slice(0, nnz) };
+}
+
+/** Copies row `r` densely into `out` (length = dimension). */
+export function rowInto(m: EmbeddingMatrix, r: number, out: Float32Array): void {
+  if (m.kind === 'dense') {
+    out.set(m.data.subarray(r * m.dimension, (r + 1) * m.dimension));
+    return;
+  }
+  out.fill(0);
+  for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) out[m.cols[j]] = m.vals[j];
+}
+
+/** Exact L2 distance between a dense query and row r. */
+export function distanceToRow(m: EmbeddingMatrix, q: Float32Array, qNormSq: number, r: number): number {
+  if (m.kind === 'dense') {
+    const d = m.dimension;
+    const base = r * d;
+    let s = 0;
+    for (let i = 0; i < d; i++) {
+      const x = q[i] - m.data[base + i];
+      s += x * x;
+    }
+    return Math.sqrt(s);
+  }
+  let dot = 0;
+  let rowSq = 0;
+  for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) {
+    const v = m.vals[j];
+    dot += q[m.cols[j]] * v;
+    rowSq += v * v;
+  }
+  return Math.sqrt(Math.max(0, qNormSq + rowSq - 2 * dot));
+}
+
+export function normSq(q: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < q.length; i++) s += q[i] * q[i];
+  return s;
+}
+
+/**
+ * Top-k search over an EmbeddingMatrix. Holds reusable scratch (one per snapshot, not thread-safe,
+ * which is fine in Node). `bruteForce` is the reference; `search` uses the inverted index when the
+ * matrix is sparse.
+ */
+export class VectorIndex {
+  private readonly postOffsets?: Uint32Array;
+  private readonly postRows?: Uint32Array;
+  private readonly postVals?: Float32Array;
+  private readonly rowNormSq?: Float32Array;
+  private readonly acc: Float64Array;
+  private readonly touched: Int32Array;
+  private readonly topk = new Map<number, TopK>();
+
+  constructor(readonly matrix: EmbeddingMatrix) {
+    this.acc = new Float64Array(matrix.kind === 'sparse' ? matrix.rows : 0);
+    this.touched = new Int32Array(matrix.kind === 'sparse' ? matrix.rows : 0);
+    if (matrix.kind === 'sparse') {
+      // Transpose CSR rows into postings per bucket (counting sort).
+      const d = matrix.dimension;
+      const counts = new Uint32Array(d + 1);
+      for (let j = 0; j < matrix.cols.length; j++) counts[matrix.cols[j] + 1]++;
+      for (let b = 0; b < d; b++) counts[b + 1] += counts[b];
+      const fill = counts.slice(0, d);
+      const rowsArr = new Uint32Array(matrix.cols.length);
+      const valsArr = new Float32Array(matrix.cols.length);
+      const norms = new Float32Array(matrix.rows);
+      for (let r = 0; r < matrix.rows; r++) {
+        let s = 0;
+        for (let j = matrix.rowOffsets[r]; j < matrix.rowOffsets[r + 1]; j++) {
+          const b = matrix.cols[j];
+          const v = matrix.vals[j];
+          const at = fill[b]++;
+          rowsArr[at] = r;
+          valsArr[at] = v;
+          s += v * v;
+        }
+        norms[r] = s;
+      }
+      this.postOffsets = counts;
+      this.postRows = rowsArr;
+      this.postVals = valsArr;
+      this.rowNormSq = norms;
+    }
+  }
+
+  private heap(k: number): TopK {
+    let h = this.topk.get(k);
+    if (!h) {
+      h = new TopK(k);
+      this.topk.set(k, h);
+    }
+    h.reset();
+    return h;
+  }
+
+  /** Exact top-k by scanning every row. */
+  bruteForce(q: Float32Array, k: number, filter: VectorFilter = {}): VectorHit[] {
+    const h = this.heap(k);
+    const m = this.matrix;
+    const qn = normSq(q);
+    const { labels, label } = filter;
+    for (let r = 0; r < m.rows; r++) {
+      if (labels && label !== undefined && labels[r] !== label) continue;
+      h.offer(distanceToRow(m, q, qn, r), r);
+    }
+    return hits(h);
+  }
+
+  /** Exact top-k: the inverted index for sparse matrices, brute force for dense ones. */
+  search(q: Float32Array, k: number, filter: VectorFilter = {}): VectorHit[] {
+    const m = this.matrix;
+    if (m.kind === 'dense' || !this.postOffsets || !this.postRows || !this.postVals || !this.rowNormSq) return this.bruteForce(q, k, filter);
+    const acc = this.acc;
+    const touched = this.touched;
+    let nt = 0;
+    const qn = normSq(q);
+    const po = this.postOffsets;
+    const pr = this.postRows;
+    const pv = this.postVals;
+    for (let b = 0; b < m.dimension; b++) {
+      const qv = q[b];
+      if (qv === 0) continue;
+      for (let j = po[b]; j < po[b + 1]; j++) {
+        const r = pr[j];
+        if (acc[r] === 0) touched[nt++] = r;
+        acc[r] += qv * pv[j];
+      }
+    }
+    const h = this.heap(k);
+    const { labels, label } = filter;
+    const norms = this.rowNormSq;
+    for (let i = 0; i < nt; i++) {
+      const r = touched[i];
+      const dot = acc[r];
+      acc[r] = 0;
+      if (labels && label !== undefined && labels[r] !== label) continue;
+      h.offer(Math.sqrt(Math.max(0, qn + norms[r] - 2 * dot)), r);
+    }
+    // Rows sharing no bucket have dot 0: distance sqrt(|q|² + |row|²), never better than a
+    // touched row of the same norm. Only when those could still enter the top-k, scan for them.
+    if (h.size < k || h.dist[h.size - 1] >= Math.sqrt(qn) - 1e-12) {
+      for (let r = 0; r < m.rows; r++) {
+        if (labels && label !== undefined && labels[r] !== label) continue;
+        if (rowSharesBucket(m, q, r)) continue;
+        h.offer(Math.sqrt(qn + norms[r]), r);
+      }
+    }
+    return hits(h);
+  }
+}
+
+function rowSharesBucket(m: SparseMatrix, q: Float32Array, r: number): boolean {
+  for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) if (q[m.cols[j]] !== 0) return true;
+  return false;
+}
+
+function hits(h: TopK): VectorHit[] {
+  const out: VectorHit[] = [];
+  for (let i = 0; i < h.size; i++) out.push({ index: h.idx[i], distance: h.dist[i] });
+  return out;
+}
