@@ -126,7 +126,7 @@ export class VectorIndex {
   private readonly postOffsets?: Uint32Array;
   private readonly postRows?: Uint32Array;
   private readonly postVals?: Float32Array;
-  private readonly rowNormSq?: Float32Array;
+  private readonly rowNormSq?: Float64Array;
   private readonly acc: Float64Array;
   private readonly touched: Int32Array;
   private readonly topk = new Map<number, TopK>();
@@ -143,7 +143,7 @@ export class VectorIndex {
       const fill = counts.slice(0, d);
       const rowsArr = new Uint32Array(matrix.cols.length);
       const valsArr = new Float32Array(matrix.cols.length);
-      const norms = new Float32Array(matrix.rows);
+      const norms = new Float64Array(matrix.rows);
       for (let r = 0; r < matrix.rows; r++) {
         let s = 0;
         for (let j = matrix.rowOffsets[r]; j < matrix.rowOffsets[r + 1]; j++) {

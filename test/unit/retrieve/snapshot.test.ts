@@ -1,0 +1,128 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import type { Embedder } from '../../../src/core/embed/embedder';
+import type { ExportChunk, GraphStore } from '../../../src/core/graph/graphStore';
+import { loadOrBuildSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { randomGraph, rng, WORDS } from './helpers';
+
+test('CSR adjacency holds every edge once per direction with its relation', async () => {
+  const g = await randomGraph(3, 40, 150);
+  const s = g.snapshot;
+  const d = s.data;
+  assert.equal(s.edgeCount, g.triples.length);
+  const fromOut = new Set<string>();
+  const fromIn = new Set<string>();
+  for (let v = 0; v < s.nodeCount; v++) {
+    for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) fromOut.add(`${d.names[v]}|${d.relationNames[d.outRels[j]!]}|${d.names[d.outTargets[j]!]}`);
+    for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) fromIn.add(`${d.names[d.inSources[j]!]}|${d.relationNames[d.inRels[j]!]}|${d.names[v]}`);
+  }
+  const expected = new Set(g.triples.map((t) => t.join('|')));
+  assert.deepEqual(fromOut, expected);
+  assert.deepEqual(fromIn, expected);
+  for (let v = 0; v < s.nodeCount; v++) assert.equal(s.labelOf(v), g.labels.get(d.names[v]!));
+});
+
+async function recallAgainstBruteForce(embedder: Embedder): Promise<number> {
+  const g = await randomGraph(9, 400, 10, embedder);
+  const r = rng(5);
+  let same = 0;
+  let total = 0;
+  const queries = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? g.nodeNames[i]! : `${WORDS[Math.floor(r() * WORDS.length)]} ${i % 2 ? 'x' : WORDS[i % WORDS.length]}`));
+  const vecs = await embedder.embedBatch(queries);
+  for (let i = 0; i < queries.length; i++) {
+    const q = vecs.subarray(i * embedder.dimension, (i + 1) * embedder.dimension);
+    for (const filter of [{}, { labels: g.snapshot.data.nodeLabel, label: 1 }]) {
+      const fast = g.snapshot.index.search(q, 16, filter);
+      const ref = g.snapshot.index.bruteForce(q, 16, filter);
+      assert.equal(fast.length, ref.length);
+      fast.forEach((h, j) => assert.ok(Math.abs(h.distance - ref[j]!.distance) < 1e-6, 'same distances in the same order'));
+      const refSet = new Set(ref.map((h) => h.index));
+      same += fast.filter((h) => refSet.has(h.index)).length;
+      total += ref.length;
+    }
+  }
+  return same / total;
+}
+
+test('the sparse inverted index returns the brute-force top-k (recall 1.0, equal distances)', async () => {
+  const recall = await recallAgainstBruteForce(new HashingEmbedder({ dimension: 256 }));
+  // Distances are identical; only exact float ties could reorder members, so recall is ~1.
+  assert.ok(recall > 0.995, `recall ${recall}`);
+});
+
+test('a dense embedder gets brute-force search with the same semantics', async () => {
+  const inner = new HashingEmbedder({ dimension: 64 });
+  const dense: Embedder = { id: 'dense-wrapper', dimension: 64, embedBatch: (t) => inner.embedBatch(t) };
+  const g = await randomGraph(4, 60, 30, dense);
+  assert.equal(g.snapshot.data.nodeVectors.kind, 'dense');
+  const q = await dense.embedBatch([g.nodeNames[3]!]);
+  const hits = g.snapshot.index.search(q, 3);
+  assert.equal(g.snapshot.names[hits[0]!.index], g.nodeNames[3]);
+  assert.ok(hits[0]!.distance < 1e-6);
+});
+
+class FakeExportStore implements Pick<GraphStore, 'fingerprint' | 'exportGraph'> {
+  exports = 0;
+  constructor(public version: string, private readonly chunks: ExportChunk[]) {}
+  async fingerprint(): Promise<string> {
+    return this.version;
+  }
+  async *exportGraph(): AsyncIterable<ExportChunk> {
+    this.exports++;
+    for (const c of this.chunks) yield c;
+  }
+}
+
+test('snapshot files round-trip and are rebuilt when the fingerprint or embedder changes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-snap-'));
+  try {
+    const g = await randomGraph(7, 50, 120);
+    const file = join(dir, 'x.bin');
+    writeSnapshot(file, g.snapshot);
+    const back = readSnapshot(file)!;
+    assert.deepEqual(back.data.names, g.snapshot.data.names);
+    assert.deepEqual(back.data.outTargets, g.snapshot.data.outTargets);
+    assert.deepEqual(back.data.inRels, g.snapshot.data.inRels);
+    assert.deepEqual(back.data.nodeVectors, g.snapshot.data.nodeVectors);
+    assert.equal(readSnapshot(file, { fingerprint: 'other', embedderId: g.snapshot.data.embedderId }), undefined);
+
+    const chunks: ExportChunk[] = [
+      { kind: 'nodes', nodes: [{ id: 'm:0', labels: ['Movie'], name: 'Heat' }, { id: 'p:0', labels: ['Person'], name: 'Michael Mann' }] },
+      { kind: 'edges', edges: [{ source: 'm:0', type: 'directed_by', target: 'p:0' }] },
+    ];
+    const store = new FakeExportStore('v1', chunks) as unknown as GraphStore & FakeExportStore;
+    const e = new HashingEmbedder({ dimension: 64 });
+    const a = await loadOrBuildSnapshot(store, e, dir);
+    assert.equal(a.source, 'built');
+    const b = await loadOrBuildSnapshot(store, e, dir);
+    assert.equal(b.source, 'cache');
+    assert.equal(store.exports, 1);
+    assert.deepEqual(b.snapshot.data.names, ['Heat', 'Michael Mann']);
+    store.version = 'v2';
+    assert.equal((await loadOrBuildSnapshot(store, e, dir)).source, 'built');
+    assert.equal((await loadOrBuildSnapshot(store, new HashingEmbedder({ dimension: 32 }), dir)).source, 'built');
+    // The v1 file for the same embedder was replaced; the other embedder's file stays.
+    assert.equal(readdirSync(dir).filter((f) => f.startsWith('snapshot-')).length, 2);
+    assert.equal(store.exports, 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('fromTriples keys nodes by (label, name)', async () => {
+  const s = await GraphSnapshot.fromTriples(
+    [
+      ['1999', 'release_year', '1999'],
+      ['Heat', 'release_year', '1995'],
+    ],
+    new HashingEmbedder({ dimension: 32 }),
+    { labelOf: (rel, role) => (role === 'head' ? 'Movie' : rel === 'release_year' ? 'Year' : 'Entity') },
+  );
+  assert.equal(s.nodeCount, 4);
+  assert.deepEqual(s.nodesNamed('1999').map((i) => s.labelOf(i)).sort(), ['Movie', 'Year']);
+});
