@@ -1,5 +1,6 @@
 import type { PlanEdge, PlanNode, PlanningGraph } from '../../../src/core/plan/planningGraph';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import type { Embedder } from '../../../src/core/embed/embedder';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 
 /** Deterministic PRNG (mulberry32) so failures reproduce. */
@@ -25,7 +26,7 @@ export interface RandomGraph {
   readonly labels: Map<string, string>;
 }
 
-export async function randomGraph(seed: number, nodes = 40, edges = 120, embedder = new HashingEmbedder({ dimension: 128 })): Promise<RandomGraph> {
+export async function randomGraph(seed: number, nodes = 40, edges = 120, embedder: Embedder = new HashingEmbedder({ dimension: 128 })): Promise<RandomGraph> {
   const r = rng(seed);
   const pick = <T>(a: readonly T[]): T => a[Math.floor(r() * a.length)]!;
   const names: string[] = [];
