@@ -1,0 +1,140 @@
+// The engine child process. It owns the native database; the parent (EngineClient) talks to it over
+// IPC with the messages in protocol.ts. A native crash here ends only this process.
+import { Connection, Database, type PreparedStatement, type QueryResult } from '@ladybugdb/core';
+import type { CypherValue } from '../graphStore';
+import { toCypherValue } from './values';
+import { isEngineRequest, type EngineErrorCode, type EngineRequest, type EngineResponse, type QueryRequest } from './protocol';
+
+let database: Database | undefined;
+let connection: Connection | undefined;
+
+class EngineError extends Error {
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function send(message: EngineResponse): void {
+  process.send?.(message);
+}
+
+/** Reads every row and always closes every result (unclosed results crash the engine at exit). */
+async function drain(result: QueryResult | QueryResult[]): Promise<{ columns: string[]; rows: Record<string, CypherValue>[] }> {
+  const results = Array.isArray(result) ? result : [result];
+  let columns: string[] = [];
+  let rows: Record<string, CypherValue>[] = [];
+  try {
+    for (const r of results) {
+      columns = r.getColumnNamesSync();
+      const raw = await r.getAll();
+      rows = raw.map((row) => {
+        const out: Record<string, CypherValue> = {};
+        for (const [k, v] of Object.entries(row)) out[k] = toCypherValue(v);
+        return out;
+      });
+    }
+  } finally {
+    for (const r of results) r.close();
+  }
+  return { columns, rows };
+}
+
+async function prepare(conn: Connection, cypher: string): Promise<PreparedStatement> {
+  const statement = await conn.prepare(cypher);
+  if (!statement.isSuccess()) throw new EngineError('query-failed', statement.getErrorMessage());
+  return statement;
+}
+
+async function execute(conn: Connection, cypher: string, params: QueryRequest['params']) {
+  const statement = await prepare(conn, cypher);
+  // The native binding takes plain JS values; CypherParams are already JSON-shaped.
+  return drain(await conn.execute(statement, params as Record<string, never>));
+}
+
+async function runQuery(req: QueryRequest): Promise<EngineResponse> {
+  const conn = connection;
+  if (!conn) throw new EngineError('not-open', 'The database is not open.');
+  conn.setQueryTimeout(Math.max(1, Math.round(req.timeoutMs)));
+  const started = performance.now();
+  const statement = await prepare(conn, req.cypher);
+  const readOnlyStatement = statement.isReadOnly();
+  if (req.readOnly && !readOnlyStatement) {
+    throw new EngineError('not-read-only', 'This statement writes to the graph, but the query was run read-only.');
+  }
+  let columns: string[] = [];
+  let rows: Record<string, CypherValue>[] = [];
+  let planText: string | undefined;
+  if (req.mode === 'run' || (req.mode === 'profile' && readOnlyStatement)) {
+    ({ columns, rows } = await drain(await conn.execute(statement, req.params as Record<string, never>)));
+  }
+  if (req.mode !== 'run') {
+    // EXPLAIN never executes; PROFILE executes again (reads only, see above) and reports real counts.
+    const keyword = req.mode === 'explain' ? 'EXPLAIN' : 'PROFILE';
+    const plan = await execute(conn, `${keyword} ${req.cypher}`, req.params);
+    const cell = plan.rows[0]?.['explain result'];
+    planText = typeof cell === 'string' ? cell : undefined;
+  }
+  return { type: 'result', id: req.id, columns, rows, planText, timeMs: performance.now() - started };
+}
+
+async function handle(req: EngineRequest): Promise<EngineResponse> {
+  switch (req.type) {
+    case 'open': {
+      if (database) return { type: 'opened', id: req.id, engineVersion: Database.getVersion() };
+      try {
+        const db = new Database(req.databasePath, undefined, undefined, req.readOnly);
+        await db.init();
+        const conn = new Connection(db);
+        await conn.init();
+        database = db;
+        connection = conn;
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        throw new EngineError(/lock/i.test(message) ? 'locked' : 'open-failed', message);
+      }
+      return { type: 'opened', id: req.id, engineVersion: Database.getVersion() };
+    }
+    case 'query':
+      return runQuery(req);
+    case 'close':
+      await shutdown();
+      return { type: 'closed', id: req.id };
+  }
+}
+
+async function shutdown(): Promise<void> {
+  const conn = connection;
+  const db = database;
+  connection = undefined;
+  database = undefined;
+  if (conn) await conn.close();
+  if (db) await db.close();
+}
+
+// One request at a time: the parent queues too, but a chain here keeps the engine single-threaded anyway.
+let chain: Promise<void> = Promise.resolve();
+process.on('message', (message: unknown) => {
+  if (!isEngineRequest(message)) {
+    const id = typeof message === 'object' && message !== null && 'id' in message && typeof message.id === 'number' ? message.id : -1;
+    send({ type: 'error', id, code: 'bad-request', message: 'Malformed request.' });
+    return;
+  }
+  chain = chain.then(async () => {
+    try {
+      send(await handle(message));
+    } catch (e) {
+      const code: EngineErrorCode = e instanceof EngineError ? e.code : /interrupt/i.test(String(e)) ? 'timeout' : 'query-failed';
+      send({ type: 'error', id: message.id, code, message: e instanceof Error ? e.message : String(e) });
+    }
+  });
+});
+
+// The parent went away (or closed us): release the database files and leave.
+process.on('disconnect', () => {
+  void chain.then(shutdown).finally(() => process.exit(0));
+});
+
+send({ type: 'ready', id: 0, pid: process.pid });
