@@ -1,0 +1,67 @@
+/** What each keyword, strategy and strategy parameter means — shown by hover and completion. */
+import { DEFAULT_STRATEGIES, type StrategyKind } from '../plan/planningGraph';
+
+export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
+  schema: 'The schema file this file\'s plans are checked against: `schema "movies.kgschema.json"` (relative to this file). Without it the `kgrag.schema.path` setting is used.',
+  plan: 'A planning graph (query pattern): `plan name { question … match … return … expect … using … }`. A file may hold several.',
+  question: 'The question in plain words. Soft text restrictions are matched against the graph by meaning; `mor` also uses it for text matches.',
+  match: 'The pattern: nodes `(var: Category "text")` joined by edges `-[relation phrase]->`, `-[:TYPE]-`, `--`.',
+  return: 'The variables whose matched nodes are the answers.',
+  expect: 'Answers the plan should retrieve; `kgrag test` and the test explorer compare them with what retrieval returns.',
+  using: 'How to retrieve: `gsd(…)` (graph semantic distance top-k, SimGRAG), `mor(…)` (mixed structural/textual traversal, MoR) or `cypher(…)` (compiled to Cypher).',
+};
+
+export interface ParameterDoc {
+  readonly name: string;
+  readonly type: 'number' | 'boolean';
+  readonly doc: string;
+}
+
+export interface StrategyDoc {
+  readonly kind: StrategyKind;
+  readonly title: string;
+  readonly doc: string;
+  readonly parameters: readonly ParameterDoc[];
+}
+
+export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
+  gsd: {
+    kind: 'gsd',
+    title: 'Graph semantic distance top-k (SimGRAG)',
+    doc: 'Finds the k subgraphs whose nodes and relations are closest in meaning to the pattern, by an exact branch-and-bound search over candidate mappings.',
+    parameters: [
+      { name: 'k', type: 'number', doc: 'Number of subgraphs to return.' },
+      { name: 'nodeCandidates', type: 'number', doc: 'Candidates per pattern node, nearest by embedding distance (k⁽ⁿ⁾).' },
+      { name: 'relationCandidates', type: 'number', doc: 'Candidates per pattern relation, nearest by embedding distance (k⁽ʳ⁾).' },
+      { name: 'exhaustive', type: 'boolean', doc: 'Search without pruning (the reference algorithm; slow).' },
+    ],
+  },
+  mor: {
+    kind: 'mor',
+    title: 'Mixed structural/textual traversal (MoR)',
+    doc: 'Walks the pattern step by step: structural neighbours of the right category united with the best text matches, intersected across paths, then reranked.',
+    parameters: [
+      { name: 'seeds', type: 'number', doc: 'Text matches that seed the first step.' },
+      { name: 'perStep', type: 'number', doc: 'Text matches added at each step.' },
+      { name: 'k', type: 'number', doc: 'Number of answers to return.' },
+    ],
+  },
+  cypher: {
+    kind: 'cypher',
+    title: 'Cypher',
+    doc: 'Compiles the plan to parameterised Cypher and runs it on the graph database (exact text and types only; soft text is ignored).',
+    parameters: [{ name: 'limit', type: 'number', doc: 'LIMIT on the returned rows.' }],
+  },
+};
+
+export function isStrategyKind(name: string): name is StrategyKind {
+  return name === 'gsd' || name === 'mor' || name === 'cypher';
+}
+
+/** The default of a strategy parameter, as text, e.g. "16"; undefined when it has none. */
+export function parameterDefault(kind: StrategyKind, parameter: string): string | undefined {
+  const v: unknown = Object.entries(DEFAULT_STRATEGIES[kind]).find(([k]) => k === parameter)?.[1];
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (kind === 'gsd' && parameter === 'exhaustive') return 'false';
+  return undefined;
+}

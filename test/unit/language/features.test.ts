@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import type { Diagnostic } from '../../../src/core/diagnostics';
+import { parseDocument } from '../../../src/core/dsl';
+import {
+  analyse,
+  applyEdits,
+  definition,
+  fixAll,
+  foldingRegions,
+  hover,
+  minimalEdit,
+  occurrences,
+  outline,
+  quickFixes,
+  resolveSchemaPath,
+} from '../../../src/core/language';
+import { range } from '../../../src/core/text';
+import { moviesSchema } from './helpers';
+
+const schema = moviesSchema();
+
+const PLAN = `schema "movies.kgschema.json"
+plan directors {
+  question "who directed Heat"
+  match
+    (m: Movie "Heat") -[:directed_by]-> (who: Person)
+    (m) -[in language]-> (lang)
+  return who
+  using gsd(k: 3)
+}
+
+/* two
+   lines */
+plan other { match (a) -- (b) return a }
+`;
+
+describe('hover', () => {
+  const hoverAt = (needle: string, delta = 0) => {
+    const a = analyse(PLAN);
+    return hover(a, PLAN.indexOf(needle) + delta, schema);
+  };
+  it('explains a category with the schema facts about its label', () => {
+    const h = hoverAt('Movie "Heat"', 1);
+    assert.ok(h);
+    assert.match(h.markdown, /A film, named by its title/);
+    assert.match(h.markdown, /Outgoing: .*directed_by/);
+    assert.match(h.markdown, /Soft text "Heat": matched by meaning/);
+  });
+  it('explains an exact relationship type with its endpoints', () => {
+    const h = hoverAt(':directed_by', 2);
+    assert.ok(h);
+    assert.match(h.markdown, /exact relationship type/);
+    assert.match(h.markdown, /\(Movie\)-\[:directed_by\]->\(Person\)/);
+    assert.match(h.markdown, /Direction: m → who/);
+  });
+  it('explains a relation phrase and the schema types it names', () => {
+    const h = hoverAt('in language', 1);
+    assert.ok(h);
+    assert.match(h.markdown, /relation phrase, matched by meaning/);
+    assert.match(h.markdown, /in_language/);
+  });
+  it('explains a variable from its defining occurrence, wherever it is hovered', () => {
+    const h = hoverAt('return who', 8);
+    assert.ok(h);
+    assert.match(h.markdown, /\*\*who\*\* — node of category `Person`/);
+    assert.match(h.markdown, /returned as an answer/);
+    assert.deepEqual(h.range, range(6, 9, 6, 12));
+  });
+  it('explains keywords and strategy parameters', () => {
+    assert.match(hoverAt('match')?.markdown ?? '', /The pattern/);
+    assert.match(hoverAt('k: 3')?.markdown ?? '', /default 3/);
+    assert.equal(hoverAt('\n\n/*', 1), undefined);
+  });
+});
+
+describe('outline, folding, navigation', () => {
+  const a = analyse(PLAN);
+  it('lists the schema line and plans with their nodes and edges', () => {
+    const o = outline(a.parse.document);
+    assert.deepEqual(o.map((s) => `${s.kind} ${s.name}`), ['schema schema "movies.kgschema.json"', 'plan directors', 'plan other']);
+    const kids = o[1]!.children.map((c) => `${c.kind} ${c.name} ${c.detail}`);
+    assert.deepEqual(kids, [
+      'node m Movie "Heat"',
+      'node who Person',
+      'node lang ',
+      'edge (m)-[:directed_by]->(who) exact type',
+      'edge (m)-[in language]->(lang) phrase',
+    ]);
+  });
+  it('folds plans (keeping the closing brace visible), match clauses and block comments', () => {
+    const f = foldingRegions(a.parse.document, PLAN).map((r) => `${r.kind} ${r.startLine}-${r.endLine}`);
+    assert.deepEqual(f, ['region 1-7', 'region 3-5', 'comment 10-11']);
+  });
+  it('goes from a use of a variable to its definition and highlights every mention', () => {
+    const use = PLAN.indexOf('(m) -[in') + 1;
+    assert.deepEqual(definition(a, use), range(4, 5, 4, 6));
+    assert.deepEqual(
+      occurrences(a, PLAN.indexOf('return who') + 8).map((o) => [o.range.start.line, o.definition]),
+      [[4, true], [6, false]],
+    );
+  });
+});
+
+describe('quick fixes', () => {
+  const fix = (title: string, r: ReturnType<typeof range>, newText: string, preferred?: boolean) => ({ title, edits: [{ range: r, newText }], ...(preferred ? { preferred } : {}) });
+  const diags: Diagnostic[] = [
+    { range: range(0, 4, 0, 9), severity: 'error', code: 'a', message: 'unknown', fixes: [fix('Change to Movie', range(0, 4, 0, 9), 'Movie', true), fix('Change to Genre', range(0, 4, 0, 9), 'Genre')] },
+    { range: range(2, 0, 2, 3), severity: 'warning', code: 'b', message: 'far away', fixes: [fix('x', range(2, 0, 2, 3), 'yyy', true)] },
+    { range: range(0, 4, 0, 9), severity: 'error', code: 'c', message: 'same place', fixes: [fix('overlap', range(0, 5, 0, 6), 'Z', true)] },
+  ];
+  it('offers the fixes of diagnostics under the cursor', () => {
+    const q = quickFixes(diags, range(0, 6, 0, 6));
+    assert.deepEqual(q.map((x) => [x.title, x.preferred, x.diagnostic.code]), [['Change to Movie', true, 'a'], ['Change to Genre', false, 'a'], ['overlap', true, 'c']]);
+    assert.deepEqual(quickFixes(diags, range(1, 0, 1, 2)), []);
+  });
+  it('fix-all takes each preferred fix and skips overlapping ones', () => {
+    const text = '(a: Movei)\n\nabc\n';
+    assert.equal(applyEdits(text, fixAll(diags)), '(a: Movie)\n\nyyy\n');
+  });
+});
+
+describe('formatting edits', () => {
+  it('turns a reformatted text into one minimal edit that reproduces it', () => {
+    const cases: [string, string][] = [
+      ['plan a {match (x)}', 'plan a {\n  match (x)\n}\n'],
+      ['same', 'same'],
+      ['a\r\nb', 'a\r\nc'],
+      ['x😀y', 'x😁y'],
+      ['', 'plan a {}\n'],
+    ];
+    for (const [before, after] of cases) {
+      const edits = minimalEdit(before, after);
+      assert.equal(applyEdits(before, edits), after);
+      if (before === after) assert.deepEqual(edits, []);
+    }
+    const [edit] = minimalEdit('plan a {\n  match   (x)\n}\n', 'plan a {\n  match (x)\n}\n');
+    assert.deepEqual(edit?.range, range(1, 8, 1, 10));
+  });
+});
+
+describe('schema resolution', () => {
+  it('prefers the file\'s schema line, relative to the file, over the setting', () => {
+    const doc = parseDocument(PLAN).document;
+    const s = resolveSchemaPath(doc, '/ws/plans/a.kgp', 'other.json', '/ws');
+    assert.equal(s.kind, 'file');
+    assert.equal(s.kind === 'file' && s.path, '/ws/plans/movies.kgschema.json');
+    const none = parseDocument('plan p { match (a) }').document;
+    assert.deepEqual(resolveSchemaPath(none, '/ws/a.kgp', 'schemas/m.json', '/ws'), { kind: 'setting', path: '/ws/schemas/m.json' });
+    assert.deepEqual(resolveSchemaPath(none, '/ws/a.kgp', '  ', '/ws'), { kind: 'none' });
+  });
+});
+
+describe('snippets', () => {
+  const snippets = JSON.parse(readFileSync(resolve(__dirname, '../../../snippets/kgplan.code-snippets'), 'utf8')) as Record<string, { prefix: string[]; body: string[] }>;
+  it('expand (placeholders at their defaults) to text the parser accepts without errors', () => {
+    for (const [name, s] of Object.entries(snippets)) {
+      const body = s.body.join('\n').replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+      const text = /^\(/.test(body) ? `plan t {\n  match\n    ${body}\n}` : body;
+      const errors = parseDocument(text).diagnostics.filter((d) => d.severity === 'error');
+      assert.deepEqual(errors.map((d) => d.message), [], `${name}:\n${text}`);
+    }
+  });
+  it('has one plan skeleton per strategy', () => {
+    const bodies = Object.values(snippets).map((s) => s.body.join('\n'));
+    for (const strategy of ['gsd', 'mor', 'cypher']) assert.ok(bodies.some((b) => b.includes(`using ${strategy}(`)), strategy);
+  });
+});
