@@ -191,6 +191,9 @@ export interface PlanDecl extends Located {
   readonly returns?: ReturnClause;
   readonly expect?: ExpectClause;
   readonly using?: UsingClause;
+  /** The `{` and `}` of the body (missing on broken input). */
+  readonly openBrace?: Located;
+  readonly closeBrace?: Located;
   /** False when the closing `}` is missing. */
   readonly closed: boolean;
 }

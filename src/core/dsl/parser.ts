@@ -202,19 +202,21 @@ class Parser {
 
     const clauses: Clause[] = [];
     let closed = false;
-    if (this.at('{')) this.next();
+    let openBrace: Located | undefined;
+    let closeBrace: Located | undefined;
+    if (this.at('{')) openBrace = this.locOf(this.next());
     else {
       this.expected("'{'");
       // Carry on if the body seems to follow; otherwise give up on this plan.
       if (!this.isClauseKeyword(this.peek())) {
         this.skipUntil((u) => u.kind === '{' || this.isClauseKeyword(u) || this.isKeyword(u, 'plan') || this.isKeyword(u, 'schema'));
-        if (this.at('{')) this.next();
+        if (this.at('{')) openBrace = this.locOf(this.next());
       }
     }
     for (;;) {
       const u = this.peek();
       if (u.kind === '}') {
-        this.next();
+        closeBrace = this.locOf(this.next());
         closed = true;
         break;
       }
@@ -242,6 +244,8 @@ class Parser {
       returns: first('Return'),
       expect: first('Expect'),
       using: first('Using'),
+      openBrace,
+      closeBrace,
       closed,
       ...this.loc(kw, this.last),
     };
