@@ -6,7 +6,16 @@
 
 /** How a node's text is to be matched. No text at all means UNKNOWN (distance 0 to everything). */
 export type TextConstraint =
-  | { readonly kind: 'soft'; readonly value: string } // matched by meaning: a GSD term
+  | {
+      readonly kind: 'soft';
+      readonly value: string; // matched by meaning: a GSD term
+      /**
+       * Optional (additive): the separate restrictions `value` was joined from ("; "), kept so a
+       * MoR plan with several restrictions per category converts back losslessly. Consumers may
+       * ignore it; `value` always holds the whole text.
+       */
+      readonly parts?: readonly string[];
+    }
   | { readonly kind: 'exact'; readonly value: string }; // must equal the node's name
 
 export type RelationConstraint =
