@@ -1,0 +1,185 @@
+// Loads a PendingGraph into the embedded store with bulk COPY FROM CSV (per-row CREATE is ~100× slower).
+// Re-import never duplicates: what the database already holds is read first and left out of the files.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EmbeddedStore } from '../embedded/embeddedStore';
+import { GraphStoreError } from '../errors';
+import type { CypherValue } from '../graphStore';
+import { quoteIdentifier } from '../identifiers';
+import { csvField } from './csv';
+import { SEP, type PendingGraph } from './graphBuilder';
+
+export type ImportPhase = 'read' | 'tables' | 'dedupe' | 'write' | 'copy' | 'done';
+
+export interface ImportProgress {
+  readonly phase: ImportPhase;
+  readonly message: string;
+  /** Steps done and total within the phase, when known. */
+  readonly done?: number;
+  readonly total?: number;
+}
+
+export interface LoadResult {
+  readonly nodesCreated: number;
+  readonly edgesCreated: number;
+  readonly nodesAlreadyPresent: number;
+  readonly edgesAlreadyPresent: number;
+}
+
+interface LoadContext {
+  readonly store: EmbeddedStore;
+  readonly signal?: AbortSignal;
+  readonly progress: (p: ImportProgress) => void;
+}
+
+const WRITE_TIMEOUT_MS = 10 * 60_000;
+
+function text(v: CypherValue | undefined): string {
+  return typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+}
+
+function checkAbort(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
+}
+
+async function write(ctx: LoadContext, cypher: string): Promise<void> {
+  checkAbort(ctx.signal);
+  await ctx.store.query(cypher, { readOnly: false, timeoutMs: WRITE_TIMEOUT_MS, signal: ctx.signal, params: {} });
+}
+
+async function read(ctx: LoadContext, cypher: string) {
+  checkAbort(ctx.signal);
+  return (await ctx.store.query(cypher, { timeoutMs: WRITE_TIMEOUT_MS, signal: ctx.signal })).rows;
+}
+
+async function columnsOf(ctx: LoadContext, table: string): Promise<string[]> {
+  // Names come from our own identifier check (no quotes/backslashes reach here); CALL needs a literal.
+  if (/['\\]/.test(table)) throw new GraphStoreError('query-failed', `Unsupported table name ${JSON.stringify(table)}`);
+  return (await read(ctx, `CALL table_info('${table}') RETURN name`)).map((r) => text(r.name));
+}
+
+function copyPath(path: string): string {
+  if (/['\\]/.test(path)) throw new GraphStoreError('query-failed', `The temporary folder path cannot be used by COPY: ${path}`);
+  return `'${path}'`;
+}
+
+export async function loadGraph(
+  store: EmbeddedStore,
+  graph: PendingGraph,
+  options: { signal?: AbortSignal; progress?: (p: ImportProgress) => void; tempDir?: string } = {},
+): Promise<LoadResult> {
+  const ctx: LoadContext = { store, signal: options.signal, progress: options.progress ?? (() => {}) };
+  const catalog = await store.loadCatalog(options.signal);
+  const existingTables = new Set(catalog.nodeTables.map((t) => t.name));
+  const existingRels = new Map(catalog.relTables.map((t) => [t.name, new Set(t.endpoints.map((e) => e.from + SEP + e.to))]));
+  const clash = [...graph.nodes.keys()].find((l) => existingRels.has(l)) ?? [...graph.edges.keys()].find((t) => existingTables.has(t));
+  if (clash !== undefined) throw new GraphStoreError('query-failed', `"${clash}" is used both as a label and as a relationship type.`);
+
+  // 1. Tables: node tables keyed by name; new properties as STRING columns; rel tables with every label pair.
+  ctx.progress({ phase: 'tables', message: 'creating tables' });
+  const columns = new Map<string, string[]>();
+  for (const [label, byName] of graph.nodes) {
+    const props = new Set<string>();
+    for (const p of byName.values()) for (const k of Object.keys(p)) props.add(k);
+    if (!existingTables.has(label)) {
+      const cols = [...props].sort();
+      await write(ctx, `CREATE NODE TABLE ${quoteIdentifier(label)}(name STRING, ${cols.map((c) => `${quoteIdentifier(c)} STRING, `).join('')}PRIMARY KEY(name))`);
+      columns.set(label, ['name', ...cols]);
+    } else {
+      const have = await columnsOf(ctx, label);
+      for (const p of [...props].sort()) {
+        if (have.includes(p)) continue;
+        await write(ctx, `ALTER TABLE ${quoteIdentifier(label)} ADD ${quoteIdentifier(p)} STRING`);
+        have.push(p);
+      }
+      columns.set(label, have);
+    }
+  }
+  for (const [type, pairs] of graph.edges) {
+    const have = existingRels.get(type);
+    const wanted = [...pairs.keys()].map((k) => k.split(SEP) as [string, string]);
+    if (!have) {
+      await write(ctx, `CREATE REL TABLE ${quoteIdentifier(type)}(${wanted.map(([a, b]) => `FROM ${quoteIdentifier(a)} TO ${quoteIdentifier(b)}`).join(', ')})`);
+    } else {
+      for (const [a, b] of wanted) {
+        if (!have.has(a + SEP + b)) await write(ctx, `ALTER TABLE ${quoteIdentifier(type)} ADD FROM ${quoteIdentifier(a)} TO ${quoteIdentifier(b)}`);
+      }
+    }
+  }
+
+  // 2. Dedupe against what is stored already (only tables that existed before this import can hold anything).
+  ctx.progress({ phase: 'dedupe', message: 'comparing with the stored graph' });
+  let nodesAlreadyPresent = 0;
+  let edgesAlreadyPresent = 0;
+  for (const [label, byName] of graph.nodes) {
+    if (!existingTables.has(label)) continue;
+    for (const r of await read(ctx, `MATCH (n:${quoteIdentifier(label)}) RETURN n.name AS n`)) {
+      if (byName.delete(text(r.n))) nodesAlreadyPresent++;
+    }
+  }
+  for (const [type, pairs] of graph.edges) {
+    const have = existingRels.get(type);
+    if (!have) continue;
+    for (const [pairKey, set] of pairs) {
+      if (!have.has(pairKey)) continue;
+      const [a, b] = pairKey.split(SEP) as [string, string];
+      const rows = await read(ctx, `MATCH (a:${quoteIdentifier(a)})-[:${quoteIdentifier(type)}]->(b:${quoteIdentifier(b)}) RETURN a.name AS a, b.name AS b`);
+      for (const r of rows) if (set.delete(text(r.a) + SEP + text(r.b))) edgesAlreadyPresent++;
+    }
+  }
+
+  // 3. CSV files in a private temp folder, then COPY: nodes before the edges that refer to them.
+  const dir = mkdtempSync(join(options.tempDir ?? tmpdir(), 'kgrag-import-'));
+  let nodesCreated = 0;
+  let edgesCreated = 0;
+  try {
+    const jobs: { table: string; file: string; rows: number; multiline: boolean; pair?: [string, string] }[] = [];
+    ctx.progress({ phase: 'write', message: 'writing bulk files' });
+    let fileNo = 0;
+    for (const [label, byName] of graph.nodes) {
+      if (byName.size === 0) continue;
+      const cols = columns.get(label)!;
+      const lines: string[] = [];
+      let multiline = false;
+      for (const [name, props] of byName) {
+        const values = cols.map((c) => (c === 'name' ? name : props[c]));
+        if (values.some((v) => v !== undefined && /[\r\n]/.test(v))) multiline = true;
+        lines.push(values.map((v) => (v === undefined ? '' : csvField(v))).join(','));
+      }
+      const file = join(dir, `n${fileNo++}.csv`);
+      writeFileSync(file, lines.join('\n') + '\n');
+      jobs.push({ table: label, file, rows: byName.size, multiline });
+    }
+    for (const [type, pairs] of graph.edges) {
+      for (const [pairKey, set] of pairs) {
+        if (set.size === 0) continue;
+        let multiline = false;
+        const lines: string[] = [];
+        for (const key of set) {
+          if (/[\r\n]/.test(key)) multiline = true;
+          const [a, b] = key.split(SEP) as [string, string];
+          lines.push(csvField(a) + ',' + csvField(b));
+        }
+        const file = join(dir, `e${fileNo++}.csv`);
+        writeFileSync(file, lines.join('\n') + '\n');
+        jobs.push({ table: type, file, rows: set.size, multiline, pair: pairKey.split(SEP) as [string, string] });
+      }
+    }
+    let done = 0;
+    for (const job of jobs) {
+      ctx.progress({ phase: 'copy', message: `copying ${job.rows} ${job.pair ? `${job.table} edges (${job.pair[0]}→${job.pair[1]})` : `${job.table} nodes`}`, done, total: jobs.length });
+      // Quoted line breaks need the serial CSV reader; otherwise the parallel one is faster.
+      const opts = [`header=false`, ...(job.multiline ? ['parallel=false'] : []), ...(job.pair ? [`from='${job.pair[0]}'`, `to='${job.pair[1]}'`] : [])];
+      if (job.pair && job.pair.some((l) => /['\\]/.test(l))) throw new GraphStoreError('query-failed', `Unsupported label in ${JSON.stringify(job.pair)}`);
+      await write(ctx, `COPY ${quoteIdentifier(job.table)} FROM ${copyPath(job.file)} (${opts.join(', ')})`);
+      if (job.pair) edgesCreated += job.rows;
+      else nodesCreated += job.rows;
+      done++;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  ctx.progress({ phase: 'done', message: 'import finished' });
+  return { nodesCreated, edgesCreated, nodesAlreadyPresent, edgesAlreadyPresent };
+}

@@ -1,0 +1,96 @@
+// Records → a deduplicated graph keyed the way the store keys it: nodes by (label, name), edges by
+// (type, source, target). Edge endpoints resolve through node ids of the same import, explicit labels,
+// then the typing rules.
+import { isSafeIdentifier } from '../identifiers';
+import { shorten, type BadLine, type ImportRecord, type NodeRef } from './records';
+import { headLabel, tailLabel, type TypingRules } from './typing';
+
+export interface PendingGraph {
+  /** label → name → properties */
+  readonly nodes: Map<string, Map<string, Record<string, string>>>;
+  /** type → "from\u0000to" label pair → set of "sourceName\u0000targetName" */
+  readonly edges: Map<string, Map<string, Set<string>>>;
+  /** Records that repeated an earlier one (same node or same edge). */
+  duplicates: number;
+}
+
+export const SEP = '\u0000';
+
+export function emptyGraph(): PendingGraph {
+  return { nodes: new Map(), edges: new Map(), duplicates: 0 };
+}
+
+export function countNodes(g: PendingGraph): number {
+  let n = 0;
+  for (const m of g.nodes.values()) n += m.size;
+  return n;
+}
+
+export function countEdges(g: PendingGraph): number {
+  let n = 0;
+  for (const pairs of g.edges.values()) for (const s of pairs.values()) n += s.size;
+  return n;
+}
+
+const PROPERTY_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Adds one file's records. Records that cannot be stored are reported as bad lines. */
+export function addRecords(graph: PendingGraph, records: readonly ImportRecord[], file: string, rules: TypingRules, bad: BadLine[]): void {
+  const ids = new Map<string, { label: string; name: string }>();
+  const report = (line: number, message: string, text: string) => bad.push({ file, line, message, text: shorten(text) });
+  const addNode = (label: string, name: string, props?: Readonly<Record<string, string>>): boolean => {
+    let byName = graph.nodes.get(label);
+    if (!byName) graph.nodes.set(label, (byName = new Map()));
+    const existing = byName.get(name);
+    if (existing) {
+      if (props) for (const [k, v] of Object.entries(props)) if (!(k in existing)) existing[k] = v;
+      return false;
+    }
+    byName.set(name, props ? { ...props } : {});
+    return true;
+  };
+  // Nodes first, so edges anywhere in the file can refer to their ids.
+  for (const r of records) {
+    if (r.kind !== 'node') continue;
+    const label = r.label ?? rules.defaultLabel;
+    if (!isSafeIdentifier(label)) {
+      report(r.line, `unsupported label ${JSON.stringify(label)}`, r.name);
+      continue;
+    }
+    const badKey = Object.keys(r.properties ?? {}).find((k) => !PROPERTY_KEY.test(k) || k === 'name');
+    if (badKey !== undefined) {
+      report(r.line, `unsupported property name ${JSON.stringify(badKey)} (letters, digits and _; not "name")`, r.name);
+      continue;
+    }
+    if (r.id !== undefined) ids.set(r.id, { label, name: r.name });
+    if (!addNode(label, r.name, r.properties)) graph.duplicates++;
+  }
+  const resolve = (ref: NodeRef, fallbackLabel: string): { label: string; name: string } => {
+    if (ref.label !== undefined) return { label: ref.label, name: ref.ref };
+    return ids.get(ref.ref) ?? { label: fallbackLabel, name: ref.ref };
+  };
+  for (const r of records) {
+    if (r.kind !== 'edge') continue;
+    if (!isSafeIdentifier(r.type)) {
+      report(r.line, `unsupported relationship type ${JSON.stringify(r.type)}`, r.type);
+      continue;
+    }
+    const a = resolve(r.source, headLabel(rules, r.type));
+    const b = resolve(r.target, tailLabel(rules, r.type));
+    const unsafe = [a.label, b.label].find((l) => !isSafeIdentifier(l));
+    if (unsafe !== undefined) {
+      report(r.line, `unsupported label ${JSON.stringify(unsafe)}`, `${a.name} ${r.type} ${b.name}`);
+      continue;
+    }
+    addNode(a.label, a.name);
+    addNode(b.label, b.name);
+    let pairs = graph.edges.get(r.type);
+    if (!pairs) graph.edges.set(r.type, (pairs = new Map()));
+    const pairKey = a.label + SEP + b.label;
+    let set = pairs.get(pairKey);
+    if (!set) pairs.set(pairKey, (set = new Set()));
+    const key = a.name + SEP + b.name;
+    if (set.has(key)) graph.duplicates++;
+    else set.add(key);
+  }
+}
