@@ -127,6 +127,8 @@ export class VectorIndex {
   private readonly postRows?: Uint32Array;
   private readonly postVals?: Float32Array;
   private readonly rowNormSq?: Float64Array;
+  private readonly emptyRows?: Int32Array;
+  private readonly minRowNormSq: number = 1;
   private readonly acc: Float64Array;
   private readonly touched: Int32Array;
   private readonly topk = new Map<number, TopK>();
@@ -160,6 +162,14 @@ export class VectorIndex {
       this.postRows = rowsArr;
       this.postVals = valsArr;
       this.rowNormSq = norms;
+      const empty: number[] = [];
+      let minNorm = Infinity;
+      for (let r = 0; r < matrix.rows; r++) {
+        if (norms[r] === 0) empty.push(r);
+        else if (norms[r] < minNorm) minNorm = norms[r];
+      }
+      this.emptyRows = Int32Array.from(empty);
+      this.minRowNormSq = Number.isFinite(minNorm) ? minNorm : 1;
     }
   }
 
@@ -216,10 +226,19 @@ export class VectorIndex {
       if (labels && label !== undefined && labels[r] !== label) continue;
       h.offer(Math.sqrt(Math.max(0, qn + norms[r] - 2 * dot)), r);
     }
-    // Rows sharing no bucket have dot 0: distance sqrt(|q|² + |row|²), never better than a
-    // touched row of the same norm. Only when those could still enter the top-k, scan for them.
-    if (h.size < k || h.dist[h.size - 1] >= Math.sqrt(qn) - 1e-12) {
+    // Rows sharing no bucket have dot 0: distance sqrt(|q|² + |row|²). Empty rows (no features)
+    // are listed apart; the others (norm 1) can only enter when the k-th distance is that large.
+    const empty = this.emptyRows!;
+    if (h.size < k || h.dist[h.size - 1] >= Math.sqrt(qn) - 1e-9) {
+      for (let i = 0; i < empty.length; i++) {
+        const r = empty[i];
+        if (labels && label !== undefined && labels[r] !== label) continue;
+        h.offer(Math.sqrt(qn), r);
+      }
+    }
+    if (h.size < k || h.dist[h.size - 1] >= Math.sqrt(qn + this.minRowNormSq) - 1e-9) {
       for (let r = 0; r < m.rows; r++) {
+        if (norms[r] === 0) continue;
         if (labels && label !== undefined && labels[r] !== label) continue;
         if (rowSharesBucket(m, q, r)) continue;
         h.offer(Math.sqrt(qn + norms[r]), r);
