@@ -77,21 +77,18 @@ export function selectSubgraphs(all: readonly MatchedSubgraph[], selection: Subg
   return selection.kind === 'all' ? [...all] : all.filter((s) => s.rank === selection.rank);
 }
 
-export type LayoutName = 'cose' | 'breadthfirst' | 'grid';
+export type LayoutName = 'cose' | 'layered' | 'grid';
+
+/** Nodes above which the force layout is replaced by the linear-time layered one. */
+export const FORCE_LAYOUT_LIMIT = 300;
 
 /**
- * Force layout while it is cheap; a layered (breadth-first) layout for big sets, where cose's
+ * Force layout (cose) while it is cheap; the layered layout below for big sets, where cose's
  * quadratic iterations would freeze the webview; a grid when there are no edges at all.
  */
 export function chooseLayout(model: GraphModel): LayoutName {
   if (model.edges.length === 0) return 'grid';
-  return model.nodes.length <= 300 ? 'cose' : 'breadthfirst';
-}
-
-/** Roots for the layered layout: nodes mapped to a pattern variable that only send edges. */
-export function layerRoots(model: GraphModel): string[] {
-  const hasIncoming = new Set(model.edges.map((e) => e.target));
-  return model.nodes.filter((n) => !hasIncoming.has(n.id)).map((n) => n.id);
+  return model.nodes.length <= FORCE_LAYOUT_LIMIT ? 'cose' : 'layered';
 }
 
 /** A node's properties for the hover card, in display order. */
@@ -103,4 +100,80 @@ export function nodeProperties(node: GraphNode): Array<readonly [string, string]
     ['variables', node.variables.join(', ') || '—'],
     ['subgraphs', node.ranks.map((r) => `#${r}`).join(' ')],
   ];
+}
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * A layered layout in linear time for big graphs: each connected component is layered by
+ * breadth-first distance from its sources (nodes without incoming edges), components are packed
+ * in rows. Cytoscape's own layouts are quadratic-ish at thousands of nodes.
+ */
+export function layeredPositions(model: GraphModel, dx = 110, dy = 80): Map<string, Point> {
+  const ids = model.nodes.map((n) => n.id);
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const adjacent: number[][] = ids.map(() => []);
+  const incoming = new Array<number>(ids.length).fill(0);
+  for (const e of model.edges) {
+    const s = index.get(e.source);
+    const t = index.get(e.target);
+    if (s === undefined || t === undefined) continue;
+    adjacent[s]!.push(t);
+    adjacent[t]!.push(s);
+    if (s !== t) incoming[t]!++;
+  }
+  const component = new Array<number>(ids.length).fill(-1);
+  const components: number[][] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (component[i] !== -1) continue;
+    const members: number[] = [];
+    const stack = [i];
+    component[i] = components.length;
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      members.push(v);
+      for (const w of adjacent[v]!) if (component[w] === -1) (component[w] = components.length), stack.push(w);
+    }
+    components.push(members.sort((a, b) => a - b));
+  }
+
+  const blocks = components.map((members) => {
+    const depth = new Map<number, number>();
+    const roots = members.filter((v) => incoming[v] === 0);
+    const queue = roots.length > 0 ? roots : [members[0]!];
+    for (const r of queue) depth.set(r, 0);
+    for (let q = 0; q < queue.length; q++) {
+      const v = queue[q]!;
+      for (const w of adjacent[v]!) if (!depth.has(w)) depth.set(w, depth.get(v)! + 1), queue.push(w);
+    }
+    const layers: number[][] = [];
+    for (const v of queue) (layers[depth.get(v)!] ??= []).push(v);
+    const width = Math.max(...layers.map((l) => l.length));
+    return { layers, width, height: layers.length };
+  });
+
+  const totalArea = blocks.reduce((a, b) => a + b.width * dx * b.height * dy, 0);
+  const rowLimit = Math.max(Math.sqrt(totalArea) * 1.5, dx);
+  const positions = new Map<string, Point>();
+  let x0 = 0;
+  let y0 = 0;
+  let rowHeight = 0;
+  for (const b of blocks) {
+    const w = b.width * dx;
+    if (x0 > 0 && x0 + w > rowLimit) {
+      x0 = 0;
+      y0 += rowHeight + dy;
+      rowHeight = 0;
+    }
+    b.layers.forEach((layer, d) => {
+      const offset = ((b.width - layer.length) * dx) / 2;
+      layer.forEach((v, k) => positions.set(ids[v]!, { x: x0 + offset + k * dx, y: y0 + d * dy }));
+    });
+    x0 += w + dx / 2;
+    rowHeight = Math.max(rowHeight, b.height * dy);
+  }
+  return positions;
 }

@@ -68,7 +68,7 @@ export class InspectorPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: makeNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'inspector.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'inspector.css')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'inspector.css')).toString(),
     });
     this.disposables.push(
       webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),

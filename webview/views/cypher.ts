@@ -1,0 +1,73 @@
+/** Cypher & plan: the highlighted query, its parameters, and the plan as a collapsible operator tree. */
+import type { PlanTree } from '../../src/core/graph/graphStore';
+import { h, table } from '../dom';
+import { tokenizeCypher } from '../model/cypherTokens';
+import { formatCount, formatMs } from '../model/format';
+import { planView, type HeatMetric, type PlanRow } from '../model/plan';
+import type { LinkedView, ViewContext } from './context';
+
+const COLUMN_NAMES: Record<HeatMetric, string> = { estimatedRows: 'est. rows', rows: 'rows', dbHits: 'db hits', timeMs: 'time' };
+
+function figure(row: PlanRow, m: HeatMetric): string {
+  const v = row[m];
+  if (v === null) return '—';
+  return m === 'timeMs' ? formatMs(v) : formatCount(v);
+}
+
+function planTree(plan: PlanTree): HTMLElement {
+  const view = planView(plan);
+  const byPath = new Map(view.rows.map((r) => [r.path, r]));
+  const item = (row: PlanRow): HTMLElement =>
+    h(
+      'vscode-tree-item',
+      {
+        class: `plan-op${row.hottest ? ' hottest' : ''}`,
+        attrs: { open: true },
+        data: { path: row.path, operator: row.operator },
+      },
+      h('span', { class: 'op-name' }, row.operator),
+      row.details ? h('span', { class: 'op-details' }, ` ${row.details}`) : null,
+      h('span', { slot: 'description', class: 'op-figures' }, view.columns.map((m) => `${COLUMN_NAMES[m]} ${figure(row, m)}`).join(' · ')),
+      row.hottest ? h('vscode-badge', { slot: 'decoration', attrs: { variant: 'counter' }, title: `hottest by ${COLUMN_NAMES[view.metric!]}` }, 'hottest') : null,
+      ...row.childPaths.map((p) => item(byPath.get(p)!)),
+    );
+  const hottest = view.hottestPath ? byPath.get(view.hottestPath) : undefined;
+  return h(
+    'div',
+    { class: 'plan' },
+    h(
+      'p',
+      { class: 'hint' },
+      hottest && view.metric
+        ? `Hottest operator: ${hottest.operator} (${COLUMN_NAMES[view.metric]} ${figure(hottest, view.metric)}). `
+        : '',
+      Object.entries(view.totals)
+        .map(([m, v]) => `total ${COLUMN_NAMES[m as HeatMetric]} ${m === 'timeMs' ? formatMs(v) : formatCount(v)}`)
+        .join(' · '),
+    ),
+    h('vscode-tree', { class: 'plan-tree', attrs: { 'indent-guides': 'always', 'aria-label': 'Query plan' } }, item(view.rows[0]!)),
+  );
+}
+
+export function cypherView(ctx: ViewContext): LinkedView {
+  const run = ctx.result.cypher;
+  if (!run) {
+    const element = h('div', { class: 'view cypher-view' }, h('p', { class: 'empty' }, `No Cypher in this result (strategy ${ctx.result.strategy}). Use Explain or Profile on a plan to see one.`));
+    return { element, highlight: () => undefined };
+  }
+  const code = h('code', { class: 'cypher' }, ...tokenizeCypher(run.text).map((t) => (t.kind === 'text' ? t.text : h('span', { class: `tok-${t.kind}` }, t.text))));
+  const params = Object.entries(run.params);
+  const element = h(
+    'div',
+    { class: 'view cypher-view' },
+    h('p', { class: 'hint' }, `${run.mode.toUpperCase()} · ${run.dialect === 'kuzu' ? 'embedded engine (Kùzu dialect)' : 'Neo4j'}`),
+    h('pre', { class: 'cypher-text', attrs: { tabindex: 0, 'aria-label': 'Cypher query' } }, code),
+    h('h2', {}, `Parameters (${params.length})`),
+    params.length === 0
+      ? h('p', { class: 'hint' }, 'none')
+      : table(['name', 'value'], params.map(([k, v]) => ({ cells: [`$${k}`, h('code', {}, JSON.stringify(v))], props: { class: 'param-row' } }))),
+    h('h2', {}, 'Plan'),
+    run.plan ? planTree(run.plan) : h('p', { class: 'hint' }, 'No plan recorded (run the plan with Explain or Profile).'),
+  );
+  return { element, highlight: () => undefined };
+}
