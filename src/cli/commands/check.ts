@@ -1,6 +1,244 @@
-import { EXIT, type CliIO } from '../io';
+/**
+ * `kgrag check <paths…> [--schema <file>] [--hop-limit N] [--format text|json]`
+ *
+ * Checks `.kgp` files (directories are walked) and prints `file:line:col severity code message`
+ * (one-based) or `{"diagnostics":[{file,line,column,severity,code,message}]}`. Exit 1 when any
+ * error is found, 2 on bad usage, 0 otherwise. A file that cannot be read is a diagnostic, never a
+ * stack trace.
+ *
+ * Which schema checks a `.kgp` file: its own `schema "…"` line (relative to the file) wins, as in
+ * the editor; `--schema` applies to files that name none. Each schema file is read once; its own
+ * problems are reported against it.
+ *
+ * File kinds are a table (FILE_KINDS): adding a kind of file (few-shot files) is one entry.
+ */
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkAst, sortDiagnostics } from '../../core/check';
+import { CHECK } from '../../core/check/codes';
+import type { Diagnostic, Severity } from '../../core/diagnostics';
+import { parseDocument } from '../../core/dsl';
+import type { GraphSchema } from '../../core/schema/graphSchema';
+import { parseSchemaFile } from '../../core/schema/schemaFile';
+import type { Range } from '../../core/text';
+import { EXIT, UsageError, type CliIO } from '../io';
 
-export async function check(_args: readonly string[], io: CliIO): Promise<number> {
-  io.err('kgrag check: not implemented yet');
-  return EXIT.failure;
+/** Codes for problems with the files themselves (not their contents). */
+export const FILE_CODES = {
+  unreadable: 'KGP001',
+  unsupported: 'KGP002',
+} as const;
+
+const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+/** One file to check: the path as shown to people, its absolute path and its text. */
+export interface SourceFile {
+  readonly display: string;
+  readonly path: string;
+  readonly text: string;
+}
+
+export interface LoadedSchema {
+  readonly schema?: GraphSchema;
+  /** Why it could not be used, when it could not. */
+  readonly problem?: string;
+}
+
+/** What every file checker may use. */
+export interface CheckContext {
+  /** The --schema schema (undefined when not given). */
+  readonly defaultSchema?: LoadedSchema;
+  readonly hopLimit?: number;
+  /** Reads a schema file once (cached); its own diagnostics are reported against it. */
+  readonly loadSchema: (absolutePath: string) => Promise<LoadedSchema>;
+}
+
+export interface FileKind {
+  readonly name: string;
+  /** Files a directory walk picks up. */
+  readonly inWalk: (fileName: string) => boolean;
+  /** Files accepted when named on the command line. */
+  readonly accepts: (fileName: string) => boolean;
+  readonly check: (file: SourceFile, context: CheckContext) => Promise<Diagnostic[]>;
+}
+
+async function checkKgpFile(file: SourceFile, context: CheckContext): Promise<Diagnostic[]> {
+  const { document, diagnostics } = parseDocument(file.text);
+  const decl = document.schemas.find((s) => s.path !== undefined && s.path.value.trim() !== '');
+  let schema: GraphSchema | undefined = context.defaultSchema?.schema;
+  const extra: Diagnostic[] = [];
+  if (decl?.path) {
+    const p = decl.path.value;
+    const loaded = await context.loadSchema(isAbsolute(p) ? p : resolve(dirname(file.path), p));
+    schema = loaded.schema;
+    if (!loaded.schema) {
+      extra.push({ range: decl.path.range, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use schema "${p}": ${loaded.problem ?? 'unknown problem'}` });
+    }
+  }
+  return sortDiagnostics([...diagnostics, ...extra, ...checkAst(document, { schema, hopLimit: context.hopLimit })]);
+}
+
+export const FILE_KINDS: FileKind[] = [
+  { name: 'kgplan', inWalk: (f) => f.endsWith('.kgp'), accepts: (f) => f.endsWith('.kgp'), check: checkKgpFile },
+];
+
+/** A diagnostic as printed: one-based line and column. */
+export interface FileDiagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly severity: Severity;
+  readonly code: string;
+  readonly message: string;
+}
+
+const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.kgrag', 'dist', 'out']);
+
+interface Target {
+  readonly display: string;
+  readonly path: string;
+  readonly kind?: FileKind;
+}
+
+export async function check(args: readonly string[], io: CliIO): Promise<number> {
+  let values: { schema?: string; format?: string; 'hop-limit'?: string; db?: string };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...args],
+      options: { schema: { type: 'string' }, format: { type: 'string' }, 'hop-limit': { type: 'string' }, db: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    }));
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  if (positionals.length === 0) throw new UsageError('give at least one .kgp file or directory: kgrag check <paths…> [--schema file] [--format json]');
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not '${format}'`);
+  let hopLimit: number | undefined;
+  if (values['hop-limit'] !== undefined) {
+    hopLimit = Number(values['hop-limit']);
+    if (!Number.isInteger(hopLimit) || hopLimit < 1) throw new UsageError(`--hop-limit must be a whole number of at least 1, not '${values['hop-limit']}'`);
+  }
+  if (values.db !== undefined) throw new UsageError('--db is not supported by check yet; export the schema (kgrag schema --db … --json) and pass it with --schema');
+
+  const results: FileDiagnostic[] = [];
+  const report = (display: string, ds: readonly Diagnostic[]): void => {
+    for (const d of ds) {
+      results.push({ file: display, line: d.range.start.line + 1, column: d.range.start.character + 1, severity: d.severity, code: d.code, message: d.message });
+    }
+  };
+  const display = (absolute: string): string => {
+    const rel = relative(io.cwd, absolute);
+    return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? absolute : rel;
+  };
+
+  const schemaCache = new Map<string, Promise<LoadedSchema>>();
+  const loadSchema = (absolutePath: string): Promise<LoadedSchema> => {
+    let p = schemaCache.get(absolutePath);
+    if (!p) {
+      p = readSchema(absolutePath, (ds) => report(display(absolutePath), ds));
+      schemaCache.set(absolutePath, p);
+    }
+    return p;
+  };
+  const defaultSchema = values.schema !== undefined ? await loadSchema(resolve(io.cwd, values.schema)) : undefined;
+  if (defaultSchema && !defaultSchema.schema) {
+    report(values.schema!, [{ range: START, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use --schema: ${defaultSchema.problem ?? 'unknown problem'}` }]);
+  }
+  const context: CheckContext = { defaultSchema, hopLimit, loadSchema };
+
+  for (const given of positionals) {
+    for (const target of await collect(given, resolve(io.cwd, given), (ds) => report(given, ds))) {
+      if (!target.kind) {
+        report(target.display, [{ range: START, severity: 'error', code: FILE_CODES.unsupported, message: `not a file kgrag check reads (${FILE_KINDS.map((k) => k.name).join(', ')})` }]);
+        continue;
+      }
+      let text: string;
+      try {
+        text = await readFile(target.path, 'utf8');
+      } catch (e) {
+        report(target.display, [{ range: START, severity: 'error', code: FILE_CODES.unreadable, message: `cannot read the file: ${describeFsError(e)}` }]);
+        continue;
+      }
+      try {
+        report(target.display, await target.kind.check({ display: target.display, path: target.path, text }, context));
+      } catch (e) {
+        report(target.display, [{ range: START, severity: 'error', code: FILE_CODES.unreadable, message: `could not check the file: ${e instanceof Error ? e.message : String(e)}` }]);
+      }
+    }
+  }
+
+  if (format === 'json') io.out(JSON.stringify({ diagnostics: results }, null, 2));
+  else for (const r of results) io.out(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message}`);
+  return results.some((r) => r.severity === 'error') ? EXIT.findings : EXIT.ok;
+}
+
+/** The files a path stands for: itself, or every checkable file under it (sorted, no symlinked dirs). */
+async function collect(display: string, absolute: string, problem: (ds: Diagnostic[]) => void): Promise<Target[]> {
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch (e) {
+    problem([{ range: START, severity: 'error', code: FILE_CODES.unreadable, message: `cannot read: ${describeFsError(e)}` }]);
+    return [];
+  }
+  if (!info.isDirectory()) {
+    const name = absolute.split(/[\\/]/).pop() ?? absolute;
+    return [{ display, path: absolute, kind: FILE_KINDS.find((k) => k.accepts(name)) }];
+  }
+  const out: Target[] = [];
+  const walk = async (dirDisplay: string, dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (e) {
+      problem([{ range: START, severity: 'error', code: FILE_CODES.unreadable, message: `cannot read the directory ${dirDisplay}: ${describeFsError(e)}` }]);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const childDisplay = join(dirDisplay, e.name);
+      const child = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (!SKIPPED_DIRS.has(e.name)) await walk(childDisplay, child);
+      } else if (e.isFile() || e.isSymbolicLink()) {
+        const kind = FILE_KINDS.find((k) => k.inWalk(e.name));
+        if (kind) out.push({ display: childDisplay, path: child, kind });
+      }
+    }
+  };
+  await walk(display, absolute);
+  return out;
+}
+
+async function readSchema(path: string, report: (ds: Diagnostic[]) => void): Promise<LoadedSchema> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    return { problem: describeFsError(e) };
+  }
+  const r = parseSchemaFile(text, path);
+  report(r.diagnostics);
+  if (r.schema) return { schema: r.schema };
+  const first = r.diagnostics.find((d) => d.severity === 'error');
+  return { problem: first ? `${first.message} (line ${first.range.start.line + 1})` : 'not a schema file' };
+}
+
+function describeFsError(e: unknown): string {
+  const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    default:
+      return e instanceof Error ? e.message : String(e);
+  }
 }
