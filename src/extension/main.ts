@@ -1,9 +1,17 @@
+/**
+ * Activation: one `registerX(context, log)` line per concern, each in its own file. Add yours here.
+ * Nothing heavy runs at start-up; the extension activates on `kgplan` files and on its commands.
+ */
 import * as vscode from 'vscode';
+import { registerLanguageClient, stopLanguageClient } from './client';
+import { registerLog } from './log';
 
 export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('KG-RAG Studio', { log: true });
-  context.subscriptions.push(log);
+  const log = registerLog(context);
+  registerLanguageClient(context, log);
   log.info('KG-RAG Studio activated');
 }
 
-export function deactivate(): void {}
+export function deactivate(): Promise<void> {
+  return stopLanguageClient();
+}

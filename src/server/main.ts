@@ -1,2 +1,257 @@
-// The language server: a thin LSP layer over src/core (see docs/architecture.md).
-export {};
+/**
+ * The KG Plan language server: a thin LSP layer over src/core. Every feature is one call into
+ * src/core/language (or the DSL's formatter/checker) plus a conversion to LSP types; nothing here
+ * knows the grammar. Runs in its own process (dist/server.js), started by src/extension/client.ts.
+ */
+import { fileURLToPath } from 'node:url';
+import {
+  CodeActionKind,
+  DocumentHighlightKind,
+  MarkupKind,
+  ProposedFeatures,
+  TextDocumentSyncKind,
+  TextDocuments,
+  createConnection,
+  type CodeAction,
+  type InitializeParams,
+  type InitializeResult,
+  type TextEdit as LspTextEdit,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from '../core/diagnostics';
+import { formatDocument } from '../core/dsl';
+import {
+  analyse,
+  complete,
+  definition,
+  fixAll,
+  foldingRegions,
+  hover,
+  minimalEdit,
+  occurrences,
+  outline,
+  quickFixes,
+  resolveSchemaPath,
+  type Analysis,
+  type SchemaContext,
+} from '../core/language';
+import { checkAnalysis } from './check';
+import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
+import { SchemaCache } from './schemas';
+import { DEFAULT_SETTINGS, readSettings, type LanguageSettings } from './settings';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+const log = (m: string): void => connection.console.log(m);
+const schemas = new SchemaCache(log);
+
+let workspaceFolders: string[] = [];
+let canPullConfiguration = false;
+
+// ── per-document state ──────────────────────────────────────────────────────
+interface DocState {
+  version: number;
+  analysis: Analysis;
+  /** The last diagnostics published, with their fixes (quick fixes are answered from these). */
+  diagnostics: Diagnostic[];
+  schema?: SchemaContext;
+}
+const states = new Map<string, DocState>();
+const timers = new Map<string, NodeJS.Timeout>();
+const settingsCache = new Map<string, Promise<LanguageSettings>>();
+
+function filePath(uri: string): string | undefined {
+  try {
+    return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function folderOf(path: string | undefined): string | undefined {
+  if (path === undefined) return workspaceFolders[0];
+  return workspaceFolders.filter((f) => path.startsWith(f)).sort((a, b) => b.length - a.length)[0] ?? workspaceFolders[0];
+}
+
+function settingsFor(uri: string): Promise<LanguageSettings> {
+  if (!canPullConfiguration) return Promise.resolve(DEFAULT_SETTINGS);
+  let s = settingsCache.get(uri);
+  if (!s) {
+    s = connection.workspace.getConfiguration({ scopeUri: uri, section: 'kgrag' }).then(readSettings, () => DEFAULT_SETTINGS);
+    settingsCache.set(uri, s);
+  }
+  return s;
+}
+
+/** The analysis of the document's current text (cached per version). */
+function analysisOf(doc: TextDocument): Analysis {
+  const st = states.get(doc.uri);
+  if (st && st.version === doc.version) return st.analysis;
+  const analysis = analyse(doc.getText());
+  states.set(doc.uri, { version: doc.version, analysis, diagnostics: st?.diagnostics ?? [], ...(st?.schema ? { schema: st.schema } : {}) });
+  return analysis;
+}
+
+async function validate(doc: TextDocument): Promise<void> {
+  const started = Date.now();
+  const settings = await settingsFor(doc.uri);
+  const analysis = analysisOf(doc);
+  const path = filePath(doc.uri);
+  const source = resolveSchemaPath(analysis.parse.document, path, settings.schemaPath, folderOf(path));
+  const loaded = schemas.load(source);
+  const diagnostics = [...loaded.diagnostics, ...checkAnalysis(analysis, { ...(loaded.context ? { schema: loaded.context } : {}), hopLimit: settings.hopLimit })];
+  if (documents.get(doc.uri)?.version !== doc.version) return; // a newer version is on its way
+  const st = states.get(doc.uri)!;
+  st.diagnostics = diagnostics;
+  if (loaded.context) st.schema = loaded.context;
+  else delete st.schema;
+  await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map(toLspDiagnostic) });
+  log(`checked ${path ?? doc.uri} v${doc.version}: ${diagnostics.length} diagnostic(s) in ${Date.now() - started} ms`);
+}
+
+function schedule(doc: TextDocument, immediately = false): void {
+  clearTimeout(timers.get(doc.uri));
+  void settingsFor(doc.uri).then((s) => {
+    clearTimeout(timers.get(doc.uri));
+    timers.set(
+      doc.uri,
+      setTimeout(() => {
+        timers.delete(doc.uri);
+        const current = documents.get(doc.uri);
+        if (current) validate(current).catch((e: unknown) => connection.console.error(`check failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+      }, immediately ? 0 : s.delayMs),
+    );
+  });
+}
+
+function revalidateAll(): void {
+  for (const d of documents.all()) schedule(d, true);
+}
+
+/** The schema for features that answer at once (completion, hover): the last one validation loaded. */
+function schemaOf(uri: string): SchemaContext | undefined {
+  return states.get(uri)?.schema;
+}
+
+// ── lifecycle ───────────────────────────────────────────────────────────────
+connection.onInitialize((params: InitializeParams): InitializeResult => {
+  workspaceFolders = (params.workspaceFolders ?? []).map((f) => filePath(f.uri)).filter((p): p is string => p !== undefined);
+  canPullConfiguration = params.capabilities.workspace?.configuration === true;
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: [':', '(', '[', '{', ',', ' '] },
+      hoverProvider: true,
+      documentSymbolProvider: { label: 'KG Plan' },
+      foldingRangeProvider: true,
+      documentFormattingProvider: true,
+      definitionProvider: true,
+      documentHighlightProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, `${CodeActionKind.SourceFixAll}.kgplan`] },
+    },
+    serverInfo: { name: 'kgplan-language-server', version: '0.1.0' },
+  };
+});
+
+connection.onInitialized(() => {
+  log(`KG Plan language server ready (workspace: ${workspaceFolders.join(', ') || 'none'})`);
+});
+
+connection.onDidChangeConfiguration(() => {
+  settingsCache.clear();
+  revalidateAll();
+});
+
+// Schema files changed on disk (the client watches *.json).
+connection.onDidChangeWatchedFiles(() => {
+  schemas.clear();
+  revalidateAll();
+});
+
+documents.onDidOpen((e) => schedule(e.document, true));
+documents.onDidChangeContent((e) => schedule(e.document));
+documents.onDidClose((e) => {
+  clearTimeout(timers.get(e.document.uri));
+  timers.delete(e.document.uri);
+  states.delete(e.document.uri);
+  settingsCache.delete(e.document.uri);
+  void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+});
+
+// ── features ────────────────────────────────────────────────────────────────
+connection.onCompletion((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return [];
+  return complete(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri)).map(toCompletionItem);
+});
+
+connection.onHover((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return null;
+  const h = hover(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri));
+  return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range } : null;
+});
+
+connection.onDocumentSymbol((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  return doc ? outline(analysisOf(doc).parse.document).map(toDocumentSymbol) : [];
+});
+
+connection.onFoldingRanges((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return [];
+  const a = analysisOf(doc);
+  return foldingRegions(a.parse.document, a.text).map(toFoldingRange);
+});
+
+connection.onDocumentFormatting((p): LspTextEdit[] => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return [];
+  const text = doc.getText();
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return minimalEdit(text, formatDocument(text, { eol }));
+});
+
+connection.onDefinition((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return null;
+  const r = definition(analysisOf(doc), doc.offsetAt(p.position));
+  return r ? { uri: doc.uri, range: r } : null;
+});
+
+connection.onDocumentHighlight((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return [];
+  return occurrences(analysisOf(doc), doc.offsetAt(p.position)).map((o) => ({
+    range: o.range,
+    kind: o.definition ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+  }));
+});
+
+connection.onCodeAction((p): CodeAction[] => {
+  const st = states.get(p.textDocument.uri);
+  if (!st) return [];
+  const only = p.context.only;
+  const wants = (kind: string) => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+  const out: CodeAction[] = [];
+  if (wants(CodeActionKind.QuickFix)) {
+    for (const f of quickFixes(st.diagnostics, p.range)) {
+      out.push({
+        title: f.title,
+        kind: CodeActionKind.QuickFix,
+        isPreferred: f.preferred,
+        diagnostics: [toLspDiagnostic(f.diagnostic)],
+        edit: { changes: { [p.textDocument.uri]: [...f.edits] } },
+      });
+    }
+  }
+  const fixAllKind = `${CodeActionKind.SourceFixAll}.kgplan`;
+  if (only && only.some((k) => fixAllKind === k || fixAllKind.startsWith(`${k}.`))) {
+    const edits = fixAll(st.diagnostics);
+    if (edits.length) out.push({ title: 'Fix all KG Plan problems with a preferred fix', kind: fixAllKind, edit: { changes: { [p.textDocument.uri]: edits } } });
+  }
+  return out;
+});
+
+documents.listen(connection);
+connection.listen();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Diagnostic } from '../../../src/core/diagnostics';
-import { parseDocument } from '../../../src/core/dsl';
+import { STRATEGY_PARAMETERS, parseDocument } from '../../../src/core/dsl';
 import {
   analyse,
   applyEdits,
@@ -16,6 +16,7 @@ import {
   outline,
   quickFixes,
   resolveSchemaPath,
+  STRATEGY_DOCS,
 } from '../../../src/core/language';
 import { range } from '../../../src/core/text';
 import { moviesSchema } from './helpers';
@@ -166,5 +167,13 @@ describe('snippets', () => {
   it('has one plan skeleton per strategy', () => {
     const bodies = Object.values(snippets).map((s) => s.body.join('\n'));
     for (const strategy of ['gsd', 'mor', 'cypher']) assert.ok(bodies.some((b) => b.includes(`using ${strategy}(`)), strategy);
+  });
+});
+
+describe('strategy documentation', () => {
+  it('documents exactly the parameters the DSL accepts', () => {
+    for (const kind of ['gsd', 'mor', 'cypher'] as const) {
+      assert.deepEqual(STRATEGY_DOCS[kind].parameters.map((p) => p.name).sort(), Object.keys(STRATEGY_PARAMETERS[kind]).sort(), kind);
+    }
   });
 });

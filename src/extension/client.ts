@@ -1,0 +1,56 @@
+/**
+ * Starts the KG Plan language server (dist/server.js, its own Node process, IPC) for `kgplan`
+ * documents. All language knowledge lives in the server and src/core; this file only wires it up.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+
+let client: LanguageClient | undefined;
+
+/** The running client, for other parts of the extension (and tests) that need it. */
+export function languageClient(): LanguageClient | undefined {
+  return client;
+}
+
+export function registerLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
+  context.subscriptions.push(watcher);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'kgplan' },
+      { scheme: 'untitled', language: 'kgplan' },
+    ],
+    // Schema files: the server re-checks open plans when one changes on disk.
+    synchronize: { fileEvents: watcher },
+    outputChannel: vscode.window.createOutputChannel('KG Plan Language Server'),
+  };
+  // The id `kgrag` makes the client read the `kgrag.trace.server` setting.
+  client = new LanguageClient('kgrag', 'KG Plan Language Server', serverOptions, clientOptions);
+  const started = client.start().then(
+    () => log.info('KG Plan language server started'),
+    (e: unknown) => {
+      log.error(`KG Plan language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
+      void vscode.window.showErrorMessage('KG Plan language server failed to start.', 'Show Log').then((choice) => {
+        if (choice === 'Show Log') log.show();
+      });
+    },
+  );
+  context.subscriptions.push(
+    { dispose: () => void started.then(() => client?.stop()) },
+    vscode.commands.registerCommand('kgrag.restartLanguageServer', async () => {
+      log.info('restarting the KG Plan language server');
+      await client?.restart();
+    }),
+  );
+}
+
+export async function stopLanguageClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c?.isRunning()) await c.stop();
+}

@@ -1,0 +1,170 @@
+// The language server end to end over real LSP (JSON-RPC on stdio), in plain Node: the same
+// process VS Code starts, fed the real sample schema from a temporary workspace.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type CompletionItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type Hover,
+  type MessageConnection,
+  type PublishDiagnosticsParams,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import { formatDocument } from '../../../src/core/dsl';
+import { applyEdits } from '../../../src/core/language';
+import { MOVIES_SCHEMA_PATH } from './helpers';
+
+const ROOT = resolve(__dirname, '../../..');
+
+describe('language server over LSP', () => {
+  let proc: ChildProcess;
+  let conn: MessageConnection;
+  let ws: string;
+  let settings: Record<string, unknown> = { schema: { path: '' }, check: { hopLimit: 3, delayMs: 0 } };
+  const waiters: { uri: string; test: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  const latest = new Map<string, Diagnostic[]>();
+
+  /** Resolves with the first published diagnostics for `uri` that satisfy `test` (already published ones count). */
+  function diagnostics(uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
+    const have = latest.get(uri);
+    if (have && test(have)) return Promise.resolve(have);
+    return new Promise((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`no matching diagnostics for ${uri}; last: ${JSON.stringify(latest.get(uri))}`)), 10_000);
+      waiters.push({ uri, test, resolve: (d) => (clearTimeout(timer), res(d)) });
+    });
+  }
+
+  let version = 1;
+  function open(name: string, text: string): string {
+    const path = join(ws, name);
+    writeFileSync(path, text);
+    const uri = pathToFileURL(path).href;
+    latest.delete(uri);
+    void conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'kgplan', version: version++, text } });
+    return uri;
+  }
+  function change(uri: string, text: string): void {
+    latest.delete(uri);
+    void conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: version++ }, contentChanges: [{ text }] });
+  }
+  const pos = (text: string, needle: string, delta = 0) => {
+    const o = text.indexOf(needle) + delta;
+    const before = text.slice(0, o).split('\n');
+    return { line: before.length - 1, character: before[before.length - 1]!.length };
+  };
+
+  before(async () => {
+    ws = mkdtempSync(join(tmpdir(), 'kgplan-lsp-'));
+    copyFileSync(MOVIES_SCHEMA_PATH, join(ws, 'movies.kgschema.json'));
+    proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+    conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      latest.set(p.uri, p.diagnostics);
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        const w = waiters[i]!;
+        if (w.uri === p.uri && w.test(p.diagnostics)) {
+          waiters.splice(i, 1);
+          w.resolve(p.diagnostics);
+        }
+      }
+    });
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
+    conn.onNotification('window/logMessage', () => undefined);
+    conn.listen();
+    await conn.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(ws).href,
+      capabilities: { workspace: { configuration: true } },
+      workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
+    });
+    await conn.sendNotification('initialized', {});
+  });
+
+  after(async () => {
+    // Orderly LSP shutdown; the process must be gone before the temp folder is removed.
+    const exited = new Promise((r) => {
+      proc.once('exit', r);
+      setTimeout(r, 3000);
+    });
+    await Promise.race([conn.sendRequest('shutdown').catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+    await conn.sendNotification('exit').catch(() => undefined);
+    await exited;
+    conn.dispose();
+    if (proc.exitCode === null) proc.kill();
+    rmSync(ws, { recursive: true, force: true });
+  });
+
+  it('publishes syntax diagnostics for a broken file and clears them when it is fixed', async () => {
+    const broken = 'plan p {\n  match\n    (a: Movie "Heat" -[directed by]-> (b)\n  return b\n}\n';
+    const uri = open('broken.kgp', broken);
+    const d = await diagnostics(uri, (x) => x.length > 0);
+    assert.ok(d.every((x) => typeof x.code === 'string' && /^KGP1\d\d$/.test(x.code)), JSON.stringify(d));
+    assert.equal(d[0]?.source, 'kgplan');
+    assert.equal(d[0]?.range.start.line, 2);
+    change(uri, broken.replace('"Heat" -[', '"Heat") -['));
+    assert.deepEqual(await diagnostics(uri, (x) => x.length === 0), []);
+  });
+
+  it('reports a schema file that is missing, on the schema line', async () => {
+    const text = 'schema "nowhere.kgschema.json"\nplan p { match (a) return a }\n';
+    const uri = open('missing.kgp', text);
+    const d = await diagnostics(uri, (x) => x.some((y) => y.code === 'schema-unreadable'));
+    const s = d.find((y) => y.code === 'schema-unreadable')!;
+    assert.deepEqual(s.range.start, pos(text, '"nowhere'));
+    assert.match(s.message, /nowhere\.kgschema\.json: file not found/);
+  });
+
+  const PLAN = 'schema "movies.kgschema.json"\nplan who_directed {\n  match\n    (m: Movie "Heat") -[:directed_by]-> (p: Person)\n  return p\n}\n';
+
+  it('completes categories from the schema the file names', async () => {
+    const text = PLAN.replace('(p: Person)', '(p: )');
+    const uri = open('complete.kgp', text);
+    await diagnostics(uri, () => true); // validated: the schema is loaded
+    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '(p: )', 4) })) as CompletionItem[];
+    const labels = items.map((i) => i.label);
+    for (const l of ['Movie', 'Person', 'Year', 'Language']) assert.ok(labels.includes(l), `${l} in ${labels.join(', ')}`);
+  });
+
+  it('answers hover with the schema facts', async () => {
+    const uri = open('hover.kgp', PLAN);
+    await diagnostics(uri, () => true);
+    const h = (await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: pos(PLAN, ':directed_by', 3) })) as Hover;
+    const value = typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+    assert.match(value, /\(Movie\)-\[:directed_by\]->\(Person\)/);
+  });
+
+  it('lists plans and their nodes in the outline', async () => {
+    const uri = open('outline.kgp', PLAN + '\nplan second { match (x) -- (y) return x }\n');
+    const symbols = (await conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as DocumentSymbol[];
+    assert.deepEqual(symbols.map((s) => s.name), ['schema "movies.kgschema.json"', 'who_directed', 'second']);
+    assert.deepEqual(symbols[1]!.children!.map((c) => c.name), ['m', 'p', '(m)-[:directed_by]->(p)']);
+  });
+
+  it('formats with the DSL formatter', async () => {
+    const messy = 'plan   p{match (a:Movie)  -[directed by]->(b)\nreturn b}';
+    const uri = open('format.kgp', messy);
+    const edits = (await conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+    assert.ok(edits.length > 0);
+    assert.equal(applyEdits(messy, edits), formatDocument(messy));
+    assert.notEqual(formatDocument(messy), messy);
+  });
+
+  it('uses the schema setting when the file names none, and re-reads settings on change', async () => {
+    settings = { schema: { path: 'movies.kgschema.json' }, check: { hopLimit: 3, delayMs: 0 } };
+    await conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    const text = 'plan p {\n  match (a: )\n}\n';
+    const uri = open('setting.kgp', text);
+    await diagnostics(uri, () => true);
+    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '(a: )', 4) })) as CompletionItem[];
+    assert.ok(items.some((i) => i.label === 'Movie'));
+  });
+});
