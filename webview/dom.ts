@@ -1,6 +1,6 @@
 /**
  * The only way the inspector builds DOM: elements with attributes and text content. Strings from
- * the database go in through `textContent` (never innerHTML), so markup in them stays literal.
+ * the database go in through text nodes (never parsed as HTML), so markup in them stays literal.
  */
 
 export type Child = Node | string | null | undefined | false;

@@ -4,7 +4,7 @@
 export function toCanvasColor(value: string | undefined, fallback: string): string {
   const v = (value ?? '').trim();
   let m = /^#([0-9a-f]{3})$/i.exec(v);
-  if (m) return `#${[...m[1]!].map((c) => c + c).join('')}`;
+  if (m) return `#${[...m[1]!].map((c) => c + c).join('').toLowerCase()}`;
   m = /^#([0-9a-f]{6})(?:[0-9a-f]{2})?$/i.exec(v);
   if (m) return `#${m[1]!.toLowerCase()}`;
   m = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)/i.exec(v);
