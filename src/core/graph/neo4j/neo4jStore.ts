@@ -1,0 +1,246 @@
+// GraphStore over a Neo4j server (single instance, cluster or Aura) through neo4j-driver 6.
+// The password comes from a callback (VS Code SecretStorage in the extension, an environment variable
+// in the CLI) and is handed straight to the driver: it is never stored on this object or logged.
+import neo4j, { Neo4jError, type Driver, type Record as Neo4jRecord } from 'neo4j-driver';
+import { createHash } from 'node:crypto';
+import type { GraphSchema } from '../../schema/graphSchema';
+import { GraphStoreError, abbreviate } from '../errors';
+import type { CypherParams, ExpandOptions, ExportChunk, GraphStore, Neighbour, NodeRecord, EdgeRecord, QueryOptions, QueryResult } from '../graphStore';
+import * as Q from './cypher';
+import { planFromSummary } from './planMapping';
+import { buildNeo4jSchema, type NodeTypePropertyRow, type RelTypePropertyRow, type VisualizationRow } from './schemaMapping';
+import { toCypherValue } from './values';
+
+export interface Neo4jStoreOptions {
+  /** neo4j://, neo4j+s://, bolt://… */
+  readonly uri: string;
+  readonly user: string;
+  /** Default: the server's default database. */
+  readonly database?: string;
+  /** Asked once per open(); undefined means no password (auth disabled on the server). */
+  readonly password: () => Promise<string | undefined> | string | undefined;
+  /** Default per-query timeout (sent as the transaction timeout). Default 30 s. */
+  readonly timeoutMs?: number;
+  /** How long to wait for a connection. Default 10 s. */
+  readonly connectionTimeoutMs?: number;
+  readonly batchSize?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Maps driver errors to GraphStoreError codes with messages for people (never including secrets). */
+export function mapNeo4jError(e: unknown, what: string): GraphStoreError {
+  if (e instanceof GraphStoreError) return e;
+  if (e instanceof Error && e.name === 'AbortError') return new GraphStoreError('cancelled', `${what} was cancelled.`);
+  if (e instanceof Neo4jError) {
+    const code = e.code;
+    if (code === 'ServiceUnavailable' || code === 'SessionExpired') return new GraphStoreError('unavailable', `Neo4j is not reachable (${code}): ${e.message}`);
+    if (/Security\.(Unauthorized|AuthenticationRateLimit|CredentialsExpired)/.test(code)) return new GraphStoreError('auth', `Neo4j rejected the credentials (${code}).`);
+    if (/TransactionTimedOut|TransactionTimedOutClientConfiguration/.test(code)) return new GraphStoreError('timeout', `${what} timed out (${code}).`);
+    if (/AccessMode|ForbiddenOnReadOnlyDatabase|WriteOnReadOnlyAccessDbException/.test(code)) return new GraphStoreError('not-read-only', `${what} tried to write, but retrieval runs in read-only transactions (${code}).`);
+    if (/Transaction\.(Terminated|LockClientStopped)/.test(code)) return new GraphStoreError('cancelled', `${what} was stopped (${code}).`);
+    return new GraphStoreError('query-failed', `${what} failed (${code}): ${e.message}`);
+  }
+  return new GraphStoreError('query-failed', `${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+}
+
+export class Neo4jStore implements GraphStore {
+  readonly kind = 'neo4j' as const;
+  readonly dialect = 'neo4j' as const;
+  readonly description: string;
+  private driver: Driver | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: Neo4jStoreOptions) {
+    this.description = `Neo4j ${options.uri}${options.database ? ` database ${options.database}` : ''} as ${options.user}`;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async open(): Promise<void> {
+    if (this.driver) return;
+    const password = await this.options.password();
+    // No password: connect without credentials (a server with auth disabled).
+    const auth = password === undefined ? undefined : neo4j.auth.basic(this.options.user, password);
+    let driver: Driver;
+    try {
+      driver = neo4j.driver(this.options.uri, auth, {
+        connectionTimeout: this.options.connectionTimeoutMs ?? 10_000,
+        connectionAcquisitionTimeout: this.options.connectionTimeoutMs ?? 10_000,
+        maxTransactionRetryTime: 0, // a failed retrieval is reported, not silently retried for 30 s
+        userAgent: 'kg-rag-studio',
+        disableLosslessIntegers: false,
+      });
+    } catch (e) {
+      throw mapNeo4jError(e, `Connecting to ${this.options.uri}`);
+    }
+    try {
+      await driver.verifyConnectivity(this.options.database ? { database: this.options.database } : {});
+    } catch (e) {
+      await driver.close();
+      throw mapNeo4jError(e, `Connecting to ${this.options.uri}`);
+    }
+    this.driver = driver;
+  }
+
+  async close(): Promise<void> {
+    const d = this.driver;
+    this.driver = undefined;
+    if (d) await d.close();
+  }
+
+  private requireDriver(): Driver {
+    if (!this.driver) throw new GraphStoreError('closed', 'The Neo4j store is not open.');
+    return this.driver;
+  }
+
+  async query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
+    const driver = this.requireDriver();
+    const mode = options.mode ?? 'run';
+    const text = mode === 'explain' ? `EXPLAIN ${cypher}` : mode === 'profile' ? `PROFILE ${cypher}` : cypher;
+    const readOnly = options.readOnly ?? true;
+    const started = performance.now();
+    try {
+      // routing READ → a READ-mode session and transaction: the server refuses writes in it.
+      const result = await driver.executeQuery(text, (options.params ?? {}) as Record<string, unknown>, {
+        database: this.options.database,
+        routing: readOnly ? neo4j.routing.READ : neo4j.routing.WRITE,
+        transactionConfig: { timeout: options.timeoutMs ?? this.timeoutMs, metadata: { app: 'kg-rag-studio' } },
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      return {
+        columns: [...result.keys].map(String),
+        rows: result.records.map(recordToRow),
+        plan: mode === 'run' ? undefined : planFromSummary(result.summary),
+        timeMs: performance.now() - started,
+      };
+    } catch (e) {
+      if (options.signal?.aborted) throw new GraphStoreError('cancelled', `The query was cancelled: ${abbreviate(cypher)}.`);
+      throw mapNeo4jError(e, `The query ${abbreviate(cypher)}`);
+    }
+  }
+
+  private async rows(cypher: string, params: CypherParams = {}, signal?: AbortSignal): Promise<Neo4jRecord[]> {
+    const driver = this.requireDriver();
+    try {
+      const result = await driver.executeQuery(cypher, params as Record<string, unknown>, {
+        database: this.options.database,
+        routing: neo4j.routing.READ,
+        transactionConfig: { timeout: this.timeoutMs },
+        ...(signal ? { signal } : {}),
+      });
+      return result.records;
+    } catch (e) {
+      throw mapNeo4jError(e, `The query ${abbreviate(cypher)}`);
+    }
+  }
+
+  async schema(signal?: AbortSignal): Promise<GraphSchema> {
+    const nodeRows: NodeTypePropertyRow[] = (await this.rows(Q.NODE_TYPE_PROPERTIES, {}, signal)).map((r) => ({
+      nodeLabels: (r.get('nodeLabels') as unknown[]).map(str),
+      propertyName: r.get('propertyName') === null ? null : str(r.get('propertyName')),
+    }));
+    const relRows: RelTypePropertyRow[] = (await this.rows(Q.REL_TYPE_PROPERTIES, {}, signal)).map((r) => ({
+      relType: str(r.get('relType')),
+      propertyName: r.get('propertyName') === null ? null : str(r.get('propertyName')),
+    }));
+    const vis: VisualizationRow[] = (await this.rows(Q.SCHEMA_VISUALIZATION, {}, signal)).map((r) => ({
+      nodes: r.get('nodes') as unknown[],
+      relationships: r.get('relationships') as unknown[],
+    }));
+    const draft = buildNeo4jSchema(nodeRows, relRows, vis);
+    const labelCounts = new Map<string, number>();
+    const typeCounts = new Map<string, number>();
+    for (const l of draft.labels) {
+      const [r] = await this.rows(Q.countLabel(l.name), {}, signal);
+      const c = toCypherValue(r?.get('count'));
+      if (typeof c === 'number') labelCounts.set(l.name, c);
+    }
+    for (const t of draft.relationshipTypes) {
+      const [r] = await this.rows(Q.countRelationshipType(t.name), {}, signal);
+      const c = toCypherValue(r?.get('count'));
+      if (typeof c === 'number') typeCounts.set(t.name, c);
+    }
+    return buildNeo4jSchema(nodeRows, relRows, vis, labelCounts, typeCounts);
+  }
+
+  async expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {
+    const out: Neighbour[] = [];
+    const batch = this.options.batchSize ?? 1_000;
+    for (let i = 0; i < nodeIds.length; i += batch) {
+      const records = await this.rows(
+        Q.EXPAND,
+        { ids: nodeIds.slice(i, i + batch), types: [...(options.types ?? [])], label: options.label ?? null, direction: options.direction ?? 'both' },
+        options.signal,
+      );
+      for (const r of records) out.push(recordToNeighbour(r));
+    }
+    return out;
+  }
+
+  async *exportGraph(signal?: AbortSignal): AsyncIterable<ExportChunk> {
+    const driver = this.requireDriver();
+    const chunk = this.options.batchSize ?? 5_000;
+    const session = driver.session({ database: this.options.database, defaultAccessMode: neo4j.session.READ });
+    try {
+      const tx = await session.beginTransaction({ timeout: 0 });
+      try {
+        let nodes: NodeRecord[] = [];
+        for await (const r of tx.run(Q.EXPORT_NODES)) {
+          if (signal?.aborted) throw new GraphStoreError('cancelled', 'The export was cancelled.');
+          nodes.push(recordToNode(r));
+          if (nodes.length >= chunk) {
+            yield { kind: 'nodes', nodes };
+            nodes = [];
+          }
+        }
+        if (nodes.length > 0) yield { kind: 'nodes', nodes };
+        let edges: EdgeRecord[] = [];
+        for await (const r of tx.run(Q.EXPORT_EDGES)) {
+          if (signal?.aborted) throw new GraphStoreError('cancelled', 'The export was cancelled.');
+          edges.push({ source: str(r.get('source')), target: str(r.get('target')), type: str(r.get('type')) });
+          if (edges.length >= chunk) {
+            yield { kind: 'edges', edges };
+            edges = [];
+          }
+        }
+        if (edges.length > 0) yield { kind: 'edges', edges };
+      } finally {
+        await tx.close();
+      }
+    } catch (e) {
+      throw mapNeo4jError(e, 'The export');
+    } finally {
+      await session.close();
+    }
+  }
+
+  async fingerprint(signal?: AbortSignal): Promise<string> {
+    const s = await this.schema(signal);
+    const counts = [...s.labels.map((l) => `${l.name}=${l.count}`), ...s.relationshipTypes.map((r) => `${r.name}=${r.count}`), ...s.propertyKeys];
+    return createHash('sha256').update(JSON.stringify({ uri: this.options.uri, db: this.options.database ?? '', counts })).digest('hex').slice(0, 16);
+  }
+}
+
+export function recordToRow(r: Neo4jRecord): Record<string, ReturnType<typeof toCypherValue>> {
+  const row: Record<string, ReturnType<typeof toCypherValue>> = {};
+  for (const key of r.keys) row[String(key)] = toCypherValue(r.get(key));
+  return row;
+}
+
+export function recordToNode(r: Neo4jRecord): NodeRecord {
+  const labels = r.get('labels');
+  return { id: str(r.get('id')), labels: Array.isArray(labels) ? labels.map(str) : [], name: str(r.get('name')) };
+}
+
+export function recordToNeighbour(r: Neo4jRecord): Neighbour {
+  return {
+    from: str(r.get('source')),
+    node: recordToNode(r),
+    type: str(r.get('type')),
+    direction: r.get('outgoing') === true ? 'out' : 'in',
+  };
+}
