@@ -53,10 +53,14 @@ export function setAliasHandler(handler: AliasHandler | undefined): void {
 export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
   const panel = current ?? createPanel(options.preserveFocus ?? true);
   panel.show(result, options.source, options.view, options.preserveFocus ?? true);
+  void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
 }
 
+/** Context key for `when` clauses: the inspector is open and shows a result. */
+const HAS_RESULT = 'kgrag.inspectorHasResult';
+
 function logger(): vscode.LogOutputChannel {
-  log ??= vscode.window.createOutputChannel('KG-RAG Inspector', { log: true });
+  log ??= vscode.window.createOutputChannel('KG-RAG Studio', { log: true });
   return log;
 }
 
@@ -65,7 +69,9 @@ function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
   const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
   current = panel;
   panel.onDidDispose(() => {
-    if (current === panel) current = undefined;
+    if (current !== panel) return;
+    current = undefined;
+    void vscode.commands.executeCommand('setContext', HAS_RESULT, false);
   });
   return panel;
 }
@@ -200,8 +206,9 @@ function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
   current.post({ type: 'highlight', variable: word !== undefined && known.has(word) ? word : null });
 }
 
-export function registerInspector(context: vscode.ExtensionContext): void {
+export function registerInspector(context: vscode.ExtensionContext, channel?: vscode.LogOutputChannel): void {
   extensionUri = context.extensionUri;
+  log = channel;
   context.subscriptions.push(
     { dispose: () => current?.dispose() },
     vscode.window.registerWebviewPanelSerializer(INSPECTOR_VIEW_TYPE, {
@@ -212,7 +219,7 @@ export function registerInspector(context: vscode.ExtensionContext): void {
           logger().warn(`inspector: ignored saved state (${checked.error})`);
           return;
         }
-        if (checked.value.result) panel.show(checked.value.result, checked.value.source, checked.value.view, true);
+        if (checked.value.result) showRetrievalResult(checked.value.result, { source: checked.value.source, view: checked.value.view });
       },
     }),
     vscode.commands.registerCommand('kgrag.inspector.open', () => {
