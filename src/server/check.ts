@@ -1,7 +1,5 @@
-/**
- * The one place the server asks the core for a document's diagnostics. Until the DSL checker
- * (`checkDocument`) lands this reports the parser's syntax diagnostics only.
- */
+/** The one place the server asks the core for a document's diagnostics (same checker as `kgrag check`). */
+import { checkAst, sortDiagnostics } from '../core/check';
 import type { Diagnostic } from '../core/diagnostics';
 import type { Analysis, SchemaContext } from '../core/language';
 
@@ -10,6 +8,8 @@ export interface CheckOptions {
   readonly hopLimit: number;
 }
 
-export function checkAnalysis(a: Analysis, _options: CheckOptions): Diagnostic[] {
-  return [...a.parse.diagnostics];
+/** Syntax (KGP1xx) + structure (KGP2xx) + schema (KGP3xx) diagnostics of the cached parse. */
+export function checkAnalysis(a: Analysis, options: CheckOptions): Diagnostic[] {
+  const checked = checkAst(a.parse.document, { hopLimit: options.hopLimit, ...(options.schema ? { schema: options.schema.schema } : {}) });
+  return sortDiagnostics([...a.parse.diagnostics, ...checked]);
 }

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../core/diagnostics';
 import { schemaContext, type SchemaContext, type SchemaSource } from '../core/language';
 import { parseSchemaFile } from '../core/schema/schemaFile';
 import type { Range } from '../core/text';
+import { CHECK } from '../core/check/codes';
 
 export interface LoadedSchema {
   readonly context?: SchemaContext;
@@ -21,12 +22,6 @@ interface CacheEntry {
   readonly error?: string;
 }
 
-export const SCHEMA_LOAD_CODES = {
-  /** The schema file named by the document or the setting cannot be read. */
-  unreadable: 'schema-unreadable',
-  /** The schema file has errors; fix them there (the schema's own diagnostics). */
-  broken: 'schema-broken',
-} as const;
 
 export class SchemaCache {
   private readonly cache = new Map<string, CacheEntry>();
@@ -71,11 +66,11 @@ export class SchemaCache {
     const origin = source.kind === 'file' ? 'schema' : 'schema (setting kgrag.schema.path)';
     const diagnostics: Diagnostic[] = [];
     if (entry.error !== undefined) {
-      const unreadable = entry.context === undefined && entry.mtimeMs < 0;
+      // KGP307, as `kgrag check` reports it: the same problem gets the same code everywhere.
       diagnostics.push({
         range: where,
         severity: entry.context ? 'warning' : 'error',
-        code: unreadable ? SCHEMA_LOAD_CODES.unreadable : SCHEMA_LOAD_CODES.broken,
+        code: CHECK.schemaUnavailable,
         message: `${origin} ${source.path}: ${entry.error}${entry.context ? '' : '; names are not checked against a schema'}`,
       });
     }
