@@ -213,7 +213,7 @@ export function registerInspector(context: vscode.ExtensionContext, channel?: vs
     { dispose: () => current?.dispose() },
     vscode.window.registerWebviewPanelSerializer(INSPECTOR_VIEW_TYPE, {
       async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown) {
-        const panel = adopt(webviewPanel);
+        adopt(webviewPanel);
         const checked = validateInspectorState(state ?? {});
         if (!checked.ok) {
           logger().warn(`inspector: ignored saved state (${checked.error})`);
