@@ -138,13 +138,10 @@ export function lex(text: string): LexResult {
     }
     const lineStart: boolean = sawNewline;
     sawNewline = false;
-    const push = (kind: TokenKind, value: string): void => {
-      tokens.push({ kind, start, end: i, startPos, endPos: pos(i), value, lineStart });
-    };
     if (isIdentStart(c)) {
       i++;
       while (i < n && isIdentPart(text.charCodeAt(i))) i++;
-      push('ident', text.slice(start, i));
+      tokens.push(token('ident', text.slice(start, i), start, i, startPos, pos(i), lineStart));
       continue;
     }
     if (isDigit(c)) {
@@ -159,7 +156,7 @@ export function lex(text: string): LexResult {
         while (i < n && isIdentPart(text.charCodeAt(i))) i++;
         error(SYNTAX.badNumber, `'${text.slice(start, i)}' is not a number or a name (names start with a letter or '_')`, start, startPos, i);
       }
-      push('number', text.slice(start, i));
+      tokens.push(token('number', text.slice(start, i), start, i, startPos, pos(i), lineStart));
       continue;
     }
     if (c === 34) {
@@ -215,7 +212,7 @@ export function lex(text: string): LexResult {
         value += text.slice(chunk, i);
         error(SYNTAX.unterminatedString, 'unterminated string: add the closing \'"\'', start, startPos, i);
       }
-      push('string', value);
+      tokens.push(token('string', value, start, i, startPos, pos(i), lineStart));
       continue;
     }
     if (c === 96) {
@@ -227,13 +224,13 @@ export function lex(text: string): LexResult {
       if (closed) i++;
       else error(SYNTAX.unterminatedIdentifier, 'unterminated `identifier`: add the closing backtick', start, startPos, i);
       if (closed && name.length === 0) error(SYNTAX.emptyIdentifier, 'empty `` identifier', start, startPos, i);
-      push('quotedIdent', name);
+      tokens.push(token('quotedIdent', name, start, i, startPos, pos(i), lineStart));
       continue;
     }
     const kind = PUNCT[c];
     if (kind !== undefined) {
       i++;
-      push(kind, '');
+      tokens.push(token(kind, '', start, i, startPos, pos(i), lineStart));
       continue;
     }
     // Anything else: one diagnostic for the run of bad characters, then carry on.
@@ -252,6 +249,11 @@ export function lex(text: string): LexResult {
   const endPos = pos(n);
   tokens.push({ kind: 'eof', start: n, end: n, startPos: endPos, endPos, value: '', lineStart: true });
   return { tokens, comments, diagnostics };
+}
+
+/** Tokens are made outside the scan loop: no closure per token. */
+function token(kind: TokenKind, value: string, start: number, end: number, startPos: Position, endPos: Position, lineStart: boolean): Token {
+  return { kind, start, end, startPos, endPos, value, lineStart };
 }
 
 function isHex4(text: string, at: number): boolean {
