@@ -238,7 +238,7 @@ test('neo4j: fixed plans pass lintCypherQuery with no diagnostics at all', () =>
   ];
   for (const pg of plans) {
     const c = compileCypher(pg, { dialect: 'neo4j', ...resolve, softText: 'containsIgnoreCase' });
-    assert.deepEqual(lint(c).map((d) => d.message), [], c.text);
+    assert.deepEqual(lint(c).map((d) => String(d.message)), [], c.text);
   }
 });
 
@@ -250,7 +250,7 @@ test('neo4j: 40 random plans pass lintCypherQuery (no errors; no warnings when t
     const diags = lint(c);
     assert.deepEqual(diags.filter((d) => d.severity === 1).map((d) => d.message), [], `${c.text}`);
     // Warnings come only from the schema (a direction against the declared endpoints).
-    for (const d of diags) assert.match(d.message, /has no (incoming|outgoing)/, `${d.message}\n${c.text}`);
+    for (const d of diags) assert.match(String(d.message), /has no (incoming|outgoing)/, `${d.message}\n${c.text}`);
     const fitsSchema = pg.edges.every((e) => !e.directed || e.relation.kind === 'unknown' || referenceAnswers(graph, { ...pg, edges: [e], nodes: pg.nodes.filter((n) => n.id === e.source || n.id === e.target).map((n) => ({ id: n.id, ...(n.category ? { category: n.category } : {}) })), targets: [e.source] }, resolve, [e.source]).size > 0);
     if (fitsSchema) assert.deepEqual(diags.map((d) => d.message), [], c.text);
   }
