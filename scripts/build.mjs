@@ -30,5 +30,6 @@ rmSync('out/test/suite', { recursive: true, force: true }); // no stale bundles 
 await Promise.all(
   targets
     .filter((t) => existsSync(t.entryPoints[0]))
-    .map((t) => build({ ...common, ...t })),
+    // Node bundles prefer a package's ESM build: jsonc-parser's UMD main does require('./impl/…') at run time, which esbuild cannot follow.
+    .map((t) => build({ ...common, ...(t.platform === 'node' ? { mainFields: ['module', 'main'] } : {}), ...t })),
 );
