@@ -1,6 +1,97 @@
-import { EXIT, type CliIO } from '../io';
+// kgrag import <file…> --db <folder> [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
+import { formatBadLine, ImportRejectedError, importFiles, type ImportSummary } from '../../core/graph/import/importer';
+import type { ImportFormat } from '../../core/graph/import/records';
+import { METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules } from '../../core/graph/import/typing';
+import { EXIT, UsageError, type CliIO } from '../io';
+import { parseFlags } from './storeFlags';
 
-export async function importGraph(_args: readonly string[], io: CliIO): Promise<number> {
-  io.err('kgrag import: not implemented yet');
-  return EXIT.failure;
+const FORMATS: readonly ImportFormat[] = ['triples', 'tsv', 'csv', 'jsonl'];
+const MAX_BAD_LINES_SHOWN = 20;
+
+function typingFrom(values: { typing?: string; untyped?: boolean }, io: CliIO): TypingRules {
+  if (values.untyped) return UNTYPED;
+  if (values.typing === undefined) return METAQA_TYPING;
+  let text: string;
+  try {
+    text = readFileSync(resolve(io.cwd, values.typing), 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read --typing ${values.typing}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const rules = parseTypingRules(text);
+  if (typeof rules === 'string') throw new UsageError(`--typing ${values.typing}: ${rules}`);
+  return rules;
+}
+
+function printSummary(s: ImportSummary, io: CliIO): void {
+  io.out(
+    [
+      `imported ${s.files.join(', ')} in ${(s.timeMs / 1000).toFixed(2)} s`,
+      `  lines read:          ${s.linesRead}`,
+      `  nodes created:       ${s.nodesCreated}${s.nodesAlreadyPresent ? ` (${s.nodesAlreadyPresent} already present)` : ''}`,
+      `  edges created:       ${s.edgesCreated}${s.edgesAlreadyPresent ? ` (${s.edgesAlreadyPresent} already present)` : ''}`,
+      `  duplicate records:   ${s.duplicateRecords}`,
+      `  labels:              ${s.labels.join(', ') || '—'}`,
+      `  relationship types:  ${s.relationshipTypes.join(', ') || '—'}`,
+      `  bad lines (skipped): ${s.badLines.length}`,
+    ].join('\n'),
+  );
+  for (const b of s.badLines.slice(0, MAX_BAD_LINES_SHOWN)) io.out(`  ${formatBadLine(b)}`);
+  if (s.badLines.length > MAX_BAD_LINES_SHOWN) io.out(`  … and ${s.badLines.length - MAX_BAD_LINES_SHOWN} more (use --json for all)`);
+}
+
+export async function importGraph(args: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseFlags({
+    args: [...args],
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' },
+      format: { type: 'string' },
+      strict: { type: 'boolean' },
+      typing: { type: 'string' },
+      untyped: { type: 'boolean' },
+      json: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      neo4j: { type: 'string' },
+    },
+  });
+  if (values.neo4j !== undefined) throw new UsageError('import loads the embedded database (--db); load Neo4j with its own tools (neo4j-admin import, LOAD CSV)');
+  if (positionals.length === 0) throw new UsageError('needs at least one file: kgrag import <file…> --db <folder>');
+  if (values.db === undefined) throw new UsageError('needs --db <folder> (e.g. --db .kgrag)');
+  const format = values.format;
+  if (format !== undefined && !FORMATS.includes(format as ImportFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${format}'`);
+  const typing = typingFrom(values, io);
+  const store = new EmbeddedStore({ folder: resolve(io.cwd, values.db) });
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  try {
+    await store.open();
+    const summary = await importFiles(
+      store,
+      positionals.map((p) => ({ path: resolve(io.cwd, p), ...(format ? { format: format as ImportFormat } : {}) })),
+      {
+        typing,
+        strict: values.strict ?? false,
+        signal: controller.signal,
+        onProgress: values.quiet ? undefined : (p) => io.err(`[${p.phase}] ${p.message}${p.total !== undefined && p.phase === 'copy' ? ` (${(p.done ?? 0) + 1}/${p.total})` : ''}`),
+      },
+    );
+    if (values.json) io.out(JSON.stringify(summary, null, 2));
+    else printSummary(summary, io);
+    return summary.badLines.length > 0 ? EXIT.findings : EXIT.ok;
+  } catch (e) {
+    if (e instanceof ImportRejectedError) {
+      if (values.json) io.out(JSON.stringify({ rejected: true, badLines: e.badLines }, null, 2));
+      io.err(`kgrag import: rejected (--strict): ${e.badLines.length} bad line${e.badLines.length === 1 ? '' : 's'}; nothing was imported`);
+      for (const b of e.badLines.slice(0, MAX_BAD_LINES_SHOWN)) io.err(`  ${formatBadLine(b)}`);
+      return EXIT.findings;
+    }
+    throw e;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    await store.close();
+  }
 }

@@ -1,6 +1,30 @@
-import { EXIT, type CliIO } from '../io';
+// kgrag schema (--db <folder> | --neo4j <uri> [--user u] [--database d]) [--json]
+import type { GraphSchema } from '../../core/schema/graphSchema';
+import { STORE_FLAGS } from '../../core/graph/openStore';
+import { EXIT, UsageError, type CliIO } from '../io';
+import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
-export async function schema(_args: readonly string[], io: CliIO): Promise<number> {
-  io.err('kgrag schema: not implemented yet');
-  return EXIT.failure;
+export function renderSchemaText(schema: GraphSchema): string {
+  const lines: string[] = ['labels:'];
+  for (const l of schema.labels) lines.push(`  ${l.name}${l.count !== undefined ? ` (${l.count})` : ''}: ${l.properties.join(', ') || '—'}`);
+  lines.push('relationship types:');
+  for (const r of schema.relationshipTypes) {
+    const ends = r.endpoints.map((e) => `(${e.from})-[:${r.name}]->(${e.to})`).join(', ');
+    lines.push(`  ${r.name}${r.count !== undefined ? ` (${r.count})` : ''}: ${ends || 'no endpoints known'}${r.properties.length ? `; properties: ${r.properties.join(', ')}` : ''}`);
+  }
+  lines.push(`property keys: ${schema.propertyKeys.join(', ') || '—'}`);
+  return lines.join('\n');
+}
+
+export async function schema(args: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseFlags({ args: [...args], allowPositionals: true, options: { ...STORE_FLAGS, json: { type: 'boolean' } } });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  const store = await openFromSpec(specFromFlags(values, io, { mustExist: true, readOnly: true }), io);
+  try {
+    const s = await store.schema();
+    io.out(values.json ? JSON.stringify(s, null, 2) : renderSchemaText(s));
+    return EXIT.ok;
+  } finally {
+    await store.close();
+  }
 }

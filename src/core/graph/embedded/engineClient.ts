@@ -28,6 +28,8 @@ export interface RequestOptions {
 }
 
 interface Pending {
+  /** Removes the while-queued abort listener once the request runs. */
+  unlisten?: () => void;
   readonly body: RequestBody;
   readonly options: RequestOptions;
   readonly resolve: (r: EngineResponse) => void;
@@ -56,7 +58,10 @@ export function resolveWorker(override?: string): { path: string; execArgv: stri
   const candidates = override ? [override] : [join(__dirname, 'engineWorker.js'), join(__dirname, 'worker.ts'), join(__dirname, 'embedded', 'worker.ts')];
   for (const path of candidates) {
     if (!existsSync(path)) continue;
-    if (path.endsWith('.ts')) return { path, execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] };
+    // Source checkout (tests): run the TypeScript worker through tsx. The name is a variable so bundlers
+    // leave this branch alone (the bundle always finds engineWorker.js).
+    const loader = 'tsx';
+    if (path.endsWith('.ts')) return { path, execArgv: ['--import', pathToFileURL(require.resolve(loader)).href] };
     return { path, execArgv: [] };
   }
   throw new GraphStoreError('open-failed', `The graph engine worker was not found (looked for ${candidates.join(', ')}).`);
@@ -86,17 +91,15 @@ export class EngineClient {
       const pending: Pending = { body, options, resolve, reject };
       this.queue.push(pending);
       // A queued request that is cancelled just leaves the queue; a running one is handled in pump().
-      options.signal?.addEventListener(
-        'abort',
-        () => {
-          const i = this.queue.indexOf(pending);
-          if (i >= 0) {
-            this.queue.splice(i, 1);
-            reject(cancelled(options.description));
-          }
-        },
-        { once: true },
-      );
+      const onQueuedAbort = () => {
+        const i = this.queue.indexOf(pending);
+        if (i >= 0) {
+          this.queue.splice(i, 1);
+          reject(cancelled(options.description));
+        }
+      };
+      options.signal?.addEventListener('abort', onQueuedAbort, { once: true });
+      pending.unlisten = () => options.signal?.removeEventListener('abort', onQueuedAbort);
       this.pump();
     });
   }
@@ -126,6 +129,7 @@ export class EngineClient {
   private pump(): void {
     if (this.running || this.queue.length === 0) return;
     const pending = this.queue.shift()!;
+    pending.unlisten?.();
     const id = this.nextId++;
     const finish = (outcome: Outcome): void => {
       if (this.running !== running) return;
