@@ -33,7 +33,11 @@ export interface GsdBreakdown {
   readonly gapToNext: number | null;
 }
 
-export function termRow(term: DistanceTerm): TermRow {
+/**
+ * @param names node id → pattern variable, so edge terms read `vow — actor (e0)` whether the
+ * retrieval recorded their endpoints as variables or as node ids.
+ */
+export function termRow(term: DistanceTerm, names: ReadonlyMap<string, string> = new Map()): TermRow {
   const unknown = term.patternText === undefined;
   const base = {
     patternText: term.patternText ?? null,
@@ -44,12 +48,18 @@ export function termRow(term: DistanceTerm): TermRow {
   };
   return term.kind === 'node'
     ? { kind: 'node', ref: term.variable, element: term.variable, ...base }
-    : { kind: 'edge', ref: term.edgeId, element: `${term.source} — ${term.target} (${term.edgeId})`, ...base };
+    : {
+        kind: 'edge',
+        ref: term.edgeId,
+        element: `${names.get(term.source) ?? term.source} — ${names.get(term.target) ?? term.target} (${term.edgeId})`,
+        ...base,
+      };
 }
 
 export function gsdBreakdown(subgraph: MatchedSubgraph, next?: MatchedSubgraph): GsdBreakdown {
   // Nodes first, then edges, each in the pattern's order: how the paper writes the sum.
-  const rows = [...subgraph.terms].map(termRow).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'node' ? -1 : 1));
+  const names = new Map(subgraph.mapping.map((m) => [m.nodeId, m.variable]));
+  const rows = subgraph.terms.map((t) => termRow(t, names)).sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'node' ? -1 : 1));
   const nodeSum = sum(rows.filter((r) => r.kind === 'node').map((r) => r.distance));
   const edgeSum = sum(rows.filter((r) => r.kind === 'edge').map((r) => r.distance));
   const total = sum([nodeSum, edgeSum]);

@@ -172,8 +172,11 @@ const pendingImageTarget = {
 };
 
 async function openResultFile(uri?: vscode.Uri): Promise<void> {
+  // From the explorer (uri), else the JSON file in the active editor, else ask.
+  const active = vscode.window.activeTextEditor?.document;
   const target =
     uri ??
+    (active && active.uri.path.endsWith('.json') ? active.uri : undefined) ??
     (
       await vscode.window.showOpenDialog({
         canSelectMany: false,

@@ -57,6 +57,14 @@ describe('gsdBreakdown', () => {
     assert.equal(b.consistent, true);
   });
 
+  it('names edge endpoints by variable when the retrieval recorded node ids (real kgrag run output)', () => {
+    const real = fixture('real-gsd');
+    const b = gsdBreakdown(real.subgraphs[0]!);
+    const edges = b.rows.filter((r) => r.kind === 'edge').map((r) => r.element);
+    assert.deepEqual(edges, ['vow — actor (e0)', 'film — actor (e1)', 'film — lang (e2)']);
+    for (const s of real.subgraphs) assert.equal(gsdBreakdown(s).consistent, true);
+  });
+
   it('termRow keeps the edge id as the reveal ref', () => {
     const r = termRow({ kind: 'edge', edgeId: 'e7', source: 'x', target: 'y', matchedText: 'rel', distance: 0 });
     assert.equal(r.ref, 'e7');

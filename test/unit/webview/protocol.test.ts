@@ -8,7 +8,7 @@ import { rawFixture, type FixtureName } from './fixtures';
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 describe('validateRetrievalResult', () => {
-  for (const name of ['gsd', 'mor', 'cypher', 'xss'] as FixtureName[]) {
+  for (const name of ['gsd', 'mor', 'cypher', 'xss', 'real-gsd', 'real-cypher'] as FixtureName[]) {
     it(`accepts the ${name} fixture`, () => {
       const r = validateRetrievalResult(rawFixture(name));
       assert.equal(r.ok, true, r.ok ? '' : r.error);
