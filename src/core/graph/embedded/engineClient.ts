@@ -44,6 +44,8 @@ interface Running {
   readonly finish: (outcome: Outcome) => void;
   timer?: NodeJS.Timeout;
   onAbort?: () => void;
+  /** The process the request was sent to (a crash of another one does not concern it). */
+  worker?: Worker;
 }
 
 interface Worker {
@@ -72,6 +74,8 @@ export class EngineClient {
   private readonly queue: Pending[] = [];
   private running: Running | undefined;
   private nextId = 1;
+  /** Resolves when a killed process is really gone (it may still hold the database lock until then). */
+  private dying: Promise<void> | undefined;
   private closed = false;
   /** How many times an engine process was started (tests watch restarts). */
   starts = 0;
@@ -161,6 +165,7 @@ export class EngineClient {
           finish({ response: { type: 'closed', id } });
           return;
         }
+        running.worker = worker;
         worker!.child.send({ ...pending.body, id } as EngineRequest);
       },
       (error: unknown) => finish({ error: error instanceof Error ? error : new Error(String(error)) }),
@@ -174,6 +179,7 @@ export class EngineClient {
       return this.worker;
     }
     if (this.running?.pending.body.type === 'close') return undefined;
+    if (this.dying) await this.dying;
     const { path, execArgv } = resolveWorker(this.options.workerPath);
     const child = fork(path, [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
     this.starts++;
@@ -222,7 +228,7 @@ export class EngineClient {
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
       const detail = stderr.trim() ? ` (${abbreviate(stderr.trim(), 200)})` : '';
       openReject(new GraphStoreError('crashed', `The graph engine stopped while opening the database (${how})${detail}.`));
-      const running = this.running;
+      const running = this.running?.worker === worker ? this.running : undefined;
       if (running && !this.closed && running.pending.body.type !== 'close') {
         const what = running.pending.options.description ? ` while running: ${abbreviate(running.pending.options.description)}` : '';
         this.running?.finish({ error: new GraphStoreError('crashed', `The graph engine process stopped (${how})${what}. It restarts on the next query.`) });
@@ -234,9 +240,17 @@ export class EngineClient {
     return worker;
   }
 
+  /** Kills the process now and forgets it: the next request starts a fresh one once this one is gone. */
   private kill(): void {
     const worker = this.worker;
-    if (worker && !worker.exited) worker.child.kill('SIGKILL');
+    if (!worker || worker.exited) return;
+    this.worker = undefined;
+    const gone = new Promise<void>((r) => worker.child.once('exit', () => r()));
+    this.dying = gone.then(() => {
+      if (this.dying === dying) this.dying = undefined;
+    });
+    const dying = this.dying;
+    worker.child.kill('SIGKILL');
   }
 }
 
