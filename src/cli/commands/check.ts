@@ -1,5 +1,5 @@
 /**
- * `kgrag check <paths…> [--schema <file>] [--hop-limit N] [--format text|json]`
+ * `kgrag check <paths…> [--schema <file> | --db <folder> | --neo4j <uri>] [--hop-limit N] [--format text|json]`
  *
  * Checks `.kgp` files (directories are walked) and prints `file:line:col severity code message`
  * (one-based) or `{"diagnostics":[{file,line,column,severity,code,message}]}`. Exit 1 when any
@@ -7,14 +7,14 @@
  * stack trace.
  *
  * Which schema checks a `.kgp` file: its own `schema "…"` line (relative to the file) wins, as in
- * the editor; `--schema` applies to files that name none. Each schema file is read once; its own
+ * the editor; `--schema` (or the schema of the database named by --db / --neo4j) applies to files
+ * that name none. Each schema file is read once; its own
  * problems are reported against it.
  *
  * File kinds are a table (FILE_KINDS): adding a kind of file (few-shot files) is one entry.
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkAst, sortDiagnostics } from '../../core/check';
 import { CHECK } from '../../core/check/codes';
 import type { Diagnostic, Severity } from '../../core/diagnostics';
@@ -22,7 +22,9 @@ import { parseDocument } from '../../core/dsl';
 import type { GraphSchema } from '../../core/schema/graphSchema';
 import { parseSchemaFile } from '../../core/schema/schemaFile';
 import type { Range } from '../../core/text';
+import { STORE_FLAGS, type StoreFlagValues } from '../../core/graph/openStore';
 import { EXIT, UsageError, type CliIO } from '../io';
+import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 /** Codes for problems with the files themselves (not their contents). */
 export const FILE_CODES = {
@@ -102,18 +104,12 @@ interface Target {
 }
 
 export async function check(args: readonly string[], io: CliIO): Promise<number> {
-  let values: { schema?: string; format?: string; 'hop-limit'?: string; db?: string };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...args],
-      options: { schema: { type: 'string' }, format: { type: 'string' }, 'hop-limit': { type: 'string' }, db: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
-  }
+  const { values, positionals } = parseFlags({
+    args: [...args],
+    options: { schema: { type: 'string' }, format: { type: 'string' }, 'hop-limit': { type: 'string' }, ...STORE_FLAGS },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length === 0) throw new UsageError('give at least one .kgp file or directory: kgrag check <paths…> [--schema file] [--format json]');
   const format = values.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not '${format}'`);
@@ -122,7 +118,8 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
     hopLimit = Number(values['hop-limit']);
     if (!Number.isInteger(hopLimit) || hopLimit < 1) throw new UsageError(`--hop-limit must be a whole number of at least 1, not '${values['hop-limit']}'`);
   }
-  if (values.db !== undefined) throw new UsageError('--db is not supported by check yet; export the schema (kgrag schema --db … --json) and pass it with --schema');
+  const fromStore = values.db !== undefined || values.neo4j !== undefined;
+  if (fromStore && values.schema !== undefined) throw new UsageError('give --schema or a database (--db / --neo4j), not both');
 
   const results: FileDiagnostic[] = [];
   const report = (display: string, ds: readonly Diagnostic[]): void => {
@@ -144,7 +141,7 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
     }
     return p;
   };
-  const defaultSchema = values.schema !== undefined ? await loadSchema(resolve(io.cwd, values.schema)) : undefined;
+  const defaultSchema = values.schema !== undefined ? await loadSchema(resolve(io.cwd, values.schema)) : fromStore ? await storeSchema(values, io) : undefined;
   if (defaultSchema && !defaultSchema.schema) {
     report(values.schema!, [{ range: START, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use --schema: ${defaultSchema.problem ?? 'unknown problem'}` }]);
   }
@@ -212,6 +209,16 @@ async function collect(display: string, absolute: string, problem: (ds: Diagnost
   };
   await walk(display, absolute);
   return out;
+}
+
+/** The schema of the graph in the database (read-only); it then checks files that name no schema. */
+async function storeSchema(flags: StoreFlagValues, io: CliIO): Promise<LoadedSchema> {
+  const store = await openFromSpec(specFromFlags(flags, io, { mustExist: true, readOnly: true }), io);
+  try {
+    return { schema: await store.schema() };
+  } finally {
+    await store.close();
+  }
 }
 
 async function readSchema(path: string, report: (ds: Diagnostic[]) => void): Promise<LoadedSchema> {

@@ -122,3 +122,19 @@ test(
     assert.match(r.out, /^h\.kgp:3:5 warning KGP216 /);
   }),
 );
+
+test(
+  '--db checks against the schema of a real embedded database',
+  withTempDir(async (dir) => {
+    const db = join(dir, 'db');
+    let log = '';
+    const io: CliIO = { out: (t) => void (log += t), err: (t) => void (log += t), cwd: repo, env: {} };
+    assert.equal(await main(['import', 'samples/movies/movies.triples.txt', '--db', db], io), 0, log);
+    writeFileSync(join(dir, 'p.kgp'), 'plan p {\n  match\n    (m: Movei "Heat") -[:directed_by]-> (p: Person)\n  return p\n}\n');
+    const r = await run(['p.kgp', '--db', db], dir);
+    assert.equal(r.code, 1, r.out + r.err);
+    assert.equal(r.out.trim(), "p.kgp:3:9 error KGP300 unknown category 'Movei'; did you mean 'Movie'?");
+    assert.equal((await run(['p.kgp', '--db', db, '--schema', movieSchema], dir)).code, 2);
+    assert.equal((await run(['p.kgp', '--db', join(dir, 'no-such-db')], dir)).code, 2);
+  }),
+);
