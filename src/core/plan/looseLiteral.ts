@@ -145,7 +145,10 @@ class LooseParser {
   }
 
   report(start: number, end: number, severity: Severity, code: string, message: string): void {
-    this.diagnostics.push({ start, end: Math.max(end, start), severity, code, message });
+    // Clamped: a finding at the very end of the text (an unclosed bracket) stays inside it.
+    const n = this.text.length;
+    const s = Math.min(Math.max(start, 0), n);
+    this.diagnostics.push({ start: s, end: Math.min(Math.max(end, s), n), severity, code, message });
   }
 
   skipSpace(): void {

@@ -43,7 +43,7 @@ export type SimGragTerm =
   | { readonly kind: 'known'; readonly text: string }
   | { readonly kind: 'unknown'; readonly type: string; readonly n?: number };
 
-const WELL_FORMED = /^UNKNOWN\s+(\S(?:.*\S)?)\s+(\d+)$/;
+const WELL_FORMED = /^UNKNOWN\s+(\S(?:[^\n]*\S)?)\s+(\d+)$/;
 
 /**
  * Classifies one string and reports what is wrong with it (no id, misspelled keyword, keyword in
@@ -56,7 +56,7 @@ export function classifySimGragTerm(s: string): { term: SimGragTerm; problem?: {
   const first = lead?.[2] ?? '';
   const firstAt = lead?.[1]?.length ?? 0;
   const rest = s.slice(firstAt + first.length).trim();
-  const restParts = /^(.*?)\s*(\d+)?$/.exec(rest)!;
+  const restParts = /^([\s\S]*?)\s*(\d+)?$/.exec(rest)!; // [\s\S]: a string may hold a newline
   const type = restParts[1] ?? '';
   const n = restParts[2] !== undefined ? Number(restParts[2]) : undefined;
   const unknown: SimGragTerm = { kind: 'unknown', type, ...(n !== undefined ? { n } : {}) };
