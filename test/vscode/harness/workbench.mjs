@@ -1,0 +1,132 @@
+// Drives the VS Code workbench (served by code-server) through Playwright: the workbench URL with
+// the extension under development, the command palette, Quick Open, the status bar, the Problems
+// panel, webviews and screenshots. UI specs get a Workbench as `wb`.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+/**
+ * The workbench URL. code-server rejects --extensionDevelopmentPath on its command line, but the
+ * URL's `payload` takes it; the authority of those URIs is literally `remote`.
+ * @param {{ serverUrl: string, folder: string, extensionDevelopmentPath: string, extensionTestsPath?: string }} o
+ */
+export function workbenchUrl({ serverUrl, folder, extensionDevelopmentPath, extensionTestsPath }) {
+  const payload = [['extensionDevelopmentPath', `vscode-remote://remote${extensionDevelopmentPath}`]];
+  if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://remote${extensionTestsPath}`]);
+  return `${serverUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}
+
+export class Workbench {
+  /** @param {import('playwright-core').Page} page */
+  constructor(page) {
+    this.page = page;
+  }
+
+  /** Waits until the workbench has rendered and the explorer shows the folder. */
+  async ready(timeoutMs = 60_000) {
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: timeoutMs });
+    await this.page.locator('.statusbar').waitFor({ timeout: timeoutMs });
+    await this.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: timeoutMs });
+  }
+
+  quickInput() {
+    return this.page.locator('.quick-input-widget');
+  }
+
+  /** Runs a command by its palette label, e.g. "View: Toggle Word Wrap" (F1, type, Enter). */
+  async runCommand(label, { timeoutMs = 15_000 } = {}) {
+    await this.openQuickInput('F1');
+    const input = this.quickInput().locator('input.input');
+    await input.fill(`>${label}`);
+    const row = this.quickInput().locator('.monaco-list-row', { hasText: label }).first();
+    await row.waitFor({ timeout: timeoutMs });
+    await row.click();
+    await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
+  }
+
+  /** Opens a workspace file by name through Quick Open (Ctrl+P) and waits for its editor tab. */
+  async openFile(name, { timeoutMs = 15_000 } = {}) {
+    await this.openQuickInput('Control+P');
+    const input = this.quickInput().locator('input.input');
+    await input.fill(name);
+    const row = this.quickInput().locator('.monaco-list-row', { hasText: name }).first();
+    await row.waitFor({ timeout: timeoutMs });
+    await input.press('Enter');
+    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
+    await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: timeoutMs });
+  }
+
+  async openQuickInput(key) {
+    // Focus the workbench first: a key press into an unfocused page is lost.
+    await this.page.locator('.monaco-workbench').focus().catch(() => {});
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await this.page.keyboard.press(key);
+      try {
+        await this.quickInput().waitFor({ state: 'visible', timeout: 3000 });
+        return;
+      } catch {
+        await this.page.keyboard.press('Escape');
+      }
+    }
+    throw new Error(`the quick input did not open with ${key}`);
+  }
+
+  /** Text of the status bar's language mode entry ("Select Language Mode"), e.g. "KG Plan". */
+  async languageMode() {
+    const item = this.page.locator('[id="status.editor.mode"]');
+    await item.waitFor({ timeout: 10_000 });
+    return (await item.innerText()).trim();
+  }
+
+  /** Opens the Problems panel and returns its rows' texts (aria-labels carry message + position). */
+  async problems({ minRows = 0, timeoutMs = 20_000 } = {}) {
+    await this.runCommand('View: Focus Problems');
+    const panel = this.page.locator('.markers-panel');
+    await panel.waitFor({ timeout: timeoutMs });
+    const rows = panel.locator('.monaco-list-row');
+    if (minRows > 0) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await rows.count()) < minRows && Date.now() < deadline) await this.page.waitForTimeout(250);
+    }
+    const out = [];
+    for (const row of await rows.all()) {
+      out.push(`${(await row.getAttribute('aria-label')) ?? ''}\n${await row.innerText()}`);
+    }
+    return out;
+  }
+
+  /** The text shown when the Problems panel is empty (e.g. "No problems have been detected …"). */
+  async problemsEmptyMessage() {
+    return (await this.page.locator('.markers-panel .message-box-container').innerText().catch(() => '')).trim();
+  }
+
+  /**
+   * The DOM inside the active webview: the outer iframe hosts VS Code's webview shell, the inner
+   * `#active-frame` holds the content. Pass a title to pick a specific webview when several exist.
+   */
+  webview({ title } = {}) {
+    const outer = title
+      ? this.page.locator(`iframe.webview.ready[title="${title.replace(/"/g, '\\"')}"]`)
+      : this.page.locator('iframe.webview.ready');
+    return outer.last().contentFrame().frameLocator('#active-frame');
+  }
+
+  /** Visible text lines of the active text editor. */
+  async editorText() {
+    const lines = this.page.locator('.editor-instance .monaco-editor .view-lines .view-line');
+    return (await lines.allInnerTexts()).join('\n').replace(/\u00a0/g, ' ');
+  }
+
+  async closeAllEditors() {
+    await this.runCommand('View: Close All Editors');
+  }
+
+  /** Saves test-results/screenshots/<name>.png and returns its path. */
+  async screenshot(name) {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = join(SCREENSHOT_DIR, `${name.replace(/[^A-Za-z0-9._-]+/g, '-')}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+}

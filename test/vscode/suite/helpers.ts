@@ -1,0 +1,73 @@
+// Shared helpers for the extension-host tests (bundled into each *.test.js that imports them).
+// The workspace is a temp copy of test/fixtures/workspace: tests may edit and save files there.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'kgrag-studio.kg-rag-studio';
+export const LANGUAGE_ID = 'kgplan';
+
+export function workspaceRoot(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test workspace folder is not open');
+  return folder.uri;
+}
+
+export function fixtureUri(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceRoot(), name);
+}
+
+/** Opens a workspace file in an editor (which is what activates the extension and the server). */
+export async function openFixture(name: string): Promise<{ doc: vscode.TextDocument; editor: vscode.TextEditor }> {
+  const doc = await vscode.workspace.openTextDocument(fixtureUri(name));
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  return { doc, editor };
+}
+
+/** Creates a new file in the workspace copy with the given text and opens it. */
+export async function createFixture(name: string, text: string): Promise<{ doc: vscode.TextDocument; editor: vscode.TextEditor }> {
+  await vscode.workspace.fs.writeFile(fixtureUri(name), new TextEncoder().encode(text));
+  return openFixture(name);
+}
+
+/** Polls `probe` until it returns a value other than undefined, or fails with `what`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until the document's diagnostics satisfy `ok`, and returns them. */
+export function waitForDiagnostics(uri: vscode.Uri, what: string, ok: (ds: readonly vscode.Diagnostic[]) => boolean, timeoutMs = 20_000): Promise<readonly vscode.Diagnostic[]> {
+  return waitFor(what, () => {
+    const ds = vscode.languages.getDiagnostics(uri);
+    return ok(ds) ? ds : undefined;
+  }, timeoutMs).catch((e: unknown) => {
+    const now = vscode.languages.getDiagnostics(uri).map((d) => `${d.range.start.line}:${d.range.start.character} ${String(codeOf(d))} ${d.message}`);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}; diagnostics now: ${JSON.stringify(now)}`);
+  });
+}
+
+export function codeOf(d: vscode.Diagnostic): string | number | undefined {
+  return typeof d.code === 'object' ? d.code.value : d.code;
+}
+
+export async function activeExtension(): Promise<vscode.Extension<unknown>> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+  await waitFor('the extension to activate', () => (ext.isActive ? true : undefined));
+  return ext;
+}
+
+/** Closes every editor and reverts unsaved changes so one test cannot leak into the next. */
+export async function closeAllEditors(): Promise<void> {
+  // Closing a dirty editor would open a "Save changes?" dialog and hang the run: revert first.
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && !d.isClosed)) {
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
