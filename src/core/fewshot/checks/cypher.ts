@@ -1,0 +1,122 @@
+/**
+ * Cypher outputs checked with Neo4j's own front end (`lintCypherQuery` from
+ * @neo4j-cypher/language-support: the parser and semantic analysis Neo4j runs), against a schema
+ * given as *.kgschema.json or a structured_schema. Neo4j's linter only knows property keys
+ * globally, so `Movie.rating` passes when some relationship has `rating`; we add the per-label
+ * check from its symbol table (which variable carries which labels).
+ */
+import { isNotParamError, lintCypherQuery, type DbSchema } from '@neo4j-cypher/language-support';
+import type { GraphSchema } from '../../schema/graphSchema';
+import type { CheckOptions, CypherOutput, FewShotDocument, OffsetFinding } from '../model';
+import { FEWSHOT_CODES } from '../codes';
+import { fileOffset } from '../positions';
+
+export function toDbSchema(schema: GraphSchema): DbSchema {
+  return {
+    labels: schema.labels.map((l) => l.name),
+    relationshipTypes: schema.relationshipTypes.map((r) => r.name),
+    propertyKeys: [...schema.propertyKeys],
+    graphSchema: schema.relationshipTypes.flatMap((r) => r.endpoints.map((e) => ({ from: e.from, to: e.to, relType: r.name }))),
+  };
+}
+
+const dbSchemaCache = new WeakMap<GraphSchema, DbSchema>();
+
+export function checkCypherExamples(doc: FewShotDocument, opts: CheckOptions, out: OffsetFinding[]): void {
+  for (const ex of doc.examples) {
+    if (ex.output?.kind !== 'cypher') continue;
+    const schema = (ex.output.database !== undefined ? opts.schemas?.[ex.output.database] : undefined) ?? opts.schema;
+    out.push(...checkCypherQuery(ex.output, schema, ex.number));
+  }
+}
+
+/** Findings for one query, at file offsets. */
+export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefined, number: number): OffsetFinding[] {
+  const out: OffsetFinding[] = [];
+  const q = o.query;
+  let db: DbSchema = {};
+  if (schema) {
+    db = dbSchemaCache.get(schema) ?? toDbSchema(schema);
+    dbSchemaCache.set(schema, db);
+  }
+  let result: ReturnType<typeof lintCypherQuery>;
+  try {
+    result = lintCypherQuery(q.value, db);
+  } catch (e) {
+    return [{ start: q.span.start, end: q.span.end, severity: 'warning', code: FEWSHOT_CODES.cypherNotice, message: `Row ${number}: Neo4j's linter failed on this query (${e instanceof Error ? e.message : String(e)}).` }];
+  }
+  const at = (s: number, e: number): { start: number; end: number } => {
+    const start = fileOffset(q, Math.max(0, Math.min(s, q.value.length)));
+    const end = e > s ? fileOffset(q, Math.min(e, q.value.length) - 1) + 1 : start + 1;
+    return { start, end: Math.max(end, start + 1) };
+  };
+  for (const d of result.diagnostics) {
+    const span = at(d.offsets.start, d.offsets.end);
+    const message = typeof d.message === 'string' ? d.message : d.message.value;
+    if (d.severity === 1) {
+      if (!isNotParamError({ message })) continue; // $params are filled in at run time
+      out.push({ ...span, severity: 'error', code: FEWSHOT_CODES.cypherSyntax, message: `Row ${number}: Neo4j rejects this query: ${message}` });
+    } else if (/is not present in the database|has no (?:outgoing|incoming)/.test(message)) {
+      out.push({ ...span, severity: 'warning', code: FEWSHOT_CODES.cypherSchema, message: `Row ${number}: ${message}` });
+    } else {
+      out.push({ ...span, severity: 'info', code: FEWSHOT_CODES.cypherNotice, message: `Row ${number}: ${message}` });
+    }
+  }
+  if (schema) out.push(...propertyFindings(q.value, result.symbolTables, schema, number).map((f) => ({ ...f, ...at(f.start, f.end) })));
+  return out;
+}
+
+interface LabelTree {
+  readonly value?: string;
+  readonly children?: readonly LabelTree[];
+}
+
+function leaves(t: LabelTree | undefined): string[] {
+  if (!t) return [];
+  return [...(t.value !== undefined ? [t.value] : []), ...(t.children ?? []).flatMap(leaves)];
+}
+
+/** `m.rating` where every label of `m` lacks `rating` (but some other element has it). */
+function propertyFindings(query: string, tables: ReturnType<typeof lintCypherQuery>['symbolTables'], schema: GraphSchema, number: number): OffsetFinding[] {
+  const out: OffsetFinding[] = [];
+  const global = new Set(schema.propertyKeys);
+  const labelProps = new Map(schema.labels.map((l) => [l.name, new Set(l.properties)]));
+  const relProps = new Map(schema.relationshipTypes.map((r) => [r.name, new Set(r.properties)]));
+  const seen = new Set<string>();
+  for (const table of tables) {
+    for (const sym of table) {
+      if (sym.variable.includes('.') || sym.variable.startsWith(' ')) continue;
+      const isNode = sym.types.includes('Node');
+      const isRel = sym.types.includes('Relationship');
+      if (!isNode && !isRel) continue;
+      const names = leaves(sym.labels as LabelTree);
+      const owners = names.map((n) => (isNode ? labelProps.get(n) : relProps.get(n)));
+      if (names.length === 0 || owners.some((o) => o === undefined)) continue;
+      const allowed = new Set(owners.flatMap((o) => [...o!]));
+      const uses: { prop: string; start: number }[] = [];
+      for (const ref of sym.references) {
+        if (query.slice(ref, ref + sym.variable.length) !== sym.variable) continue;
+        const rest = query.slice(ref + sym.variable.length);
+        const dot = /^\s*\.\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)/.exec(rest);
+        if (dot) uses.push({ prop: dot[1]!.replace(/`/g, ''), start: ref + sym.variable.length + dot[0].length - dot[1]!.length });
+        const map = /^(?:\s*:\s*(?:`[^`]+`|[A-Za-z_][A-Za-z0-9_|&!:]*))*\s*\{([^{}]*)\}/.exec(rest);
+        if (map) {
+          const body = map[1]!;
+          const bodyAt = ref + sym.variable.length + map[0].length - 1 - body.length;
+          const blanked = body.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, (s) => ' '.repeat(s.length));
+          for (const k of blanked.matchAll(/(?:^|,)\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)\s*:/g)) {
+            uses.push({ prop: k[1]!.replace(/`/g, ''), start: bodyAt + k.index! + k[0].indexOf(k[1]!) });
+          }
+        }
+      }
+      for (const u of uses) {
+        if (allowed.has(u.prop) || !global.has(u.prop)) continue; // unknown everywhere: Neo4j's linter says so
+        const key = `${u.start}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ start: u.start, end: u.start + u.prop.length, severity: 'warning', code: FEWSHOT_CODES.cypherProperty, message: `Row ${number}: ${names.join('|')} has no property ${u.prop} (${names.join('|')}.${u.prop} is not in the schema; ${isNode ? 'label' : 'relationship type'} properties: ${[...allowed].join(', ') || 'none'}).` });
+      }
+    }
+  }
+  return out;
+}

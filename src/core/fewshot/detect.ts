@@ -1,0 +1,50 @@
+/** Which reader a file needs: by name first, then by content; `format` overrides both. */
+import type { FewShotDocument, FewShotFormat } from './model';
+import { FEWSHOT_CODES } from './codes';
+import { readSimGragPrompt, looksLikeSimGragPrompt } from './readers/simgragPrompt';
+import { readMorPrompt, looksLikeMorPrompt } from './readers/morPrompt';
+import { jsonSetKind, parseJsonText, readJsonLines, readJsonSet } from './readers/jsonSets';
+import { looksLikeCypherCsv, readCypherCsv } from './readers/cypherCsv';
+import { readOwnFormat } from './readers/ownFormat';
+import { dictEntry } from './positions';
+
+export function detectFormat(path: string, text: string): FewShotFormat | undefined {
+  const name = path.toLowerCase();
+  if (/\.fewshot\.(json|jsonl|ya?ml)$/.test(name)) return 'fewshot';
+  if (name.endsWith('.csv')) return looksLikeCypherCsv(text) ? 'cypher-csv' : undefined;
+  if (name.endsWith('.jsonl') || name.endsWith('.ndjson')) return 'cypher-jsonl';
+  if (name.endsWith('.json')) {
+    const { node } = parseJsonText(text);
+    if (node?.kind === 'dict' && dictEntry(node, 'examples') && dictEntry(node, 'target')) return 'fewshot';
+    return jsonSetKind(node);
+  }
+  if (/\.ya?ml$/.test(name)) return 'fewshot';
+  if (looksLikeMorPrompt(text)) return 'mor-prompt';
+  if (looksLikeSimGragPrompt(text)) return 'simgrag-prompt';
+  return undefined;
+}
+
+export function readFewShot(path: string, text: string, format?: FewShotFormat): FewShotDocument | undefined {
+  const f = format ?? detectFormat(path, text);
+  switch (f) {
+    case 'fewshot':
+      return readOwnFormat(text, /\.(jsonl|ya?ml)$/i.test(path) ? path : path.replace(/\.[^./]*$/, '') + '.json');
+    case 'simgrag-prompt':
+      return readSimGragPrompt(text);
+    case 'mor-prompt':
+      return readMorPrompt(text);
+    case 'simgrag-json':
+    case 'mor-json':
+    case 'cypher-json':
+      return readJsonSet(text, f);
+    case 'cypher-jsonl':
+      return readJsonLines(text);
+    case 'cypher-csv':
+      return readCypherCsv(text);
+    default:
+      return undefined;
+  }
+}
+
+export const UNKNOWN_FORMAT_MESSAGE = `Not a recognised few-shot file. Known shapes: *.fewshot.json|jsonl|yaml, SimGRAG prompts ("1. query: …" + {"divided", "graph"}), MoR prompts (**Question n:** / **Answer n:**), JSON example sets, question→Cypher CSV/JSON/JSONL. Use --format to choose one.`;
+export { FEWSHOT_CODES };
