@@ -8,10 +8,11 @@ import type { StrategyKind } from '../../core/plan/planningGraph';
 import { RetrievalEngine } from '../../core/retrieve/engine';
 import { readRunInputs } from '../../core/retrieve/inputs';
 import { registerStrategies } from '../../core/retrieve/strategies';
+import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
 import { EXIT, UsageError, type CliIO } from '../io';
 
-const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--embedder hashing|lexical] [--json]';
+const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--embedder hashing|lexical] [--reranker weights.json] [--json]';
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against the embedded store. The
@@ -32,6 +33,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         exhaustive: { type: 'boolean', default: false },
         embedder: { type: 'string', default: 'hashing' },
         json: { type: 'boolean', default: false },
+        reranker: { type: 'string' },
       },
     });
   } catch (e) {
@@ -69,12 +71,21 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     io.err(`kgrag run: no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
     return EXIT.failure;
   }
+  let reranker: Reranker | undefined;
+  if (values.reranker !== undefined) {
+    try {
+      reranker = loadReranker(resolve(io.cwd, values.reranker));
+    } catch (e) {
+      io.err(`kgrag run: ${e instanceof Error ? e.message : String(e)}`);
+      return EXIT.failure;
+    }
+  }
   const embedder = await createEmbedder({ kind: values.embedder });
   const store = new EmbeddedStore({ folder, readOnly: true });
   await store.open();
   try {
     const engine = new RetrievalEngine(store, embedder, RetrievalEngine.cacheDirFor(folder));
-    registerStrategies(engine);
+    registerStrategies(engine, reranker ? { reranker } : {});
     const overrides = {
       ...(strategy !== undefined ? { strategy: strategy as StrategyKind } : {}),
       ...(k !== undefined ? { k } : {}),

@@ -1,10 +1,22 @@
 import { retrieveCypher } from './cypher/retrieve';
 import type { RetrievalEngine } from './engine';
+import { retrieveMor } from './mor/retrieve';
+import type { Reranker } from './mor/rerank';
 
 /** Registers the strategies beyond gsd (which the engine has built in). */
-export function registerStrategies(engine: RetrievalEngine): void {
+export function registerStrategies(engine: RetrievalEngine, options: { reranker?: Reranker } = {}): void {
   engine.register('cypher', async (plan, e, o, id) => {
     const snap = await e.snapshot(o.signal);
     return retrieveCypher(plan, e.store, snap, e.embedder, { id, ...(o.k !== undefined ? { limit: o.k } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+  });
+  engine.register('mor', async (plan, e, o, id) => {
+    const snap = await e.snapshot(o.signal);
+    return retrieveMor(plan, snap, e.embedder, {
+      id,
+      store: { kind: e.store.kind, description: e.store.description },
+      ...(o.k !== undefined ? { strategy: { k: o.k } } : {}),
+      ...(options.reranker ? { reranker: options.reranker } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
   });
 }

@@ -117,6 +117,12 @@ test('exhaustive mode gives the same GSD values; cypher strategy reports its que
   assert.ok(!cy.cypher!.text.includes('Kismet'), 'values are parameters');
   assert.ok(cy.cypher!.plan, 'plan tree from EXPLAIN');
   assert.ok(cy.answers.length >= 1);
+  const m = capture();
+  assert.equal(await main(['run', 'plans.kgp', '--db', 'db', '--json', '--plan', 'co_actor_languages', '--strategy', 'mor'], m), 0, m.stderr.join('\n'));
+  const mor = JSON.parse(m.stdout[0]!) as RetrievalResult;
+  assert.ok(validate(mor), JSON.stringify(validate.errors));
+  assert.equal(mor.trajectory!.paths.length, 1);
+  assert.ok(mor.trajectory!.trajectories.length > 0);
 });
 
 test('usage errors exit 2 and a missing database exits 3 with a clear message', async () => {

@@ -4,6 +4,7 @@ import { compileCypher } from '../../plan/cypher';
 import { DEFAULT_STRATEGIES, type PlanningGraph } from '../../plan/planningGraph';
 import type { Answer, MatchedSubgraph, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
+import { nearestRelations } from '../relations';
 
 /**
  * The Cypher strategy: the plan compiled (compileCypher, the store's dialect) and run read-only,
@@ -13,27 +14,9 @@ import type { GraphSnapshot } from '../snapshot/snapshot';
  */
 export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal } = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
-  const phrases = [...new Set(plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])))];
-  const vecs = await embedder.embedBatch(phrases, options.signal);
-  const nearest = new Map<string, string>();
-  const dim = embedder.dimension;
-  const R = snap.data.relationNames.length;
-  phrases.forEach((p, i) => {
-    let best = -1;
-    let bestD = Infinity;
-    for (let r = 0; r < R; r++) {
-      let s = 0;
-      for (let j = 0; j < dim; j++) {
-        const x = vecs[i * dim + j] - snap.data.relationVectors[r * dim + j];
-        s += x * x;
-      }
-      if (s < bestD) {
-        bestD = s;
-        best = r;
-      }
-    }
-    if (best >= 0) nearest.set(p, snap.data.relationNames[best]);
-  });
+  const phrases = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
+  const resolved = await nearestRelations(snap, embedder, phrases, options.signal);
+  const nearest = new Map([...resolved].map(([p, r]) => [p, r.type] as const));
   const limit = options.limit ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
   const compiled = compileCypher(plan, { dialect: store.dialect, limit, returnAll: true, resolveRelation: (p) => (nearest.has(p) ? [nearest.get(p)!] : []) });
   const t1 = performance.now();

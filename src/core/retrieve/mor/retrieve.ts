@@ -1,0 +1,220 @@
+import type { Embedder } from '../../embed/embedder';
+import type { StoreKind } from '../../graph/graphStore';
+import { DEFAULT_STRATEGIES, type MorStrategy, type PlanNode, type PlanningGraph } from '../../plan/planningGraph';
+import { reasoningPaths } from '../../plan/reasoningPaths';
+import type { Answer, MixedTraversalTrace, RetrievalResult, ScoredNode, Trajectory, TraversalLayer, TraversalPath, TraversalStep } from '../result';
+import type { GraphSnapshot } from '../snapshot/snapshot';
+import { distanceToRow, normSq } from '../snapshot/vectorIndex';
+import { bm25For } from './bm25';
+import { nearestRelations } from '../relations';
+import { linearReranker, type Reranker } from './rerank';
+
+/**
+ * MoR mixed traversal (§3.2, Eq. 4–6) over a snapshot:
+ * - the plan is decomposed into reasoning paths ending at the target (reasoningPaths);
+ * - layer 1 of each path: the top `seeds` nodes of the step's category by BM25 for
+ *   Q' = question ⊕ restriction (Eq. 5);
+ * - layer l > 1: the step category's neighbours of the previous layer (Eq. 4; an exact `:type`
+ *   on the plan edge also restricts the relationship type) ∪ the top `perStep` BM25 matches for
+ *   Q' (Eq. 5, applied on every layer as the paper writes it), Eq. 6;
+ * - the paths' last layers are intersected; when that is empty, their union (the authors' code);
+ *   an invalid plan (no path, a single node, an unknown category) falls back to text matching
+ *   of the question within the target category (§4.1).
+ * Each candidate keeps its longest trajectory (the paper's "most informative"): its nodes, the
+ * textual fingerprint (per-step BM25, normalised by the layer's best text score, padded to 3, then
+ * the initial semantic score = cosine(question, candidate) with the embedder), the structural
+ * fingerprint (categories) and the traversal identifier (seed / structural / textual).
+ */
+export interface MorRunOptions {
+  readonly strategy?: Partial<Omit<MorStrategy, 'kind'>>;
+  readonly reranker?: Reranker;
+  readonly id?: string;
+  readonly store?: { readonly kind: StoreKind; readonly description: string };
+  /** Largest layer kept (a guard against hub explosions; default 50 000). */
+  readonly maxLayer?: number;
+  /** How many nodes per layer list to report (default 50). */
+  readonly reportPerLayer?: number;
+  readonly signal?: AbortSignal;
+}
+
+interface Traj {
+  readonly nodes: number[];
+  readonly steps: TraversalStep[];
+  readonly tf: number[];
+  readonly categories: string[];
+}
+
+export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: MorRunOptions = {}): Promise<RetrievalResult> {
+  const t0 = performance.now();
+  const base = plan.strategy.kind === 'mor' ? plan.strategy : DEFAULT_STRATEGIES.mor;
+  const strategy: MorStrategy = { ...base, ...options.strategy, kind: 'mor' };
+  const reranker = options.reranker ?? linearReranker();
+  const maxLayer = options.maxLayer ?? 50_000;
+  const report = options.reportPerLayer ?? 50;
+  const bm = bm25For(snap);
+  const question = plan.question ?? plan.nodes.map((n) => n.text?.value ?? '').join(' ').trim();
+  const warnings: string[] = [];
+  const d = snap.data;
+  const byId = new Map(plan.nodes.map((n) => [n.id, n] as const));
+  const labelOf = (n: PlanNode | undefined): number => (n?.category === undefined ? -1 : snap.labelId(n.category));
+  const stats: Record<string, number> = { seeds: strategy.seeds, perStep: strategy.perStep, k: strategy.k, structuralVisits: 0 };
+
+  const qv = await embedder.embedBatch([question], options.signal);
+  const qn = normSq(qv);
+  const initScore = (node: number): number => {
+    const dist = distanceToRow(d.nodeVectors, qv, qn, node);
+    return Math.max(-1, Math.min(1, 1 - (dist * dist) / 2));
+  };
+
+  // Relation phrases restrict the structural step to their nearest relationship type (the
+  // authors' code also filters by edge type); unknown relations allow every type.
+  const relTypes = await nearestRelations(snap, embedder, plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), options.signal);
+  const rp = reasoningPaths(plan);
+  for (const diag of rp.diagnostics) if (diag.severity !== 'error') warnings.push(diag.message);
+  const target = rp.target !== undefined ? byId.get(rp.target) : undefined;
+  const missing = plan.nodes.filter((n) => n.category !== undefined && snap.labelId(n.category) < 0).map((n) => n.category!);
+  const invalidReason =
+    rp.paths.length === 0
+      ? rp.diagnostics.find((x) => x.severity === 'error')?.message ?? 'no reasoning path'
+      : plan.nodes.length < 2
+        ? 'a plan with a single node'
+        : missing.length > 0
+          ? `unknown categor${missing.length > 1 ? 'ies' : 'y'} ${[...new Set(missing)].join(', ')}`
+          : undefined;
+
+  const paths: TraversalPath[] = [];
+  const finals: Map<number, Traj>[] = [];
+  let combination: MixedTraversalTrace['combination'] = 'intersection';
+  let candidates = new Map<number, { traj: Traj; share: number }>();
+
+  if (invalidReason !== undefined) {
+    warnings.push(`invalid plan for mixed traversal (${invalidReason}): text matching only`);
+    combination = 'text-fallback';
+    const label = labelOf(target ?? byId.get(plan.targets[0] ?? ''));
+    const hits = bm.topK(bm.query(question), Math.max(strategy.k, strategy.seeds), d.nodeLabel, label >= 0 ? label : undefined);
+    const top = hits[0]?.score || 1;
+    for (const h of hits) candidates.set(h.index, { traj: { nodes: [h.index], steps: ['textual'], tf: [h.score / top], categories: [snap.labelOf(h.index)] }, share: 1 });
+  } else {
+    rp.paths.forEach((path, pi) => {
+      const layers: TraversalLayer[] = [];
+      let current = new Map<number, Traj>();
+      path.nodes.forEach((variable, li) => {
+        const node = byId.get(variable)!;
+        const label = labelOf(node);
+        const restriction = node.text?.value;
+        const query = bm.query(restriction ? `${question} ${restriction}` : question);
+        const want = li === 0 ? strategy.seeds : strategy.perStep;
+        let textHits = bm.topK(query, want, d.nodeLabel, label >= 0 ? label : undefined);
+        if (node.text?.kind === 'exact') textHits = textHits.filter((h) => d.names[h.index] === node.text!.value);
+        const best = textHits[0]?.score || 1;
+        const category = node.category ?? '';
+        const next = new Map<number, Traj>();
+        const structural: ScoredNode[] = [];
+        if (li > 0) {
+          const step = path.steps[li - 1]!;
+          const edge = plan.edges.find((e) => e.id === step.edge);
+          const relFilter = edge?.relation.kind === 'type' ? snap.relationId(edge.relation.value) : edge?.relation.kind === 'phrase' ? snap.relationId(relTypes.get(edge.relation.value)?.type ?? '') : -1;
+          for (const [v, traj] of current) {
+            for (let dir = 0; dir < 2; dir++) {
+              const offs = dir === 0 ? d.outOffsets : d.inOffsets;
+              const others = dir === 0 ? d.outTargets : d.inSources;
+              const rels = dir === 0 ? d.outRels : d.inRels;
+              for (let j = offs[v]; j < offs[v + 1]; j++) {
+                stats.structuralVisits!++;
+                if (relFilter >= 0 && rels[j] !== relFilter) continue;
+                const u = others[j];
+                if (label >= 0 && d.nodeLabel[u] !== label) continue;
+                const prev = next.get(u);
+                if (prev && prev.nodes.length > traj.nodes.length + 1) continue;
+                const tf = bm.score(query, u) / best;
+                const cand: Traj = { nodes: [...traj.nodes, u], steps: [...traj.steps, 'structural'], tf: [...traj.tf, tf], categories: [...traj.categories, category] };
+                if (!prev || sum(cand.tf) > sum(prev.tf) || prev.nodes.length < cand.nodes.length) next.set(u, cand);
+              }
+            }
+          }
+          for (const [u, traj] of next) if (structural.length < report) structural.push({ nodeId: d.nodeIds[u], name: d.names[u], score: traj.tf[traj.tf.length - 1]! * best });
+        }
+        const textual: ScoredNode[] = [];
+        for (const h of textHits) {
+          textual.push({ nodeId: d.nodeIds[h.index], name: d.names[h.index], score: h.score });
+          if (!next.has(h.index)) next.set(h.index, { nodes: [h.index], steps: [li === 0 ? 'seed' : 'textual'], tf: [h.score / best], categories: [category] });
+        }
+        if (next.size > maxLayer) {
+          warnings.push(`path ${pi + 1} layer ${li + 1} reached ${next.size} nodes; kept the first ${maxLayer}`);
+          current = new Map([...next].slice(0, maxLayer));
+        } else current = next;
+        layers.push({ layer: li + 1, variable, ...(node.category !== undefined ? { category: node.category } : {}), ...(restriction !== undefined ? { restriction } : {}), structural, textual, kept: next.size });
+      });
+      paths.push({ index: pi, variables: [...path.nodes], layers });
+      finals.push(current);
+    });
+    // Across paths: intersection, else the union (authors' code).
+    const count = new Map<number, number>();
+    for (const f of finals) for (const v of f.keys()) count.set(v, (count.get(v) ?? 0) + 1);
+    let keep = [...count.keys()].filter((v) => count.get(v) === finals.length);
+    if (keep.length === 0 && finals.length > 1) {
+      combination = 'union-fallback';
+      warnings.push('no candidate is in every path\'s last layer: using their union');
+      keep = [...count.keys()];
+    }
+    candidates = new Map();
+    for (const v of keep) {
+      let bestTraj: Traj | undefined;
+      for (const f of finals) {
+        const t = f.get(v);
+        if (t && (!bestTraj || t.nodes.length > bestTraj.nodes.length || (t.nodes.length === bestTraj.nodes.length && sum(t.tf) > sum(bestTraj.tf)))) bestTraj = t;
+      }
+      if (bestTraj) candidates.set(v, { traj: bestTraj, share: (count.get(v) ?? 0) / finals.length });
+    }
+  }
+  const t1 = performance.now();
+
+  const scored = [...candidates].map(([v, { traj, share }]) => {
+    const tf = traj.tf.slice(-3);
+    while (tf.length < 3) tf.push(0);
+    const textualFingerprint = [...tf, initScore(v)];
+    const features = { textualFingerprint, structuralFingerprint: traj.categories.slice(-3), traversalIdentifier: traj.steps.slice(-3), pathsShare: share };
+    return { v, traj, features, score: reranker.score(features) };
+  });
+  scored.sort((a, b) => b.score - a.score || a.v - b.v);
+  const top = scored.slice(0, strategy.k);
+  const answers: Answer[] = top.map((s) => ({ value: d.names[s.v], nodeId: d.nodeIds[s.v], score: s.score }));
+  const trajectories: Trajectory[] = top.map((s) => ({
+    candidate: d.nodeIds[s.v],
+    name: d.names[s.v],
+    nodes: s.traj.nodes.map((u, i) => ({ nodeId: d.nodeIds[u], name: d.names[u], score: s.traj.tf[i]! })),
+    textualFingerprint: s.features.textualFingerprint,
+    structuralFingerprint: s.features.structuralFingerprint,
+    traversalIdentifier: s.features.traversalIdentifier,
+    score: s.score,
+  }));
+  stats.candidates = candidates.size;
+  stats.paths = paths.length;
+  const t2 = performance.now();
+  return {
+    id: options.id ?? plan.name,
+    plan: plan.name,
+    ...(plan.question !== undefined ? { question: plan.question } : {}),
+    strategy: 'mor',
+    store: options.store ?? { kind: 'embedded', description: 'snapshot ' + snap.data.fingerprint },
+    answers,
+    subgraphs: [],
+    trajectory: {
+      paths,
+      survivors: scored.slice(0, 100).map((s) => ({ nodeId: d.nodeIds[s.v], name: d.names[s.v], score: s.score })),
+      combination,
+      trajectories,
+      reranker: reranker.name,
+    },
+    timings: { totalMs: t2 - t0, candidatesMs: t1 - t0, searchMs: t2 - t1 },
+    stats,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+function sum(a: readonly number[]): number {
+  let s = 0;
+  for (const x of a) s += x;
+  return s;
+}
+
