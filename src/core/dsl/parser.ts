@@ -189,7 +189,7 @@ class Parser {
     let path: StringLiteral | undefined;
     if (this.at('string')) path = this.parseString();
     else this.expected('the schema file name in double quotes');
-    return { kind: 'Schema', keyword: this.rangeOf(kw), path, ...this.loc(kw, this.last) };
+    return { kind: 'Schema', keyword: this.rangeOf(kw), path, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
   }
 
   private parsePlan(): PlanDecl {
@@ -247,7 +247,7 @@ class Parser {
       openBrace,
       closeBrace,
       closed,
-      ...this.loc(kw, this.last),
+      start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos },
     };
   }
 
@@ -279,7 +279,7 @@ class Parser {
     let text: StringLiteral | undefined;
     if (this.at('string')) text = this.parseString();
     else this.expected('the question in double quotes');
-    const c: QuestionClause = { kind: 'Question', keyword: this.rangeOf(kw), text, ...this.loc(kw, this.last) };
+    const c: QuestionClause = { kind: 'Question', keyword: this.rangeOf(kw), text, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
     this.finishClause();
     return c;
   }
@@ -298,7 +298,7 @@ class Parser {
       if (!this.at(',')) break;
       this.next();
     }
-    const c: ReturnClause = { kind: 'Return', keyword: this.rangeOf(kw), targets, ...this.loc(kw, this.last) };
+    const c: ReturnClause = { kind: 'Return', keyword: this.rangeOf(kw), targets, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
     this.finishClause();
     return c;
   }
@@ -315,7 +315,7 @@ class Parser {
       if (!this.at(',')) break;
       this.next();
     }
-    const c: ExpectClause = { kind: 'Expect', keyword: this.rangeOf(kw), values, ...this.loc(kw, this.last) };
+    const c: ExpectClause = { kind: 'Expect', keyword: this.rangeOf(kw), values, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
     this.finishClause();
     return c;
   }
@@ -349,7 +349,7 @@ class Parser {
           value = this.tryLiteral();
           if (!value) this.expected(`a value for '${name.name}'`);
         } else this.expected(`':' after '${name.name}'`);
-        args.push({ kind: 'Argument', name, value, ...this.loc(a, this.last) });
+        args.push({ kind: 'Argument', name, value, start: a.start, end: this.last.end, range: { start: a.startPos, end: this.last.endPos } });
         if (this.at(',')) this.next();
         else if (!this.at(')')) {
           if (this.peek().lineStart || this.at('eof') || this.at('}')) break;
@@ -361,7 +361,7 @@ class Parser {
       if (this.at(')')) this.next();
       else this.errorAtNext(SYNTAX.missingClose, "missing ')' to close the strategy's parameters");
     }
-    const c: UsingClause = { kind: 'Using', keyword: this.rangeOf(kw), strategy, args, parenthesized, ...this.loc(kw, this.last) };
+    const c: UsingClause = { kind: 'Using', keyword: this.rangeOf(kw), strategy, args, parenthesized, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
     this.finishClause();
     return c;
   }
@@ -382,7 +382,7 @@ class Parser {
       }
     }
     if (patterns.length === 0) this.error(SYNTAX.expected, "expected at least one pattern after 'match'", this.rangeOf(kw));
-    return { kind: 'Match', keyword: this.rangeOf(kw), patterns, ...this.loc(kw, this.last) };
+    return { kind: 'Match', keyword: this.rangeOf(kw), patterns, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
   }
 
   private parsePattern(): PatternChain {
@@ -399,7 +399,7 @@ class Parser {
         break;
       }
     }
-    return { kind: 'Pattern', nodes, edges, ...this.loc(first, this.last) };
+    return { kind: 'Pattern', nodes, edges, start: first.start, end: this.last.end, range: { start: first.startPos, end: this.last.endPos } };
   }
 
   private parseNode(): NodePattern {
@@ -424,7 +424,7 @@ class Parser {
       let value: StringLiteral | undefined;
       if (this.at('string')) value = this.parseString();
       else this.expected("the exact text in double quotes after '='");
-      text = { kind: 'NodeText', exact: true, value, ...this.loc(eq, this.last) };
+      text = { kind: 'NodeText', exact: true, value, start: eq.start, end: this.last.end, range: { start: eq.startPos, end: this.last.endPos } };
     } else if (this.at('string')) {
       const value = this.parseString();
       text = { kind: 'NodeText', exact: false, value, start: value.start, end: value.end, range: value.range };
@@ -442,7 +442,7 @@ class Parser {
         if (this.at(')')) this.next();
       }
     }
-    return { kind: 'Node', variable, category, text, properties, ...this.loc(open, this.last) };
+    return { kind: 'Node', variable, category, text, properties, start: open.start, end: this.last.end, range: { start: open.startPos, end: this.last.endPos } };
   }
 
   private parsePropertyMap(): PropertyMap {
@@ -467,7 +467,7 @@ class Parser {
         value = this.tryLiteral();
         if (!value) this.expected(`a value for '${key.name}'`);
       } else this.expected(`':' after '${key.name}'`);
-      entries.push({ kind: 'Property', key, value, ...this.loc(k, this.last) });
+      entries.push({ kind: 'Property', key, value, start: k.start, end: this.last.end, range: { start: k.startPos, end: this.last.endPos } });
       if (this.at(',')) this.next();
       else if (!this.at('}')) {
         if (this.at(')') || this.peek().lineStart) break;
@@ -478,7 +478,7 @@ class Parser {
     }
     if (this.at('}')) this.next();
     else this.errorAtNext(SYNTAX.missingClose, "missing '}' to close the properties");
-    return { kind: 'PropertyMap', entries, ...this.loc(open, this.last) };
+    return { kind: 'PropertyMap', entries, start: open.start, end: this.last.end, range: { start: open.startPos, end: this.last.endPos } };
   }
 
   private parseEdge(): EdgePattern {
@@ -498,10 +498,10 @@ class Parser {
       else this.expected("'-' after ']'");
     } else if (this.at('-')) {
       const second = this.next();
-      relation = { kind: 'UnknownRelation', ...this.loc(first, second) };
+      relation = { kind: 'UnknownRelation', start: first.start, end: second.end, range: { start: first.startPos, end: second.endPos } };
     } else {
       this.expected("'-' or '[' (an edge is --, -->, <--, -[relation]- …)");
-      relation = { kind: 'UnknownRelation', ...this.loc(first, this.last) };
+      relation = { kind: 'UnknownRelation', start: first.start, end: this.last.end, range: { start: first.startPos, end: this.last.endPos } };
     }
     if (this.at('>')) {
       this.next();
@@ -521,7 +521,7 @@ class Parser {
     let relation: Relation;
     const t = this.peek();
     if (t.kind === ']') {
-      relation = { kind: 'UnknownRelation', ...this.loc(open, t) };
+      relation = { kind: 'UnknownRelation', start: open.start, end: t.end, range: { start: open.startPos, end: t.endPos } };
     } else if (t.kind === ':') {
       relation = this.parseRelationType();
     } else if (t.kind === 'string') {
@@ -539,10 +539,10 @@ class Parser {
         );
         relation = this.parseRelationType();
       } else {
-        relation = { kind: 'RelationPhrase', value: words.map((w) => w.value).join(' '), quoted: false, ...this.loc(words[0]!, words[words.length - 1]!) };
+        relation = { kind: 'RelationPhrase', value: words.map((w) => w.value).join(' '), quoted: false, start: words[0]!.start, end: words[words.length - 1]!.end, range: { start: words[0]!.startPos, end: words[words.length - 1]!.endPos } };
       }
     } else {
-      relation = { kind: 'UnknownRelation', ...this.loc(open, open) };
+      relation = { kind: 'UnknownRelation', start: open.start, end: open.end, range: { start: open.startPos, end: open.endPos } };
     }
     if (this.at(']')) this.next();
     else {
@@ -564,38 +564,38 @@ class Parser {
     const t = this.peek();
     if (t.kind === 'ident' || t.kind === 'quotedIdent') {
       const name = this.identifier(this.next());
-      return { kind: 'RelationType', name, ...this.loc(colon, this.last) };
+      return { kind: 'RelationType', name, start: colon.start, end: this.last.end, range: { start: colon.startPos, end: this.last.endPos } };
     }
     this.expected("a relationship type after ':'");
-    return { kind: 'RelationType', ...this.loc(colon, colon) };
+    return { kind: 'RelationType', start: colon.start, end: colon.end, range: { start: colon.startPos, end: colon.endPos } };
   }
 
   // ── leaves ─────────────────────────────────────────────────────────────────
   private identifier(t: Token): Identifier {
-    return { kind: 'Identifier', name: t.value, quoted: t.kind === 'quotedIdent', ...this.locOf(t) };
+    return { kind: 'Identifier', name: t.value, quoted: t.kind === 'quotedIdent', start: t.start, end: t.end, range: { start: t.startPos, end: t.endPos } };
   }
   private reserved(t: Token): void {
     this.error(SYNTAX.reservedWord, `'${t.value}' is a keyword; write \`${t.value}\` to use it as a name`, this.rangeOf(t));
   }
   private parseString(): StringLiteral {
     const t = this.next();
-    return { kind: 'String', value: t.value, ...this.locOf(t) };
+    return { kind: 'String', value: t.value, start: t.start, end: t.end, range: { start: t.startPos, end: t.endPos } };
   }
   private tryLiteral(): Literal | undefined {
     const t = this.peek();
     if (t.kind === 'string') return this.parseString();
     if (t.kind === 'number') {
       this.next();
-      return { kind: 'Number', value: Number(t.value), raw: t.value, ...this.locOf(t) };
+      return { kind: 'Number', value: Number(t.value), raw: t.value, start: t.start, end: t.end, range: { start: t.startPos, end: t.endPos } };
     }
     if (t.kind === '-' && this.peek(1).kind === 'number' && this.peek(1).start === t.end) {
       this.next();
       const num = this.next();
-      return { kind: 'Number', value: -Number(num.value), raw: '-' + num.value, ...this.loc(t, num) };
+      return { kind: 'Number', value: -Number(num.value), raw: '-' + num.value, start: t.start, end: num.end, range: { start: t.startPos, end: num.endPos } };
     }
     if (t.kind === 'ident' && (t.value === 'true' || t.value === 'false')) {
       this.next();
-      return { kind: 'Boolean', value: t.value === 'true', ...this.locOf(t) };
+      return { kind: 'Boolean', value: t.value === 'true', start: t.start, end: t.end, range: { start: t.startPos, end: t.endPos } };
     }
     return undefined;
   }
