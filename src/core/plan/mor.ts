@@ -166,12 +166,13 @@ export function planningGraphFromMorPlan(obj: unknown, opts: { name?: string } =
       return i;
     };
     triplets.forEach((t: unknown, i) => {
-      if (!Array.isArray(t) || t.length !== 3 || !t.every((x) => typeof x === 'string' && x.trim() !== '')) {
-        report('error', MOR_CODES.badTriplet, `Triplet ${i + 1} must be three non-empty strings: [source category, relation, target category].`, p('Triplets', i));
+      // The relation may be "" (unknown: how the writer prints one); the categories may not.
+      if (!Array.isArray(t) || t.length !== 3 || !t.every((x) => typeof x === 'string') || t[0].trim() === '' || t[2].trim() === '') {
+        report('error', MOR_CODES.badTriplet, `Triplet ${i + 1} must be three strings: [source category, relation, target category], the categories non-empty.`, p('Triplets', i));
         return;
       }
       const [src, rel, dst] = t as [string, string, string];
-      edgeSpecs.push({ source: nodeIndex(src, p('Triplets', i, 0)), target: nodeIndex(dst, p('Triplets', i, 2)), relation: rel });
+      edgeSpecs.push({ source: nodeIndex(src, p('Triplets', i, 0)), target: nodeIndex(dst, p('Triplets', i, 2)), ...(rel.trim() !== '' ? { relation: rel } : {}) });
     });
     if (edgeSpecs.length === 0) return { diagnostics };
     const target = root['Target'];
@@ -310,7 +311,6 @@ export function planningGraphToMorPlan(pg: PlanningGraph, opts: { form?: 'auto' 
     return { diagnostics };
   }
   const triplets: [string, string, string][] = pg.edges.map((e) => [category(e.source), e.relation.kind === 'unknown' ? '' : e.relation.value, category(e.target)]);
-  for (const e of pg.edges) if (e.relation.kind === 'unknown') diagnostics.push({ severity: 'warning', code: MOR_CODES.lostConstraint, message: 'Triplets name their relation; this unknown relation is written as "".', element: { kind: 'edge', id: e.id } });
   const plan: MorPlanJson = { Triplets: triplets, Restriction: restriction, Target: category(pg.targets[0]!) };
   return { plan, text: formatMorPlan(plan), diagnostics };
 }
