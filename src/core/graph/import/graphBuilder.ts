@@ -10,6 +10,8 @@ export interface PendingGraph {
   readonly nodes: Map<string, Map<string, Record<string, string>>>;
   /** type → "from\u0000to" label pair → set of "sourceName\u0000targetName" */
   readonly edges: Map<string, Map<string, Set<string>>>;
+  /** Node ids defined by node records of this import (all files), for edges to refer to. */
+  readonly ids: Map<string, { label: string; name: string }>;
   /** Records that repeated an earlier one (same node or same edge). */
   duplicates: number;
 }
@@ -17,7 +19,7 @@ export interface PendingGraph {
 export const SEP = '\u0000';
 
 export function emptyGraph(): PendingGraph {
-  return { nodes: new Map(), edges: new Map(), duplicates: 0 };
+  return { nodes: new Map(), edges: new Map(), ids: new Map(), duplicates: 0 };
 }
 
 export function countNodes(g: PendingGraph): number {
@@ -34,9 +36,13 @@ export function countEdges(g: PendingGraph): number {
 
 const PROPERTY_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Adds one file's records. Records that cannot be stored are reported as bad lines. */
-export function addRecords(graph: PendingGraph, records: readonly ImportRecord[], file: string, rules: TypingRules, bad: BadLine[]): void {
-  const ids = new Map<string, { label: string; name: string }>();
+/**
+ * Adds one file's node records ('nodes') or edge records ('edges'). Call with 'nodes' for every file
+ * first, so edges in any file can refer to node ids of any file. Records that cannot be stored are
+ * reported as bad lines.
+ */
+export function addRecords(graph: PendingGraph, records: readonly ImportRecord[], file: string, rules: TypingRules, bad: BadLine[], kind: 'nodes' | 'edges'): void {
+  const ids = graph.ids;
   const report = (line: number, message: string, text: string) => bad.push({ file, line, message, text: shorten(text) });
   const addNode = (label: string, name: string, props?: Readonly<Record<string, string>>): boolean => {
     let byName = graph.nodes.get(label);
@@ -49,9 +55,8 @@ export function addRecords(graph: PendingGraph, records: readonly ImportRecord[]
     byName.set(name, props ? { ...props } : {});
     return true;
   };
-  // Nodes first, so edges anywhere in the file can refer to their ids.
   for (const r of records) {
-    if (r.kind !== 'node') continue;
+    if (kind !== 'nodes' || r.kind !== 'node') continue;
     const label = r.label ?? rules.defaultLabel;
     if (!isSafeIdentifier(label)) {
       report(r.line, `unsupported label ${JSON.stringify(label)}`, r.name);
@@ -70,7 +75,7 @@ export function addRecords(graph: PendingGraph, records: readonly ImportRecord[]
     return ids.get(ref.ref) ?? { label: fallbackLabel, name: ref.ref };
   };
   for (const r of records) {
-    if (r.kind !== 'edge') continue;
+    if (kind !== 'edges' || r.kind !== 'edge') continue;
     if (!isSafeIdentifier(r.type)) {
       report(r.line, `unsupported relationship type ${JSON.stringify(r.type)}`, r.type);
       continue;

@@ -61,6 +61,7 @@ export async function importFiles(store: EmbeddedStore, files: readonly ImportFi
   const badLines: BadLine[] = [];
   let linesRead = 0;
   let recordsRead = 0;
+  const reads: { path: string; records: ReturnType<typeof readRecords>['records'] }[] = [];
   for (const [i, f] of files.entries()) {
     if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
     progress({ phase: 'read', message: `reading ${f.path}`, done: i, total: files.length });
@@ -74,8 +75,11 @@ export async function importFiles(store: EmbeddedStore, files: readonly ImportFi
     linesRead += read.lines;
     recordsRead += read.records.length;
     badLines.push(...read.bad);
-    addRecords(graph, read.records, f.path, typing, badLines);
+    reads.push({ path: f.path, records: read.records });
   }
+  // Nodes of every file before any edges, so an edge file can refer to a node file's ids.
+  for (const r of reads) addRecords(graph, r.records, r.path, typing, badLines, 'nodes');
+  for (const r of reads) addRecords(graph, r.records, r.path, typing, badLines, 'edges');
   badLines.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   if (options.strict && badLines.length > 0) throw new ImportRejectedError(badLines);
   progress({ phase: 'read', message: `read ${recordsRead} records: ${countNodes(graph)} distinct nodes, ${countEdges(graph)} distinct edges`, done: files.length, total: files.length });
