@@ -122,6 +122,12 @@ function unknownNodeDiagnostic(n: NodePattern, u: UnknownFinding, used: Set<stri
   };
 }
 
+function unknownRelationFix(edge: EdgePattern): Fix {
+  const r = edge.relation;
+  const text = printEdge({ ...edge, relation: { kind: 'UnknownRelation', range: r.range, start: r.start, end: r.end } });
+  return replaceFix('Make it an unknown relation: ' + text, edge.range, text, true);
+}
+
 const VAGUE_WORDS: ReadonlySet<string> = new Set(['in', 'of', 'for', 'on', 'at', 'to', 'by', 'with', 'from', 'appear', 'appears', 'is', 'a', 'the', 'and', 'has', 'have']);
 
 function checkEdges(scope: PlanScope, out: Diagnostic[]): void {
@@ -129,10 +135,9 @@ function checkEdges(scope: PlanScope, out: Diagnostic[]): void {
   for (const { edge, left, right } of scope.edges) {
     const r = edge.relation;
     if (r.kind === 'RelationPhrase') {
-      const unknownFix = (): Fix => replaceFix('Make it an unknown relation: ' + printEdge({ ...edge, relation: { kind: 'UnknownRelation', range: r.range, start: r.start, end: r.end } }), edge.range, printEdge({ ...edge, relation: { kind: 'UnknownRelation', range: r.range, start: r.start, end: r.end } }), true);
       const u = r.value.trim() === '' ? undefined : findUnknown(r.value);
       if (r.value.trim() === '') {
-        out.push({ range: r.range, severity: 'warning', code: CHECK.emptyText, message: 'an empty relation phrase matches nothing in particular; write -- for an unknown relation', fixes: [unknownFix()] });
+        out.push({ range: r.range, severity: 'warning', code: CHECK.emptyText, message: 'an empty relation phrase matches nothing in particular; write -- for an unknown relation', fixes: [unknownRelationFix(edge)] });
       } else if (u) {
         out.push({
           range: r.range,
@@ -142,7 +147,7 @@ function checkEdges(scope: PlanScope, out: Diagnostic[]): void {
             u.kind === 'unknown'
               ? `${JSON.stringify(r.value)} is SimGRAG's way to write an unknown relation; here it would be matched as text. Write the edge without a relation: --`
               : `'${u.word}' looks like a misspelt UNKNOWN; an unknown relation is written --`,
-          fixes: [unknownFix()],
+          fixes: [unknownRelationFix(edge)],
         });
       } else if (r.value.split(/\s+/).every((w) => VAGUE_WORDS.has(w.toLowerCase()))) {
         out.push({ range: r.range, severity: 'warning', code: CHECK.vagueRelation, message: `the phrase ${JSON.stringify(r.value)} says too little to match a relation by meaning; name the relation (e.g. "in language", "starred actors")` });
