@@ -137,15 +137,15 @@ export function chainRelations(q: Question): { relations: string[]; labels: stri
 }
 
 /**
- * Gold answers reachable in this KB copy by following the exact chain from the topic (kb.txt is a
- * ≈96% rebuild): questions with none are skipped, as data/README.md asks.
+ * The answers this KB copy reaches by following the exact chain from the topic (kb.txt is a ≈96%
+ * rebuild): questions reaching no gold answer are skipped, as data/README.md asks.
  */
-export function reachableGold(snap: GraphSnapshot, q: Question): boolean {
+export function reachableAnswers(snap: GraphSnapshot, q: Question): string[] {
   const { relations, labels } = chainRelations(q);
   const d = snap.data;
   const topicLabel = snap.labelId(labels[0]!);
   let frontier = new Set(snap.nodesNamed(q.topic).filter((i) => d.nodeLabel[i] === topicLabel));
-  if (frontier.size === 0) return false;
+  if (frontier.size === 0) return [];
   relations.forEach((rel, step) => {
     const r = snap.relationId(rel);
     const want = snap.labelId(labels[step + 1]!);
@@ -156,7 +156,6 @@ export function reachableGold(snap: GraphSnapshot, q: Question): boolean {
     }
     frontier = next;
   });
-  const gold = new Set(q.answers);
-  for (const v of frontier) if (gold.has(d.names[v]!)) return true;
-  return false;
+  const topic = new Set(snap.nodesNamed(q.topic));
+  return [...new Set([...frontier].filter((v) => !topic.has(v)).map((v) => d.names[v]!))];
 }
