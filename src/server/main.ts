@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
+  DidChangeConfigurationNotification,
   DocumentHighlightKind,
   MarkupKind,
   ProposedFeatures,
@@ -47,6 +48,7 @@ const schemas = new SchemaCache(log);
 
 let workspaceFolders: string[] = [];
 let canPullConfiguration = false;
+let canRegisterConfigurationChange = false;
 
 // ── per-document state ──────────────────────────────────────────────────────
 interface DocState {
@@ -137,6 +139,7 @@ function schemaOf(uri: string): SchemaContext | undefined {
 connection.onInitialize((params: InitializeParams): InitializeResult => {
   workspaceFolders = (params.workspaceFolders ?? []).map((f) => filePath(f.uri)).filter((p): p is string => p !== undefined);
   canPullConfiguration = params.capabilities.workspace?.configuration === true;
+  canRegisterConfigurationChange = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -154,6 +157,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
 });
 
 connection.onInitialized(() => {
+  // Settings are pulled (workspace/configuration); this registration makes the client tell us when they change.
+  if (canRegisterConfigurationChange) void connection.client.register(DidChangeConfigurationNotification.type, undefined);
   log(`KG Plan language server ready (workspace: ${workspaceFolders.join(', ') || 'none'})`);
 });
 
