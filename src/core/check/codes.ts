@@ -27,6 +27,9 @@ export const CHECK = {
   singleNodeMor: 'KGP219',
   duplicateTarget: 'KGP220',
   vagueRelation: 'KGP221',
+  morTargets: 'KGP222',
+  morUnrestrictedStart: 'KGP223',
+  morNoCategory: 'KGP224',
   // ── schema ──
   unknownCategory: 'KGP300',
   categoryAlias: 'KGP301',

@@ -27,7 +27,41 @@ export function checkStructure(scope: PlanScope, options: StructureOptions, out:
   if (plan.using) checkUsing(plan.using, out);
   checkConnectivity(scope, out);
   checkSeeds(scope, out);
+  if (plan.using?.strategy?.name === 'mor') checkMor(scope, out);
   hopCheck(scope, options.hopLimit, out);
+}
+
+/**
+ * MoR's planning graph: entity types with restrictions, reasoning paths that all end at one
+ * target (their last layers are intersected). Its code skips a path whose first node has no
+ * restriction, and its nodes are categories.
+ */
+function checkMor(scope: PlanScope, out: Diagnostic[]): void {
+  const targets = scope.plan.returns?.targets ?? [];
+  if (targets.length > 1) {
+    out.push({ range: targets[1]!.range, severity: 'warning', code: CHECK.morTargets, message: 'MoR intersects every reasoning path at one target; only the first returned variable is used' });
+  }
+  const degree = new Map<string, number>();
+  for (const e of scope.edges) {
+    degree.set(e.left.key, (degree.get(e.left.key) ?? 0) + 1);
+    degree.set(e.right.key, (degree.get(e.right.key) ?? 0) + 1);
+  }
+  const target = targets[0]?.name;
+  for (const s of scope.nodes.values()) {
+    const where = s.occurrences[0]!.range;
+    if (!s.category) {
+      out.push({ range: where, severity: 'warning', code: CHECK.morNoCategory, message: `MoR plans are made of entity types: give ${nodeName(s)} a category, e.g. (${s.anonymous ? '' : s.key}: Movie)` });
+    }
+    const restricted = (s.text?.value !== undefined && s.text.value.value.trim() !== '') || s.properties.size > 0;
+    if (degree.get(s.key) === 1 && s.key !== target && !restricted) {
+      out.push({
+        range: where,
+        severity: 'warning',
+        code: CHECK.morUnrestrictedStart,
+        message: `the reasoning path starting at ${nodeName(s)} has no restriction to seed from; MoR skips such paths — give it a text, e.g. "…"`,
+      });
+    }
+  }
 }
 
 function checkClauses(plan: PlanDecl, out: Diagnostic[]): void {

@@ -39,7 +39,8 @@ export function findUnknown(text: string): UnknownFinding | undefined {
     const leading = shaped && i === 0;
     const type = leading ? words[1] : words[i + 1];
     const id = leading ? words[2] : isDigits(words[i + 2]) ? words[i + 2] : undefined;
-    if (w === 'UNKNOWN' || (leading && upper === 'UNKNOWN')) return { kind: 'unknown', type, id };
+    // SimGRAG's own test is the substring "UNKNOWN" (so "UNKNOWN_director_1" counts too)
+    if (w.includes('UNKNOWN') || (leading && upper === 'UNKNOWN')) return { kind: 'unknown', type, id };
     if ((isUpperWord(w) || leading) && upper.length >= 5 && upper.length <= 9 && upper !== 'UNKNOWN' && nearUnknown(upper)) {
       return { kind: 'misspelt', word: w, type, id };
     }

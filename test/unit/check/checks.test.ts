@@ -102,6 +102,8 @@ test('KGP203 SimGRAG "UNKNOWN" text in a node or a relation, fixed to a real unk
   assert.ok(fixed.includes('(director1)'), fixed);
   assert.ok(!codes(fixed).includes(CHECK.unknownInText));
 
+  // SimGRAG's own test is the substring, so glued forms count too
+  assert.equal(only(plan('(m: Movie "UNKNOWN_film_1") -[directed by]- (p: Person "Michael Mann")'), CHECK.unknownInText).severity, 'error');
   const rel = plan('(m: Movie "Heat") -[UNKNOWN relation 1]-> (p: Person)');
   const r = only(rel, CHECK.unknownInText);
   assert.equal(textAt(rel, r), 'UNKNOWN relation 1');
@@ -168,6 +170,16 @@ test('KGP215 no known node for gsd/mor (not for cypher); KGP219 single-node MoR 
   assert.equal(only(plan(unknowns, 'return p'), CHECK.noKnownNode).severity, 'warning');
   assert.ok(!codes(plan(unknowns, 'return p\n  using cypher(limit: 5)')).includes(CHECK.noKnownNode));
   assert.equal(only(plan('(m: Movie "Heat")', 'return m\n  using mor'), CHECK.singleNodeMor).severity, 'warning');
+});
+
+test('KGP222–224 MoR plans: one target, restricted path starts, categories', () => {
+  const mor = (match: string, ret: string): string => plan(match, `return ${ret}\n  using mor(seeds: 5, perStep: 10, k: 20)`);
+  assert.deepEqual(codes(mor('(n: Person "Christopher Nolan") <-[directed by]- (f: Movie) -[has genre]-> (g: Genre)', 'g')), []);
+  assert.equal(only(mor('(n: Person "Christopher Nolan") <-[directed by]- (f: Movie) -[has genre]-> (g: Genre)', 'g, f'), CHECK.morTargets).severity, 'warning');
+  const open = mor('(n: Person) <-[directed by]- (f: Movie "Heat") -[has genre]-> (g: Genre)', 'g');
+  assert.equal(textAt(open, only(open, CHECK.morUnrestrictedStart)), '(n: Person)');
+  const bare = mor('(n: Person "Christopher Nolan") <-[directed by]- (f) -[has genre]-> (g: Genre)', 'g');
+  assert.equal(textAt(bare, only(bare, CHECK.morNoCategory)), '(f)');
 });
 
 test('KGP216 path longer than the hop limit (default 3, configurable)', () => {
