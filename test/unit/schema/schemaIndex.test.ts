@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSchemaFile } from '../../../src/core/schema/schemaFile';
 import { aliasConflicts, buildGraphSchema, normaliseTerm, SchemaIndex } from '../../../src/core/schema/schemaIndex';
+import { addAliasToKgschema } from '../../../src/core/schema/kgschemaEdit';
+import { LineIndex } from '../../../src/core/text';
 
 const movies = parseSchemaFile(readFileSync(join(__dirname, '../../../samples/movies/movies.kgschema.json'), 'utf8'), 'movies.kgschema.json').schema!;
 const index = new SchemaIndex(movies);
@@ -55,4 +57,41 @@ test('alias conflicts: within labels or within relationship types, not across', 
     ['film', ['label:Movie:alias:0', 'label:Person:alias:0']],
     ['directs', ['relationshipType:DIRECTS:name:-1', 'relationshipType:directed_by:alias:0']],
   ]);
+});
+
+test('addAliasToKgschema: adds an alias keeping the formatting; refuses conflicts', () => {
+  const text = readFileSync(join(__dirname, '../../../samples/movies/movies.kgschema.json'), 'utf8');
+  const r = addAliasToKgschema(text, { kind: 'relationshipType', name: 'written_by', alias: 'penned' });
+  assert.ok(r.ok);
+  if (!r.ok) return;
+  const again = parseSchemaFile(r.newText, 'm.kgschema.json');
+  assert.deepEqual(again.diagnostics, []);
+  assert.deepEqual(again.schema!.relationshipTypes.find((t) => t.name === 'written_by')!.aliases!.at(-1), 'penned');
+  // Only the one array changed: every other line is as it was.
+  const before = text.split('\n');
+  const after = r.newText.split('\n');
+  assert.equal(after.length, before.length);
+  assert.deepEqual(after.filter((l, i) => l !== before[i]).length, 1);
+  // Applying the returned edits to the text gives the same result.
+  const li = new LineIndex(text);
+  let applied = text;
+  for (const e of [...r.edits].reverse()) applied = applied.slice(0, li.offsetAt(e.range.start)) + e.newText + applied.slice(li.offsetAt(e.range.end));
+  assert.equal(applied, r.newText);
+  // A label without aliases gets the array.
+  const bare = '{\n  "labels": {\n    "Movie": { "properties": ["name"] }\n  },\n  "relationshipTypes": {}\n}\n';
+  const r2 = addAliasToKgschema(bare, { kind: 'label', name: 'Movie', alias: 'film' });
+  assert.ok(r2.ok && parseSchemaFile(r2.newText, 'x.kgschema.json').schema!.labels[0]!.aliases!.includes('film'));
+  // Refusals.
+  const refuse = (req: Parameters<typeof addAliasToKgschema>[1]) => {
+    const x = addAliasToKgschema(text, req);
+    return x.ok ? 'ok' : x.reason;
+  };
+  assert.match(refuse({ kind: 'relationshipType', name: 'written_by', alias: 'directed' }), /already belongs to relationship type directed_by/);
+  assert.match(refuse({ kind: 'relationshipType', name: 'written_by', alias: 'Written-By' }), /already names/);
+  assert.match(refuse({ kind: 'label', name: 'Spaceship', alias: 'x' }), /no label "Spaceship"/);
+  assert.match(refuse({ kind: 'label', name: 'Movie', alias: '  ' }), /empty/);
+  assert.match(refuse({ kind: 'relationshipType', name: 'written_by', alias: 'WROTE' }), /already an alias of written_by/);
+  assert.match(addAliasToKgschema('{', { kind: 'label', name: 'Movie', alias: 'x' }).ok ? '' : 'refused', /refused/);
+  // Across vocabularies is fine: "directed" as a label alias.
+  assert.equal(refuse({ kind: 'label', name: 'Person', alias: 'directed' }), 'ok');
 });
