@@ -70,7 +70,19 @@ function insideComment(a: Analysis, offset: number): boolean {
 export function completionSite(a: Analysis, offset: number): { site: CompletionSite; wordStart: number; wordEnd: number } {
   const none = { site: { kind: 'none' } as const, wordStart: offset, wordEnd: offset };
   if (insideComment(a, offset)) return none;
-  const tokens = lex(a.text).tokens.filter((t) => t.kind !== 'eof');
+  // Lex only the top-level item around the cursor, up to the end of the cursor's line: a keystroke
+  // in a 5,000-line file then costs a few lines of lexing, not the whole text.
+  const items = a.parse.document.items;
+  let from = 0;
+  for (const item of items) {
+    if (item.start > offset) break;
+    from = item.start;
+  }
+  const eol = a.text.indexOf('\n', offset);
+  const to = eol < 0 ? a.text.length : eol;
+  const tokens = lex(a.text.slice(from, to))
+    .tokens.filter((t) => t.kind !== 'eof')
+    .map((t) => (from === 0 ? t : { ...t, start: t.start + from, end: t.end + from }));
   const inString = tokens.find((t) => t.kind === 'string' && t.start < offset && (offset < t.end || (offset === t.end && !a.text.slice(t.start + 1, t.end).endsWith('"'))));
   if (inString) return none;
   const word = tokens.find((t) => (t.kind === 'ident' || t.kind === 'quotedIdent' || t.kind === 'number') && t.start < offset && offset <= t.end);
