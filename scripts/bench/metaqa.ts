@@ -112,7 +112,7 @@ export function goldPattern(q: Question, typed = true): PlanningGraph {
     const other = a === 'movie' ? b : a;
     const t = TOKENS[other]!;
     const phrase = a !== 'movie' && t.fromPhrase ? t.fromPhrase : t.phrase;
-    edges.push({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}`, directed: true, relation: { kind: 'phrase', value: phrase } });
+    edges.push({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}`, directed: false, relation: { kind: 'phrase', value: phrase } }); // undirected, as SimGRAG matches
   }
   return {
     name: `q${q.line}`,
