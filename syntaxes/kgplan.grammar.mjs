@@ -166,12 +166,13 @@ export const grammar = {
     },
     edge: {
       name: 'meta.edge.kgplan',
-      begin: '(<?-)(\\[)',
+      // Whitespace may separate the edge's tokens (`- [r] ->`), as in the DSL's grammar.
+      begin: '(<\\s*-|-)\\s*(\\[)',
       beginCaptures: {
         1: { name: 'keyword.operator.arrow.kgplan' },
         2: { name: 'punctuation.section.relation.begin.kgplan' },
       },
-      end: '(\\])(->?)?',
+      end: '(\\])(?:\\s*(-\\s*>|-))?',
       endCaptures: {
         1: { name: 'punctuation.section.relation.end.kgplan' },
         2: { name: 'keyword.operator.arrow.kgplan' },

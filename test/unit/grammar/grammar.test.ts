@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { before, describe, it } from 'node:test';
 import * as oniguruma from 'vscode-oniguruma';
 import type { IGrammar } from 'vscode-textmate';
+import { KEYWORDS as DSL_KEYWORDS, STRATEGY_NAMES } from '../../../src/core/dsl/ast';
 import { checkAssertions, parseFixture } from './assertions';
 import { GRAMMAR_PATH, ROOT_SCOPE, loadGrammar, onigLib, tokenizeLines, type Token } from './tokenize';
 
@@ -82,12 +83,31 @@ describe('kgplan TextMate grammar', () => {
   }
 });
 
+describe('kgplan grammar on the repository examples', () => {
+  const examples = resolve(__dirname, '../../../examples');
+  it('gives every word and every punctuation mark a scope beyond meta.* (no gaps in the grammar)', async () => {
+    const grammar = await loadGrammar();
+    const files = readdirSync(examples).filter((f) => f.endsWith('.kgp'));
+    assert.ok(files.length > 0, 'examples/*.kgp expected');
+    const gaps: string[] = [];
+    for (const f of files) {
+      const lines = readFileSync(join(examples, f), 'utf8').split(/\r?\n/);
+      tokenizeLines(grammar, lines).forEach((tokens, line) => {
+        for (const t of tokens) {
+          if (t.text.trim() === '') continue;
+          if (t.scopes.every((s) => s === ROOT_SCOPE || s.startsWith('meta.'))) gaps.push(`${f}:${line + 1}:${t.start + 1} ${JSON.stringify(t.text)}`);
+        }
+      });
+    }
+    assert.deepEqual(gaps, []);
+  });
+});
+
 describe('kgplan grammar and the DSL agree', () => {
   it('on keywords and strategy names (src/core/dsl is the source of truth)', async () => {
     const gen = (await import('../../../syntaxes/kgplan.grammar.mjs')) as { KEYWORDS: readonly string[]; STRATEGIES: readonly string[] };
-    const dsl = await import('../../../src/core/dsl/ast');
-    assert.deepEqual([...gen.KEYWORDS].sort(), [...dsl.KEYWORDS].sort());
-    assert.deepEqual([...gen.STRATEGIES].sort(), [...dsl.STRATEGY_NAMES].sort());
+    assert.deepEqual([...gen.KEYWORDS].sort(), [...DSL_KEYWORDS].sort());
+    assert.deepEqual([...gen.STRATEGIES].sort(), [...STRATEGY_NAMES].sort());
   });
 });
 
