@@ -1,7 +1,7 @@
 // GraphStore over a Neo4j server (single instance, cluster or Aura) through neo4j-driver 6.
 // The password comes from a callback (VS Code SecretStorage in the extension, an environment variable
 // in the CLI) and is handed straight to the driver: it is never stored on this object or logged.
-import neo4j, { Neo4jError, type Driver, type Record as Neo4jRecord } from 'neo4j-driver';
+import neo4j, { Neo4jError, type AuthToken, type Config, type Driver, type Record as Neo4jRecord } from 'neo4j-driver';
 import { createHash } from 'node:crypto';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { GraphStoreError, abbreviate } from '../errors';
@@ -24,6 +24,8 @@ export interface Neo4jStoreOptions {
   /** How long to wait for a connection. Default 10 s. */
   readonly connectionTimeoutMs?: number;
   readonly batchSize?: number;
+  /** Creates the driver (default neo4j.driver); tests pass one that records what the store asks for. */
+  readonly driverFactory?: (uri: string, auth: AuthToken | undefined, config: Config) => Driver;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -67,7 +69,8 @@ export class Neo4jStore implements GraphStore {
     const auth = password === undefined ? undefined : neo4j.auth.basic(this.options.user, password);
     let driver: Driver;
     try {
-      driver = neo4j.driver(this.options.uri, auth, {
+      const create = this.options.driverFactory ?? ((uri: string, a: AuthToken | undefined, c: Config) => neo4j.driver(uri, a, c));
+      driver = create(this.options.uri, auth, {
         connectionTimeout: this.options.connectionTimeoutMs ?? 10_000,
         connectionAcquisitionTimeout: this.options.connectionTimeoutMs ?? 10_000,
         maxTransactionRetryTime: 0, // a failed retrieval is reported, not silently retried for 30 s
