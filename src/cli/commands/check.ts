@@ -25,6 +25,7 @@ import type { Range } from '../../core/text';
 import { STORE_FLAGS, type StoreFlagValues } from '../../core/graph/openStore';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { checkFewShot } from '../../core/fewshot';
 
 /** Codes for problems with the files themselves (not their contents). */
 export const FILE_CODES = {
@@ -81,8 +82,23 @@ async function checkKgpFile(file: SourceFile, context: CheckContext): Promise<Di
   return sortDiagnostics([...diagnostics, ...extra, ...checkAst(document, { schema, hopLimit: context.hopLimit })]);
 }
 
+/** Few-shot files (docs/fewshot.md): a `schema` field in the file wins over --schema, as for .kgp. */
+async function checkFewShotKind(file: SourceFile, context: CheckContext): Promise<Diagnostic[]> {
+  const first = checkFewShot(file.path, file.text, { schema: context.defaultSchema?.schema });
+  const ref = first.document?.schemaRef?.value;
+  if (ref === undefined) return first.diagnostics;
+  const loaded = await context.loadSchema(isAbsolute(ref) ? ref : resolve(dirname(file.path), ref));
+  return checkFewShot(file.path, file.text, { loadSchema: () => loaded.schema }).diagnostics;
+}
+
 export const FILE_KINDS: FileKind[] = [
   { name: 'kgplan', inWalk: (f) => f.endsWith('.kgp'), accepts: (f) => f.endsWith('.kgp'), check: checkKgpFile },
+  {
+    name: 'few-shot (*.fewshot.json|jsonl|yaml, prompts .txt/.md/.py, example sets .json/.jsonl/.csv)',
+    inWalk: (f) => /\.fewshot\.(json|jsonl|ya?ml)$/i.test(f),
+    accepts: (f) => /\.(json|jsonl|ndjson|ya?ml|txt|md|py|csv)$/i.test(f),
+    check: checkFewShotKind,
+  },
 ];
 
 /** A diagnostic as printed: one-based line and column. */

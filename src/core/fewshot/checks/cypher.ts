@@ -50,6 +50,7 @@ export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefine
     const end = e > s ? fileOffset(q, Math.min(e, q.value.length) - 1) + 1 : start + 1;
     return { start, end: Math.max(end, start + 1) };
   };
+  const reported = new Set<number>();
   for (const d of result.diagnostics) {
     const span = at(d.offsets.start, d.offsets.end);
     const message = typeof d.message === 'string' ? d.message : d.message.value;
@@ -57,12 +58,13 @@ export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefine
       if (!isNotParamError({ message })) continue; // $params are filled in at run time
       out.push({ ...span, severity: 'error', code: FEWSHOT_CODES.cypherSyntax, message: `Row ${number}: Neo4j rejects this query: ${message}` });
     } else if (/is not present in the database|has no (?:outgoing|incoming)/.test(message)) {
+      for (let i = d.offsets.start; i < d.offsets.end; i++) reported.add(i);
       out.push({ ...span, severity: 'warning', code: FEWSHOT_CODES.cypherSchema, message: `Row ${number}: ${message}` });
     } else {
       out.push({ ...span, severity: 'info', code: FEWSHOT_CODES.cypherNotice, message: `Row ${number}: ${message}` });
     }
   }
-  if (schema) out.push(...propertyFindings(q.value, result.symbolTables, schema, number).map((f) => ({ ...f, ...at(f.start, f.end) })));
+  if (schema) out.push(...propertyFindings(q.value, result.symbolTables, schema, number, reported).map((f) => ({ ...f, ...at(f.start, f.end) })));
   return out;
 }
 
@@ -77,32 +79,43 @@ function leaves(t: LabelTree | undefined): string[] {
 }
 
 /** `m.rating` where every label of `m` lacks `rating` (but some other element has it). */
-function propertyFindings(query: string, tables: ReturnType<typeof lintCypherQuery>['symbolTables'], schema: GraphSchema, number: number): OffsetFinding[] {
+function propertyFindings(query: string, tables: ReturnType<typeof lintCypherQuery>['symbolTables'], schema: GraphSchema, number: number, reported: ReadonlySet<number>): OffsetFinding[] {
   const out: OffsetFinding[] = [];
-  const global = new Set(schema.propertyKeys);
   const labelProps = new Map(schema.labels.map((l) => [l.name, new Set(l.properties)]));
   const relProps = new Map(schema.relationshipTypes.map((r) => [r.name, new Set(r.properties)]));
   const seen = new Set<string>();
   for (const table of tables) {
     for (const sym of table) {
-      if (sym.variable.includes('.') || sym.variable.startsWith(' ')) continue;
+      if (sym.variable.includes('.')) continue;
+      // Anonymous elements ("  UNNAMED3") have no name to follow; only their inline map counts.
+      const anonymous = sym.variable.startsWith(' ');
       const isNode = sym.types.includes('Node');
       const isRel = sym.types.includes('Relationship');
       if (!isNode && !isRel) continue;
       const names = leaves(sym.labels as LabelTree);
       const owners = names.map((n) => (isNode ? labelProps.get(n) : relProps.get(n)));
-      if (names.length === 0 || owners.some((o) => o === undefined)) continue;
-      const allowed = new Set(owners.flatMap((o) => [...o!]));
+      if (names.length === 0) continue;
+      const missing = names.filter((_, i) => owners[i] === undefined);
+      const allowed = new Set(owners.flatMap((o) => (o ? [...o] : [])));
       const uses: { prop: string; start: number }[] = [];
       for (const ref of sym.references) {
-        if (query.slice(ref, ref + sym.variable.length) !== sym.variable) continue;
-        const rest = query.slice(ref + sym.variable.length);
-        const dot = /^\s*\.\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)/.exec(rest);
-        if (dot) uses.push({ prop: dot[1]!.replace(/`/g, ''), start: ref + sym.variable.length + dot[0].length - dot[1]!.length });
+        let after: number;
+        if (anonymous) {
+          // The reference is the element's opening: "(", "-[" or "<-[".
+          const open = /^(?:<?-\s*)?[[(]/.exec(query.slice(ref));
+          if (!open) continue;
+          after = ref + open[0].length;
+        } else {
+          if (query.slice(ref, ref + sym.variable.length) !== sym.variable) continue;
+          after = ref + sym.variable.length;
+        }
+        const rest = query.slice(after);
+        const dot = anonymous ? null : /^\s*\.\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)/.exec(rest);
+        if (dot) uses.push({ prop: dot[1]!.replace(/`/g, ''), start: after + dot[0].length - dot[1]!.length });
         const map = /^(?:\s*:\s*(?:`[^`]+`|[A-Za-z_][A-Za-z0-9_|&!:]*))*\s*\{([^{}]*)\}/.exec(rest);
         if (map) {
           const body = map[1]!;
-          const bodyAt = ref + sym.variable.length + map[0].length - 1 - body.length;
+          const bodyAt = after + map[0].length - 1 - body.length;
           const blanked = body.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, (s) => ' '.repeat(s.length));
           for (const k of blanked.matchAll(/(?:^|,)\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)\s*:/g)) {
             uses.push({ prop: k[1]!.replace(/`/g, ''), start: bodyAt + k.index! + k[0].indexOf(k[1]!) });
@@ -110,9 +123,15 @@ function propertyFindings(query: string, tables: ReturnType<typeof lintCypherQue
         }
       }
       for (const u of uses) {
-        if (allowed.has(u.prop) || !global.has(u.prop)) continue; // unknown everywhere: Neo4j's linter says so
         const key = `${u.start}`;
-        if (seen.has(key)) continue;
+        if (allowed.has(u.prop) || seen.has(key)) continue;
+        if (missing.length > 0) {
+          // The label or type itself is not in the schema (Neo4j's linter says so); name the property too.
+          seen.add(key);
+          out.push({ start: u.start, end: u.start + u.prop.length, severity: 'warning', code: FEWSHOT_CODES.cypherProperty, message: `Row ${number}: ${missing[0]}.${u.prop} is not in the schema (${missing.join(', ')} is not a ${isNode ? 'label' : 'relationship type'} of the schema).` });
+          continue;
+        }
+        if (reported.has(u.start)) continue; // Neo4j's linter already says the key is nowhere
         seen.add(key);
         out.push({ start: u.start, end: u.start + u.prop.length, severity: 'warning', code: FEWSHOT_CODES.cypherProperty, message: `Row ${number}: ${names.join('|')} has no property ${u.prop} (${names.join('|')}.${u.prop} is not in the schema; ${isNode ? 'label' : 'relationship type'} properties: ${[...allowed].join(', ') || 'none'}).` });
       }
