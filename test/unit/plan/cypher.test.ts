@@ -195,6 +195,22 @@ test('kuzu: generated Cypher runs on the embedded engine and returns the intende
   assert.deepEqual(got2, referenceAnswers(graph, pg, resolve, pg.targets));
 });
 
+test('kuzu: hostile values run as plain values and leave the graph untouched', () => {
+  const count = () => Number(all(conn.querySync('MATCH (n) RETURN count(n) AS c'))[0]!['c']);
+  const before = count();
+  assert.equal(before, graph.nodes.length);
+  for (const h of HOSTILE) {
+    const pg: PlanningGraph = { ...CO_ACTORS, nodes: [{ id: 'vow', category: 'Movie', text: { kind: 'exact', value: h } }, { id: 'actor', category: 'Person', text: { kind: 'soft', value: h } }, { id: 'film', properties: { name: h } }] };
+    const c = compileCypher(pg, { dialect: 'kuzu', ...resolve });
+    const rows = run(c);
+    // Carlito's Way is a real title: it must be found as a value, not break the query.
+    assert.deepEqual(answers(rows, c), referenceAnswers(graph, pg, resolve, pg.targets));
+  }
+  const soft = compileCypher({ ...CO_ACTORS, nodes: [{ id: 'film', text: { kind: 'soft', value: "CARLITO'S WAY" } }], edges: [], targets: ['film'] }, { dialect: 'kuzu' });
+  assert.deepEqual([...answers(run(soft), soft)], ['["Carlito\'s Way"]']);
+  assert.equal(count(), before);
+});
+
 test('kuzu: 200 random plans give exactly the brute-force answers', () => {
   const rnd = prng(20261121);
   let nonEmpty = 0;
@@ -234,6 +250,15 @@ test('neo4j: fixed plans pass lintCypherQuery with no diagnostics at all', () =>
         { id: 'e2', source: 'm', target: 'y', directed: false, relation: { kind: 'unknown' } },
       ],
       targets: ['w', 'm'],
+    },
+    // Hostile values: still one valid query, the values in parameters.
+    {
+      ...CO_ACTORS,
+      nodes: [
+        { id: 'vow', category: 'Movie', text: { kind: 'soft', value: HOSTILE[0]! } },
+        { id: 'actor', category: 'Person', text: { kind: 'exact', value: HOSTILE[3]! } },
+        { id: 'film', category: 'Movie', properties: { name: HOSTILE[5]! } },
+      ],
     },
   ];
   for (const pg of plans) {
