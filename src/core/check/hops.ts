@@ -22,10 +22,18 @@ export function hopCheck(scope: PlanScope, hopLimit: number, out: Diagnostic[]):
     adjacency[a]!.push(b);
     adjacency[b]!.push(a);
   }
-  const bfs = (sources: readonly number[]): { dist: Int32Array; far: number; from: Int32Array } => {
-    const dist = new Int32Array(keys.length).fill(-1);
-    const from = new Int32Array(keys.length).fill(-1);
-    const queue: number[] = [];
+  // One pair of arrays for every BFS; each run resets only the nodes it reached, so a plan of
+  // many small parts stays linear.
+  const dist = new Int32Array(keys.length).fill(-1);
+  const from = new Int32Array(keys.length).fill(-1);
+  const queue: number[] = [];
+  /** BFS from `sources`; returns the farthest node. Leaves dist/from set for the reached nodes. */
+  const bfs = (sources: readonly number[]): number => {
+    for (const u of queue) {
+      dist[u] = -1;
+      from[u] = -1;
+    }
+    queue.length = 0;
     for (const s of sources) {
       dist[s] = 0;
       from[s] = s;
@@ -43,7 +51,7 @@ export function hopCheck(scope: PlanScope, hopLimit: number, out: Diagnostic[]):
         }
       }
     }
-    return { dist, far, from };
+    return far;
   };
 
   const targets = (scope.plan.returns?.targets ?? []).map((t) => index.get(t.name)).filter((i): i is number => i !== undefined);
@@ -62,15 +70,15 @@ export function hopCheck(scope: PlanScope, hopLimit: number, out: Diagnostic[]):
   };
 
   if (targets.length > 0) {
-    const { dist, far, from } = bfs(targets);
-    for (let i = 0; i < keys.length; i++) if (dist[i]! >= 0) done[i] = 1;
+    const far = bfs(targets);
+    for (const u of queue) done[u] = 1;
     if (dist[far]! > hopLimit) report(far, dist[far]!, from[far]!, true);
   }
   for (let i = 0; i < keys.length; i++) {
     if (done[i]) continue;
-    const first = bfs([i]);
-    const second = bfs([first.far]);
-    for (let j = 0; j < keys.length; j++) if (first.dist[j]! >= 0) done[j] = 1;
-    if (second.dist[second.far]! > hopLimit) report(second.far, second.dist[second.far]!, first.far, false);
+    const end = bfs([i]);
+    for (const u of queue) done[u] = 1;
+    const far = bfs([end]);
+    if (dist[far]! > hopLimit) report(far, dist[far]!, end, false);
   }
 }

@@ -216,7 +216,8 @@ function checkReturn(scope: PlanScope, out: Diagnostic[]): void {
     }
     seen.add(t.name);
     if (scope.nodes.has(t.name)) continue;
-    const close = suggest(t.name, names);
+    // suggestions cost a distance per variable: skip them in giant plans (still linear overall)
+    const close = names.length <= 2000 ? suggest(t.name, names) : [];
     out.push({
       range: t.range,
       severity: 'error',

@@ -30,6 +30,7 @@ export function editDistance(a: string, b: string, limit = Number.POSITIVE_INFIN
 /** Up to `max` candidates close to `name`, best first. */
 export function suggest(name: string, candidates: Iterable<string>, max = 3): string[] {
   const target = name.toLowerCase();
+  if (name.length > 200) return []; // not a name anybody typed; keep the cost bounded
   const limit = Math.max(1, Math.min(3, Math.floor(name.length / 3)));
   const scored: { c: string; d: number }[] = [];
   for (const c of candidates) {
