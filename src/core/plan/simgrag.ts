@@ -85,6 +85,11 @@ export function classifySimGragTerm(s: string): { term: SimGragTerm; problem?: {
 export interface FromSimGragOptions {
   /** The plan's name (default "pattern"). */
   readonly name?: string;
+  /**
+   * Opt-in: a category (label) for an unknown's type word ("film" → "Movie"), e.g. from
+   * SchemaIndex.labelsForTerm. SimGRAG itself has no categories; a category is a hard constraint.
+   */
+  readonly resolveCategory?: (typeWord: string) => string | undefined;
 }
 
 export interface FromSimGragResult {
@@ -166,7 +171,8 @@ export function planningGraphFromSimGrag(obj: unknown, opts: FromSimGragOptions 
     } else {
       if (term.type === 'relation') report('warning', SIMGRAG_CODES.unknownRelationType, `"${s}" is a relation-style unknown used as a node.`, path);
       const base = slugId(term.type || 'unknown', 'unknown');
-      node = { id: uniqueId(term.n !== undefined ? `${base}_${term.n}` : base, taken) };
+      const category = term.type ? opts.resolveCategory?.(term.type) : undefined;
+      node = { id: uniqueId(term.n !== undefined ? `${base}_${term.n}` : base, taken), ...(category ? { category } : {}) };
     }
     nodes.push(node);
     nodeIdByString.set(s, node.id);

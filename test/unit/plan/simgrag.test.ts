@@ -209,3 +209,11 @@ test('the real SimGRAG MetaQA prompt: its 10 examples parse, the known defect is
   }
   assert.deepEqual(found, ['61:simgrag-unknown-without-id:UNKNOWN person']);
 });
+
+test('opt-in: unknown type words become categories through a resolver', () => {
+  const labels: Record<string, string> = { film: 'Movie', actor: 'Person' };
+  const r = planningGraphFromSimGrag(VOW, { resolveCategory: (w) => labels[w] });
+  assert.deepEqual(r.plan!.nodes.map((n) => n.category ?? null), ['Movie', null, 'Person', null]);
+  // Writing back is unchanged: SimGRAG has no categories.
+  assert.deepEqual(planningGraphToSimGrag(r.plan!, { divided: r.divided! }).pattern, VOW);
+});
