@@ -36,6 +36,7 @@ const COMPLETION_KIND: Readonly<Record<CompletionKind, CompletionItemKind>> = {
   property: CompletionItemKind.Property,
   strategy: CompletionItemKind.Function,
   parameter: CompletionItemKind.Field,
+  file: CompletionItemKind.File,
 };
 
 export function toCompletionItem(e: CompletionEntry): CompletionItem {

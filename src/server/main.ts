@@ -3,13 +3,16 @@
  * src/core/language (or the DSL's formatter/checker) plus a conversion to LSP types; nothing here
  * knows the grammar. Runs in its own process (dist/server.js), started by src/extension/client.ts.
  */
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   DocumentHighlightKind,
+  ErrorCodes,
   MarkupKind,
   ProposedFeatures,
+  ResponseError,
   TextDocumentSyncKind,
   TextDocuments,
   createConnection,
@@ -32,12 +35,15 @@ import {
   occurrences,
   outline,
   quickFixes,
+  renameTarget,
+  renameVariable,
   resolveSchemaPath,
   type Analysis,
   type SchemaContext,
 } from '../core/language';
 import { checkAnalysis } from './check';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
+import { findSchemaFiles, relativeToDocument } from './files';
 import { SchemaCache } from './schemas';
 import { DEFAULT_SETTINGS, readSettings, type LanguageSettings } from './settings';
 
@@ -150,6 +156,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       documentFormattingProvider: true,
       definitionProvider: true,
       documentHighlightProvider: true,
+      renameProvider: { prepareProvider: true },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, `${CodeActionKind.SourceFixAll}.kgplan`] },
     },
     serverInfo: { name: 'kgplan-language-server', version: '0.1.0' },
@@ -187,7 +194,12 @@ documents.onDidClose((e) => {
 connection.onCompletion((p) => {
   const doc = documents.get(p.textDocument.uri);
   if (!doc) return [];
-  return complete(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri)).map(toCompletionItem);
+  const path = filePath(doc.uri);
+  const schemaFiles = (): readonly string[] => {
+    const root = folderOf(path) ?? (path !== undefined ? dirname(path) : undefined);
+    return root !== undefined && path !== undefined ? relativeToDocument(path, findSchemaFiles(root)) : [];
+  };
+  return complete(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri), { schemaFiles }).map(toCompletionItem);
 });
 
 connection.onHover((p) => {
@@ -231,6 +243,20 @@ connection.onDocumentHighlight((p) => {
     range: o.range,
     kind: o.definition ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
   }));
+});
+
+connection.onPrepareRename((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  const t = doc ? renameTarget(analysisOf(doc), doc.offsetAt(p.position)) : undefined;
+  return t ? { range: t.range, placeholder: t.name } : null;
+});
+
+connection.onRenameRequest((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return null;
+  const r = renameVariable(analysisOf(doc), doc.offsetAt(p.position), p.newName);
+  if (r.kind === 'error') return new ResponseError(ErrorCodes.InvalidRequest, r.message);
+  return { changes: { [doc.uri]: [...r.edits] } };
 });
 
 connection.onCodeAction((p): CodeAction[] => {

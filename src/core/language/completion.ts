@@ -16,7 +16,7 @@ import { labelFacts, relationshipFacts } from './facts';
 import { humanise, writeName, writePhrase } from './names';
 import { planAt, variablesOf } from './scope';
 
-export type CompletionKind = 'keyword' | 'category' | 'relationType' | 'relationPhrase' | 'variable' | 'property' | 'strategy' | 'parameter';
+export type CompletionKind = 'keyword' | 'category' | 'relationType' | 'relationPhrase' | 'variable' | 'property' | 'strategy' | 'parameter' | 'file';
 
 export interface CompletionEntry {
   readonly label: string;
@@ -36,6 +36,7 @@ export interface CompletionEntry {
 export type CompletionSite =
   | { readonly kind: 'none' }
   | { readonly kind: 'topLevel' }
+  | { readonly kind: 'schemaPath' }
   | { readonly kind: 'clauseStart'; readonly plan?: PlanDecl }
   | { readonly kind: 'variable'; readonly plan?: PlanDecl }
   | { readonly kind: 'category' }
@@ -84,7 +85,15 @@ export function completionSite(a: Analysis, offset: number): { site: CompletionS
     .tokens.filter((t) => t.kind !== 'eof')
     .map((t) => (from === 0 ? t : { ...t, start: t.start + from, end: t.end + from }));
   const inString = tokens.find((t) => t.kind === 'string' && t.start < offset && (offset < t.end || (offset === t.end && !a.text.slice(t.start + 1, t.end).endsWith('"'))));
-  if (inString) return none;
+  if (inString) {
+    // `schema "|"`: the string is a path; offer schema files.
+    const i = tokens.indexOf(inString);
+    if (isIdent(tokens[i - 1], 'schema')) {
+      const closed = inString.end - inString.start >= 2 && a.text[inString.end - 1] === '"';
+      return { site: { kind: 'schemaPath' }, wordStart: inString.start + 1, wordEnd: closed ? inString.end - 1 : inString.end };
+    }
+    return none;
+  }
   const word = tokens.find((t) => (t.kind === 'ident' || t.kind === 'quotedIdent' || t.kind === 'number') && t.start < offset && offset <= t.end);
   if (word?.kind === 'number') return none;
   const wordStart = word ? word.start : offset;
@@ -181,7 +190,13 @@ function edgeEnds(a: Analysis, offset: number): { from?: string; to?: string; ed
   return undefined;
 }
 
-export function complete(a: Analysis, offset: number, schema: SchemaContext | undefined): CompletionEntry[] {
+/** What completion may ask of its host (the server) besides the text. */
+export interface CompletionEnvironment {
+  /** Schema files, as paths relative to the document's folder (asked only inside `schema "…"`). */
+  readonly schemaFiles?: () => readonly string[];
+}
+
+export function complete(a: Analysis, offset: number, schema: SchemaContext | undefined, env: CompletionEnvironment = {}): CompletionEntry[] {
   const { site, wordStart, wordEnd } = completionSite(a, offset);
   const range = a.lines.rangeOf(wordStart, wordEnd);
   const out: CompletionEntry[] = [];
@@ -191,6 +206,9 @@ export function complete(a: Analysis, offset: number, schema: SchemaContext | un
   switch (site.kind) {
     case 'none':
       return [];
+    case 'schemaPath':
+      for (const f of env.schemaFiles?.() ?? []) add({ label: f, kind: 'file', insertText: f.replace(/\\/g, '/'), detail: 'schema file' });
+      return out;
     case 'topLevel':
       for (const k of ['plan', 'schema']) add({ label: k, kind: 'keyword', insertText: `${k} `, documentation: KEYWORD_DOCS[k] });
       return out;

@@ -3,13 +3,13 @@
  * server (src/server) converts their results to LSP; tests call them directly.
  */
 export { analyse, schemaContext, type Analysis, type SchemaContext } from './analysis';
-export { complete, completionSite, type CompletionEntry, type CompletionKind, type CompletionSite } from './completion';
+export { complete, completionSite, type CompletionEnvironment, type CompletionEntry, type CompletionKind, type CompletionSite } from './completion';
 export { hover, type HoverInfo } from './hover';
 export { outline, type OutlineSymbol, type OutlineKind } from './symbols';
 export { foldingRegions, type FoldingRegion } from './folding';
 export { quickFixes, fixAll, rangesTouch, type QuickFix } from './codeActions';
 export { minimalEdit, applyEdits } from './formatting';
-export { definition, occurrences } from './navigation';
+export { definition, occurrences, renameTarget, renameVariable, type RenameResult } from './navigation';
 export { locate, type Target } from './locate';
 export { planAt, variablesOf, type VariableInfo } from './scope';
 export { KEYWORD_DOCS, STRATEGY_DOCS } from './docs';

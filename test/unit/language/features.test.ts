@@ -7,6 +7,7 @@ import { STRATEGY_PARAMETERS, parseDocument } from '../../../src/core/dsl';
 import {
   analyse,
   applyEdits,
+  complete,
   definition,
   fixAll,
   foldingRegions,
@@ -15,6 +16,8 @@ import {
   occurrences,
   outline,
   quickFixes,
+  renameTarget,
+  renameVariable,
   resolveSchemaPath,
   STRATEGY_DOCS,
 } from '../../../src/core/language';
@@ -175,5 +178,36 @@ describe('strategy documentation', () => {
     for (const kind of ['gsd', 'mor', 'cypher'] as const) {
       assert.deepEqual(STRATEGY_DOCS[kind].parameters.map((p) => p.name).sort(), Object.keys(STRATEGY_PARAMETERS[kind]).sort(), kind);
     }
+  });
+});
+
+describe('rename', () => {
+  const text = 'plan p {\n  match\n    (film: Movie) -- (who: Person)\n    (film) -- (x)\n  return film\n}\nplan q { match (film) return film }\n';
+  it('renames every mention of a variable in its plan only', () => {
+    const a = analyse(text);
+    const r = renameVariable(a, text.indexOf('(film) --') + 2, 'movie');
+    assert.equal(r.kind, 'ok');
+    const out = applyEdits(text, r.kind === 'ok' ? r.edits : []);
+    assert.equal(out, text.replace(/film/g, 'movie').replace('plan q { match (movie) return movie }', 'plan q { match (film) return film }'));
+    assert.deepEqual(renameTarget(a, text.indexOf('return film') + 8), { name: 'film', range: range(4, 9, 4, 13) });
+  });
+  it('quotes names that need it and refuses to merge two variables', () => {
+    const a = analyse(text);
+    const r = renameVariable(a, text.indexOf('who'), 'the person');
+    assert.equal(r.kind === 'ok' && r.edits[0]!.newText, '`the person`');
+    const merge = renameVariable(a, text.indexOf('who'), 'film');
+    assert.equal(merge.kind, 'error');
+    assert.equal(renameTarget(a, text.indexOf('Movie')), undefined, 'a category is not a variable');
+  });
+});
+
+describe('schema path completion', () => {
+  it('offers the host\'s schema files inside `schema "…"`, replacing the string\'s content', () => {
+    const text = 'schema "mo"\nplan p { match (a) }\n';
+    const a = analyse(text);
+    const items = complete(a, text.indexOf('mo"') + 2, undefined, { schemaFiles: () => ['movies.kgschema.json', 'sub/other.kgschema.json'] });
+    assert.deepEqual(items.map((i) => i.label), ['movies.kgschema.json', 'sub/other.kgschema.json']);
+    assert.deepEqual(items[0]!.range, range(0, 8, 0, 10));
+    assert.deepEqual(complete(analyse('plan p { question "mo" }'), 20, undefined, { schemaFiles: () => ['x.kgschema.json'] }), [], 'other strings get nothing');
   });
 });

@@ -184,6 +184,22 @@ describe('language server over LSP', () => {
     assert.equal(applyEdits(text, all[0]!.edit?.changes?.[uri] ?? []), PLAN);
   });
 
+  it('renames a variable across its plan, and refuses a merge', async () => {
+    const uri = open('rename.kgp', PLAN);
+    const prep = (await conn.sendRequest('textDocument/prepareRename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7) })) as { placeholder: string };
+    assert.equal(prep.placeholder, 'p');
+    const edit = (await conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7), newName: 'director' })) as { changes: Record<string, TextEdit[]> };
+    assert.equal(applyEdits(PLAN, edit.changes[uri]!), PLAN.replace('(p: Person)', '(director: Person)').replace('return p', 'return director'));
+    await assert.rejects(conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7), newName: 'm' }), /merge/);
+  });
+
+  it('completes schema file names inside the schema line', async () => {
+    const text = 'schema ""\nplan p { match (a) }\n';
+    const uri = open('schemapath.kgp', text);
+    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '""', 1) })) as CompletionItem[];
+    assert.deepEqual(items.map((i) => i.label), ['movies.kgschema.json']);
+  });
+
   it('uses the schema setting when the file names none, and re-reads settings on change', async () => {
     settings = { schema: { path: 'movies.kgschema.json' }, check: { hopLimit: 3, delayMs: 0 } };
     await conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
