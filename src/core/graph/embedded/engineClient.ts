@@ -130,8 +130,32 @@ export class EngineClient {
     this.closed = true;
   }
 
+  /**
+   * An idle engine must not keep the parent's event loop alive (a CLI that forgot close() still exits;
+   * the worker then sees 'disconnect' and closes the database). Busy: referenced.
+   */
+  private setBusy(busy: boolean): void {
+    const child = this.worker?.child;
+    if (!child || this.worker?.exited) return;
+    // The stderr pipe is a socket that holds the loop too.
+    const stderr = child.stderr as unknown as { ref?: () => void; unref?: () => void } | null;
+    if (busy) {
+      child.ref();
+      child.channel?.ref();
+      stderr?.ref?.();
+    } else {
+      child.unref();
+      child.channel?.unref();
+      stderr?.unref?.();
+    }
+  }
+
   private pump(): void {
-    if (this.running || this.queue.length === 0) return;
+    if (this.running) return;
+    if (this.queue.length === 0) {
+      this.setBusy(false);
+      return;
+    }
     const pending = this.queue.shift()!;
     pending.unlisten?.();
     const id = this.nextId++;
@@ -166,6 +190,7 @@ export class EngineClient {
           return;
         }
         running.worker = worker;
+        this.setBusy(true);
         worker!.child.send({ ...pending.body, id } as EngineRequest);
       },
       (error: unknown) => finish({ error: error instanceof Error ? error : new Error(String(error)) }),
