@@ -53,6 +53,8 @@ export interface GsdProblem {
 export interface CandidateOptions {
   readonly nodeCandidates: number;
   readonly relationCandidates: number;
+  /** Node vector search: exact, or 'auto' (approximate above 250k nodes; see VectorIndex.search). Default 'auto'. */
+  readonly vectorSearch?: 'exact' | 'approximate' | 'auto';
 }
 
 export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, opts: CandidateOptions, signal?: AbortSignal): Promise<GsdProblem> {
@@ -82,7 +84,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
     if (n.text?.kind === 'soft') {
       const q = vecs.subarray(vi * dim, (vi + 1) * dim);
       vi++;
-      const hits = labelMissing ? [] : snap.index.search(q, opts.nodeCandidates, label >= 0 ? { labels: snap.data.nodeLabel, label } : {});
+      const hits = labelMissing ? [] : snap.index.search(q, opts.nodeCandidates, label >= 0 ? { labels: snap.data.nodeLabel, label } : {}, { mode: opts.vectorSearch ?? 'auto' });
       const filtered = exact !== undefined ? hits.filter((h) => snap.names[h.index] === exact) : hits;
       return known(n.id, label, n.text.value, filtered.map((h) => h.index), filtered.map((h) => h.distance));
     }

@@ -8,6 +8,17 @@ export interface VectorFilter {
   readonly label?: number;
 }
 
+export interface SearchMode {
+  readonly mode?: 'exact' | 'approximate' | 'auto';
+  /** Approximate: postings to walk (default 100 000). */
+  readonly budget?: number;
+  /** Approximate: rows whose exact distance is computed (default max(1024, 64·k)). */
+  readonly rescore?: number;
+}
+
+/** Row count above which `mode: 'auto'` searches approximately. */
+export const APPROXIMATE_ABOVE = 250_000;
+
 export interface VectorHit {
   readonly index: number;
   /** L2 distance between the query and the row. */
@@ -196,10 +207,19 @@ export class VectorIndex {
     return hits(h);
   }
 
-  /** Exact top-k: the inverted index for sparse matrices, brute force for dense ones. */
-  search(q: Float32Array, k: number, filter: VectorFilter = {}): VectorHit[] {
+  /**
+   * Top-k search. Exact by default (the inverted index for sparse matrices, brute force for dense
+   * ones). `mode: 'auto'` switches to `approximate` above APPROXIMATE_ABOVE rows: only the query's
+   * rarest buckets are walked (until `budget` postings), the rows met are ranked by that partial
+   * dot product and the best `rescore` of them get their exact distance. Frequent character
+   * n-grams (" s", "e ", "in") are what makes exact search slow at scale and what says least about
+   * a name; the benchmark reports the recall against brute force.
+   */
+  search(q: Float32Array, k: number, filter: VectorFilter = {}, options: SearchMode = {}): VectorHit[] {
     const m = this.matrix;
     if (m.kind === 'dense' || !this.postOffsets || !this.postRows || !this.postVals || !this.rowNormSq) return this.bruteForce(q, k, filter);
+    const mode = options.mode ?? 'exact';
+    if (mode === 'approximate' || (mode === 'auto' && m.rows > APPROXIMATE_ABOVE)) return this.approximate(q, k, filter, options.budget ?? 100_000, options.rescore ?? Math.max(1024, 64 * k));
     const acc = this.acc;
     const touched = this.touched;
     let nt = 0;
@@ -244,6 +264,75 @@ export class VectorIndex {
         h.offer(Math.sqrt(qn + norms[r]), r);
       }
     }
+    return hits(h);
+  }
+
+  private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number): VectorHit[] {
+    const m = this.matrix as SparseMatrix;
+    const po = this.postOffsets!;
+    const pr = this.postRows!;
+    const pv = this.postVals!;
+    const acc = this.acc;
+    const touched = this.touched;
+    const { labels, label } = filter;
+    const buckets: number[] = [];
+    for (let b = 0; b < m.dimension; b++) if (q[b] !== 0) buckets.push(b);
+    buckets.sort((a, b) => po[a + 1] - po[a] - (po[b + 1] - po[b]) || a - b);
+    let nt = 0;
+    let walked = 0;
+    for (let i = 0; i < buckets.length; i++) {
+      const b = buckets[i];
+      const len = po[b + 1] - po[b];
+      if (i > 0 && walked + len > budget) break;
+      walked += len;
+      const qv = q[b];
+      for (let j = po[b]; j < po[b + 1]; j++) {
+        const r = pr[j];
+        if (labels && label !== undefined && labels[r] !== label) continue;
+        if (acc[r] === 0) touched[nt++] = r;
+        acc[r] += qv * pv[j];
+      }
+    }
+    // Keep the `rescore` best partial dots (a binary min-heap on the dot), then rank exactly.
+    const cap = Math.min(rescore, nt);
+    const heapDot = new Float64Array(cap);
+    const heapRow = new Int32Array(cap);
+    let size = 0;
+    for (let i = 0; i < nt; i++) {
+      const r = touched[i];
+      const dot = acc[r];
+      acc[r] = 0;
+      if (size < cap) {
+        // Sift up.
+        let c = size++;
+        while (c > 0) {
+          const p = (c - 1) >> 1;
+          if (heapDot[p] <= dot) break;
+          heapDot[c] = heapDot[p];
+          heapRow[c] = heapRow[p];
+          c = p;
+        }
+        heapDot[c] = dot;
+        heapRow[c] = r;
+      } else if (dot > heapDot[0]) {
+        // Replace the smallest, sift down.
+        let c = 0;
+        for (;;) {
+          const l = 2 * c + 1;
+          if (l >= size) break;
+          const rr = l + 1 < size && heapDot[l + 1] < heapDot[l] ? l + 1 : l;
+          if (heapDot[rr] >= dot) break;
+          heapDot[c] = heapDot[rr];
+          heapRow[c] = heapRow[rr];
+          c = rr;
+        }
+        heapDot[c] = dot;
+        heapRow[c] = r;
+      }
+    }
+    const h = this.heap(k);
+    const qn = normSq(q);
+    for (let i = 0; i < size; i++) h.offer(distanceToRow(m, q, qn, heapRow[i]), heapRow[i]);
     return hits(h);
   }
 }
