@@ -144,6 +144,22 @@ test('fingerprint changes when the data changes', async () => {
   assert.notEqual(await store.fingerprint(), a, 'same counts again, but a new generation');
 });
 
+test('a second writer on the same folder gets a clear "in use" error; a reader is fine', async () => {
+  const second = new EmbeddedStore({ folder });
+  try {
+    await assert.rejects(second.open(), (e) => isGraphStoreError(e, 'locked') && /in use by another process/.test(e.message));
+  } finally {
+    await second.close();
+  }
+  const reader = new EmbeddedStore({ folder, readOnly: true });
+  try {
+    const r = await reader.query("MATCH (m:Movie) WHERE m.name = 'Titanic' RETURN count(m) AS c");
+    assert.equal(r.rows[0]?.c, 1);
+  } finally {
+    await reader.close();
+  }
+});
+
 test('a bad statement fails with the engine message, and the engine keeps running', async () => {
   const pid = store.enginePid;
   await assert.rejects(store.query('MATCH (n:NoSuchLabel) RETURN n'), (e) => isGraphStoreError(e, 'query-failed') && /NoSuchLabel/.test(e.message));

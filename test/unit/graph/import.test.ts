@@ -153,4 +153,17 @@ test('CLI: kgrag import prints a summary and reports bad lines; query and schema
   assert.equal(await main(['query', '--db', 'cli-db', '--bogus', 'RETURN 1'], io), 2);
   assert.equal(await main(['query', '--db', 'cli-db', "CREATE (:Movie {name: 'x'})"], io), 3, 'read-only by default');
   assert.equal(await main(['import', 'cli.txt', '--db', 'cli-db', '--strict'], io), 1);
+  // Typing rules from a file, and --untyped.
+  dir.file('rules.json', '{"heads": {"wrote": "Author"}, "tails": {"wrote": "Book"}}');
+  dir.file('books.txt', 'Ursula K. Le Guin|wrote|The Dispossessed\n');
+  assert.equal(await main(['import', 'books.txt', '--db', 'books-db', '--typing', 'rules.json', '--quiet'], io), 0);
+  assert.equal(await main(['import', 'books.txt', '--db', 'untyped-db', '--untyped', '--quiet'], io), 0);
+  out.length = 0;
+  await main(['schema', '--db', 'books-db', '--json'], io);
+  assert.deepEqual((JSON.parse(out.join('\n')) as { labels: { name: string }[] }).labels.map((l) => l.name).sort(), ['Author', 'Book']);
+  out.length = 0;
+  await main(['schema', '--db', 'untyped-db', '--json'], io);
+  assert.deepEqual((JSON.parse(out.join('\n')) as { labels: { name: string }[] }).labels.map((l) => l.name), ['Entity']);
+  dir.file('bad-rules.json', '{"heads": []}');
+  assert.equal(await main(['import', 'books.txt', '--db', 'books-db', '--typing', 'bad-rules.json'], io), 2);
 });
