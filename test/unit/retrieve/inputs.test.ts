@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { readRunInputs } from '../../../src/core/retrieve/inputs';
+import { randomGraph } from './helpers';
+
+test('SimGRAG JSON: one object, an array of objects, or a bare list of triples', () => {
+  const one = readRunInputs('p.json', JSON.stringify({ id: 'a', query: 'who directed Heat', graph: [['UNKNOWN director 1', 'director of', 'Heat']], target: 'UNKNOWN director 1' }));
+  assert.equal(one.format, 'json');
+  assert.deepEqual(one.inputs.map((i) => i.id), ['a']);
+  const plan = one.inputs[0]!.plan;
+  assert.equal(plan.question, 'who directed Heat');
+  assert.equal(plan.edges.length, 1);
+  assert.equal(plan.edges[0]!.relation.kind, 'phrase');
+  assert.equal(plan.targets.length, 1);
+  const many = readRunInputs('p.json', JSON.stringify([{ id: 'x', triples: [['A', 'r', 'B']] }, { id: 'y', graph: [['C', 's', 'D']] }]));
+  assert.deepEqual(many.inputs.map((i) => i.id), ['x', 'y']);
+  const bare = readRunInputs('p.json', JSON.stringify([['A', 'r', 'B']]));
+  assert.equal(bare.inputs.length, 1);
+  assert.equal(readRunInputs('p.json', '{nope').problems[0]!.line, 1);
+});
+
+test('JSON lines keep going past bad lines and report their numbers; --plan selects by id', () => {
+  const text = ['{"id": "a", "graph": [["A", "r", "B"]]}', '', 'not json', '{"id": "c", "graph": []}', '{"id": "d", "graph": [["X", "r", "Y"]]}'].join('\n');
+  const r = readRunInputs('p.jsonl', text);
+  assert.deepEqual(r.inputs.map((i) => [i.id, i.line]), [['a', 1], ['d', 5]]);
+  assert.deepEqual(r.problems.map((p) => p.line), [3, 4]);
+  const only = readRunInputs('p.jsonl', text, 'd');
+  assert.deepEqual(only.inputs.map((i) => i.id), ['d']);
+  assert.match(readRunInputs('p.jsonl', text, 'zzz').problems.at(-1)!.message, /no pattern with id zzz/);
+});
+
+test('.kgp files give every plan, or the one named, with its line', () => {
+  const text = 'plan a {\n  match (x: Movie "Heat") -[directed by]- (d: Person)\n  return d\n}\n\nplan b {\n  match (y: Movie "Kismet") -- (z)\n  return z\n}\n';
+  const r = readRunInputs('f.kgp', text);
+  assert.equal(r.format, 'kgp');
+  assert.deepEqual(r.inputs.map((i) => [i.id, i.line]), [['a', 1], ['b', 6]]);
+  assert.equal(r.problems.length, 0);
+  assert.deepEqual(readRunInputs('f.kgp', text, 'b').inputs.map((i) => i.id), ['b']);
+  assert.match(readRunInputs('f.kgp', text, 'c').problems[0]!.message, /no plan named c/);
+  const broken = readRunInputs('f.kgp', 'plan a {\n  match (x: Movie "Heat" -[r]- (y)\n}\n');
+  assert.ok(broken.problems.length > 0 && broken.problems[0]!.line >= 1);
+});
+
+test('approximate candidate search finds the exact-name node first (recall@1 = 1 on these queries)', async () => {
+  const embedder = new HashingEmbedder({ dimension: 1024 });
+  const g = await randomGraph(11, 600, 10, embedder);
+  const names = g.nodeNames.slice(0, 40);
+  const vecs = await embedder.embedBatch(names);
+  let same = 0;
+  for (let i = 0; i < names.length; i++) {
+    const q = vecs.subarray(i * 1024, (i + 1) * 1024);
+    const approx = g.snapshot.index.search(q, 8, {}, { mode: 'approximate', budget: 200, rescore: 64 });
+    const exact = g.snapshot.index.bruteForce(q, 8);
+    assert.equal(g.snapshot.names[approx[0]!.index], names[i]);
+    // Distances of what it returns are exact.
+    for (const h of approx) assert.ok(exact.some((x) => x.index === h.index) ? Math.abs(exact.find((x) => x.index === h.index)!.distance - h.distance) < 1e-9 : h.distance >= exact.at(-1)!.distance - 1e-9);
+    same += approx.filter((h) => exact.some((x) => x.index === h.index)).length;
+  }
+  // A small budget on purpose: not everything is found, but most is.
+  assert.ok(same / (8 * names.length) > 0.5, `recall ${same / (8 * names.length)}`);
+});
