@@ -38,6 +38,7 @@ import {
   renameTarget,
   renameVariable,
   resolveSchemaPath,
+  signatureHelp,
   type Analysis,
   type SchemaContext,
 } from '../core/language';
@@ -157,6 +158,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       definitionProvider: true,
       documentHighlightProvider: true,
       renameProvider: { prepareProvider: true },
+      signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [':'] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, `${CodeActionKind.SourceFixAll}.kgplan`] },
     },
     serverInfo: { name: 'kgplan-language-server', version: '0.1.0' },
@@ -243,6 +245,21 @@ connection.onDocumentHighlight((p) => {
     range: o.range,
     kind: o.definition ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
   }));
+});
+
+connection.onSignatureHelp((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  const s = doc ? signatureHelp(analysisOf(doc), doc.offsetAt(p.position)) : undefined;
+  if (!s) return null;
+  return {
+    signatures: [{
+      label: s.label,
+      documentation: { kind: MarkupKind.Markdown, value: s.documentation },
+      parameters: s.parameters.map((x) => ({ label: x.label, documentation: x.documentation })),
+    }],
+    activeSignature: 0,
+    activeParameter: s.activeParameter,
+  };
 });
 
 connection.onPrepareRename((p) => {

@@ -11,6 +11,7 @@ export { quickFixes, fixAll, rangesTouch, type QuickFix } from './codeActions';
 export { minimalEdit, applyEdits } from './formatting';
 export { definition, occurrences, renameTarget, renameVariable, type RenameResult } from './navigation';
 export { locate, type Target } from './locate';
+export { signatureHelp, type SignatureInfo } from './signature';
 export { planAt, variablesOf, type VariableInfo } from './scope';
 export { KEYWORD_DOCS, STRATEGY_DOCS } from './docs';
 export { resolveSchemaPath, type SchemaSource } from './schemaSource';

@@ -19,6 +19,7 @@ import {
   renameTarget,
   renameVariable,
   resolveSchemaPath,
+  signatureHelp,
   STRATEGY_DOCS,
 } from '../../../src/core/language';
 import { range } from '../../../src/core/text';
@@ -209,5 +210,25 @@ describe('schema path completion', () => {
     assert.deepEqual(items.map((i) => i.label), ['movies.kgschema.json', 'sub/other.kgschema.json']);
     assert.deepEqual(items[0]!.range, range(0, 8, 0, 10));
     assert.deepEqual(complete(analyse('plan p { question "mo" }'), 20, undefined, { schemaFiles: () => ['x.kgschema.json'] }), [], 'other strings get nothing');
+  });
+});
+
+describe('signature help', () => {
+  const sig = (textWithCursor: string) => {
+    const offset = textWithCursor.indexOf('|');
+    return signatureHelp(analyse(textWithCursor.replace('|', '')), offset);
+  };
+  it('shows the strategy parameters with defaults and marks the one being written', () => {
+    const s = sig('plan p {\n  match (a)\n  using gsd(k: 3, |\n}');
+    assert.ok(s);
+    assert.equal(s.label, 'gsd(k: number = 3, nodeCandidates: number = 16, relationCandidates: number = 16, exhaustive: boolean = false)');
+    assert.equal(s.activeParameter, 1);
+    assert.equal(sig('plan p { match (a) using gsd(exhaustive: tr|) }')?.activeParameter, 3, 'by name, not by position');
+    assert.equal(sig('plan p { match (a) using mor(|) }')?.parameters.length, 3);
+  });
+  it('is silent outside a strategy call', () => {
+    assert.equal(sig('plan p { match (a|) }'), undefined);
+    assert.equal(sig('plan p { match (a) using gsd(k: 3)| }'), undefined);
+    assert.equal(sig('plan p { match (a) using magic(|) }'), undefined);
   });
 });
