@@ -24,8 +24,9 @@ export function checkFewShot(path: string, text: string, opts: CheckOptions = {}
     if (!doc) return { diagnostics: [{ range: lines.rangeOf(0, Math.min(1, text.length)), severity: 'error', code: FEWSHOT_CODES.unknownFormat, message: UNKNOWN_FORMAT_MESSAGE }] };
     const findings: OffsetFinding[] = [...doc.findings];
     for (const ex of doc.examples) {
-      const label = doc.target === 'cypher' ? 'Row' : 'Example';
-      for (const f of ex.output?.parseFindings ?? []) findings.push(/^(Example|Row) \d/.test(f.message) ? f : { ...f, message: `${label} ${ex.number}: ${f.message}` });
+      // JSON arrays also give the zero-based index Python code (and people reading it) use.
+      const label = doc.target === 'cypher' ? `Row ${ex.number}` : doc.format === 'mor-json' || doc.format === 'simgrag-json' ? `Example ${ex.number} (index ${ex.number - 1})` : `Example ${ex.number}`;
+      for (const f of ex.output?.parseFindings ?? []) findings.push(/^(Example|Row) \d/.test(f.message) ? f : { ...f, message: `${label}: ${f.message}` });
     }
     let schema = opts.schema;
     if (doc.schemaRef) {

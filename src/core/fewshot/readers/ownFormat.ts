@@ -5,7 +5,7 @@
  * per line.
  */
 import Ajv from 'ajv';
-import { looseSpan, looseToPlain, type LooseNode } from '../../plan/looseLiteral';
+import { looseNodeAt, looseSpan, looseToPlain, type LooseNode } from '../../plan/looseLiteral';
 import { toPlanningGraphs, parseDocument } from '../../dsl';
 import { pointerToPath } from '../../schema/jsonDocument';
 import { LineIndex } from '../../text';
@@ -43,7 +43,7 @@ function fromRoot(text: string, root: LooseNode, findings: OffsetFinding[], exam
     let span = exampleNodes && path[0] === 'examples' && typeof path[1] === 'number' ? looseSpan(exampleNodes[path[1]]!, path.slice(2)) : looseSpan(root, path);
     const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty?: string }).additionalProperty : undefined;
     if (extra !== undefined) {
-      const owner = exampleNodes && path[0] === 'examples' && typeof path[1] === 'number' ? exampleNodes[path[1]] : root;
+      const owner = exampleNodes && path[0] === 'examples' && typeof path[1] === 'number' ? looseNodeAt(exampleNodes[path[1]]!, path.slice(2)) : looseNodeAt(root, path);
       const keyNode = owner?.kind === 'dict' ? owner.entries.find((x) => stringOf(x.key) === extra)?.key : undefined;
       if (keyNode) span = { start: keyNode.start, end: keyNode.end };
     }
