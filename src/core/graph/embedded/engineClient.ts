@@ -36,6 +36,9 @@ interface Pending {
   readonly reject: (e: Error) => void;
 }
 
+/** Starting the process and opening the database (a WAL replay after a crash included). */
+const OPEN_TIMEOUT_MS = 120_000;
+
 type Outcome = { readonly response: EngineResponse } | { readonly error: Error };
 
 interface Running {
@@ -176,12 +179,15 @@ export class EngineClient {
       finish({ error: cancelled(description) });
     };
     signal?.addEventListener('abort', running.onAbort, { once: true });
-    if (timeoutMs && timeoutMs > 0) {
+    // The query's clock starts when the engine has it: starting a process and opening (or replaying)
+    // the database is not the query's time (and has its own limit in start()).
+    const startClock = () => {
+      if (!timeoutMs || timeoutMs <= 0) return;
       running.timer = setTimeout(() => {
         this.kill();
         finish({ error: new GraphStoreError('timeout', `The query timed out after ${timeoutMs} ms${description ? `: ${abbreviate(description)}` : ''}. The engine was stopped and restarts on the next query.`) });
       }, timeoutMs + (this.options.killGraceMs ?? 250));
-    }
+    };
     this.start().then(
       (worker) => {
         if (this.running !== running) return;
@@ -192,6 +198,7 @@ export class EngineClient {
         running.worker = worker;
         this.setBusy(true);
         worker!.child.send({ ...pending.body, id } as EngineRequest);
+        startClock();
       },
       (error: unknown) => finish({ error: error instanceof Error ? error : new Error(String(error)) }),
     );
@@ -261,7 +268,15 @@ export class EngineClient {
         this.running?.finish({ response: { type: 'closed', id: running.id } });
       }
     });
-    await opened;
+    const openTimer = setTimeout(() => {
+      openReject(new GraphStoreError('open-failed', `The graph engine did not open ${this.options.databasePath} within ${OPEN_TIMEOUT_MS / 1000} s.`));
+      child.kill('SIGKILL');
+    }, OPEN_TIMEOUT_MS);
+    try {
+      await opened;
+    } finally {
+      clearTimeout(openTimer);
+    }
     return worker;
   }
 
