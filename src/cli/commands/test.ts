@@ -1,6 +1,78 @@
-import { EXIT, type CliIO } from '../io';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { createEmbedder, isEmbedderKind } from '../../core/embed/createEmbedder';
+import { STORE_FLAGS } from '../../core/graph/openStore';
+import { RetrievalEngine } from '../../core/retrieve/engine';
+import { registerStrategies } from '../../core/retrieve/strategies';
+import { discoverPlanTests, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
+import { EXIT, UsageError, type CliIO } from '../io';
+import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
-export async function test(_args: readonly string[], io: CliIO): Promise<number> {
-  io.err('kgrag test: not implemented yet');
-  return EXIT.failure;
+const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder hashing|lexical] [--json]';
+
+/**
+ * `kgrag test`: every plan with `expect` in the given files is a test, judged by src/core/testing
+ * (the same code as the Test Explorer). Prints one line per test and `N passed, M failed`;
+ * exit 0 when all pass, 1 when some fail, 2 bad usage, 3 when the store cannot be used.
+ */
+export async function test(args: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseFlags({
+    args: [...args],
+    allowPositionals: true,
+    options: { ...STORE_FLAGS, plan: { type: 'string' }, embedder: { type: 'string', default: 'hashing' }, json: { type: 'boolean', default: false } },
+  });
+  if (positionals.length === 0) throw new UsageError(`expected one or more .kgp files\n${USAGE}`);
+  if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const spec = specFromFlags(values, io, { mustExist: true, readOnly: true });
+
+  const tests: { file: string; line: number; plan: Parameters<typeof runPlanTest>[1] }[] = [];
+  let problems = 0;
+  for (const f of positionals) {
+    const path = resolve(io.cwd, f);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      io.err(`kgrag test: cannot read ${f}`);
+      return EXIT.failure;
+    }
+    const found = discoverPlanTests(text);
+    for (const p of found.problems) {
+      io.err(`${f}:${p.line}: ${p.message}`);
+      problems++;
+    }
+    for (const t of found.tests) if (values.plan === undefined || t.plan.name === values.plan) tests.push({ file: relative(io.cwd, path) || f, line: t.range.start.line + 1, plan: t.plan });
+  }
+  if (tests.length === 0) {
+    io.err(`kgrag test: no plans with expect${values.plan !== undefined ? ` named ${values.plan}` : ''} in ${positionals.join(', ')}`);
+    return EXIT.findings;
+  }
+
+  let store;
+  try {
+    store = await openFromSpec(spec, io);
+  } catch (e) {
+    io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
+    return EXIT.failure;
+  }
+  const outcomes: PlanTestOutcome[] = [];
+  try {
+    const embedder = await createEmbedder({ kind: values.embedder });
+    const cacheDir = spec.kind === 'embedded' ? RetrievalEngine.cacheDirFor(spec.folder) : join(tmpdir(), 'kgrag-snapshots');
+    const engine = new RetrievalEngine(store, embedder, cacheDir);
+    registerStrategies(engine);
+    for (const t of tests) {
+      const { outcome } = await runPlanTest(engine, t.plan, { id: `${t.file}:${t.plan.name}` });
+      outcomes.push(outcome);
+      if (values.json) io.out(JSON.stringify({ file: t.file, line: t.line, ...outcome }));
+      else io.out(`${outcome.status === 'passed' ? 'PASS' : outcome.status === 'errored' ? 'ERROR' : 'FAIL'}  ${t.file}:${t.line} ${t.plan.name} — ${outcome.message}`);
+    }
+  } finally {
+    await store.close();
+  }
+  const summary = summarizePlanTests(outcomes);
+  if (values.json) io.out(JSON.stringify({ summary }));
+  io.out(summaryLine(summary));
+  return summary.failed > 0 || problems > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -1,0 +1,100 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { main } from '../../../src/cli/main';
+import type { CliIO } from '../../../src/cli/io';
+import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
+import { importFiles } from '../../../src/core/graph/import/importer';
+
+const root = resolve(__dirname, '../../..');
+let dir = '';
+
+function capture(): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), cwd: dir, env: {} };
+}
+
+const PASSING = `plan co_actor_languages {
+  question "what languages are the films that share actors with The Vow in"
+  match
+    (vow: Movie "The Vow") -[starred actors]- (actor: Person)
+    (film: Movie) -[starred actors]- (actor)
+    (film) -[in language]-> (lang: Language)
+  return lang
+  expect "English"
+}
+plan untested {
+  match (m: Movie "Heat") -[directed by]-> (d: Person)
+  return d
+}
+`;
+const FAILING = `plan kismet_director {
+  match (m: Movie "Kismet") -[directed by]-> (d: Person)
+  return d
+  expect "Nobody Atall"
+}
+`;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kgrag-test-cli-'));
+  // The real embedded engine holding the movie sample shipped in the repo.
+  const store = new EmbeddedStore({ folder: join(dir, 'db') });
+  await store.open();
+  await importFiles(store, [{ path: join(root, 'samples/movies/movies.triples.txt'), format: 'triples' }]);
+  await store.close();
+  writeFileSync(join(dir, 'pass.kgp'), PASSING);
+  writeFileSync(join(dir, 'fail.kgp'), FAILING);
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('kgrag test: all passing → exit 0, one line per plan with expect, summary last', async () => {
+  const io = capture();
+  const code = await main(['test', 'pass.kgp', '--db', 'db'], io);
+  assert.equal(code, 0, io.stderr.join('\n'));
+  assert.equal(io.stdout.length, 2);
+  assert.match(io.stdout[0]!, /^PASS {2}pass\.kgp:1 co_actor_languages — all 1 expected answer\(s\) found/);
+  assert.equal(io.stdout.at(-1), '1 passed, 0 failed');
+});
+
+test('kgrag test: a failing plan → exit 1, its retrieved answers shown, "1 passed, 1 failed"', async () => {
+  const io = capture();
+  const code = await main(['test', 'pass.kgp', 'fail.kgp', '--db', 'db'], io);
+  assert.equal(code, 1);
+  const fail = io.stdout.find((l) => l.startsWith('FAIL'));
+  assert.ok(fail, io.stdout.join('\n'));
+  assert.match(fail, /fail\.kgp:1 kismet_director — missing "Nobody Atall" among the top \d+ answer\(s\): "/);
+  assert.equal(io.stdout.at(-1), '1 passed, 1 failed');
+});
+
+test('kgrag test --json: one JSON object per test with answers and Hits@k, then the summary', async () => {
+  const io = capture();
+  const code = await main(['test', 'fail.kgp', '--db', 'db', '--json'], io);
+  assert.equal(code, 1);
+  const first = JSON.parse(io.stdout[0]!) as { status: string; answers: string[]; hitsAtK: number; file: string };
+  assert.equal(first.status, 'failed');
+  assert.equal(first.file, 'fail.kgp');
+  assert.ok(first.answers.length > 0);
+  assert.equal(first.hitsAtK, 0);
+  const summary = JSON.parse(io.stdout[1]!) as { summary: { passed: number; failed: number } };
+  assert.deepEqual([summary.summary.passed, summary.summary.failed], [0, 1]);
+  assert.equal(io.stdout.at(-1), '0 passed, 1 failed');
+});
+
+test('kgrag test: usage and missing inputs', async () => {
+  let io = capture();
+  assert.equal(await main(['test', '--db', 'db'], io), 2);
+  io = capture();
+  assert.equal(await main(['test', 'pass.kgp'], io), 2);
+  io = capture();
+  assert.equal(await main(['test', 'pass.kgp', '--db', 'nowhere'], io), 2);
+  assert.match(io.stderr.join('\n'), /no database/);
+  io = capture();
+  assert.equal(await main(['test', 'missing.kgp', '--db', 'db'], io), 3);
+  io = capture();
+  assert.equal(await main(['test', 'pass.kgp', '--db', 'db', '--plan', 'untested'], io), 1);
+  assert.match(io.stderr.join('\n'), /no plans with expect named untested/);
+});
