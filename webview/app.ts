@@ -126,7 +126,13 @@ export class InspectorApp {
 
   private activate(view: InspectorView): void {
     this.view = view;
+    const fresh = !this.views.has(view);
+    const started = performance.now();
     const v = this.ensureView(view);
+    // The graph view reports itself once laid out; the others once built.
+    if (fresh && v && view !== 'subgraphs') {
+      this.host.post({ type: 'rendered', view, nodes: 0, edges: 0, ms: performance.now() - started });
+    }
     // After the tab panel is displayed, so cytoscape measures a real size.
     requestAnimationFrame(() => v?.mount?.());
     this.saveState();

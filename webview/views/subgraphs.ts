@@ -165,7 +165,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
         layoutName === 'layered'
           ? { name: 'preset', fit: true, padding: 20 }
           : layoutName === 'cose'
-            ? { name: 'cose', animate: false, randomize: false, nodeRepulsion: () => 8000, idealEdgeLength: () => 90 }
+            ? { name: 'cose', animate: false, randomize: false, nodeDimensionsIncludeLabels: true, nodeRepulsion: () => 40000, idealEdgeLength: () => 120, padding: 30 }
             : { name: 'grid', animate: false },
       // Big sets: draw a cached texture while panning/zooming so the UI thread stays free.
       textureOnViewport: big,
