@@ -124,6 +124,24 @@ suite('editor: kgplan language features', () => {
     assert.deepEqual([range.start.line, range.start.character], [positionOf(doc, 'film: Movie').line, positionOf(doc, 'film: Movie').character]);
   });
 
+  test('rename changes a variable everywhere in its plan', async () => {
+    const doc = await openPlans();
+    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', doc.uri, positionOf(doc, 'return other', 7), 'costar');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.match(doc.getText(), /\(film\) -\[starred actors\]- \(costar: Person\)\n  return costar/);
+    assert.doesNotMatch(doc.getText(), /other/);
+  });
+
+  test('signature help lists the strategy parameters with their defaults', async () => {
+    const doc = await openPlans();
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((e) => e.insert(positionOf(doc, '  return d'), '  using mor(seeds: 5, \n')));
+    const help = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', doc.uri, positionOf(doc, 'seeds: 5, ', 10));
+    assert.ok(help && help.signatures.length === 1, 'a signature');
+    assert.equal(help.signatures[0]!.label, 'mor(seeds: number = 5, perStep: number = 10, k: number = 20)');
+    assert.equal(help.activeParameter, 1);
+  });
+
   test('kgrag.schema.path checks files that name no schema', async () => {
     const { doc } = await openFixture('editor/setting.kgp');
     await activeExtension();
