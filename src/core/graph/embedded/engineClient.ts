@@ -80,6 +80,7 @@ export class EngineClient {
   /** Resolves when a killed process is really gone (it may still hold the database lock until then). */
   private dying: Promise<void> | undefined;
   private closed = false;
+  private closing = false;
   /** How many times an engine process was started (tests watch restarts). */
   starts = 0;
   engineVersion = '';
@@ -92,7 +93,7 @@ export class EngineClient {
   }
 
   request(body: RequestBody, options: RequestOptions = {}): Promise<EngineResponse> {
-    if (this.closed) return Promise.reject(new GraphStoreError('closed', 'The graph store is closed.'));
+    if (this.closed || (this.closing && body.type !== 'close')) return Promise.reject(new GraphStoreError('closed', 'The graph store is closed.'));
     if (options.signal?.aborted) return Promise.reject(cancelled(options.description));
     return new Promise((resolve, reject) => {
       const pending: Pending = { body, options, resolve, reject };
@@ -113,7 +114,8 @@ export class EngineClient {
 
   /** Closes the database and ends the process. Pending requests are rejected. */
   async close(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.closing) return;
+    this.closing = true;
     for (const p of this.queue.splice(0)) p.reject(new GraphStoreError('closed', 'The graph store was closed.'));
     const worker = this.worker;
     if (worker && !worker.exited) {
@@ -197,7 +199,14 @@ export class EngineClient {
         }
         running.worker = worker;
         this.setBusy(true);
-        worker!.child.send({ ...pending.body, id } as EngineRequest);
+        const lost = (e: Error) => finish({ error: new GraphStoreError('crashed', `The graph engine could not be reached (${e.message}). It restarts on the next query.`) });
+        try {
+          // The process can die between start() and here; the exit handler or this callback reports it.
+          worker!.child.send({ ...pending.body, id } as EngineRequest, (e) => e && lost(e));
+        } catch (e) {
+          lost(e instanceof Error ? e : new Error(String(e)));
+          return;
+        }
         startClock();
       },
       (error: unknown) => finish({ error: error instanceof Error ? error : new Error(String(error)) }),
