@@ -9,8 +9,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { main as kgrag } from '../../../src/cli/main';
+import { validateRetrievalResult } from '../../../src/protocol/validate';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inspectorHtml } from '../../../src/extension/inspector/html';
 import { largeResult, loadFixture } from './inspector-fixtures.mjs';
@@ -252,6 +255,38 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     assert.equal(await page.evaluate(() => (window as unknown as { __kgragPwned?: number }).__kgragPwned), undefined);
     assert.deepEqual(dialogs, []);
     await shot('xss-dark');
+  });
+
+  it('hostile names stored in a real graph, retrieved by kgrag run --json, render as text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kgrag-inspector-xss-'));
+    try {
+      const IMG = '<img src=x onerror=alert(1)>';
+      const SCRIPT = '</script><script>window.__kgragPwned = 1</script>';
+      writeFileSync(join(dir, 'hostile.txt'), `${IMG}|starred_actors|${SCRIPT}\n${IMG}|in_language|English\nThe Vow|starred_actors|${SCRIPT}\n`);
+      writeFileSync(join(dir, 'hostile.kgp'), `plan hostile {\n  match\n    (m: Movie "${IMG}") -[starred actors]- (p: Person)\n  return p\n  using gsd(k: 3)\n}\n`);
+      const out: string[] = [];
+      const io = (o: string[]) => ({ out: (t: string) => o.push(t), err: (t: string) => console.error(t), cwd: dir, env: process.env });
+      assert.equal(await kgrag(['import', 'hostile.txt', '--db', 'db'], io([])), 0);
+      assert.equal(await kgrag(['run', 'hostile.kgp', '--db', 'db', '--json'], io(out)), 0);
+      const checked = validateRetrievalResult(JSON.parse(out.join('\n')));
+      assert.ok(checked.ok, checked.ok ? '' : checked.error);
+      const result = checked.value;
+      const stored = result.subgraphs.flatMap((s) => s.mapping.map((m) => m.name));
+      assert.ok(stored.includes(IMG) && stored.includes(SCRIPT), `retrieved ${stored.join(' | ')}`);
+
+      await open('dark');
+      await send({ type: 'show', result });
+      await page.locator('.graph-canvas[data-table-ready]').waitFor();
+      const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+      assert.ok(names.includes(IMG) && names.includes(SCRIPT), names.join(' | '));
+      for (const title of ['GSD breakdown', 'Stats', 'Subgraphs']) await tab(title);
+      assert.ok((await page.locator('.gsd-view').textContent())!.includes(IMG));
+      assert.equal(await page.locator('img, script:not([src])').count(), 0);
+      assert.equal(await page.evaluate(() => (window as unknown as { __kgragPwned?: number }).__kgragPwned), undefined);
+      assert.deepEqual(dialogs, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a 2,000-node subgraph set renders and pans without freezing', async () => {
