@@ -3,3 +3,5 @@ export declare const KEYWORDS: readonly string[];
 export declare const STRATEGIES: readonly string[];
 export declare const grammar: Record<string, unknown>;
 export declare function grammarJson(): string;
+export declare const markdownInjection: Record<string, unknown>;
+export declare function markdownInjectionJson(): string;

@@ -214,6 +214,43 @@ export function grammarJson() {
   return JSON.stringify(grammar, null, 2) + '\n';
 }
 
+/**
+ * Injected into Markdown so ```kgp (or ```kgplan) fences are coloured with this grammar — in
+ * READMEs, docs and notebooks' Markdown cells. The fence rules follow VS Code's own Markdown grammar.
+ */
+export const markdownInjection = {
+  fileTypes: [],
+  injectionSelector: 'L:text.html.markdown',
+  scopeName: 'markdown.kgplan.codeblock',
+  patterns: [{ include: '#kgplan-code-block' }],
+  repository: {
+    'kgplan-code-block': {
+      name: 'markup.fenced_code.block.markdown',
+      begin: '(^|\\G)(\\s*)(`{3,}|~{3,})\\s*(?i:(kgp|kgplan)((\\s+|:|,|\\{|\\?)[^`]*)?$)',
+      beginCaptures: {
+        3: { name: 'punctuation.definition.markdown' },
+        4: { name: 'fenced_code.block.language.markdown' },
+        5: { name: 'fenced_code.block.language.attributes.markdown' },
+      },
+      end: '(^|\\G)(\\2|\\s{0,3})(\\3)\\s*$',
+      endCaptures: { 3: { name: 'punctuation.definition.markdown' } },
+      patterns: [
+        {
+          begin: '(^|\\G)(\\s*)(.*)',
+          while: '(^|\\G)(?!\\s*([`~]{3,})\\s*$)',
+          contentName: 'meta.embedded.block.kgplan',
+          patterns: [{ include: 'source.kgplan' }],
+        },
+      ],
+    },
+  },
+};
+
+export function markdownInjectionJson() {
+  return JSON.stringify(markdownInjection, null, 2) + '\n';
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(new URL('./kgplan.tmLanguage.json', import.meta.url), grammarJson());
+  writeFileSync(new URL('./kgplan.markdown.tmLanguage.json', import.meta.url), markdownInjectionJson());
 }

@@ -6,7 +6,7 @@ import * as oniguruma from 'vscode-oniguruma';
 import type { IGrammar } from 'vscode-textmate';
 import { KEYWORDS as DSL_KEYWORDS, STRATEGY_NAMES } from '../../../src/core/dsl/ast';
 import { checkAssertions, parseFixture } from './assertions';
-import { GRAMMAR_PATH, ROOT_SCOPE, loadGrammar, onigLib, tokenizeLines, type Token } from './tokenize';
+import { GRAMMAR_PATH, MARKDOWN_INJECTION_PATH, ROOT_SCOPE, loadGrammar, loadMarkdownWithInjection, onigLib, tokenizeLines, type Token } from './tokenize';
 
 const FIXTURES = resolve(__dirname, 'fixtures');
 const SNAPSHOTS = resolve(__dirname, 'snapshots');
@@ -48,13 +48,32 @@ describe('kgplan TextMate grammar', () => {
     assert.equal(readFileSync(GRAMMAR_PATH, 'utf8'), gen.grammarJson());
   });
 
+  it('writes the Markdown injection the generator produces', async () => {
+    const gen = (await import('../../../syntaxes/kgplan.grammar.mjs')) as { markdownInjectionJson(): string };
+    assert.equal(readFileSync(MARKDOWN_INJECTION_PATH, 'utf8'), gen.markdownInjectionJson());
+  });
+
+  it('colours ```kgp fences in Markdown, and nothing outside them', async () => {
+    const md = await loadMarkdownWithInjection();
+    const lines = ['# Plans', '```kgp', 'plan p { match (a: Movie) }', '```', 'plan is a word here', '~~~kgplan', '  (b) -[:directed_by]-> (c)', '~~~'];
+    const tokens = tokenizeLines(md, lines);
+    const scopesAt = (line: number, col: number) => tokens[line]!.find((t) => t.start <= col && col < t.end)?.scopes ?? [];
+    assert.ok(scopesAt(2, 0).includes('keyword.declaration.plan.kgplan'), scopesAt(2, 0).join(' '));
+    assert.ok(scopesAt(2, 0).includes('meta.embedded.block.kgplan'));
+    assert.ok(scopesAt(2, 19).includes('entity.name.type.category.kgplan'));
+    assert.ok(scopesAt(1, 3).includes('fenced_code.block.language.markdown'));
+    assert.ok(!scopesAt(4, 0).some((s) => s.endsWith('.kgplan')), 'after the fence: plain Markdown');
+    assert.ok(scopesAt(6, 10).includes('entity.name.type.relationship.kgplan'));
+  });
+
   it('has only regexes Oniguruma compiles', async () => {
     await onigLib();
     const found: { where: string; source: string }[] = [];
     allRegexes(JSON.parse(readFileSync(GRAMMAR_PATH, 'utf8')), 'grammar', found);
+    allRegexes(JSON.parse(readFileSync(MARKDOWN_INJECTION_PATH, 'utf8')), 'markdown', found);
     assert.ok(found.length > 20, `expected many regexes, found ${found.length}`);
     for (const r of found) {
-      // An end pattern may hold back-references to its begin; none of ours do, so all compile as-is.
+      // The Markdown fence's end refers back to its begin (\2, \3); Oniguruma accepts that as written.
       assert.doesNotThrow(() => new oniguruma.OnigScanner([r.source]).dispose(), `${r.where}: ${r.source}`);
     }
   });

@@ -56,3 +56,25 @@ export function tokenizeLines(grammar: vsctm.IGrammar, lines: readonly string[])
     }));
   });
 }
+
+export const MARKDOWN_INJECTION_PATH = resolve(__dirname, '../../../syntaxes/kgplan.markdown.tmLanguage.json');
+
+/**
+ * A Markdown host for the injection grammar. VS Code's real Markdown grammar is not an npm package;
+ * an empty `text.html.markdown` is enough to test the fence rule, which matches on its own.
+ */
+export async function loadMarkdownWithInjection(): Promise<vsctm.IGrammar> {
+  const registry = new vsctm.Registry({
+    onigLib: onigLib(),
+    loadGrammar: async (scopeName: string) => {
+      if (scopeName === ROOT_SCOPE) return vsctm.parseRawGrammar(readFileSync(GRAMMAR_PATH, 'utf8'), GRAMMAR_PATH);
+      if (scopeName === 'markdown.kgplan.codeblock') return vsctm.parseRawGrammar(readFileSync(MARKDOWN_INJECTION_PATH, 'utf8'), MARKDOWN_INJECTION_PATH);
+      if (scopeName === 'text.html.markdown') return vsctm.parseRawGrammar(JSON.stringify({ scopeName, patterns: [] }), 'markdown.json');
+      return null;
+    },
+    getInjections: (scopeName: string) => (scopeName === 'text.html.markdown' ? ['markdown.kgplan.codeblock'] : undefined),
+  });
+  const grammar = await registry.loadGrammar('text.html.markdown');
+  if (!grammar) throw new Error('markdown host did not load');
+  return grammar;
+}
