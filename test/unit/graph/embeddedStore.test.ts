@@ -134,6 +134,17 @@ test('hostile strings are parameters: stored and matched literally', async () =>
   await store.query('MATCH (t:Tag) WHERE t.name IN $v DELETE t', { params: { v: hostile }, readOnly: false });
 });
 
+test('EXPLAIN of a write does not execute it; PROFILE of a write executes it exactly once', async () => {
+  const count = async () => (await store.query("MATCH (g:Genre) WHERE g.name = 'Profiled Write' RETURN count(g) AS c")).rows[0]?.c;
+  const explained = await store.query("CREATE (:Genre {name: 'Profiled Write'})", { mode: 'explain', readOnly: false });
+  assert.ok(explained.plan);
+  assert.equal(await count(), 0);
+  const profiled = await store.query("CREATE (:Genre {name: 'Profiled Write'})", { mode: 'profile', readOnly: false });
+  assert.ok(profiled.plan && flattenPlan(profiled.plan).some((p) => /INSERT|CREATE/.test(p.operator)));
+  assert.equal(await count(), 1);
+  await store.query("MATCH (g:Genre) WHERE g.name = 'Profiled Write' DELETE g", { readOnly: false });
+});
+
 test('fingerprint changes when the data changes', async () => {
   const a = await store.fingerprint();
   assert.equal(await store.fingerprint(), a, 'stable while nothing changes');
