@@ -155,14 +155,10 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const nodeCost = new Float64Array(P);
   const edgeCost = new Float64Array(Q);
 
-  // Per-depth candidate buffers sized to the largest degree.
+  // Per-depth candidate buffers sized to the largest degree, reused across searches on the
+  // same snapshot (the search is synchronous, so one set per snapshot is enough).
   const width = Math.max(1, snap.maxDegree());
-  const bufNode = new Int32Array(S * width);
-  const bufRel = new Int32Array(S * width);
-  const bufOut = new Uint8Array(S * width);
-  const bufNodeCost = new Float64Array(S * width);
-  const bufCost = new Float64Array(S * width);
-  const bufOrder = new Int32Array(S * width);
+  const { bufNode, bufRel, bufOut, bufNodeCost, bufCost, bufOrder } = buffersFor(snap, S * width);
 
   // Result queue: k slots kept sorted by GSD (ties: first found first).
   const res: GsdMatch[] = [];
@@ -337,6 +333,32 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
 
   expand(0, 0);
   return { matches: res, stats, order, truncated };
+}
+
+interface SearchBuffers {
+  readonly bufNode: Int32Array;
+  readonly bufRel: Int32Array;
+  readonly bufOut: Uint8Array;
+  readonly bufNodeCost: Float64Array;
+  readonly bufCost: Float64Array;
+  readonly bufOrder: Int32Array;
+}
+
+const buffers = new WeakMap<GraphSnapshot, SearchBuffers>();
+
+function buffersFor(snap: GraphSnapshot, size: number): SearchBuffers {
+  const have = buffers.get(snap);
+  if (have && have.bufNode.length >= size) return have;
+  const b: SearchBuffers = {
+    bufNode: new Int32Array(size),
+    bufRel: new Int32Array(size),
+    bufOut: new Uint8Array(size),
+    bufNodeCost: new Float64Array(size),
+    bufCost: new Float64Array(size),
+    bufOrder: new Int32Array(size),
+  };
+  buffers.set(snap, b);
+  return b;
 }
 
 /** In-place sort of order[lo..hi) by cost[order[x]] ascending, ties by position (stable-ish). */
