@@ -18,5 +18,7 @@ if (files.length === 0) {
   console.error('no unit test files found');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// Most test files wait on child processes (the engine, servers), not the CPU: run a few at once.
+const concurrency = process.env.KGRAG_TEST_CONCURRENCY ?? '3';
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], { stdio: 'inherit' });
 process.exit(r.status ?? 1);
