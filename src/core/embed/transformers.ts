@@ -1,3 +1,4 @@
+import { basename, dirname } from 'node:path';
 import type { Embedder } from './embedder';
 
 /** Settings for a sentence-embedding model run by transformers.js (ONNX Runtime, CPU). */
@@ -24,6 +25,28 @@ type Extractor = (texts: string[], options: { pooling: 'mean' | 'cls'; normalize
 export class ModelLoadError extends Error {}
 
 /**
+ * Loaded on demand: the package pulls in ONNX Runtime (~300 MB), which nobody should pay for unless
+ * this embedder is chosen. The .vsix leaves it out (docs/packaging.md), so a missing package is an
+ * expected state with its own message, not a crash.
+ */
+async function importTransformers(): Promise<typeof import('@huggingface/transformers')> {
+  try {
+    return await import('@huggingface/transformers');
+  } catch (e) {
+    const code = e instanceof Error && 'code' in e ? (e as { code?: unknown }).code : undefined;
+    if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    // In the bundle (dist/) the extension's own folder is one up; from sources it is the checkout.
+    const folder = basename(__dirname) === 'dist' ? dirname(__dirname) : 'the project folder';
+    throw new ModelLoadError(
+      "the 'transformers' embedder needs the optional package @huggingface/transformers (with ONNX Runtime, about 300 MB), " +
+        'which the packaged extension does not include. To enable it, run ' +
+        `\`npm install --no-save @huggingface/transformers@4\` in ${folder} and reload; ` +
+        "or use the default 'lexical' embedder, which needs no model.",
+    );
+  }
+}
+
+/**
  * Sentence embeddings from a real transformer (transformers.js, the maintained successor of
  * @xenova/transformers). Loads from a local folder; reaches the hub only when allowed.
  */
@@ -36,9 +59,7 @@ export class TransformersEmbedder implements Embedder {
   ) {}
 
   static async load(options: TransformersEmbedderOptions): Promise<TransformersEmbedder> {
-    // Loaded on demand: the package pulls in ONNX Runtime (~300 MB), which nobody should pay for
-    // unless this embedder is chosen.
-    const t = await import('@huggingface/transformers');
+    const t = await importTransformers();
     t.env.allowRemoteModels = options.allowRemoteModels ?? false;
     t.env.allowLocalModels = true;
     if (options.localModelPath) t.env.localModelPath = options.localModelPath;
