@@ -159,3 +159,39 @@ export function reachableAnswers(snap: GraphSnapshot, q: Question): string[] {
   const topic = new Set(snap.nodesNamed(q.topic));
   return [...new Set([...frontier].filter((v) => !topic.has(v)).map((v) => d.names[v]!))];
 }
+
+/**
+ * The answers reachable by an injective walk of the chain (no KB node twice), i.e. by a subgraph
+ * SimGRAG's isomorphic matching can return. MetaQA's gold sometimes needs the topic film itself as
+ * the middle film of a 3-hop chain (its own language, say, when the other films lack one here).
+ */
+export function injectiveAnswers(snap: GraphSnapshot, q: Question): string[] {
+  const { relations, labels } = chainRelations(q);
+  const d = snap.data;
+  const topicLabel = snap.labelId(labels[0]!);
+  const rels = relations.map((r) => snap.relationId(r));
+  const want = labels.map((l) => snap.labelId(l));
+  const out = new Set<string>();
+  const path: number[] = [];
+  const walk = (v: number, step: number): void => {
+    if (step === rels.length) {
+      out.add(d.names[v]!);
+      return;
+    }
+    const visit = (u: number): void => {
+      if (d.nodeLabel[u] !== want[step + 1] || path.includes(u)) return;
+      path.push(u);
+      walk(u, step + 1);
+      path.pop();
+    };
+    for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) if (d.outRels[j] === rels[step]) visit(d.outTargets[j]!);
+    for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) if (d.inRels[j] === rels[step]) visit(d.inSources[j]!);
+  };
+  for (const t of snap.nodesNamed(q.topic)) {
+    if (d.nodeLabel[t] !== topicLabel) continue;
+    path.push(t);
+    walk(t, 0);
+    path.pop();
+  }
+  return [...out];
+}
