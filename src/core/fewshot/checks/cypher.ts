@@ -5,7 +5,16 @@
  * globally, so `Movie.rating` passes when some relationship has `rating`; we add the per-label
  * check from its symbol table (which variable carries which labels).
  */
-import { isNotParamError, lintCypherQuery, type DbSchema } from '@neo4j-cypher/language-support';
+import type { DbSchema } from '@neo4j-cypher/language-support';
+
+type LanguageSupport = typeof import('@neo4j-cypher/language-support');
+let languageSupport: LanguageSupport | undefined;
+/** Loaded on first use: the package is large (seconds to load) and most few-shot files hold no Cypher. */
+function neo4jFrontEnd(): LanguageSupport {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  languageSupport ??= require('@neo4j-cypher/language-support') as LanguageSupport;
+  return languageSupport;
+}
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { CheckOptions, CypherOutput, FewShotDocument, OffsetFinding } from '../model';
 import { FEWSHOT_CODES } from '../codes';
@@ -39,7 +48,8 @@ export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefine
     db = dbSchemaCache.get(schema) ?? toDbSchema(schema);
     dbSchemaCache.set(schema, db);
   }
-  let result: ReturnType<typeof lintCypherQuery>;
+  let result: ReturnType<LanguageSupport['lintCypherQuery']>;
+  const { lintCypherQuery, isNotParamError } = neo4jFrontEnd();
   try {
     result = lintCypherQuery(q.value, db);
   } catch (e) {
@@ -79,7 +89,7 @@ function leaves(t: LabelTree | undefined): string[] {
 }
 
 /** `m.rating` where every label of `m` lacks `rating` (but some other element has it). */
-function propertyFindings(query: string, tables: ReturnType<typeof lintCypherQuery>['symbolTables'], schema: GraphSchema, number: number, reported: ReadonlySet<number>): OffsetFinding[] {
+function propertyFindings(query: string, tables: ReturnType<LanguageSupport['lintCypherQuery']>['symbolTables'], schema: GraphSchema, number: number, reported: ReadonlySet<number>): OffsetFinding[] {
   const out: OffsetFinding[] = [];
   const labelProps = new Map(schema.labels.map((l) => [l.name, new Set(l.properties)]));
   const relProps = new Map(schema.relationshipTypes.map((r) => [r.name, new Set(r.properties)]));

@@ -42,8 +42,8 @@ export function checkFile(doc: FewShotDocument, opts: CheckOptions, out: OffsetF
   // Shot count.
   const shots = opts.shots ?? doc.shots ?? (doc.isPrompt && doc.target === 'simgrag' ? DEFAULT_SIMGRAG_SHOTS : undefined);
   if (shots !== undefined && doc.isPrompt && doc.examples.length !== shots) {
-    const why = opts.shots !== undefined || doc.shots !== undefined ? 'the configured shot count' : "SimGRAG's default (12 shots)";
-    out.push({ ...anchorEnd(anchor), severity: 'warning', code: FEWSHOT_CODES.shotCount, message: `${doc.examples.length} examples, but ${why} is ${shots}.` });
+    const why = opts.shots !== undefined || doc.shots !== undefined ? 'the configured shot count' : "SimGRAG's default";
+    out.push({ ...anchorEnd(anchor), severity: 'warning', code: FEWSHOT_CODES.shotCount, message: `${doc.examples.length} examples, but the prompt should carry ${shots} (${why}).` });
   }
   // Placeholders the template needs.
   if (doc.placeholders) {
