@@ -100,3 +100,12 @@ test('a Python tuple that does not parse is reported at the exact place', () => 
   assert.ok(d, 'a parse finding');
   assert.equal(d!.range.start.line + 1, 8);
 });
+
+test('a prompt kept in a .py file is read like the text prompt', () => {
+  const f = fixture('rewrite_prompt.py');
+  const ds = checkFewShotFile(f.path, f.text, { shots: 2 });
+  assert.deepEqual(linesOf(ds, 'simgrag-bad-triple'), [15]);
+  assert.deepEqual(linesOf(ds, FEWSHOT_CODES.placeholderMissing), []);
+  assert.deepEqual(linesOf(ds, FEWSHOT_CODES.shotCount), []);
+  assert.equal(readFewShot(f.path, f.text)!.examples.length, 2);
+});
