@@ -58,3 +58,16 @@ test('unknown files and garbage never throw', () => {
     assert.ok(Array.isArray(ds) && ds.length > 0, name);
   }
 });
+
+test('kgp outputs are parsed by the DSL parser; its findings land inside the JSON string', () => {
+  const f = fixture('plans.fewshot.json');
+  const doc = readFewShot(f.path, f.text)!;
+  assert.equal(doc.target, 'kgp');
+  const first = doc.examples[0]!.output;
+  assert.equal(first?.kind === 'kgp' ? first.plans.length : -1, 1);
+  const ds = checkFewShotFile(f.path, f.text);
+  const syntax = ds.filter((d) => d.code.startsWith('KGP'));
+  assert.ok(syntax.length > 0);
+  assert.ok(syntax.every((d) => d.range.start.line + 1 === 12), JSON.stringify(syntax));
+  assert.ok(ds.some((d) => d.code === FEWSHOT_CODES.shapeCoverage && /1-hop: 1 \(1\)/.test(d.message)));
+});
