@@ -3,9 +3,22 @@
  * documents. All language knowledge lives in the server and src/core; this file only wires it up.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { GraphSchema } from '../core/schema/graphSchema';
+import { CONNECTED_SCHEMA_NOTIFICATION, type ConnectedSchemaParams } from '../server/protocol';
 
 let client: LanguageClient | undefined;
+/** Kept so a (re)started server learns the connected schema again. */
+let connectedSchema: ConnectedSchemaParams | undefined;
+
+/**
+ * Tells the language server the schema of the graph the workspace is connected to (null when
+ * disconnected). Plans that name no schema, with no `kgrag.schema.path`, are checked against it.
+ */
+export async function setConnectedSchema(schema: GraphSchema | null, source?: string): Promise<void> {
+  connectedSchema = { schema, ...(source !== undefined ? { source } : {}) };
+  if (client?.isRunning()) await client.sendNotification(CONNECTED_SCHEMA_NOTIFICATION, connectedSchema);
+}
 
 /** The running client, for other parts of the extension (and tests) that need it. */
 export function languageClient(): LanguageClient | undefined {
@@ -31,6 +44,12 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
   };
   // The id `kgrag` makes the client read the `kgrag.trace.server` setting.
   client = new LanguageClient('kgrag', 'KG Plan Language Server', serverOptions, clientOptions);
+  const current = client;
+  context.subscriptions.push(
+    current.onDidChangeState((e) => {
+      if (e.newState === State.Running && connectedSchema) void current.sendNotification(CONNECTED_SCHEMA_NOTIFICATION, connectedSchema);
+    }),
+  );
   const started = client.start().then(
     () => log.info('KG Plan language server started'),
     (e: unknown) => {

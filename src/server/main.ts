@@ -38,6 +38,7 @@ import {
   renameTarget,
   renameVariable,
   resolveSchemaPath,
+  schemaContext,
   signatureHelp,
   type Analysis,
   type SchemaContext,
@@ -45,6 +46,7 @@ import {
 import { checkAnalysis } from './check';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
 import { findSchemaFiles, relativeToDocument } from './files';
+import { CONNECTED_SCHEMA_NOTIFICATION, readConnectedSchema } from './protocol';
 import { SchemaCache } from './schemas';
 import { DEFAULT_SETTINGS, readSettings, type LanguageSettings } from './settings';
 
@@ -68,6 +70,8 @@ interface DocState {
 const states = new Map<string, DocState>();
 const timers = new Map<string, NodeJS.Timeout>();
 const settingsCache = new Map<string, Promise<LanguageSettings>>();
+/** The connected graph's schema, sent by the extension (kgrag/connectedSchema). */
+let connected: { context: SchemaContext; source: string } | undefined;
 
 function filePath(uri: string): string | undefined {
   try {
@@ -107,7 +111,7 @@ async function validate(doc: TextDocument): Promise<void> {
   const analysis = analysisOf(doc);
   const path = filePath(doc.uri);
   const source = resolveSchemaPath(analysis.parse.document, path, settings.schemaPath, folderOf(path));
-  const loaded = schemas.load(source);
+  const loaded = source.kind === 'none' && connected ? { context: connected.context, diagnostics: [] } : schemas.load(source);
   const diagnostics = [...loaded.diagnostics, ...checkAnalysis(analysis, { ...(loaded.context ? { schema: loaded.context } : {}), hopLimit: settings.hopLimit })];
   if (documents.get(doc.uri)?.version !== doc.version) return; // a newer version is on its way
   const st = states.get(doc.uri)!;
@@ -179,6 +183,17 @@ connection.onDidChangeConfiguration(() => {
 // Schema files changed on disk (the client watches *.json).
 connection.onDidChangeWatchedFiles(() => {
   schemas.clear();
+  revalidateAll();
+});
+
+connection.onNotification(CONNECTED_SCHEMA_NOTIFICATION, (params: unknown) => {
+  const r = readConnectedSchema(params);
+  if (!r) {
+    connection.console.warn(`ignored a malformed ${CONNECTED_SCHEMA_NOTIFICATION} notification`);
+    return;
+  }
+  connected = r.schema ? { context: schemaContext(r.schema)!, source: r.source } : undefined;
+  log(r.schema ? `connected schema from ${r.source}: ${r.schema.labels.length} labels, ${r.schema.relationshipTypes.length} relationship types` : 'connected schema cleared');
   revalidateAll();
 });
 

@@ -200,6 +200,24 @@ describe('language server over LSP', () => {
     assert.deepEqual(items.map((i) => i.label), ['movies.kgschema.json']);
   });
 
+  it('uses the connected graph\'s schema for files that name none (kgrag/connectedSchema)', async () => {
+    const schema = {
+      labels: [{ name: 'Galaxy', properties: ['name'], count: 12 }],
+      relationshipTypes: [{ name: 'orbits', properties: [], endpoints: [{ from: 'Galaxy', to: 'Galaxy' }] }],
+      propertyKeys: ['name'],
+    };
+    await conn.sendNotification('kgrag/connectedSchema', { schema: { labels: 'not an array' } }); // malformed: ignored
+    await conn.sendNotification('kgrag/connectedSchema', { schema, source: 'test graph' });
+    const text = 'plan p {\n  match (a: Galaxy) -- (b: Galxy)\n}\n';
+    const uri = open('connected.kgp', text);
+    const d = await diagnostics(uri, (x) => x.some((y) => y.code === 'KGP300'));
+    assert.match(d.find((y) => y.code === 'KGP300')!.message, /Galxy/);
+    const h = (await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: pos(text, 'Galaxy', 1) })) as Hover;
+    assert.match(typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '', /12 nodes/);
+    await conn.sendNotification('kgrag/connectedSchema', { schema: null });
+    await diagnostics(uri, (x) => !x.some((y) => y.code === 'KGP300'));
+  });
+
   it('uses the schema setting when the file names none, and re-reads settings on change', async () => {
     settings = { schema: { path: 'movies.kgschema.json' }, check: { hopLimit: 3, delayMs: 0 } };
     await conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
