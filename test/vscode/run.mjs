@@ -78,6 +78,7 @@ async function main() {
   say(`code-server ready (VS Code ${cs.vscodeVersion}; ${cs.installedNow ? `installed in ${cs.seconds.toFixed(0)} s` : 'reused from cache'})`);
 
   state.tempRoot = mkdtempSync(join(tmpdir(), 'kgrag-vscode-'));
+  say(`temp folder ${state.tempRoot}`);
   const wsSuite = join(state.tempRoot, 'ws-suite');
   const wsUi = join(state.tempRoot, 'ws-ui');
   cpSync(join(repo, 'test', 'fixtures', 'workspace'), wsSuite, { recursive: true });
