@@ -41,10 +41,12 @@ const USER_SETTINGS = {
 };
 
 /**
- * @param {{ bin: string, tempRoot: string, logFile: string, env?: Record<string, string> }} options
+ * `settings` (merged over USER_SETTINGS) and `port` serve scripts/start.mjs, which keeps a
+ * persistent state folder instead of a temp one and wants the welcome page back.
+ * @param {{ bin: string, tempRoot: string, logFile: string, env?: Record<string, string>, settings?: Record<string, unknown>, port?: number }} options
  * @returns {Promise<{ url: string, port: number, pgid: number, exited: Promise<number | null>, stop: () => Promise<void> }>}
  */
-export async function startCodeServer({ bin, tempRoot, logFile, env = {} }) {
+export async function startCodeServer({ bin, tempRoot, logFile, env = {}, settings = {}, port: requestedPort }) {
   const dirs = {
     userData: join(tempRoot, 'user-data'),
     extensions: join(tempRoot, 'extensions'),
@@ -56,9 +58,9 @@ export async function startCodeServer({ bin, tempRoot, logFile, env = {} }) {
   };
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
+  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
 
-  const port = await freePort();
+  const port = requestedPort ?? (await freePort());
   const log = createWriteStream(logFile);
   const child = spawn(
     process.execPath,
@@ -89,7 +91,7 @@ export async function startCodeServer({ bin, tempRoot, logFile, env = {} }) {
   exited.then(() => { alive = false; });
 
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(url, exited, 60_000);
+  await waitUntilHealthy(url, exited, 60_000, logFile);
 
   return {
     url,
@@ -132,12 +134,12 @@ export function killGroup(pgid, signal) {
   }
 }
 
-async function waitUntilHealthy(url, exited, timeoutMs) {
+async function waitUntilHealthy(url, exited, timeoutMs, logFile) {
   const deadline = Date.now() + timeoutMs;
   let died = false;
   exited.then(() => { died = true; });
   while (Date.now() < deadline) {
-    if (died) throw new Error('code-server exited during start-up (see test-results/vscode/code-server.log)');
+    if (died) throw new Error(`code-server exited during start-up (see ${logFile})`);
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) return;
