@@ -3,13 +3,14 @@
  * src/core/language (or the DSL's formatter/checker) plus a conversion to LSP types; nothing here
  * knows the grammar. Runs in its own process (dist/server.js), started by src/extension/client.ts.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
   DocumentHighlightKind,
   ErrorCodes,
+  InlayHintKind,
   MarkupKind,
   ProposedFeatures,
   ResponseError,
@@ -31,6 +32,7 @@ import {
   fixAll,
   foldingRegions,
   hover,
+  inlayHints,
   minimalEdit,
   occurrences,
   outline,
@@ -39,6 +41,7 @@ import {
   renameVariable,
   resolveSchemaPath,
   schemaContext,
+  schemaLinks,
   signatureHelp,
   type Analysis,
   type SchemaContext,
@@ -58,6 +61,7 @@ const schemas = new SchemaCache(log);
 let workspaceFolders: string[] = [];
 let canPullConfiguration = false;
 let canRegisterConfigurationChange = false;
+let canRefreshInlayHints = false;
 
 // ── per-document state ──────────────────────────────────────────────────────
 interface DocState {
@@ -116,8 +120,11 @@ async function validate(doc: TextDocument): Promise<void> {
   if (documents.get(doc.uri)?.version !== doc.version) return; // a newer version is on its way
   const st = states.get(doc.uri)!;
   st.diagnostics = diagnostics;
+  const schemaChanged = st.schema !== loaded.context;
   if (loaded.context) st.schema = loaded.context;
   else delete st.schema;
+  // Hints depend on the schema: ask the client to fetch them again when it changed.
+  if (schemaChanged && canRefreshInlayHints) void connection.languages.inlayHint.refresh();
   await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map(toLspDiagnostic) });
   log(`checked ${path ?? doc.uri} v${doc.version}: ${diagnostics.length} diagnostic(s) in ${Date.now() - started} ms`);
 }
@@ -151,6 +158,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
   workspaceFolders = (params.workspaceFolders ?? []).map((f) => filePath(f.uri)).filter((p): p is string => p !== undefined);
   canPullConfiguration = params.capabilities.workspace?.configuration === true;
   canRegisterConfigurationChange = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+  canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -162,6 +170,8 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       definitionProvider: true,
       documentHighlightProvider: true,
       renameProvider: { prepareProvider: true },
+      documentLinkProvider: { resolveProvider: false },
+      inlayHintProvider: true,
       signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [':'] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, `${CodeActionKind.SourceFixAll}.kgplan`] },
     },
@@ -259,6 +269,29 @@ connection.onDocumentHighlight((p) => {
   return occurrences(analysisOf(doc), doc.offsetAt(p.position)).map((o) => ({
     range: o.range,
     kind: o.definition ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+  }));
+});
+
+connection.onDocumentLinks((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  const path = doc ? filePath(doc.uri) : undefined;
+  if (!doc || path === undefined) return [];
+  return schemaLinks(analysisOf(doc)).map((l) => ({
+    range: l.range,
+    target: pathToFileURL(isAbsolute(l.path) ? l.path : join(dirname(path), l.path)).href,
+    tooltip: 'Open the schema file',
+  }));
+});
+
+connection.languages.inlayHint.on((p) => {
+  const doc = documents.get(p.textDocument.uri);
+  if (!doc) return [];
+  return inlayHints(analysisOf(doc), schemaOf(doc.uri), p.range).map((h) => ({
+    position: h.position,
+    label: h.label,
+    kind: h.kind === 'type' ? InlayHintKind.Type : InlayHintKind.Parameter,
+    tooltip: h.tooltip,
+    paddingLeft: false,
   }));
 });
 

@@ -15,3 +15,5 @@ export { signatureHelp, type SignatureInfo } from './signature';
 export { planAt, variablesOf, type VariableInfo } from './scope';
 export { KEYWORD_DOCS, STRATEGY_DOCS } from './docs';
 export { resolveSchemaPath, type SchemaSource } from './schemaSource';
+export { inlayHints, type InlayHintInfo } from './inlayHints';
+export { schemaLinks, type PathLink } from './links';

@@ -12,6 +12,7 @@ import {
   fixAll,
   foldingRegions,
   hover,
+  inlayHints,
   minimalEdit,
   occurrences,
   outline,
@@ -19,6 +20,7 @@ import {
   renameTarget,
   renameVariable,
   resolveSchemaPath,
+  schemaLinks,
   signatureHelp,
   STRATEGY_DOCS,
 } from '../../../src/core/language';
@@ -230,5 +232,23 @@ describe('signature help', () => {
     assert.equal(sig('plan p { match (a|) }'), undefined);
     assert.equal(sig('plan p { match (a) using gsd(k: 3)| }'), undefined);
     assert.equal(sig('plan p { match (a) using magic(|) }'), undefined);
+  });
+});
+
+describe('inlay hints and links', () => {
+  it('show a variable\'s category where it is not written, and the type a phrase names', () => {
+    const text = 'plan p {\n  match\n    (f: Movie) -[starred actors]- (a: Person)\n    (f) -[directed by]-> (d) -[weird words]- (a)\n}\n';
+    const a = analyse(text);
+    const hints = inlayHints(a, schema).map((h) => `${h.position.line}:${h.position.character}${h.label}`);
+    assert.deepEqual(hints.sort(), ['2:31 ≈ starred_actors', '3:21 ≈ directed_by', '3:6: Movie', '3:47: Person'].sort());
+    assert.deepEqual(inlayHints(a, undefined).map((h) => h.label).sort(), [': Movie', ': Person'], 'without a schema only categories');
+    assert.deepEqual(inlayHints(a, schema, range(2, 0, 2, 80)).map((h) => h.label), [' ≈ starred_actors'], 'only the visible range');
+  });
+  it('link the schema path, without its quotes', () => {
+    const text = 'schema "movies.kgschema.json"\nschema "open\n';
+    assert.deepEqual(schemaLinks(analyse(text)), [
+      { range: range(0, 8, 0, 28), path: 'movies.kgschema.json' },
+      { range: range(1, 8, 1, 12), path: 'open' },
+    ]);
   });
 });

@@ -218,6 +218,16 @@ describe('language server over LSP', () => {
     await diagnostics(uri, (x) => !x.some((y) => y.code === 'KGP300'));
   });
 
+  it('links the schema path to the file and sends inlay hints', async () => {
+    const text = PLAN.replace('(m: Movie "Heat") -[:directed_by]->', '(m: Movie "Heat") -[directed by]->') + 'plan q {\n  match (m: Movie) -- (x)\n    (m) -- (x)\n}\n';
+    const uri = open('links.kgp', text);
+    await diagnostics(uri, () => true);
+    const links = (await conn.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as { target: string }[];
+    assert.deepEqual(links.map((l) => l.target), [pathToFileURL(join(ws, 'movies.kgschema.json')).href]);
+    const hints = (await conn.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } })) as { label: string }[];
+    assert.deepEqual(hints.map((h) => h.label).sort(), [' ≈ directed_by', ': Movie'].sort());
+  });
+
   it('uses the schema setting when the file names none, and re-reads settings on change', async () => {
     settings = { schema: { path: 'movies.kgschema.json' }, check: { hopLimit: 3, delayMs: 0 } };
     await conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
