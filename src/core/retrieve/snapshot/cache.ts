@@ -171,6 +171,8 @@ export interface LoadedSnapshot {
   readonly source: 'cache' | 'built';
   readonly path: string;
   readonly ms: number;
+  /** Set when the snapshot could not be written to the cache folder. */
+  readonly cacheError?: string;
 }
 
 /** The store's snapshot from the cache folder, or built from the store and cached. */
@@ -181,14 +183,23 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id });
   if (cached) return { snapshot: cached, source: 'cache', path: file, ms: performance.now() - t0 };
   const snapshot = await snapshotFromStore(store, embedder, signal);
-  mkdirSync(cacheDir, { recursive: true });
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+  } catch (e) {
+    // A read-only folder: retrieval still works, only the next run rebuilds.
+    return { snapshot, source: 'built', path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
+  }
   // Stale snapshots of this store (other fingerprints) go; other embedders' files stay.
   for (const f of safeList(cacheDir)) {
     if (!f.startsWith('snapshot-') || !f.endsWith('.bin') || f === snapshotFileName(fingerprint, embedder.id)) continue;
     const other = readHeader(join(cacheDir, f));
     if (other && other.embedderId === embedder.id) safeUnlink(join(cacheDir, f));
   }
-  writeSnapshot(file, snapshot);
+  try {
+    writeSnapshot(file, snapshot);
+  } catch (e) {
+    return { snapshot, source: 'built', path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
+  }
   return { snapshot, source: 'built', path: file, ms: performance.now() - t0 };
 }
 
