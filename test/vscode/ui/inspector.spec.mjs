@@ -34,17 +34,25 @@ async function inspect(wb, name, plan) {
   writeFixtures(wb.page);
   // Quick Open opens in the active group; after a click in the panel that is the panel's own.
   await wb.runCommand('View: Focus First Editor Group');
-  try {
-    await wb.openFile(`${name}.result.json`);
-  } catch {
-    // Quick Open under load sometimes takes Enter before its list settles: once more.
-    await wb.page.keyboard.press('Escape');
-    await wb.openFile(`${name}.result.json`);
-  }
+  await openExact(wb, `${name}.result.json`, `inspector/${name}.result.json`);
   await wb.runCommand('KG-RAG Studio: Inspect Retrieval Result File…');
   const view = wb.webview();
   await view.locator('header h1', { hasText: plan }).waitFor({ timeout: 30_000 });
   return view;
+}
+
+/**
+ * Quick Open by clicking the row whose file name is exactly `file`: under load Enter can pick a
+ * stale first row, and `gsd.result.json` is also a substring of `real-gsd.result.json`.
+ */
+async function openExact(wb, file, query = file) {
+  await wb.openQuickInput('Control+P');
+  await wb.quickInput().locator('input.input').fill(query);
+  const exact = new RegExp(`^${file.replace(/[.]/g, '\\.')}$`);
+  const row = wb.quickInput().locator('.monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: exact }) }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+  await wb.page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: 15_000 });
 }
 
 async function tab(view, title) {
@@ -56,8 +64,8 @@ async function setTheme(wb, theme) {
   const dir = join(workspaceFolder(wb.page), '.vscode');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'settings.json'), JSON.stringify({ 'workbench.colorTheme': theme }, null, 2));
-  const light = theme.includes('Light');
-  await wb.page.waitForFunction((l) => document.querySelector('.monaco-workbench')?.classList.contains(l ? 'vs' : 'vs-dark'), light, { timeout: 15_000 });
+  const cls = theme.includes('High Contrast') ? 'hc-black' : theme.includes('Light') ? 'vs' : 'vs-dark';
+  await wb.page.waitForFunction((c) => document.querySelector('.monaco-workbench')?.classList.contains(c), cls, { timeout: 15_000 });
   await wb.page.waitForTimeout(500);
 }
 
@@ -72,7 +80,7 @@ test('inspector: GSD result — subgraph nodes, terms summing to the GSD, candid
     void d.dismiss();
   });
   writeFixtures(page);
-  await wb.openFile('co_actors.kgp');
+  await openExact(wb, 'co_actors.kgp');
   const gsd = loadFixture('gsd');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
@@ -94,7 +102,7 @@ test('inspector: GSD result — subgraph nodes, terms summing to the GSD, candid
 
 test('inspector: click-through to the .kgp editor and back', async ({ page, wb }) => {
   await wb.closeAllEditors();
-  await wb.openFile('co_actors.kgp');
+  await openExact(wb, 'co_actors.kgp');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
   await view.locator('vscode-table-row.node-row button.link[data-variable="film"]').click();
@@ -183,8 +191,17 @@ test('inspector: a 2,000-node subgraph set renders and pans without freezing', a
   await wb.screenshot('inspector-large-dark');
 });
 
-test('inspector: screenshots of every view in the dark and light themes', async ({ wb }) => {
+test('inspector: screenshots of every view in the dark, light and high-contrast themes', async ({ wb }) => {
   await wb.runCommand('View: Toggle Primary Side Bar Visibility');
+  try {
+    await screenshotsInThemes(wb);
+  } finally {
+    await setTheme(wb, 'Default Dark Modern');
+    await wb.runCommand('View: Toggle Primary Side Bar Visibility');
+  }
+}, { timeoutMs: 240_000 });
+
+async function screenshotsInThemes(wb) {
   for (const [theme, label] of [['dark', 'Default Dark Modern'], ['light', 'Default Light Modern']]) {
     await setTheme(wb, label);
     for (const [name, plan, views] of [
@@ -202,6 +219,38 @@ test('inspector: screenshots of every view in the dark and light themes', async 
       }
     }
   }
-  await setTheme(wb, 'Default Dark Modern');
-  await wb.runCommand('View: Toggle Primary Side Bar Visibility');
-}, { timeoutMs: 180_000 });
+  // High contrast: the graph and the breakdown stay readable with the theme's own colours.
+  await setTheme(wb, 'Default High Contrast');
+  await wb.closeAllEditors();
+  const view = await inspect(wb, 'gsd', 'co_actor_languages');
+  await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
+  await wb.screenshot('inspector-gsd-0-subgraphs-high-contrast');
+  await tab(view, 'GSD breakdown');
+  await wb.page.waitForTimeout(300);
+  await wb.screenshot('inspector-gsd-1-gsd-breakdown-high-contrast');
+}
+
+test('inspector: keyboard — tabs, a variable link and Enter reveal it in the editor', async ({ page, wb }) => {
+  await wb.closeAllEditors();
+  await openExact(wb, 'co_actors.kgp');
+  const view = await inspect(wb, 'gsd', 'co_actor_languages');
+  await tab(view, 'GSD breakdown');
+  const link = view.locator('.term-row[data-ref="lang"] button.link').first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /Ln 9, Col \d+ \(4 selected\)/.test(document.getElementById('status.editor.selection')?.textContent ?? ''), null, { timeout: 15_000 });
+});
+
+test('inspector: the panel and its result survive a window reload', async ({ page, wb }) => {
+  await wb.closeAllEditors();
+  await inspect(wb, 'mor', 'vow_director_dramas');
+  await page.waitForTimeout(500); // let the webview save its state
+  await wb.runCommand('Developer: Reload Window');
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.statusbar').waitFor({ timeout: 60_000 });
+  const view = wb.webview();
+  await view.locator('header h1', { hasText: 'vow_director_dramas' }).waitFor({ timeout: 30_000 });
+  await view.locator('.trajectory-view').waitFor();
+  await wb.screenshot('inspector-restored-after-reload');
+  await wb.closeAllEditors();
+}, { timeoutMs: 120_000 });
