@@ -34,6 +34,9 @@ if (values.sample) {
 console.log(`rows: ${rows.length} of ${doc.examples.length} (databases: ${Object.keys(schemas).join(', ')})`);
 
 const counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+/** Row numbers (1-based, file order) Neo4j rejects and rows labelled syntax_error=True. */
+const rejectedRows: number[] = [];
+const labelledRows: number[] = [];
 const fpRows: string[] = [];
 const fnRows: string[] = [];
 let schemaRows = 0;
@@ -47,6 +50,8 @@ for (const ex of rows) {
   const findings = checkCypherQuery(o, schema, ex.number);
   const rejected = findings.some((f) => f.code === FEWSHOT_CODES.cypherSyntax);
   const labelled = ex.labels?.['syntax_error'] === 'True';
+  if (rejected) rejectedRows.push(ex.number);
+  if (labelled) labelledRows.push(ex.number);
   const first = (f: typeof findings): string => f.find((x) => x.code === FEWSHOT_CODES.cypherSyntax)?.message.replace(/^Row \d+: /, '') ?? '';
   if (rejected && labelled) counts.tp++;
   else if (rejected) {
@@ -72,6 +77,37 @@ for (const ex of rows) {
 }
 const ms = performance.now() - t0;
 
+/**
+ * Are the syntax_error labels displaced? Matches each labelled row, in file order, to the next
+ * rejected row at most MAX_SHIFT rows below it (order-preserving, each row used once) and prints
+ * the shifts. This uses the checker's own output to align, so the confusion it prints describes
+ * the labels' placement, not an independent score of the checker.
+ */
+function alignment(): void {
+  const MAX_SHIFT = 6;
+  const used = new Set<number>();
+  let last = 0;
+  const pairs: [number, number][] = [];
+  for (const l of labelledRows) {
+    const r = rejectedRows.find((x) => x > last && x - l >= 0 && x - l <= MAX_SHIFT && !used.has(x));
+    if (r === undefined) continue;
+    used.add(r);
+    last = r;
+    pairs.push([l, r]);
+  }
+  const shifts = new Map<number, number>();
+  for (const [l, r] of pairs) shifts.set(r - l, (shifts.get(r - l) ?? 0) + 1);
+  const steps: string[] = [];
+  for (const [l, r] of pairs) if (steps.length === 0 || !steps[steps.length - 1]!.startsWith(`+${r - l} `)) steps.push(`+${r - l} from row ${l}`);
+  const tp = pairs.length;
+  const fp = rejectedRows.length - tp;
+  const fn = labelledRows.length - tp;
+  console.log(`\nLabel placement: ${tp} of ${labelledRows.length} syntax_error=True labels sit 0–${MAX_SHIFT} rows above a row Neo4j rejects (order kept, each row once);`);
+  console.log(`  shifts ${[...shifts].sort((a, b) => a[0] - b[0]).map(([k, n]) => `+${k}: ${n}`).join(', ')}; in file order: ${steps.join(', ')}.`);
+  console.log(`  With each label moved onto its matched row: TP ${tp}, FP ${fp}, FN ${fn} — precision ${pct(tp, tp + fp)}, recall ${pct(tp, tp + fn)}`);
+  console.log(`  (a diagnosis of the labels, aligned with the checker's output — not an independent score).`);
+}
+
 function lineOf(ex: FewShotExample): number {
   let n = 1;
   for (let i = 0; i < ex.span.start; i++) if (text.charCodeAt(i) === 10) n++;
@@ -83,6 +119,7 @@ console.log(`                     labelled True   labelled False`);
 console.log(`  rejected by Neo4j  TP ${String(counts.tp).padStart(6)}       FP ${String(counts.fp).padStart(6)}`);
 console.log(`  accepted by Neo4j  FN ${String(counts.fn).padStart(6)}       TN ${String(counts.tn).padStart(6)}`);
 console.log(`  precision ${pct(counts.tp, counts.tp + counts.fp)}   recall ${pct(counts.tp, counts.tp + counts.fn)}`);
+if (!values.sample) alignment();
 console.log(`\nfalse_schema rows flagged for the named element: ${schemaHit} / ${schemaRows} (${pct(schemaHit, schemaRows)})`);
 console.log(`\ntime: ${(ms / 1000).toFixed(1)} s, ${(ms / Math.max(1, rows.length)).toFixed(0)} ms per row`);
 if (show > 0) {

@@ -121,7 +121,7 @@ export interface FewShotDocument {
   readonly examplesHeader?: Span;
   readonly declaredSchema?: DeclaredSchema;
   readonly schemaRef?: Located<string>;
-  /** Per-database schemas carried by the file itself (none today; see CheckOptions.schemas). */
+  /** The shot count the file asks for (our own format's `shots`). */
   readonly shots?: number;
   readonly expectShapes?: readonly PatternShape[];
   /** Placeholders the template must contain, and the ones it does contain. */
