@@ -1,0 +1,229 @@
+/**
+ * The active graph: which store (the embedded sample by default, an embedded folder, or Neo4j),
+ * its health, and the retrieval engine over it. Opened lazily on first use; the status bar shows
+ * it. The Neo4j password comes from SecretStorage through a callback and is never logged.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { createEmbedder } from '../../core/embed/createEmbedder';
+import type { Embedder } from '../../core/embed/embedder';
+import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
+import type { GraphStore } from '../../core/graph/graphStore';
+import { importFiles, type ImportFile, type ImportSummary } from '../../core/graph/import/importer';
+import { METAQA_TYPING } from '../../core/graph/import/typing';
+import { createStore, type StoreSpec } from '../../core/graph/openStore';
+import { sampleTriplesPath } from '../../core/graph/sample/sampleStore';
+import { RetrievalEngine } from '../../core/retrieve/engine';
+import { snapshotFileName } from '../../core/retrieve/snapshot/cache';
+import { registerStrategies } from '../../core/retrieve/strategies';
+import type { GraphSchema } from '../../core/schema/graphSchema';
+import type { Report } from './operations';
+import { NEO4J_PASSWORD_KEY, type Secrets } from './secrets';
+import { embedderSettings, graphSettings, resolveInWorkspace, type GraphKind } from './settings';
+
+export type Health =
+  | { readonly state: 'not-connected' }
+  | { readonly state: 'connecting' }
+  | { readonly state: 'connected'; readonly nodes: number; readonly labels: number; readonly relationshipTypes: number }
+  | { readonly state: 'error'; readonly message: string }
+  | { readonly state: 'disconnected' }
+  | { readonly state: 'restricted' };
+
+export interface ActiveGraph {
+  readonly kind: GraphKind;
+  readonly spec: StoreSpec;
+  /** For people: "Sample graph (movies)", a folder, or URI/database. Never a password. */
+  readonly label: string;
+  readonly cacheDir: string;
+}
+
+export interface Connected {
+  readonly graph: ActiveGraph;
+  readonly store: GraphStore;
+  readonly engine: RetrievalEngine;
+  readonly embedder: Embedder;
+  readonly schema: GraphSchema;
+}
+
+/** Marks a completed sample import (a cancelled one is completed on the next use; imports dedupe). */
+const SAMPLE_MARKER = 'sample-imported';
+
+export class Connection implements vscode.Disposable {
+  private current: Connected | undefined;
+  private opening: Promise<Connected> | undefined;
+  private healthValue: Health = { state: 'not-connected' };
+  private readonly changed = new vscode.EventEmitter<Health>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly globalStorage: vscode.Uri,
+    private readonly secrets: Secrets,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    if (!vscode.workspace.isTrusted) this.healthValue = { state: 'restricted' };
+  }
+
+  get health(): Health {
+    return this.healthValue;
+  }
+
+  get connected(): Connected | undefined {
+    return this.current;
+  }
+
+  /** What the settings name, without opening anything. */
+  activeGraph(): ActiveGraph {
+    const s = graphSettings();
+    if (s.kind === 'neo4j') {
+      const key = createHash('sha256').update(`${s.neo4jUri}\n${s.neo4jDatabase}`).digest('hex').slice(0, 16);
+      return {
+        kind: 'neo4j',
+        spec: { kind: 'neo4j', uri: s.neo4jUri, user: s.neo4jUser, ...(s.neo4jDatabase ? { database: s.neo4jDatabase } : {}), timeoutMs: s.timeoutMs },
+        label: `${s.neo4jUri}${s.neo4jDatabase ? ` (${s.neo4jDatabase})` : ''}`,
+        cacheDir: join(this.globalStorage.fsPath, 'snapshots', key),
+      };
+    }
+    const folder = s.kind === 'sample' ? join(this.globalStorage.fsPath, 'sample-graph') : resolveInWorkspace(s.folder);
+    return {
+      kind: s.kind,
+      spec: { kind: 'embedded', folder, timeoutMs: s.timeoutMs },
+      label: s.kind === 'sample' ? 'Sample graph (movies)' : vscode.workspace.asRelativePath(folder),
+      cacheDir: RetrievalEngine.cacheDirFor(folder),
+    };
+  }
+
+  private setHealth(h: Health): void {
+    this.healthValue = h;
+    this.changed.fire(h);
+  }
+
+  /** The open connection, opening (and on first use importing the sample) when needed. */
+  ensure(signal?: AbortSignal, report?: Report): Promise<Connected> {
+    if (this.current) return Promise.resolve(this.current);
+    if (!vscode.workspace.isTrusted) return Promise.reject(new Error('graphs are not opened in Restricted Mode'));
+    this.opening ??= this.open(signal, report).finally(() => {
+      this.opening = undefined;
+    });
+    return this.opening;
+  }
+
+  private async open(signal?: AbortSignal, report?: Report): Promise<Connected> {
+    const graph = this.activeGraph();
+    if (graph.spec.kind === 'neo4j' && !graph.spec.uri) {
+      const message = 'No Neo4j URI: set kgrag.neo4j.uri or choose a graph.';
+      this.setHealth({ state: 'error', message });
+      throw new Error(message);
+    }
+    this.setHealth({ state: 'connecting' });
+    this.log.info(`opening ${graph.kind} graph: ${graph.label}`);
+    const store = createStore(graph.spec, () => this.neo4jPassword());
+    try {
+      await store.open();
+      if (graph.kind === 'sample' && store instanceof EmbeddedStore) await this.ensureSample(store, signal, report);
+      report?.('reading the schema');
+      const schema = await store.schema(signal);
+      const embedder = await createEmbedder(embedderSettings());
+      const engine = new RetrievalEngine(store, embedder, graph.cacheDir);
+      registerStrategies(engine);
+      this.current = { graph, store, engine, embedder, schema };
+      this.setHealth(healthOf(schema));
+      this.log.info(`connected: ${graph.label} (${describeSchema(schema)})`);
+      return this.current;
+    } catch (e) {
+      await store.close().catch(() => undefined);
+      const message = e instanceof Error ? e.message : String(e);
+      this.setHealth(signal?.aborted ? { state: 'not-connected' } : { state: 'error', message });
+      this.log.error(`could not open ${graph.label}: ${message}`);
+      throw e;
+    }
+  }
+
+  private async ensureSample(store: EmbeddedStore, signal?: AbortSignal, report?: Report): Promise<void> {
+    const marker = join(store.folder, SAMPLE_MARKER);
+    if (existsSync(marker)) return;
+    report?.('importing the movie sample graph (first use)');
+    const summary = await importFiles(store, [{ path: sampleTriplesPath(), format: 'triples' }], {
+      typing: METAQA_TYPING,
+      ...(signal ? { signal } : {}),
+      onProgress: (p) => report?.(p.message),
+    });
+    writeFileSync(marker, `${new Date().toISOString()}\n`);
+    this.log.info(`sample graph imported into ${store.folder}: ${summary.nodesCreated} nodes, ${summary.edgesCreated} edges in ${summary.timeMs.toFixed(0)} ms`);
+  }
+
+  private async neo4jPassword(): Promise<string | undefined> {
+    const stored = await this.secrets.get(NEO4J_PASSWORD_KEY);
+    if (stored !== undefined) return stored;
+    if (await this.secrets.prompt(NEO4J_PASSWORD_KEY, 'Neo4j password')) return this.secrets.get(NEO4J_PASSWORD_KEY);
+    return undefined;
+  }
+
+  async disconnect(state: Health = { state: 'disconnected' }): Promise<void> {
+    const c = this.current;
+    this.current = undefined;
+    await this.opening?.catch(() => undefined);
+    if (c) {
+      await c.store.close().catch(() => undefined);
+      this.log.info(`disconnected from ${c.graph.label}`);
+    }
+    this.setHealth(state);
+  }
+
+  /** Reopens with the current settings (after a change of graph, embedder or password). */
+  async reconnect(signal?: AbortSignal, report?: Report): Promise<Connected> {
+    await this.disconnect({ state: 'not-connected' });
+    return this.ensure(signal, report);
+  }
+
+  /** Imports files into the active embedded graph; the engine is renewed (the graph changed). */
+  async importFiles(files: readonly ImportFile[], signal: AbortSignal, report: Report): Promise<ImportSummary> {
+    const c = await this.ensure(signal, report);
+    if (!(c.store instanceof EmbeddedStore)) throw new Error('Import works on embedded graphs; Neo4j graphs are loaded with Neo4j tools.');
+    try {
+      return await importFiles(c.store, files, { signal, onProgress: (p) => report(p.message) });
+    } finally {
+      await this.refreshSchema(c);
+    }
+  }
+
+  /** Builds the search index (the snapshot) now; `rebuild` drops the cached one first. */
+  async buildIndex(signal: AbortSignal, report: Report, rebuild: boolean): Promise<{ nodes: number; source: string; ms: number }> {
+    const c = await this.ensure(signal, report);
+    if (rebuild) {
+      const file = join(c.graph.cacheDir, snapshotFileName(await c.store.fingerprint(signal), c.embedder.id));
+      rmSync(file, { force: true });
+    }
+    const engine = new RetrievalEngine(c.store, c.embedder, c.graph.cacheDir);
+    registerStrategies(engine);
+    report('building the search index');
+    const snap = await engine.snapshot(signal);
+    this.current = { ...c, engine };
+    const info = engine.snapshotInfo;
+    return { nodes: snap.nodeCount, source: info?.source ?? 'built', ms: info?.ms ?? 0 };
+  }
+
+  private async refreshSchema(c: Connected): Promise<void> {
+    if (this.current !== c) return;
+    const schema = await c.store.schema().catch(() => c.schema);
+    const engine = new RetrievalEngine(c.store, c.embedder, c.graph.cacheDir);
+    registerStrategies(engine);
+    this.current = { ...c, schema, engine };
+    this.setHealth(healthOf(schema));
+  }
+
+  dispose(): void {
+    void this.disconnect();
+    this.changed.dispose();
+  }
+}
+
+function healthOf(schema: GraphSchema): Health {
+  return { state: 'connected', nodes: schema.labels.reduce((n, l) => n + (l.count ?? 0), 0), labels: schema.labels.length, relationshipTypes: schema.relationshipTypes.length };
+}
+
+export function describeSchema(schema: GraphSchema): string {
+  const nodes = schema.labels.reduce((n, l) => n + (l.count ?? 0), 0);
+  return `${nodes} nodes, ${schema.labels.length} labels, ${schema.relationshipTypes.length} relationship types`;
+}

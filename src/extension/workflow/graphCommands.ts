@@ -1,0 +1,187 @@
+/**
+ * Commands about the graph itself: choose/connect/disconnect, secrets, import a graph file,
+ * build the search index, open the sample workspace.
+ */
+import { cpSync, mkdirSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { formatBadLine, type ImportSummary } from '../../core/graph/import/importer';
+import { sampleFolder } from '../../core/graph/sample/sampleStore';
+import { describeSchema, type Connection, type Health } from './connection';
+import { withCancellableProgress } from './operations';
+import { NEO4J_PASSWORD_KEY, PLANNER_API_KEY, type Secrets } from './secrets';
+import { graphSettings, settingsTarget, type GraphKind } from './settings';
+import { requireTrust } from './trust';
+
+export interface ChooseGraphArgs {
+  readonly kind: GraphKind;
+  readonly folder?: string;
+  readonly uri?: string;
+  readonly user?: string;
+  readonly database?: string;
+  /** Connect now (default true). */
+  readonly connect?: boolean;
+}
+
+async function askGraph(): Promise<ChooseGraphArgs | undefined> {
+  const s = graphSettings();
+  const items: (vscode.QuickPickItem & { graph: GraphKind })[] = [
+    { graph: 'sample', label: '$(beaker) Sample graph (movies)', description: 'built in, no setup', detail: 'A MetaQA movie subset (CC BY 3.0), imported on first use into the extension storage.' },
+    { graph: 'embedded', label: '$(folder) Embedded graph in this workspace', description: s.folder, detail: 'The embedded engine with its data in the workspace folder (import graph files into it).' },
+    { graph: 'neo4j', label: '$(server) Neo4j…', description: s.neo4jUri, detail: 'A Neo4j server, cluster or Aura; the password is kept in SecretStorage.' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'KG-RAG: Choose Graph', placeHolder: `Active: ${s.kind}` });
+  if (!picked) return undefined;
+  if (picked.graph !== 'neo4j') return { kind: picked.graph };
+  const uri = await vscode.window.showInputBox({
+    title: 'Neo4j URI',
+    value: s.neo4jUri || 'neo4j://localhost:7687',
+    validateInput: (v) => (/^(neo4j|bolt)(\+s|\+ssc)?:\/\/\S+$/.test(v) ? undefined : 'A neo4j:// or bolt:// URI'),
+  });
+  if (!uri) return undefined;
+  const user = await vscode.window.showInputBox({ title: 'Neo4j user', value: s.neo4jUser });
+  if (user === undefined) return undefined;
+  const database = await vscode.window.showInputBox({ title: 'Neo4j database (empty: the server default)', value: s.neo4jDatabase });
+  if (database === undefined) return undefined;
+  return { kind: 'neo4j', uri, user, database };
+}
+
+export async function chooseGraph(args: ChooseGraphArgs, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): Promise<Health> {
+  const c = vscode.workspace.getConfiguration('kgrag');
+  const target = settingsTarget();
+  await c.update('graph.kind', args.kind, target);
+  if (args.folder !== undefined) await c.update('graph.folder', args.folder, target);
+  if (args.kind === 'neo4j') {
+    if (args.uri !== undefined) await c.update('neo4j.uri', args.uri, target);
+    if (args.user !== undefined) await c.update('neo4j.user', args.user, target);
+    if (args.database !== undefined) await c.update('neo4j.database', args.database, target);
+    if ((await secrets.get(NEO4J_PASSWORD_KEY)) === undefined && args.connect !== false) await secrets.prompt(NEO4J_PASSWORD_KEY, 'Neo4j password');
+  }
+  await connection.disconnect({ state: 'not-connected' });
+  if (args.connect === false || !vscode.workspace.isTrusted) return connection.health;
+  return connect(connection, log);
+}
+
+export async function connect(connection: Connection, log: vscode.LogOutputChannel): Promise<Health> {
+  const label = connection.activeGraph().label;
+  try {
+    await withCancellableProgress(`Connecting to ${label}`, log, (signal, report) => connection.reconnect(signal, report));
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    void vscode.window.showErrorMessage(`KG-RAG: cannot open ${label}: ${message}`, 'Choose Graph', 'Show Log').then((choice) => {
+      if (choice === 'Choose Graph') void vscode.commands.executeCommand('kgrag.chooseGraph');
+      if (choice === 'Show Log') log.show();
+    });
+  }
+  return connection.health;
+}
+
+function importFormats(): Record<string, string[]> {
+  return { 'Graph files': ['txt', 'tsv', 'csv', 'jsonl'], 'All files': ['*'] };
+}
+
+export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, connection: Connection, log: vscode.LogOutputChannel): Promise<ImportSummary | undefined> {
+  if (!requireTrust('Importing a graph')) return undefined;
+  const files = uris?.length ? uris : await vscode.window.showOpenDialog({ canSelectMany: true, filters: importFormats(), openLabel: 'Import' });
+  if (!files?.length) return undefined;
+  const graph = connection.activeGraph();
+  if (graph.kind === 'neo4j') {
+    void vscode.window.showWarningMessage('KG-RAG: importing works on embedded graphs. Load Neo4j graphs with Neo4j tools, or choose an embedded graph.', 'Choose Graph').then((c) => {
+      if (c) void vscode.commands.executeCommand('kgrag.chooseGraph');
+    });
+    return undefined;
+  }
+  if (graph.kind === 'sample') {
+    // The shipped sample stays as shipped: imports go to the workspace's own embedded graph.
+    await vscode.workspace.getConfiguration('kgrag').update('graph.kind', 'embedded', settingsTarget());
+    await connection.disconnect({ state: 'not-connected' });
+    log.info(`import: switched from the sample graph to the workspace graph ${connection.activeGraph().label}`);
+  }
+  const label = connection.activeGraph().label;
+  const summary = await withCancellableProgress(`Importing ${files.length === 1 ? vscode.workspace.asRelativePath(files[0]!) : `${files.length} files`} into ${label}`, log, (signal, report) =>
+    connection.importFiles(files.map((u) => ({ path: u.fsPath })), signal, report),
+  ).catch((e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    log.error(`import failed: ${message}`);
+    void vscode.window.showErrorMessage(`KG-RAG: import failed: ${message}`, 'Show Log').then((c) => c && log.show());
+    return undefined;
+  });
+  if (!summary) return undefined;
+  for (const b of summary.badLines.slice(0, 50)) log.warn(`skipped ${formatBadLine(b)}`);
+  const text = `imported ${summary.nodesCreated} nodes and ${summary.edgesCreated} edges (${summary.relationshipTypes.length} relationship types) in ${(summary.timeMs / 1000).toFixed(1)} s${summary.badLines.length ? `; ${summary.badLines.length} bad line(s) skipped (see log)` : ''}`;
+  log.info(`import: ${text}`);
+  void vscode.window.showInformationMessage(`KG-RAG: ${text}.`);
+  return summary;
+}
+
+export async function buildIndex(connection: Connection, log: vscode.LogOutputChannel, rebuild = true): Promise<{ nodes: number; source: string; ms: number } | undefined> {
+  if (!requireTrust('Building the search index')) return undefined;
+  try {
+    const built = await withCancellableProgress('Building the search index', log, (signal, report) => connection.buildIndex(signal, report, rebuild));
+    if (built) void vscode.window.setStatusBarMessage(`KG-RAG: search index of ${built.nodes} nodes ${built.source === 'cache' ? 'loaded' : 'built'} in ${(built.ms / 1000).toFixed(1)} s`, 5000);
+    return built;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    void vscode.window.showErrorMessage(`KG-RAG: cannot build the search index: ${message}`);
+    return undefined;
+  }
+}
+
+/**
+ * Copies the sample (examples/*.kgp, samples/movies/) into a folder and opens it, with the sample
+ * graph selected: a new user's first workspace.
+ */
+export async function openSampleWorkspace(context: vscode.ExtensionContext, args: { folder?: string; open?: boolean } = {}): Promise<string | undefined> {
+  let dest = args.folder;
+  if (!dest) {
+    const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: 'Create the sample workspace here', title: 'KG-RAG: Open Sample Workspace' });
+    if (!picked?.[0]) return undefined;
+    dest = join(picked[0].fsPath, 'kgrag-movies-sample');
+  }
+  const extRoot = context.extensionUri.fsPath;
+  mkdirSync(join(dest, 'examples'), { recursive: true });
+  mkdirSync(join(dest, 'samples', 'movies'), { recursive: true });
+  for (const f of readdirSync(join(extRoot, 'examples')).filter((f) => f.endsWith('.kgp'))) cpSync(join(extRoot, 'examples', f), join(dest, 'examples', f));
+  const sample = sampleFolder();
+  for (const f of ['movies.kgschema.json', 'movies.triples.txt', 'README.md']) if (existsSync(join(sample, f))) cpSync(join(sample, f), join(dest, 'samples', 'movies', f));
+  mkdirSync(join(dest, '.vscode'), { recursive: true });
+  const settings = join(dest, '.vscode', 'settings.json');
+  if (!existsSync(settings)) writeFileSync(settings, JSON.stringify({ 'kgrag.graph.kind': 'sample', 'kgrag.planner.fewshotFile': 'examples/two_hop.kgp' }, null, 2) + '\n');
+  if (args.open !== false) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(dest), { forceNewWindow: (vscode.workspace.workspaceFolders?.length ?? 0) > 0 });
+  return dest;
+}
+
+export function registerGraphCommands(context: vscode.ExtensionContext, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(
+    vscode.commands.registerCommand('kgrag.chooseGraph', async (args?: ChooseGraphArgs) => {
+      if (!requireTrust('Connecting to a graph')) return connection.health;
+      const chosen = args ?? (await askGraph());
+      return chosen ? chooseGraph(chosen, connection, secrets, log) : connection.health;
+    }),
+    vscode.commands.registerCommand('kgrag.connect', () => (requireTrust('Connecting to a graph') ? connect(connection, log) : connection.health)),
+    vscode.commands.registerCommand('kgrag.disconnect', async () => {
+      await connection.disconnect();
+      return connection.health;
+    }),
+    vscode.commands.registerCommand('kgrag.setNeo4jPassword', async (value?: string) => {
+      if (typeof value === 'string') await secrets.store(NEO4J_PASSWORD_KEY, value);
+      else if (!(await secrets.prompt(NEO4J_PASSWORD_KEY, 'Neo4j password'))) return;
+      log.info('Neo4j password updated in SecretStorage');
+      if (connection.activeGraph().kind === 'neo4j' && connection.connected) await connect(connection, log);
+    }),
+    vscode.commands.registerCommand('kgrag.setPlannerApiKey', async (value?: string) => {
+      if (typeof value === 'string') await secrets.store(PLANNER_API_KEY, value);
+      else if (!(await secrets.prompt(PLANNER_API_KEY, 'API key of the planner endpoint'))) return;
+      log.info('planner API key updated in SecretStorage');
+    }),
+    vscode.commands.registerCommand('kgrag.importGraphFile', (uri?: vscode.Uri, uris?: vscode.Uri[]) => importGraphFile(uris?.length ? uris : uri ? [uri] : undefined, connection, log)),
+    vscode.commands.registerCommand('kgrag.buildIndex', () => buildIndex(connection, log, true)),
+    vscode.commands.registerCommand('kgrag.openSampleWorkspace', (args?: { folder?: string; open?: boolean }) => openSampleWorkspace(context, args)),
+    vscode.commands.registerCommand('kgrag.showGraphInfo', async () => {
+      const c = connection.connected;
+      const text = c ? `${c.graph.label}: ${describeSchema(c.schema)}` : `${connection.activeGraph().label}: not connected`;
+      void vscode.window.showInformationMessage(`KG-RAG: ${text}`);
+      return text;
+    }),
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Inspect retrieval for a question: the selected text (a `.kgp` question, a few-shot example, any
+ * text) → a planner proposes a plan, checked by the same parser → the proposal opens as an
+ * untitled `.kgp` document the user accepts (runs), adds to a file, or discards → it runs → the
+ * inspector shows it. Tests pass `{question, accept}` to answer the prompt themselves.
+ */
+import * as vscode from 'vscode';
+import type { PlanProposal } from '../../core/llm';
+import type { RetrievalResult } from '../../core/retrieve/result';
+import type { Connection } from './connection';
+import { withCancellableProgress } from './operations';
+import { choosePlanner, loadPlannerExamples } from './planners';
+import { errorsIn, plansOf } from './plans';
+import { executePlan } from './planRunner';
+import type { Secrets } from './secrets';
+import { plannerSettings } from './settings';
+import { requireTrust } from './trust';
+
+export type ProposalChoice = 'run' | 'add' | 'discard';
+
+export interface InspectQuestionArgs {
+  readonly question?: string;
+  /** Answer the "run this plan?" prompt (tests, automation). */
+  readonly accept?: ProposalChoice;
+}
+
+export interface InspectQuestionOutcome {
+  readonly question: string;
+  readonly proposal?: PlanProposal;
+  /** The proposal document (untitled, editable). */
+  readonly document?: string;
+  readonly result?: RetrievalResult;
+  readonly planner?: string;
+  readonly note?: string;
+}
+
+/** The question in the editor: the selection, else a `question "…"` on the cursor's line. */
+export function questionFromEditor(editor: vscode.TextEditor | undefined): string | undefined {
+  if (!editor) return undefined;
+  const selected = editor.document.getText(editor.selection).trim();
+  if (selected) return cleanQuestion(selected);
+  const line = editor.document.lineAt(editor.selection.active.line).text;
+  const m = /\bquestion\s+"((?:[^"\\]|\\.)*)"/.exec(line) ?? /"(?:question|query)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(line);
+  return m ? cleanQuestion(m[1]!) : undefined;
+}
+
+/** Strips what surrounds a question when selected from code: `question`, quotes, JSON escapes. */
+export function cleanQuestion(text: string): string {
+  let t = text.trim().replace(/^question\s+/, '').replace(/^"?(?:question|query)"?\s*:\s*/, '').replace(/,$/, '');
+  if (/^".*"$/s.test(t)) {
+    try {
+      t = JSON.parse(t) as string;
+    } catch {
+      t = t.slice(1, -1);
+    }
+  }
+  return t.replace(/\s+/g, ' ').trim();
+}
+
+export async function inspectQuestion(args: InspectQuestionArgs, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): Promise<InspectQuestionOutcome | undefined> {
+  if (!requireTrust('Inspecting a question')) return undefined;
+  const sourceEditor = vscode.window.activeTextEditor;
+  const question =
+    args.question ?? questionFromEditor(sourceEditor) ?? (await vscode.window.showInputBox({ title: 'KG-RAG: Inspect Retrieval for a Question', prompt: 'The question to plan and retrieve for', ignoreFocusOut: true }));
+  if (!question) return undefined;
+
+  let chosen;
+  try {
+    chosen = await choosePlanner(connection, secrets);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    log.warn(`planner: ${message}`);
+    const choice = await vscode.window.showErrorMessage(`KG-RAG: ${message}`, 'Use Nearest Example', 'Open Settings');
+    if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'kgrag.planner');
+    if (choice !== 'Use Nearest Example') return { question };
+    await vscode.workspace.getConfiguration('kgrag').update('planner.kind', 'nearestExample', vscode.ConfigurationTarget.Global);
+    chosen = await choosePlanner(connection, secrets);
+  }
+  const { planner, why } = chosen;
+  if (why) log.info(`planner: ${why}`);
+
+  const proposal = await withCancellableProgress(`Planning "${question.slice(0, 60)}"`, log, async (signal, report) => {
+    const { examples, from } = await loadPlannerExamples();
+    log.info(`planner: ${planner.description}, ${examples.length} example(s) from ${from}`);
+    // The schema helps a model name labels; only when the graph is already open (no surprise connects).
+    const schema = connection.connected?.schema;
+    report(`asking ${planner.description}`);
+    return planner.propose(question, { examples, shots: plannerSettings().shots, ...(schema ? { schema } : {}) }, signal);
+  }).catch((e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e);
+    void vscode.window.showErrorMessage(`KG-RAG: no plan proposed: ${message}`, 'Open Settings').then((c) => c && vscode.commands.executeCommand('workbench.action.openSettings', 'kgrag.planner'));
+    return undefined;
+  });
+  if (!proposal) return { question, planner: planner.description };
+  if (proposal.raw) log.debug(`planner answer: ${proposal.raw.slice(0, 2000)}`);
+  if (proposal.kind === 'no-proposal') {
+    log.warn(`planner ${planner.description}: no proposal: ${proposal.reason}`);
+    void vscode.window.showWarningMessage(`KG-RAG: ${planner.description} proposed no plan: ${proposal.reason}`, 'Open Settings').then((c) => c && vscode.commands.executeCommand('workbench.action.openSettings', 'kgrag.planner'));
+    return { question, proposal, planner: planner.description };
+  }
+
+  const note = [why, proposal.note].filter(Boolean).join('; ');
+  const header = `// Proposed by ${planner.description}\n// ${note.replace(/\n/g, ' ')}\n// Edit freely, then choose Run in the notification (or the Run lens).\n`;
+  const doc = await vscode.workspace.openTextDocument({ language: 'kgplan', content: header + proposal.text });
+  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Active });
+  const errors = proposal.diagnostics.filter((d) => d.severity === 'error');
+  const choice =
+    args.accept ??
+    ((
+      await vscode.window.showInformationMessage(
+        `KG-RAG: plan ${proposal.plan.name} proposed${errors.length ? ` (${errors.length} error(s) to fix first)` : ''}. Run it?`,
+        { modal: false },
+        { title: 'Run', choice: 'run' as const },
+        ...(sourceEditor?.document.languageId === 'kgplan' ? [{ title: 'Add to File', choice: 'add' as const }] : []),
+        { title: 'Discard', choice: 'discard' as const },
+      )
+    )?.choice ?? 'discard');
+  const outcome: InspectQuestionOutcome = { question, proposal, document: doc.uri.toString(), planner: planner.description, note };
+  if (choice === 'discard') {
+    log.info(`proposal ${proposal.plan.name} discarded`);
+    return outcome;
+  }
+  // What the user accepted is the document as it is now (they may have edited it).
+  const accepted = plansOf(doc.getText());
+  const plan = accepted.plans[0];
+  if (!plan || errorsIn(plan, accepted.diagnostics).length > 0) {
+    void vscode.window.showErrorMessage('KG-RAG: the proposed plan has errors; fix them in the proposal document and use its Run lens.');
+    return outcome;
+  }
+  if (choice === 'add' && sourceEditor && sourceEditor.document.languageId === 'kgplan') {
+    const target = sourceEditor.document;
+    const edit = new vscode.WorkspaceEdit();
+    const end = target.lineAt(target.lineCount - 1).range.end;
+    edit.insert(target.uri, end, `\n\n${doc.getText().split('\n').filter((l) => !l.startsWith('// ')).join('\n').trim()}\n`);
+    await vscode.workspace.applyEdit(edit);
+  }
+  const result = await executePlan(plan.graph, 'inspect', connection, log, { uri: doc.uri.toString(), label: `proposal: ${plan.graph.name}` });
+  return { ...outcome, ...(result ? { result } : {}) };
+}
+
+export function registerInspectQuestion(context: vscode.ExtensionContext, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): void {
+  context.subscriptions.push(vscode.commands.registerCommand('kgrag.inspectQuestion', (args?: InspectQuestionArgs) => inspectQuestion(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? args : {}, connection, secrets, log)));
+}

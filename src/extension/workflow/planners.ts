@@ -1,0 +1,77 @@
+/**
+ * Which planner proposes plans (setting kgrag.planner.kind) and which examples it learns from
+ * (kgrag.planner.fewshotFile, else the workspace's .kgp plans with a question).
+ */
+import * as vscode from 'vscode';
+import { createEmbedder } from '../../core/embed/createEmbedder';
+import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type Planner, type PlannerExample } from '../../core/llm';
+import { plannerExamplesFromFile } from '../../core/llm/fewshotExamples';
+import type { Connection } from './connection';
+import { LanguageModelChatModel } from './languageModel';
+import { PLANNER_API_KEY, type Secrets } from './secrets';
+import { embedderSettings, plannerSettings, resolveInWorkspace } from './settings';
+
+export interface ChosenPlanner {
+  readonly planner: Planner;
+  /** Why this one (e.g. "no language model is available — using the nearest example"). */
+  readonly why?: string;
+}
+
+async function nearest(connection: Connection): Promise<NearestExamplePlanner> {
+  return new NearestExamplePlanner(connection.connected?.embedder ?? (await createEmbedder(embedderSettings())));
+}
+
+/** Picks the planner; 'auto' is the HTTP endpoint if set, else VS Code's model, else the nearest example. */
+export async function choosePlanner(connection: Connection, secrets: Secrets): Promise<ChosenPlanner> {
+  const s = plannerSettings();
+  const http = async () => {
+    if (!s.endpoint) throw new ChatModelError('no endpoint: set kgrag.planner.endpoint (e.g. http://localhost:11434/v1)', 'no-model');
+    const apiKey = await secrets.get(PLANNER_API_KEY);
+    return new ChatPlanner(new HttpChatModel({ endpoint: s.endpoint, model: s.model || 'default', ...(apiKey ? { apiKey } : {}) }), 'http');
+  };
+  const lm = async () => new ChatPlanner(await LanguageModelChatModel.select(s.languageModelFamily || undefined), 'language-model');
+  switch (s.kind) {
+    case 'http':
+      return { planner: await http() };
+    case 'languageModel':
+      return { planner: await lm() };
+    case 'nearestExample':
+      return { planner: await nearest(connection) };
+    case 'auto':
+      if (s.endpoint) return { planner: await http() };
+      try {
+        return { planner: await lm() };
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        return { planner: await nearest(connection), why: `${why} — starting from the nearest few-shot example instead` };
+      }
+  }
+}
+
+export interface LoadedExamples {
+  readonly examples: readonly PlannerExample[];
+  /** Where they came from, for the note and the log. */
+  readonly from: string;
+}
+
+export async function loadPlannerExamples(): Promise<LoadedExamples> {
+  const s = plannerSettings();
+  if (s.fewshotFile) {
+    const uri = vscode.Uri.file(resolveInWorkspace(s.fewshotFile));
+    let text: string;
+    try {
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      throw new Error(`cannot read the few-shot file ${s.fewshotFile} (setting kgrag.planner.fewshotFile)`);
+    }
+    const examples = plannerExamplesFromFile(uri.fsPath, text);
+    if (!examples) throw new Error(`${s.fewshotFile} is not a few-shot file this extension reads (see "KG-RAG: Validate Few-Shot Files")`);
+    return { examples, from: vscode.workspace.asRelativePath(uri) };
+  }
+  const examples: PlannerExample[] = [];
+  for (const uri of await vscode.workspace.findFiles('**/*.kgp', '**/{node_modules,.kgrag}/**', 100)) {
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    examples.push(...(plannerExamplesFromFile(uri.fsPath, text) ?? []));
+  }
+  return { examples, from: 'the workspace’s .kgp plans with a question' };
+}

@@ -1,0 +1,175 @@
+/**
+ * The Schema view: the connected graph's labels (with counts and property keys), relationship
+ * types (with their endpoint labels) and property keys. "Insert into Plan" writes the item as
+ * kgplan text at the cursor of the active .kgp editor (a snippet with placeholders).
+ */
+import * as vscode from 'vscode';
+import { printName } from '../../core/dsl';
+import type { GraphSchema } from '../../core/schema/graphSchema';
+import type { Connection } from './connection';
+import { requireTrust } from './trust';
+
+export type SchemaNode =
+  | { readonly kind: 'group'; readonly group: 'labels' | 'relationshipTypes' | 'propertyKeys'; readonly count: number }
+  | { readonly kind: 'label'; readonly name: string; readonly count?: number; readonly properties: readonly string[] }
+  | { readonly kind: 'relationshipType'; readonly name: string; readonly count?: number; readonly endpoints: readonly { from: string; to: string }[] }
+  | { readonly kind: 'endpoint'; readonly type: string; readonly from: string; readonly to: string }
+  | { readonly kind: 'propertyKey'; readonly name: string; readonly label?: string }
+  | { readonly kind: 'message'; readonly text: string };
+
+const GROUP_TITLES = { labels: 'Labels', relationshipTypes: 'Relationship types', propertyKeys: 'Property keys' } as const;
+
+function variableFor(label: string): string {
+  const v = label.replace(/[^A-Za-z0-9_]/g, '').replace(/^[^A-Za-z_]+/, '');
+  return (v.charAt(0).toLowerCase() + v.slice(1)) || 'n';
+}
+
+/** The kgplan text an item inserts (a snippet: $1… are placeholders). */
+export function insertText(node: SchemaNode): string | undefined {
+  const esc = (s: string) => s.replace(/[$}\\]/g, '\\$&');
+  switch (node.kind) {
+    case 'label':
+      return `(\${1:${esc(variableFor(node.name))}}: ${esc(printName(node.name))})`;
+    case 'relationshipType':
+      return `-[:${esc(printName(node.name))}]->`;
+    case 'endpoint': {
+      const a = variableFor(node.from);
+      const b = variableFor(node.to) === a ? `${a}2` : variableFor(node.to);
+      return `(\${1:${esc(a)}}: ${esc(printName(node.from))}) -[:${esc(printName(node.type))}]-> (\${2:${esc(b)}}: ${esc(printName(node.to))})`;
+    }
+    case 'propertyKey':
+      return `{${esc(printName(node.name))}: "\${1}"}`;
+    default:
+      return undefined;
+  }
+}
+
+export function schemaChildren(schema: GraphSchema, node?: SchemaNode): SchemaNode[] {
+  if (!node) {
+    return [
+      { kind: 'group', group: 'labels', count: schema.labels.length },
+      { kind: 'group', group: 'relationshipTypes', count: schema.relationshipTypes.length },
+      { kind: 'group', group: 'propertyKeys', count: schema.propertyKeys.length },
+    ];
+  }
+  switch (node.kind) {
+    case 'group':
+      if (node.group === 'labels') return schema.labels.map((l) => ({ kind: 'label', name: l.name, ...(l.count !== undefined ? { count: l.count } : {}), properties: l.properties }));
+      if (node.group === 'relationshipTypes') return schema.relationshipTypes.map((r) => ({ kind: 'relationshipType', name: r.name, ...(r.count !== undefined ? { count: r.count } : {}), endpoints: r.endpoints }));
+      return schema.propertyKeys.map((k) => ({ kind: 'propertyKey', name: k }));
+    case 'label':
+      return node.properties.map((p) => ({ kind: 'propertyKey', name: p, label: node.name }));
+    case 'relationshipType':
+      return node.endpoints.map((e) => ({ kind: 'endpoint', type: node.name, from: e.from, to: e.to }));
+    default:
+      return [];
+  }
+}
+
+class SchemaTree implements vscode.TreeDataProvider<SchemaNode> {
+  private readonly changed = new vscode.EventEmitter<SchemaNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  constructor(private readonly connection: Connection) {}
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: SchemaNode): SchemaNode[] {
+    const schema = this.connection.connected?.schema;
+    if (!schema) {
+      if (node) return [];
+      if (!vscode.workspace.isTrusted) return [{ kind: 'message', text: 'Restricted Mode: no graph is opened' }];
+      const h = this.connection.health;
+      return [{ kind: 'message', text: h.state === 'error' ? `Cannot open ${this.connection.activeGraph().label}: ${h.message}` : `${this.connection.activeGraph().label} is not connected` }];
+    }
+    return schemaChildren(schema, node);
+  }
+
+  getTreeItem(node: SchemaNode): vscode.TreeItem {
+    const C = vscode.TreeItemCollapsibleState;
+    switch (node.kind) {
+      case 'group': {
+        const item = new vscode.TreeItem(GROUP_TITLES[node.group], node.count > 0 ? C.Expanded : C.None);
+        item.description = String(node.count);
+        item.contextValue = 'group';
+        return item;
+      }
+      case 'label': {
+        const item = new vscode.TreeItem(node.name, node.properties.length > 0 ? C.Collapsed : C.None);
+        item.iconPath = new vscode.ThemeIcon('symbol-class');
+        item.description = node.count !== undefined ? `${node.count} nodes` : undefined;
+        item.contextValue = 'insertable';
+        item.tooltip = `Label ${node.name} — insert (${variableFor(node.name)}: ${node.name})`;
+        return item;
+      }
+      case 'relationshipType': {
+        const item = new vscode.TreeItem(node.name, node.endpoints.length > 0 ? C.Collapsed : C.None);
+        item.iconPath = new vscode.ThemeIcon('arrow-right');
+        item.description = [node.endpoints.map((e) => `${e.from}→${e.to}`).join(', '), node.count !== undefined ? `${node.count}` : ''].filter(Boolean).join('  ');
+        item.contextValue = 'insertable';
+        return item;
+      }
+      case 'endpoint': {
+        const item = new vscode.TreeItem(`(${node.from}) -[:${node.type}]-> (${node.to})`, C.None);
+        item.iconPath = new vscode.ThemeIcon('git-commit');
+        item.contextValue = 'insertable';
+        return item;
+      }
+      case 'propertyKey': {
+        const item = new vscode.TreeItem(node.name, C.None);
+        item.iconPath = new vscode.ThemeIcon('symbol-property');
+        item.contextValue = 'insertable';
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(node.text, C.None);
+        item.iconPath = new vscode.ThemeIcon('info');
+        item.command = vscode.workspace.isTrusted ? { command: 'kgrag.connect', title: 'Connect' } : undefined;
+        return item;
+      }
+    }
+  }
+}
+
+/** Inserts a schema item into the active (or given) .kgp editor at its cursor. */
+export async function insertIntoPlan(node: SchemaNode | undefined, editor = vscode.window.activeTextEditor): Promise<boolean> {
+  const text = node ? insertText(node) : undefined;
+  if (!text) return false;
+  const target = editor?.document.languageId === 'kgplan' ? editor : vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'kgplan');
+  if (!target) {
+    void vscode.window.showWarningMessage('KG-RAG: open a .kgp file to insert schema items into a plan.');
+    return false;
+  }
+  return target.insertSnippet(new vscode.SnippetString(text));
+}
+
+export function registerSchemaView(context: vscode.ExtensionContext, connection: Connection): void {
+  const tree = new SchemaTree(connection);
+  const view = vscode.window.createTreeView('kgrag.schema', { treeDataProvider: tree, showCollapseAll: true });
+  context.subscriptions.push(
+    view,
+    connection.onDidChange(() => {
+      tree.refresh();
+      const h = connection.health;
+      view.description = connection.activeGraph().label;
+      view.message = h.state === 'restricted' ? 'Restricted Mode: trust the workspace to connect.' : undefined;
+    }),
+    vscode.commands.registerCommand('kgrag.showSchema', async () => {
+      await vscode.commands.executeCommand('kgrag.schema.focus');
+      if (!connection.connected && requireTrust('Showing the graph schema')) await vscode.commands.executeCommand('kgrag.connect');
+      tree.refresh();
+      return connection.connected?.schema;
+    }),
+    vscode.commands.registerCommand('kgrag.schema.refresh', async () => {
+      if (connection.connected && requireTrust('Refreshing the schema')) await vscode.commands.executeCommand('kgrag.connect');
+      tree.refresh();
+    }),
+    vscode.commands.registerCommand('kgrag.schema.insert', (node?: SchemaNode) => insertIntoPlan(node ?? view.selection[0])),
+    // Internal: the tree as the view shows it (tests).
+    vscode.commands.registerCommand('kgrag.schema._tree', () => {
+      const walk = (n?: SchemaNode): unknown[] => tree.getChildren(n).map((c) => ({ node: c, label: tree.getTreeItem(c).label, children: walk(c) }));
+      return walk();
+    }),
+  );
+}
