@@ -16,6 +16,12 @@ export interface SearchMode {
   readonly rescore?: number;
 }
 
+interface Postings {
+  readonly offsets: Uint32Array;
+  readonly rows: Uint32Array;
+  readonly vals: Float32Array;
+}
+
 /** Row count above which `mode: 'auto'` searches approximately. */
 export const APPROXIMATE_ABOVE = 250_000;
 
@@ -184,6 +190,39 @@ export class VectorIndex {
     }
   }
 
+  private perLabel?: { readonly labels: Uint16Array; readonly lists: Map<number, Postings> };
+
+  /** The postings restricted to rows with `label` (same order, so the same sums), cached per label. */
+  private labelPostings(labels: Uint16Array, label: number): Postings | undefined {
+    const po = this.postOffsets;
+    const pr = this.postRows;
+    const pv = this.postVals;
+    if (!po || !pr || !pv) return undefined;
+    if (!this.perLabel || this.perLabel.labels !== labels) this.perLabel = { labels, lists: new Map() };
+    let p = this.perLabel.lists.get(label);
+    if (!p) {
+      const d = this.matrix.dimension;
+      const offsets = new Uint32Array(d + 1);
+      for (let b = 0; b < d; b++) {
+        let c = 0;
+        for (let j = po[b]; j < po[b + 1]; j++) if (labels[pr[j]] === label) c++;
+        offsets[b + 1] = offsets[b] + c;
+      }
+      const rows = new Uint32Array(offsets[d]);
+      const vals = new Float32Array(offsets[d]);
+      let at = 0;
+      for (let j = 0; j < pr.length; j++) {
+        if (labels[pr[j]] !== label) continue;
+        rows[at] = pr[j];
+        vals[at] = pv[j];
+        at++;
+      }
+      p = { offsets, rows, vals };
+      this.perLabel.lists.set(label, p);
+    }
+    return p;
+  }
+
   private heap(k: number): TopK {
     let h = this.topk.get(k);
     if (!h) {
@@ -224,9 +263,12 @@ export class VectorIndex {
     const touched = this.touched;
     let nt = 0;
     const qn = normSq(q);
-    const po = this.postOffsets;
-    const pr = this.postRows;
-    const pv = this.postVals;
+    const { labels, label } = filter;
+    // With a label filter, walk that label's own postings (built on first use): same sums, fewer rows.
+    const own = labels && label !== undefined ? this.labelPostings(labels, label) : undefined;
+    const po = own ? own.offsets : this.postOffsets;
+    const pr = own ? own.rows : this.postRows;
+    const pv = own ? own.vals : this.postVals;
     for (let b = 0; b < m.dimension; b++) {
       const qv = q[b];
       if (qv === 0) continue;
@@ -237,7 +279,6 @@ export class VectorIndex {
       }
     }
     const h = this.heap(k);
-    const { labels, label } = filter;
     const norms = this.rowNormSq;
     for (let i = 0; i < nt; i++) {
       const r = touched[i];
