@@ -29,7 +29,7 @@ function breakdownSection(ctx: ViewContext, b: GsdBreakdown, open: boolean): HTM
   const section = h(
     'vscode-collapsible',
     { class: 'gsd-subgraph', data: { rank: String(b.rank) }, attrs: { open } },
-    table(['term', 'element', 'pattern text', 'matched', 'distance', 'candidate rank'], b.rows.map((r) => termRowCells(ctx, r))),
+    table(['term', 'element', 'pattern text', 'matched', 'distance', 'rank'], b.rows.map((r) => termRowCells(ctx, r))),
     h(
       'p',
       { class: 'gsd-sum' },
