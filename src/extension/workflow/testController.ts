@@ -133,6 +133,8 @@ export function registerTestController(context: vscode.ExtensionContext, connect
     if (!item) await discoverAll(ctrl);
   };
   ctrl.refreshHandler = () => discoverAll(ctrl);
+  // Tests show in the Testing view without opening every file (findFiles + a parse per file).
+  void discoverAll(ctrl);
   ctrl.createRunProfile('Run plan tests', vscode.TestRunProfileKind.Run, (request, token) => runTests(ctrl, connection, log, request, token).then(() => undefined), true);
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.kgp');
   const reread = async (uri: vscode.Uri) => {
