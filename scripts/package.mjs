@@ -11,7 +11,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatBytes, hostTarget, repoRoot, vsixEntries, vsixPath, vsixProblems } from './vsix.mjs';
+import { formatBytes, hostTarget, nonProductionBundles, repoRoot, vsixEntries, vsixPath, vsixProblems } from './vsix.mjs';
 
 const { values: opts } = parseArgs({ options: { out: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
 const out = resolve(opts.out ?? vsixPath());
@@ -27,16 +27,29 @@ const args = [
   '--allow-missing-repository',
   '--no-rewrite-relative-links',
 ];
-const r = spawnSync(process.execPath, args, {
-  cwd: repoRoot,
-  stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-  encoding: 'utf8',
-  env: { ...process.env, npm_config_update_notifier: 'false' },
-});
-if (r.status !== 0) {
-  if (opts.quiet) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
-  console.error(`package: vsce package failed (exit ${r.status ?? r.signal})`);
-  process.exit(1);
+// The repository's dist/ is shared with whatever else builds there (watchers, test runs): if a
+// development build lands between vsce's prepublish build and its reading of dist/, the .vsix
+// would carry it. Detect that (dev bundles end with a source map comment) and pack again.
+for (let attempt = 1; ; attempt += 1) {
+  const r = spawnSync(process.execPath, args, {
+    cwd: repoRoot,
+    stdio: opts.quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  if (r.status !== 0) {
+    if (opts.quiet) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+    console.error(`package: vsce package failed (exit ${r.status ?? r.signal})`);
+    process.exit(1);
+  }
+  const dev = await nonProductionBundles(out);
+  if (dev.length === 0) break;
+  const what = `development bundles in the .vsix (${dev.join(', ')}): dist/ was rebuilt while packing`;
+  if (attempt >= 3) {
+    console.error(`package: ${what}; giving up after ${attempt} attempts`);
+    process.exit(1);
+  }
+  console.log(`package: ${what}; packing again`);
 }
 
 const entries = await vsixEntries(out);
@@ -53,5 +66,5 @@ if (problems.length > 0) {
   console.error(`package: the .vsix is wrong:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('  contents checked: manifest references present, no sources/tests/maps/dev packages');
+console.log('  contents checked: production bundles, manifest references present, no sources/tests/maps/dev packages');
 console.log('  note: dist/ now holds the production bundles (no source maps); `npm run build` restores the dev build');

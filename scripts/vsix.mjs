@@ -54,6 +54,47 @@ export function vsixEntries(file) {
   });
 }
 
+/** One entry's bytes. */
+export function vsixEntryBytes(file, name) {
+  const yauzl = createRequire(createRequire(import.meta.url).resolve('@vscode/vsce/package.json'))('yauzl');
+  return new Promise((resolvePromise, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error(`cannot open ${file}`));
+      let found = false;
+      zip.on('entry', (e) => {
+        if (e.fileName !== name) return zip.readEntry();
+        found = true;
+        zip.openReadStream(e, (error, stream) => {
+          if (error || !stream) return reject(error ?? new Error(`cannot read ${name}`));
+          const chunks = [];
+          stream.on('data', (c) => chunks.push(c));
+          stream.on('end', () => {
+            zip.close();
+            resolvePromise(Buffer.concat(chunks));
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => { if (!found) reject(new Error(`${name} is not in ${file}`)); });
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** The bundles that must be the production build (minified, no source map reference). */
+export const PRODUCTION_BUNDLES = ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/engineWorker.js', 'extension/media/webview/inspector.js'];
+
+/** Bundles inside the .vsix that are development builds (they point at a source map). */
+export async function nonProductionBundles(file) {
+  const bad = [];
+  for (const name of PRODUCTION_BUNDLES) {
+    const text = (await vsixEntryBytes(file, name)).toString('utf8');
+    if (/\/\/# sourceMappingURL=/.test(text.slice(-2000))) bad.push(name);
+  }
+  return bad;
+}
+
 /**
  * Files the manifest refers to, relative to the extension root: `main`, `browser`, `icon`, and every
  * relative path inside `contributes` (grammars, language configurations, snippets, JSON/YAML
@@ -88,7 +129,7 @@ export function formatBytes(n) {
 
 /** Entries that must never ship: sources, tests, maps, caches, dev tooling. */
 const FORBIDDEN = [
-  /^extension\/(src|test|scripts|webview|out|data|examples|\.ci|\.kgrag|test-results|\.cache)\//,
+  /^extension\/(src|test|scripts|webview|out|data|\.ci|\.kgrag|test-results|\.cache)\//,
   /\.map$/,
   /^extension\/.*\.tsx?$/,
   /^extension\/node_modules\/(@huggingface|onnxruntime-node|onnxruntime-common|sharp|@img|typescript|esbuild|@esbuild|playwright-core|code-server|mocha|tsx|@vscode\/vsce)\//,
@@ -109,6 +150,9 @@ const REQUIRED = [
   'extension/node_modules/wink-lexicon/src/wn-words.js',
   'extension/samples/movies/movies.triples.txt',
   'extension/media/webview/inspector.js',
+  'extension/examples/two_hop.kgp',
+  'extension/samples/workspace/movies.fewshot.json',
+  'extension/samples/workspace/.vscode/settings.json',
 ];
 
 /**
