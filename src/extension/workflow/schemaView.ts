@@ -77,12 +77,8 @@ class SchemaTree implements vscode.TreeDataProvider<SchemaNode> {
 
   getChildren(node?: SchemaNode): SchemaNode[] {
     const schema = this.connection.connected?.schema;
-    if (!schema) {
-      if (node) return [];
-      if (!vscode.workspace.isTrusted) return [{ kind: 'message', text: 'Restricted Mode: no graph is opened' }];
-      const h = this.connection.health;
-      return [{ kind: 'message', text: h.state === 'error' ? `Cannot open ${this.connection.activeGraph().label}: ${h.message}` : `${this.connection.activeGraph().label} is not connected` }];
-    }
+    // Not connected: the view's welcome content (package.json viewsWelcome) offers Connect.
+    if (!schema) return [];
     return schemaChildren(schema, node);
   }
 
@@ -153,7 +149,7 @@ export function registerSchemaView(context: vscode.ExtensionContext, connection:
       tree.refresh();
       const h = connection.health;
       view.description = connection.activeGraph().label;
-      view.message = h.state === 'restricted' ? 'Restricted Mode: trust the workspace to connect.' : undefined;
+      view.message = h.state === 'restricted' ? 'Restricted Mode: trust the workspace to connect.' : h.state === 'error' ? `Cannot open ${connection.activeGraph().label}: ${h.message}` : undefined;
     }),
     vscode.commands.registerCommand('kgrag.showSchema', async () => {
       await vscode.commands.executeCommand('kgrag.schema.focus');
