@@ -3,7 +3,7 @@
  * src/core/language (or the DSL's formatter/checker) plus a conversion to LSP types; nothing here
  * knows the grammar. Runs in its own process (dist/server.js), started by src/extension/client.ts.
  */
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   CodeActionKind,
@@ -87,7 +87,8 @@ function filePath(uri: string): string | undefined {
 
 function folderOf(path: string | undefined): string | undefined {
   if (path === undefined) return workspaceFolders[0];
-  return workspaceFolders.filter((f) => path.startsWith(f)).sort((a, b) => b.length - a.length)[0] ?? workspaceFolders[0];
+  const within = (f: string) => path === f || path.startsWith(f.endsWith(sep) ? f : f + sep);
+  return workspaceFolders.filter(within).sort((a, b) => b.length - a.length)[0] ?? workspaceFolders[0];
 }
 
 function settingsFor(uri: string): Promise<LanguageSettings> {

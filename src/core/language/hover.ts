@@ -82,6 +82,8 @@ export function hover(a: Analysis, offset: number, schema: SchemaContext | undef
       const node = t.kind === 'category' ? t.node : info?.definition ?? t.node;
       const category = t.kind === 'category' ? t.id.name : info?.category ?? node?.category?.name;
       const parts: string[] = [];
+      // On a category, the label's schema facts come first; on a variable, what the node means.
+      if (t.kind === 'category' && schema) parts.push(labelFacts(schema, t.id.name) ?? `\`${t.id.name}\` is not a label of the schema.`);
       if (node) parts.push(describeNode(node, category));
       else parts.push(`**${t.id.name}** — not a variable of plan \`${t.plan.name?.name ?? ''}\``);
       if (info && t.kind === 'variable') {
@@ -89,7 +91,7 @@ export function hover(a: Analysis, offset: number, schema: SchemaContext | undef
         const returned = t.plan.returns?.targets.some((x) => x.name === info.name) ?? false;
         parts.push(`Appears ${edges} time${edges === 1 ? '' : 's'} in the pattern${returned ? '; returned as an answer' : ''}.`);
       }
-      if (category && schema) parts.push(labelFacts(schema, category) ?? `\`${category}\` is not a label of the schema.`);
+      if (t.kind === 'variable' && category && schema) parts.push(labelFacts(schema, category) ?? `\`${category}\` is not a label of the schema.`);
       return { markdown: parts.join('\n\n'), range: t.id.range };
     }
     case 'nodeText': {

@@ -52,6 +52,7 @@ describe('hover', () => {
   it('explains a category with the schema facts about its label', () => {
     const h = hoverAt('Movie "Heat"', 1);
     assert.ok(h);
+    assert.match(h.markdown, /^\*\*Movie\*\* — label/, 'the label first');
     assert.match(h.markdown, /A film, named by its title/);
     assert.match(h.markdown, /Outgoing: .*directed_by/);
     assert.match(h.markdown, /Soft text "Heat": matched by meaning/);
