@@ -124,6 +124,8 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
                 if (relFilter >= 0 && rels[j] !== relFilter) continue;
                 const u = others[j];
                 if (label >= 0 && d.nodeLabel[u] !== label) continue;
+                // A reasoning path is a simple path: no node twice on one trajectory.
+                if (traj.nodes.includes(u)) continue;
                 const prev = next.get(u);
                 if (prev && prev.nodes.length > traj.nodes.length + 1) continue;
                 const tf = bm.score(query, u) / best;
@@ -170,10 +172,10 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
   const t1 = performance.now();
 
   const scored = [...candidates].map(([v, { traj, share }]) => {
-    const tf = traj.tf.slice(-3);
+    const tf = pick3(traj.tf);
     while (tf.length < 3) tf.push(0);
     const textualFingerprint = [...tf, initScore(v)];
-    const features = { textualFingerprint, structuralFingerprint: traj.categories.slice(-3), traversalIdentifier: traj.steps.slice(-3), pathsShare: share };
+    const features = { textualFingerprint, structuralFingerprint: pick3(traj.categories), traversalIdentifier: pick3(traj.steps), pathsShare: share };
     return { v, traj, features, score: reranker.score(features) };
   });
   scored.sort((a, b) => b.score - a.score || a.v - b.v);
@@ -210,6 +212,14 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     stats,
     ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/**
+ * The three steps the fixed-length features describe: all of them for paths up to three nodes;
+ * for longer ones the start (the seed, where the text evidence is) and the last two.
+ */
+function pick3<T>(a: readonly T[]): T[] {
+  return a.length <= 3 ? [...a] : [a[0]!, a[a.length - 2]!, a[a.length - 1]!];
 }
 
 function sum(a: readonly number[]): number {
