@@ -149,6 +149,7 @@ async function stop(signal) {
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
 process.on('exit', () => killGroup(server.pgid, 'SIGKILL')); // never leave the server group behind
 
+say(`code-server is listening on ${server.url}`);
 const url = workbenchUrl({ serverUrl: server.url, folder: WORKSPACE, extensionDevelopmentPath: repoRoot });
 console.log('');
 console.log('  KG-RAG Studio is running in VS Code (code-server, this machine only). Open:');
