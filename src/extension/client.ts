@@ -33,6 +33,8 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
   context.subscriptions.push(watcher);
+  const serverLog = vscode.window.createOutputChannel('KG Plan Language Server');
+  context.subscriptions.push(serverLog);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'kgplan' },
@@ -40,7 +42,7 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
     ],
     // Schema files: the server re-checks open plans when one changes on disk.
     synchronize: { fileEvents: watcher },
-    outputChannel: vscode.window.createOutputChannel('KG Plan Language Server'),
+    outputChannel: serverLog,
   };
   // The id `kgrag` makes the client read the `kgrag.trace.server` setting.
   client = new LanguageClient('kgrag', 'KG Plan Language Server', serverOptions, clientOptions);
@@ -55,7 +57,7 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
     (e: unknown) => {
       log.error(`KG Plan language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
       void vscode.window.showErrorMessage('KG Plan language server failed to start.', 'Show Log').then((choice) => {
-        if (choice === 'Show Log') log.show();
+        if (choice === 'Show Log') serverLog.show();
       });
     },
   );
