@@ -17,20 +17,24 @@ function figure(row: PlanRow, m: HeatMetric): string {
 function planTree(plan: PlanTree): HTMLElement {
   const view = planView(plan);
   const byPath = new Map(view.rows.map((r) => [r.path, r]));
-  const item = (row: PlanRow): HTMLElement =>
-    h(
+  const item = (row: PlanRow): HTMLElement => {
+    const figures = view.columns.map((m) => `${COLUMN_NAMES[m]} ${figure(row, m)}`).join(' · ');
+    // Figures first, details after: when the panel is narrow the details are what gets cut.
+    const description = [figures, row.details].filter((x) => x).join(' — ');
+    return h(
       'vscode-tree-item',
       {
         class: `plan-op${row.hottest ? ' hottest' : ''}`,
         attrs: { open: true },
         data: { path: row.path, operator: row.operator },
+        title: [row.operator, row.details, figures].filter((x) => x).join('\n'),
       },
       h('span', { class: 'op-name' }, row.operator),
-      row.details ? h('span', { class: 'op-details' }, ` ${row.details}`) : null,
-      h('span', { slot: 'description', class: 'op-figures' }, view.columns.map((m) => `${COLUMN_NAMES[m]} ${figure(row, m)}`).join(' · ')),
+      h('span', { slot: 'description', class: 'op-figures' }, description),
       row.hottest ? h('vscode-badge', { slot: 'decoration', attrs: { variant: 'counter' }, title: `hottest by ${COLUMN_NAMES[view.metric!]}` }, 'hottest') : null,
       ...row.childPaths.map((p) => item(byPath.get(p)!)),
     );
+  };
   const hottest = view.hottestPath ? byPath.get(view.hottestPath) : undefined;
   return h(
     'div',

@@ -25,7 +25,7 @@ function termRowCells(ctx: ViewContext, r: TermRow) {
 }
 
 function breakdownSection(ctx: ViewContext, b: GsdBreakdown, open: boolean): HTMLElement {
-  const gap = b.gapToNext === null ? 'last' : `runner-up +${formatDistance(b.gapToNext)}`;
+  const gap = b.gapToNext === null ? 'last' : `${b.rank === 1 ? 'runner-up' : 'next'} +${formatDistance(b.gapToNext)}`;
   const section = h(
     'vscode-collapsible',
     { class: 'gsd-subgraph', data: { rank: String(b.rank) }, attrs: { open } },

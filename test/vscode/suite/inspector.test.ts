@@ -155,6 +155,33 @@ suite('inspector', () => {
     assert.ok(text.includes('Rachel McAdams'));
   });
 
+  test('Run and Profile from the .kgp file show the real result; reveal goes through the DSL source map', async function () {
+    this.timeout(180_000);
+    const { doc } = await openFixture('co_actors.kgp');
+    const before = (await state())?.rendered.length ?? 0;
+    const result = await vscode.commands.executeCommand<{ id: string; plan: string; subgraphs: Array<{ mapping: unknown[] }> } | undefined>(
+      'kgrag.runPlan', doc.uri.toString(), 'co_actor_languages');
+    assert.ok(result, 'kgrag.runPlan returned no result (see the extension log)');
+    assert.ok(result.subgraphs.length > 0, 'the sample graph has subgraphs for co_actor_languages');
+    const shown = await waitFor('the run in the inspector', async () => {
+      const s = await state();
+      return s && s.resultId === result.id && s.rendered.length > before && s.rendered.at(-1)!.view === 'subgraphs' ? s : undefined;
+    }, 30_000);
+    assert.equal(shown.rendered.at(-1)!.nodes, result.subgraphs[0]!.mapping.length);
+
+    const profiled = await vscode.commands.executeCommand<{ cypher?: { mode: string; plan?: unknown } } | undefined>('kgrag.profilePlan', doc.uri.toString(), 'co_actor_languages');
+    assert.equal(profiled?.cypher?.mode, 'profile');
+    await waitFor('the plan view', async () => ((await state())?.rendered.at(-1)?.view === 'cypher' ? true : undefined), 30_000);
+
+    // The run's source is the document, so the workflow's source-map handler answers.
+    await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'reveal', plan: 'co_actor_languages', variable: 'lang' });
+    const editor = await waitFor('lang selected', () => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.toString() === doc.uri.toString() && e.document.getText(e.selection).startsWith('lang') ? e : undefined;
+    });
+    assert.equal(editor.selection.start.line, 8);
+  });
+
   test('hostile names arrive as data: the panel renders and reports no script-created log', async () => {
     const s = await inspect('xss');
     assert.equal(s.plan, 'hostile_names');

@@ -241,6 +241,29 @@ test('inspector: keyboard — tabs, a variable link and Enter reveal it in the e
   await page.waitForFunction(() => /Ln 9, Col \d+ \(4 selected\)/.test(document.getElementById('status.editor.selection')?.textContent ?? ''), null, { timeout: 15_000 });
 });
 
+test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result', async ({ page, wb }) => {
+  await wb.closeAllEditors();
+  await openExact(wb, 'co_actors.kgp');
+  const lens = (title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
+  await lens('Profile').waitFor({ timeout: 30_000 });
+  await lens('Profile').click();
+  const view = wb.webview();
+  await view.locator('header h1', { hasText: 'co_actor_languages' }).waitFor({ timeout: 120_000 });
+  await view.locator('.cypher-view vscode-tree-item.plan-op').first().waitFor({ timeout: 30_000 });
+  assert.match(await view.locator('.cypher-view .hint').first().textContent(), /^PROFILE/);
+  const ops = await view.locator('vscode-tree-item.plan-op').count();
+  assert.ok(ops >= 3, `${ops} plan operators`);
+  assert.ok((await view.locator('pre.cypher-text .tok-keyword').allTextContents()).includes('MATCH'));
+  await wb.screenshot('inspector-real-profile-dark');
+
+  await lens('Run').click();
+  await view.locator('vscode-tab-header[data-view="subgraphs"]').waitFor();
+  await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 120_000 });
+  const variables = await view.locator('vscode-table-row.node-row button.link[data-variable]').evaluateAll((els) => els.map((e) => e.dataset.variable).sort());
+  assert.deepEqual(variables, ['actor', 'film', 'lang', 'vow']);
+  await wb.screenshot('inspector-real-run-dark');
+}, { timeoutMs: 240_000 });
+
 test('inspector: the panel and its result survive a window reload', async ({ page, wb }) => {
   await wb.closeAllEditors();
   await inspect(wb, 'mor', 'vow_director_dramas');
