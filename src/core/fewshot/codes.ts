@@ -21,6 +21,9 @@ export const FEWSHOT_CODES = {
   typeConflict: 'fewshot-type-conflict',
   relationTypo: 'fewshot-relation-typo',
   unknownIdReuse: 'fewshot-unknown-id-reuse',
+  // SimGRAG answer prompts
+  evidenceFormat: 'fewshot-evidence-format',
+  answerReference: 'fewshot-answer-reference',
   // MoR plans
   metapathMalformed: 'fewshot-metapath-malformed',
   unknownCategory: 'fewshot-unknown-category',

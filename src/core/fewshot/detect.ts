@@ -6,6 +6,7 @@ import { readMorPrompt, looksLikeMorPrompt } from './readers/morPrompt';
 import { jsonSetKind, parseJsonText, readJsonLines, readJsonSet } from './readers/jsonSets';
 import { looksLikeCypherCsv, readCypherCsv } from './readers/cypherCsv';
 import { readOwnFormat } from './readers/ownFormat';
+import { looksLikeSimGragAnswerPrompt, readSimGragAnswerJson, readSimGragAnswerPrompt } from './readers/simgragAnswer';
 import { dictEntry } from './positions';
 
 export function detectFormat(path: string, text: string): FewShotFormat | undefined {
@@ -16,10 +17,12 @@ export function detectFormat(path: string, text: string): FewShotFormat | undefi
   if (name.endsWith('.json')) {
     const { node } = parseJsonText(text);
     if (node?.kind === 'dict' && dictEntry(node, 'examples') && dictEntry(node, 'target')) return 'fewshot';
+    if (node?.kind === 'list' && node.items.slice(0, 3).some((it) => dictEntry(it, 'evidences') !== undefined)) return 'simgrag-answer-json';
     return jsonSetKind(node);
   }
   if (/\.ya?ml$/.test(name)) return 'fewshot';
   if (looksLikeMorPrompt(text)) return 'mor-prompt';
+  if (looksLikeSimGragAnswerPrompt(text)) return 'simgrag-answer';
   if (looksLikeSimGragPrompt(text)) return 'simgrag-prompt';
   return undefined;
 }
@@ -33,6 +36,10 @@ export function readFewShot(path: string, text: string, format?: FewShotFormat):
       return readSimGragPrompt(text);
     case 'mor-prompt':
       return readMorPrompt(text);
+    case 'simgrag-answer':
+      return readSimGragAnswerPrompt(text);
+    case 'simgrag-answer-json':
+      return readSimGragAnswerJson(text);
     case 'simgrag-json':
     case 'mor-json':
     case 'cypher-json':

@@ -11,13 +11,15 @@ export type FewShotFormat =
   | 'fewshot' // our own *.fewshot.json|jsonl|yaml
   | 'simgrag-prompt'
   | 'simgrag-json'
+  | 'simgrag-answer' // SimGRAG's answer-generation prompt (evidence graphs)
+  | 'simgrag-answer-json'
   | 'mor-prompt'
   | 'mor-json'
   | 'cypher-csv'
   | 'cypher-json'
   | 'cypher-jsonl';
 
-export const FEWSHOT_FORMATS: readonly FewShotFormat[] = ['fewshot', 'simgrag-prompt', 'simgrag-json', 'mor-prompt', 'mor-json', 'cypher-csv', 'cypher-json', 'cypher-jsonl'];
+export const FEWSHOT_FORMATS: readonly FewShotFormat[] = ['fewshot', 'simgrag-prompt', 'simgrag-json', 'simgrag-answer', 'simgrag-answer-json', 'mor-prompt', 'mor-json', 'cypher-csv', 'cypher-json', 'cypher-jsonl'];
 
 /** What the examples' outputs are written in. */
 export type TargetKind = 'kgp' | 'simgrag' | 'mor' | 'cypher';
