@@ -11,6 +11,7 @@ import { checkSimGragExamples } from './checks/simgrag';
 import { checkMorExamples } from './checks/mor';
 import { checkCypherExamples } from './checks/cypher';
 import { checkFile } from './checks/file';
+import { checkKgpExamples } from './checks/kgp';
 
 export function checkFewShotFile(path: string, text: string, opts: CheckOptions = {}): Diagnostic[] {
   return checkFewShot(path, text, opts).diagnostics;
@@ -37,6 +38,7 @@ export function checkFewShot(path: string, text: string, opts: CheckOptions = {}
     const o: CheckOptions = { ...opts, ...(schema ? { schema } : {}) };
     if (doc.target === 'simgrag') checkSimGragExamples(doc, schema, findings);
     if (doc.target === 'mor') checkMorExamples(doc, schema, findings);
+    if (doc.target === 'kgp') checkKgpExamples(doc, schema, findings);
     if (doc.target === 'cypher' && !opts.skipCypherLint) checkCypherExamples(doc, o, findings);
     checkFile(doc, o, findings);
     const diagnostics = findings

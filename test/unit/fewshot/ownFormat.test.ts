@@ -71,3 +71,14 @@ test('kgp outputs are parsed by the DSL parser; its findings land inside the JSO
   assert.ok(syntax.every((d) => d.range.start.line + 1 === 12), JSON.stringify(syntax));
   assert.ok(ds.some((d) => d.code === FEWSHOT_CODES.shapeCoverage && /1-hop: 1 \(1\)/.test(d.message)));
 });
+
+test('kgp outputs are checked against the schema by the plan checker, at the right characters', () => {
+  const f = fixture('plans.fewshot.json');
+  const schema = { labels: [{ name: 'Movie', properties: ['name'] }, { name: 'Person', properties: ['name'] }], relationshipTypes: [{ name: 'directed_by', endpoints: [{ from: 'Movie', to: 'Person' }], properties: [] }], propertyKeys: ['name'] };
+  const text = f.text.replace('(m: Movie \\"Heat\\")', '(m: Film \\"Heat\\")');
+  const ds = checkFewShotFile(f.path, text, { schema });
+  const cat = ds.find((d) => d.code === 'KGP300')!;
+  assert.equal(cat.range.start.line + 1, 7);
+  assert.equal(covered(text, cat), 'Film');
+  assert.deepEqual(checkFewShotFile(f.path, f.text, { schema }).filter((d) => d.code === 'KGP300'), []);
+});
