@@ -64,6 +64,7 @@ const totals = { suite: { passed: 0, failed: 0, pending: 0, version: '?' }, ui: 
 async function main() {
   mkdirSync(RESULTS_DIR, { recursive: true });
   state.lock = await acquireHarnessLock({ waitSeconds: Number(process.env.KGRAG_LOCK_WAIT_S ?? 1800), log: say });
+  armOverallTimeout(); // waiting in the queue does not count against the run
 
   if (!opts['no-build']) {
     const b = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
@@ -281,11 +282,14 @@ async function finish(code) {
   process.exit(code);
 }
 
-const overall = setTimeout(() => {
-  say(`timed out after ${TIMEOUT_S} s — tearing down`);
-  totals.harnessErrors += 1;
-  void finish(summary() || 1);
-}, TIMEOUT_S * 1000);
+let overall;
+function armOverallTimeout() {
+  overall = setTimeout(() => {
+    say(`timed out after ${TIMEOUT_S} s — tearing down`);
+    totals.harnessErrors += 1;
+    void finish(summary() || 1);
+  }, TIMEOUT_S * 1000);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
@@ -299,8 +303,9 @@ process.on('exit', () => {
 });
 
 main().then(
-  () => finish(summary()),
+  () => (exiting ? undefined : finish(summary())),
   (err) => {
+    if (exiting) return undefined; // already tearing down (timeout, signal): the error is a consequence
     say(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     totals.harnessErrors += 1;
     return finish(summary() || 1);

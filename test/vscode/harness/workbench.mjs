@@ -52,9 +52,11 @@ export class Workbench {
     await input.fill(name);
     const row = this.quickInput().locator('.monaco-list-row', { hasText: name }).first();
     await row.waitFor({ timeout: timeoutMs });
-    await input.press('Enter');
-    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
-    await this.page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: timeoutMs });
+    // A click, not Enter: with a webview focused before, Enter can land before the list settles.
+    await row.click();
+    await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
+    await this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
+    await this.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: timeoutMs });
   }
 
   async openQuickInput(key) {
