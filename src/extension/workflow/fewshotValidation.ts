@@ -5,6 +5,7 @@
  * reads only, so it also works in Restricted Mode.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { resolveInWorkspace } from './settings';
 
@@ -53,7 +54,9 @@ export async function validateFewShotFiles(context: vscode.ExtensionContext, col
   if (seen.size === 0) return { files: 0, errors: 0, warnings: 0, perFile: [] };
   const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
   const schema = vscode.workspace.getConfiguration('kgrag').get<string>('schema.path', '');
-  const out = await runCheck(context.asAbsolutePath('dist/cli.js'), root, [...seen.keys(), ...(schema ? ['--schema', resolveInWorkspace(schema)] : [])]);
+  const cli = context.asAbsolutePath('dist/cli.js');
+  if (!existsSync(cli)) throw new Error('few-shot validation runs the kgrag CLI (dist/cli.js), which this installation lacks; run `kgrag check <files>` from a checkout instead');
+  const out = await runCheck(cli, root, [...seen.keys(), ...(schema ? ['--schema', resolveInWorkspace(schema)] : [])]);
   let parsed: unknown;
   try {
     parsed = JSON.parse(out);

@@ -2,8 +2,8 @@
  * Commands about the graph itself: choose/connect/disconnect, secrets, import a graph file,
  * build the search index, open the sample workspace.
  */
-import { cpSync, mkdirSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { formatBadLine, type ImportSummary } from '../../core/graph/import/importer';
 import { sampleFolder } from '../../core/graph/sample/sampleStore';
@@ -128,9 +128,28 @@ export async function buildIndex(connection: Connection, log: vscode.LogOutputCh
 }
 
 /**
- * Copies the sample (examples/*.kgp, samples/movies/) into a folder and opens it, with the sample
- * graph selected: a new user's first workspace.
+ * The files of the sample workspace, relative destination → absolute source: the same layout as
+ * scripts/sampleWorkspace.mjs (`npm start`): samples/workspace/** (README, few-shot file,
+ * .vscode/settings.json selecting the sample graph), examples/*.kgp, samples/movies/{schema, README}.
  */
+export function sampleWorkspaceFiles(extensionRoot: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const template = join(extensionRoot, 'samples', 'workspace');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.set(relative(template, p), p);
+    }
+  };
+  if (existsSync(template)) walk(template);
+  for (const f of readdirSync(join(extensionRoot, 'examples')).filter((n) => n.endsWith('.kgp')).sort()) files.set(join('examples', f), join(extensionRoot, 'examples', f));
+  const movies = sampleFolder();
+  for (const f of ['movies.kgschema.json', 'README.md']) files.set(join('samples', 'movies', f), join(movies, f));
+  return files;
+}
+
+/** Builds the sample workspace in a folder (keeping files a user already edited) and opens it. */
 export async function openSampleWorkspace(context: vscode.ExtensionContext, args: { folder?: string; open?: boolean } = {}): Promise<string | undefined> {
   let dest = args.folder;
   if (!dest) {
@@ -138,15 +157,12 @@ export async function openSampleWorkspace(context: vscode.ExtensionContext, args
     if (!picked?.[0]) return undefined;
     dest = join(picked[0].fsPath, 'kgrag-movies-sample');
   }
-  const extRoot = context.extensionUri.fsPath;
-  mkdirSync(join(dest, 'examples'), { recursive: true });
-  mkdirSync(join(dest, 'samples', 'movies'), { recursive: true });
-  for (const f of readdirSync(join(extRoot, 'examples')).filter((f) => f.endsWith('.kgp'))) cpSync(join(extRoot, 'examples', f), join(dest, 'examples', f));
-  const sample = sampleFolder();
-  for (const f of ['movies.kgschema.json', 'movies.triples.txt', 'README.md']) if (existsSync(join(sample, f))) cpSync(join(sample, f), join(dest, 'samples', 'movies', f));
-  mkdirSync(join(dest, '.vscode'), { recursive: true });
-  const settings = join(dest, '.vscode', 'settings.json');
-  if (!existsSync(settings)) writeFileSync(settings, JSON.stringify({ 'kgrag.graph.kind': 'sample', 'kgrag.planner.fewshotFile': 'examples/two_hop.kgp' }, null, 2) + '\n');
+  for (const [rel, src] of sampleWorkspaceFiles(context.extensionUri.fsPath)) {
+    const target = join(dest, rel);
+    if (existsSync(target)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(src, target);
+  }
   if (args.open !== false) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(dest), { forceNewWindow: (vscode.workspace.workspaceFolders?.length ?? 0) > 0 });
   return dest;
 }

@@ -32,6 +32,8 @@ export interface InspectQuestionOutcome {
   readonly result?: RetrievalResult;
   readonly planner?: string;
   readonly note?: string;
+  /** Why no planner could be used (e.g. no language model), when the command gave up. */
+  readonly error?: string;
 }
 
 /** The question in the editor: the selection, else a `question "…"` on the cursor's line. */
@@ -70,7 +72,10 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     log.warn(`planner: ${message}`);
-    const choice = await vscode.window.showErrorMessage(`KG-RAG: ${message}`, 'Use Nearest Example', 'Open Settings');
+    const asked = vscode.window.showErrorMessage(`KG-RAG: ${message}`, 'Use Nearest Example', 'Open Settings');
+    // Automation (accept given) does not wait on the dialog.
+    if (args.accept) return { question, error: message };
+    const choice = await asked;
     if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'kgrag.planner');
     if (choice !== 'Use Nearest Example') return { question };
     await vscode.workspace.getConfiguration('kgrag').update('planner.kind', 'nearestExample', vscode.ConfigurationTarget.Global);

@@ -29,10 +29,6 @@ export function cancelAll(): number {
   return ops.length;
 }
 
-export function isCancellation(e: unknown, signal: AbortSignal): boolean {
-  return signal.aborted || (e instanceof Error && (e.name === 'AbortError' || /cancel/i.test(e.message) && signal.aborted));
-}
-
 export type Report = (message: string, increment?: number) => void;
 
 /**

@@ -4,7 +4,9 @@
 // OpenAI-protocol server) that runs; plan tests in the Test Explorer (one passes, one fails);
 // cancelling a long query and a long import; secrets in SecretStorage only.
 import * as assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
@@ -210,6 +212,17 @@ suite('Workflow: run, inspect, test', function () {
     await waitFor('the inspector to show the proposal', async () => ((await inspectorState())?.plan === planName ? true : undefined));
   });
 
+  test('VS Code language model chosen but none available: a readable "no model" reason, no proposal', async () => {
+    await setting('planner.kind', 'languageModel');
+    try {
+      const outcome = await vscode.commands.executeCommand<InspectQuestionOutcome | undefined>('kgrag.inspectQuestion', { question: 'who directed [Heat]', accept: 'run' });
+      assert.equal(outcome?.proposal, undefined);
+      assert.match(outcome?.error ?? '', /no language model is available|the Language Model API is not available/);
+    } finally {
+      await setting('planner.kind', undefined);
+    }
+  });
+
   test('the HTTP planner: a local OpenAI-protocol server gets the few-shot prompt and the API key from SecretStorage; its plan runs', async () => {
     const server = await startFakeOpenAi();
     try {
@@ -309,6 +322,33 @@ suite('Workflow: run, inspect, test', function () {
     editor.selection = new vscode.Selection(1, 8, 1, 8);
     assert.equal(await vscode.commands.executeCommand('kgrag.schema.insert', endpoint.node), true);
     assert.match(editor.document.lineAt(1).text, /^ {2}match \(movie: Movie\) -\[:directed_by\]-> \(person: Person\)$/);
+  });
+
+  test('the walkthrough path: Open Sample Workspace builds a workspace whose example plan runs and is inspected', async () => {
+    const dest = mkdtempSync(join(tmpdir(), 'kgrag-sample-ws-'));
+    try {
+      const folder = await vscode.commands.executeCommand<string>('kgrag.openSampleWorkspace', { folder: dest, open: false });
+      assert.equal(folder, dest);
+      for (const f of ['examples/two_hop.kgp', 'samples/movies/movies.kgschema.json', '.vscode/settings.json']) assert.ok(existsSync(join(dest, f)), `${f} is missing`);
+      assert.match(readFileSync(join(dest, '.vscode', 'settings.json'), 'utf8'), /"kgrag.graph.kind": "sample"/);
+      const result = await vscode.commands.executeCommand<RetrievalResult | undefined>('kgrag.inspectPlan', vscode.Uri.file(join(dest, 'examples', 'two_hop.kgp')).toString(), 'co_actor_languages');
+      assert.ok(result?.answers.some((a) => a.value === 'English'), JSON.stringify(result?.answers));
+      await waitFor('the inspector to show the sample plan', async () => ((await inspectorState())?.resultId === result!.id ? true : undefined));
+    } finally {
+      rmSync(dest, { recursive: true, force: true });
+    }
+  });
+
+  test('Validate Few-Shot Files puts the checker findings of the workspace few-shot files in Problems', async () => {
+    const bad = '{\n  "target": "kgp",\n  "examples": [\n    {"question": "who directed Heat", "output": "plan d { match (m: Movie \\"Heat\\") -[directed by]-> (d: Person return d }"}\n  ]\n}\n';
+    await vscode.workspace.fs.writeFile(fixtureUri('workflow/broken.fewshot.json'), new TextEncoder().encode(bad));
+    const v = await vscode.commands.executeCommand<{ files: number; errors: number; perFile: { uri: string; errors: number }[] } | undefined>('kgrag.validateFewShotFiles');
+    assert.ok(v, 'validation failed to run');
+    const mine = v.perFile.find((f) => f.uri === fixtureUri('workflow/broken.fewshot.json').toString());
+    assert.ok(mine, `not checked: ${JSON.stringify(v.perFile.map((f) => f.uri))}`);
+    assert.ok(mine.errors > 0, 'the broken example has no error');
+    const ds = vscode.languages.getDiagnostics(fixtureUri('workflow/broken.fewshot.json'));
+    assert.ok(ds.some((d) => d.source === 'kgrag few-shot' && d.severity === vscode.DiagnosticSeverity.Error));
   });
 
   test('Neo4j: the password lives in SecretStorage and reaches the server, never the settings', async () => {
