@@ -18,6 +18,8 @@ const nodeExternals = [
 const targets = [
   { entryPoints: ['src/extension/main.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
   { entryPoints: ['src/server/main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
+  // The few-shot checker (with Neo4j's Cypher front end): the server requires it with the first few-shot file.
+  { entryPoints: ['src/server/fewshotCheck.ts'], outfile: 'dist/fewshotCheck.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
   { entryPoints: ['src/core/graph/embedded/worker.ts'], outfile: 'dist/engineWorker.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
   { entryPoints: ['webview/main.ts'], outfile: 'media/webview/inspector.js', platform: 'browser', format: 'iife', target: 'es2022' },

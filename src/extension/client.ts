@@ -1,6 +1,7 @@
 /**
  * Starts the KG Plan language server (dist/server.js, its own Node process, IPC) for `kgplan`
- * documents. All language knowledge lives in the server and src/core; this file only wires it up.
+ * documents and for the few-shot files `kgrag.fewshot.files` names (diagnostics only). All language
+ * knowledge lives in the server and src/core; this file only wires it up.
  */
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
@@ -25,6 +26,24 @@ export function languageClient(): LanguageClient | undefined {
   return client;
 }
 
+/**
+ * Document filters for the few-shot globs. VS Code matches a filter's pattern against the file's
+ * absolute path, so `**∕…` patterns are used as they are and the others are anchored at each
+ * workspace folder (as the server's isFewShotFile reads them).
+ */
+export function fewshotDocumentFilters(): { scheme: string; pattern: string }[] {
+  const globs = vscode.workspace.getConfiguration('kgrag').get<unknown>('fewshot.files');
+  const list = Array.isArray(globs) ? globs.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : [];
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath.split('\\').join('/').replace(/\/$/, ''));
+  return list.flatMap((g) =>
+    g.startsWith('**/') || g.startsWith('/') || /^[A-Za-z]:[\\/]/.test(g) ? [{ scheme: 'file', pattern: g }] : folders.map((f) => ({ scheme: 'file', pattern: `${f}/${g}` })),
+  );
+}
+
+function documentSelector(): LanguageClientOptions['documentSelector'] {
+  return [{ scheme: 'file', language: 'kgplan' }, { scheme: 'untitled', language: 'kgplan' }, ...fewshotDocumentFilters()];
+}
+
 export function registerLanguageClient(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
@@ -36,10 +55,7 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
   const serverLog = vscode.window.createOutputChannel('KG Plan Language Server');
   context.subscriptions.push(serverLog);
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'kgplan' },
-      { scheme: 'untitled', language: 'kgplan' },
-    ],
+    documentSelector: documentSelector(),
     // Schema files: the server re-checks open plans when one changes on disk.
     synchronize: { fileEvents: watcher },
     outputChannel: serverLog,
@@ -63,11 +79,31 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
   );
   context.subscriptions.push(
     { dispose: () => void started.then(() => client?.stop()) },
+    // The selector is fixed while the client runs: a new few-shot glob (or folder) takes a restart.
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('kgrag.fewshot.files')) void refreshDocumentSelector(log);
+    }),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshDocumentSelector(log)),
     vscode.commands.registerCommand('kgrag.restartLanguageServer', async () => {
       log.info('restarting the KG Plan language server');
       await client?.restart();
     }),
   );
+}
+
+async function refreshDocumentSelector(log: vscode.LogOutputChannel): Promise<void> {
+  const c = client;
+  if (!c) return;
+  const next = documentSelector();
+  if (JSON.stringify(next) === JSON.stringify(c.clientOptions.documentSelector)) return;
+  c.clientOptions.documentSelector = next;
+  if (!c.isRunning()) return; // a later start reads the new selector
+  log.info('kgrag.fewshot.files changed: restarting the KG Plan language server');
+  try {
+    await c.restart();
+  } catch (e) {
+    log.error(`KG Plan language server restart failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 export async function stopLanguageClient(): Promise<void> {

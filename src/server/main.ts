@@ -47,6 +47,7 @@ import {
   type SchemaContext,
 } from '../core/language';
 import { checkAnalysis } from './check';
+import { fewshotChecker, isFewShotFile } from './fewshot';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
 import { findSchemaFiles, relativeToDocument } from './files';
 import { CONNECTED_SCHEMA_NOTIFICATION, readConnectedSchema } from './protocol';
@@ -110,9 +111,40 @@ function analysisOf(doc: TextDocument): Analysis {
   return analysis;
 }
 
+/** `.kgp` documents get every feature; the others the client sends are few-shot files (diagnostics only). */
+function isPlan(doc: TextDocument): boolean {
+  return doc.languageId === 'kgplan' || doc.uri.endsWith('.kgp');
+}
+
+/** The document, when it is a plan (features that read the DSL answer nothing for few-shot files). */
+function planDocument(uri: string): TextDocument | undefined {
+  const doc = documents.get(uri);
+  return doc && isPlan(doc) ? doc : undefined;
+}
+
+/** Few-shot files whose diagnostics are showing (so a settings change that drops one clears them). */
+const fewshotShown = new Set<string>();
+/** The source few-shot diagnostics carry (the Validate Few-Shot Files command uses the same). */
+const FEWSHOT_SOURCE = 'kgrag few-shot';
+
+async function validateFewShot(doc: TextDocument, settings: LanguageSettings): Promise<void> {
+  const started = Date.now();
+  const path = filePath(doc.uri);
+  if (path === undefined || !isFewShotFile(path, workspaceFolders, settings.fewshotFiles)) {
+    if (fewshotShown.delete(doc.uri)) await connection.sendDiagnostics({ uri: doc.uri, diagnostics: [] });
+    return;
+  }
+  const diagnostics = fewshotChecker().checkFewShotDocument({ path, text: doc.getText(), folder: folderOf(path), settings, schemas, connected: connected?.context.schema });
+  if (documents.get(doc.uri)?.version !== doc.version) return; // a newer version is on its way
+  fewshotShown.add(doc.uri);
+  await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map((d) => ({ ...toLspDiagnostic(d), source: FEWSHOT_SOURCE })) });
+  log(`checked few-shot file ${path} v${doc.version}: ${diagnostics.length} diagnostic(s) in ${Date.now() - started} ms`);
+}
+
 async function validate(doc: TextDocument): Promise<void> {
   const started = Date.now();
   const settings = await settingsFor(doc.uri);
+  if (!isPlan(doc)) return validateFewShot(doc, settings);
   const analysis = analysisOf(doc);
   const path = filePath(doc.uri);
   const source = resolveSchemaPath(analysis.parse.document, path, settings.schemaPath, folderOf(path));
@@ -214,13 +246,14 @@ documents.onDidClose((e) => {
   clearTimeout(timers.get(e.document.uri));
   timers.delete(e.document.uri);
   states.delete(e.document.uri);
+  fewshotShown.delete(e.document.uri);
   settingsCache.delete(e.document.uri);
   void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 
 // ── features ────────────────────────────────────────────────────────────────
 connection.onCompletion((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
   const path = filePath(doc.uri);
   const schemaFiles = (): readonly string[] => {
@@ -231,26 +264,26 @@ connection.onCompletion((p) => {
 });
 
 connection.onHover((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return null;
   const h = hover(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri));
   return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range } : null;
 });
 
 connection.onDocumentSymbol((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   return doc ? outline(analysisOf(doc).parse.document).map(toDocumentSymbol) : [];
 });
 
 connection.onFoldingRanges((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
   const a = analysisOf(doc);
   return foldingRegions(a.parse.document, a.text).map(toFoldingRange);
 });
 
 connection.onDocumentFormatting((p): LspTextEdit[] => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
   const text = doc.getText();
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
@@ -258,14 +291,14 @@ connection.onDocumentFormatting((p): LspTextEdit[] => {
 });
 
 connection.onDefinition((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return null;
   const r = definition(analysisOf(doc), doc.offsetAt(p.position));
   return r ? { uri: doc.uri, range: r } : null;
 });
 
 connection.onDocumentHighlight((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
   return occurrences(analysisOf(doc), doc.offsetAt(p.position)).map((o) => ({
     range: o.range,
@@ -274,7 +307,7 @@ connection.onDocumentHighlight((p) => {
 });
 
 connection.onDocumentLinks((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   const path = doc ? filePath(doc.uri) : undefined;
   if (!doc || path === undefined) return [];
   return schemaLinks(analysisOf(doc)).map((l) => ({
@@ -285,7 +318,7 @@ connection.onDocumentLinks((p) => {
 });
 
 connection.languages.inlayHint.on((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
   return inlayHints(analysisOf(doc), schemaOf(doc.uri), p.range).map((h) => ({
     position: h.position,
@@ -297,7 +330,7 @@ connection.languages.inlayHint.on((p) => {
 });
 
 connection.onSignatureHelp((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   const s = doc ? signatureHelp(analysisOf(doc), doc.offsetAt(p.position)) : undefined;
   if (!s) return null;
   return {
@@ -312,13 +345,13 @@ connection.onSignatureHelp((p) => {
 });
 
 connection.onPrepareRename((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   const t = doc ? renameTarget(analysisOf(doc), doc.offsetAt(p.position)) : undefined;
   return t ? { range: t.range, placeholder: t.name } : null;
 });
 
 connection.onRenameRequest((p) => {
-  const doc = documents.get(p.textDocument.uri);
+  const doc = planDocument(p.textDocument.uri);
   if (!doc) return null;
   const r = renameVariable(analysisOf(doc), doc.offsetAt(p.position), p.newName);
   if (r.kind === 'error') return new ResponseError(ErrorCodes.InvalidRequest, r.message);

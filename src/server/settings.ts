@@ -10,9 +10,16 @@ export interface LanguageSettings {
   readonly hopLimit: number;
   /** `kgrag.check.delayMs`: debounce between a keystroke and the check. */
   readonly delayMs: number;
+  /** `kgrag.fewshot.files`: glob patterns of the files checked as few-shot files (docs/fewshot.md). */
+  readonly fewshotFiles: readonly string[];
+  /** `kgrag.fewshot.shots`: the shot count a few-shot prompt should carry (undefined = the checker's default). */
+  readonly fewshotShots?: number;
 }
 
-export const DEFAULT_SETTINGS: LanguageSettings = { schemaPath: '', hopLimit: 3, delayMs: 250 };
+/** The manifest's default for `kgrag.fewshot.files`. */
+export const DEFAULT_FEWSHOT_FILES: readonly string[] = ['**/*.fewshot.{json,jsonl,yaml,yml}', '**/fewshot/**/*.{txt,md,json,jsonl,csv,py}', '**/*.prompt.{txt,md}'];
+
+export const DEFAULT_SETTINGS: LanguageSettings = { schemaPath: '', hopLimit: 3, delayMs: 250, fewshotFiles: DEFAULT_FEWSHOT_FILES };
 
 function record(v: unknown): Readonly<Record<string, unknown>> {
   return v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : {};
@@ -27,9 +34,15 @@ export function readSettings(section: unknown): LanguageSettings {
   const s = record(section);
   const schema = record(s['schema']);
   const check = record(s['check']);
+  const fewshot = record(s['fewshot']);
+  const files = fewshot['files'];
+  const shots = fewshot['shots'];
   return {
     schemaPath: typeof schema['path'] === 'string' ? schema['path'] : DEFAULT_SETTINGS.schemaPath,
     hopLimit: int(check['hopLimit'], 1, 20, DEFAULT_SETTINGS.hopLimit),
     delayMs: int(check['delayMs'], 0, 5000, DEFAULT_SETTINGS.delayMs),
+    // A list is taken as given (an empty list turns few-shot checking off); non-strings are dropped.
+    fewshotFiles: Array.isArray(files) ? files.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : DEFAULT_FEWSHOT_FILES,
+    ...(typeof shots === 'number' && Number.isFinite(shots) && shots >= 1 ? { fewshotShots: Math.min(1000, Math.round(shots)) } : {}),
   };
 }

@@ -14,6 +14,6 @@ export { locate, type Target } from './locate';
 export { signatureHelp, type SignatureInfo } from './signature';
 export { planAt, variablesOf, type VariableInfo } from './scope';
 export { KEYWORD_DOCS, STRATEGY_DOCS } from './docs';
-export { resolveSchemaPath, type SchemaSource } from './schemaSource';
+export { resolveSchemaPath, resolveSchemaReference, type SchemaSource } from './schemaSource';
 export { inlayHints, type InlayHintInfo } from './inlayHints';
 export { schemaLinks, type PathLink } from './links';

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, readSettings } from '../../../src/server/settings';
 
 describe('language settings', () => {
   it('reads the kgrag section', () => {
-    assert.deepEqual(readSettings({ schema: { path: 'm.kgschema.json' }, check: { hopLimit: 5, delayMs: 100 } }), { schemaPath: 'm.kgschema.json', hopLimit: 5, delayMs: 100 });
+    assert.deepEqual(readSettings({ schema: { path: 'm.kgschema.json' }, check: { hopLimit: 5, delayMs: 100 } }), { ...DEFAULT_SETTINGS, schemaPath: 'm.kgschema.json', hopLimit: 5, delayMs: 100 });
   });
   it('falls back to defaults and clamps whatever users typed', () => {
     assert.deepEqual(readSettings(undefined), DEFAULT_SETTINGS);
