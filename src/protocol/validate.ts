@@ -100,7 +100,7 @@ const retrievalResult = object({
       element: oneOf(['node', 'edge']),
       ref: str,
       patternText: str,
-      candidates: arrayOf(object({ text: str, 'id?': str, distance: num })),
+      candidates: arrayOf(object({ text: str, 'id?': str, distance: num, 'via?': str })),
     }),
   ),
   'trajectory?': trajectoryTrace,

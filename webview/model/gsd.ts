@@ -85,6 +85,8 @@ export interface CandidateRow {
   readonly text: string;
   readonly id: string | null;
   readonly distance: number;
+  /** The schema alias through which the candidate matched, if any. */
+  readonly via: string | null;
   /** Used by the best subgraph for this phrase. */
   readonly chosen: boolean;
 }
@@ -109,7 +111,7 @@ export function candidateTables(result: RetrievalResult): CandidateTable[] {
       patternText: list.patternText,
       rows: [...list.candidates]
         .sort((a, b) => a.distance - b.distance)
-        .map((c, i) => ({ rank: i + 1, text: c.text, id: c.id ?? null, distance: c.distance, chosen: c.text === used })),
+        .map((c, i) => ({ rank: i + 1, text: c.text, id: c.id ?? null, distance: c.distance, via: c.via ?? null, chosen: c.text === used })),
     };
   });
 }

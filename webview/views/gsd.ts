@@ -70,7 +70,7 @@ function candidatesSection(ctx: ViewContext): HTMLElement | null {
           t.rows.map((c) => ({
             cells: [
               `#${c.rank}`,
-              h('span', { title: c.id ?? '' }, c.text),
+              c.via === null ? h('span', { title: c.id ?? '' }, c.text) : h('span', { title: c.id ?? '' }, c.text, h('span', { class: 'via' }, ` via alias “${c.via}”`)),
               formatDistance(c.distance),
               c.chosen ? '✓' : '',
               c.chosen

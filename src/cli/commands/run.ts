@@ -1,18 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmbedder, isEmbedderKind } from '../../core/embed/createEmbedder';
+import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
 import { databaseExists } from '../../core/graph/embedded/dataFolder';
 import type { StrategyKind } from '../../core/plan/planningGraph';
 import { RetrievalEngine } from '../../core/retrieve/engine';
 import { readRunInputs } from '../../core/retrieve/inputs';
+import { relationAliasesOf, type RelationAliases } from '../../core/retrieve/relations';
+import { readSchemaFile } from '../../core/schema/readSchemaFile';
 import { registerStrategies } from '../../core/retrieve/strategies';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
 import { EXIT, UsageError, type CliIO } from '../io';
 
-const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--embedder hashing|lexical] [--reranker weights.json] [--json]';
+const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against the embedded store. The
@@ -31,7 +33,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         strategy: { type: 'string' },
         k: { type: 'string' },
         exhaustive: { type: 'boolean', default: false },
-        embedder: { type: 'string', default: 'hashing' },
+        embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
         json: { type: 'boolean', default: false },
         reranker: { type: 'string' },
       },
@@ -91,8 +93,22 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       ...(k !== undefined ? { k } : {}),
       ...(values.exhaustive ? { exhaustive: true } : {}),
     };
+    // A plan's `schema "…"` file (relative to the plan file) lends its aliases to relation matching.
+    const aliasesByRef = new Map<string, RelationAliases>();
+    const aliasesFor = (ref: string | undefined): RelationAliases | undefined => {
+      if (ref === undefined) return undefined;
+      let aliases = aliasesByRef.get(ref);
+      if (!aliases) {
+        const loaded = readSchemaFile(resolve(dirname(file), ref));
+        if (loaded.problem) io.err(`kgrag run: schema ${loaded.problem}; relation aliases not used`);
+        aliases = relationAliasesOf(loaded.schema);
+        aliasesByRef.set(ref, aliases);
+      }
+      return aliases;
+    };
     for (const input of read.inputs) {
-      const result = await engine.run(input.plan, overrides, input.id);
+      const relationAliases = aliasesFor(input.plan.schemaRef);
+      const result = await engine.run(input.plan, { ...overrides, ...(relationAliases ? { relationAliases } : {}) }, input.id);
       if (values.json) io.out(read.format === 'jsonl' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
       else io.out(describe(result));
     }

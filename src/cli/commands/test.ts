@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { createEmbedder, isEmbedderKind } from '../../core/embed/createEmbedder';
+import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { STORE_FLAGS } from '../../core/graph/openStore';
 import { RetrievalEngine } from '../../core/retrieve/engine';
 import { registerStrategies } from '../../core/retrieve/strategies';
@@ -9,7 +9,7 @@ import { discoverPlanTests, runPlanTest, summarizePlanTests, summaryLine, type P
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
-const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder hashing|lexical] [--json]';
+const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json]';
 
 /**
  * `kgrag test`: every plan with `expect` in the given files is a test, judged by src/core/testing
@@ -20,7 +20,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   const { values, positionals } = parseFlags({
     args: [...args],
     allowPositionals: true,
-    options: { ...STORE_FLAGS, plan: { type: 'string' }, embedder: { type: 'string', default: 'hashing' }, json: { type: 'boolean', default: false } },
+    options: { ...STORE_FLAGS, plan: { type: 'string' }, embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind }, json: { type: 'boolean', default: false } },
   });
   if (positionals.length === 0) throw new UsageError(`expected one or more .kgp files\n${USAGE}`);
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);

@@ -3,6 +3,7 @@ import type { Embedder } from '../embed/embedder';
 import type { GraphStore } from '../graph/graphStore';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { retrieveGsd } from './gsd/retrieve';
+import type { RelationAliases } from './relations';
 import type { RetrievalResult } from './result';
 import { loadOrBuildSnapshot, type LoadedSnapshot } from './snapshot/cache';
 import type { GraphSnapshot } from './snapshot/snapshot';
@@ -16,6 +17,8 @@ export interface RunOverrides {
   readonly k?: number;
   readonly exhaustive?: boolean;
   readonly signal?: AbortSignal;
+  /** Schema aliases for relationship types, e.g. from the plan's *.kgschema.json. */
+  readonly relationAliases?: RelationAliases;
 }
 
 export type StrategyRunner = (plan: PlanningGraph, engine: RetrievalEngine, overrides: RunOverrides, id: string) => Promise<RetrievalResult>;
@@ -37,6 +40,7 @@ export class RetrievalEngine {
         store: { kind: engine.store.kind, description: engine.store.description },
         strategy: { ...(o.k !== undefined ? { k: o.k } : {}), ...(o.exhaustive !== undefined ? { exhaustive: o.exhaustive } : {}) },
         ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     });
   }

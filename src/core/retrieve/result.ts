@@ -84,6 +84,8 @@ export interface RankedCandidate {
   readonly text: string;
   readonly id?: string;
   readonly distance: number;
+  /** The schema alias that matched, when it was nearer than the candidate's own name. */
+  readonly via?: string;
 }
 
 export interface CandidateList {

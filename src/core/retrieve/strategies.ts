@@ -7,7 +7,7 @@ import type { Reranker } from './mor/rerank';
 export function registerStrategies(engine: RetrievalEngine, options: { reranker?: Reranker } = {}): void {
   engine.register('cypher', async (plan, e, o, id) => {
     const snap = await e.snapshot(o.signal);
-    return retrieveCypher(plan, e.store, snap, e.embedder, { id, ...(o.k !== undefined ? { limit: o.k } : {}), ...(o.signal ? { signal: o.signal } : {}) });
+    return retrieveCypher(plan, e.store, snap, e.embedder, { id, ...(o.k !== undefined ? { limit: o.k } : {}), ...(o.signal ? { signal: o.signal } : {}), ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}) });
   });
   engine.register('mor', async (plan, e, o, id) => {
     const snap = await e.snapshot(o.signal);
@@ -17,6 +17,7 @@ export function registerStrategies(engine: RetrievalEngine, options: { reranker?
       ...(o.k !== undefined ? { strategy: { k: o.k } } : {}),
       ...(options.reranker ? { reranker: options.reranker } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
     });
   });
 }

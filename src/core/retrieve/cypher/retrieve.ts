@@ -4,7 +4,7 @@ import { compileCypher } from '../../plan/cypher';
 import { DEFAULT_STRATEGIES, type PlanningGraph } from '../../plan/planningGraph';
 import type { Answer, MatchedSubgraph, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
-import { nearestRelations } from '../relations';
+import { nearestRelations, type RelationAliases } from '../relations';
 
 /**
  * The Cypher strategy: the plan compiled (compileCypher, the store's dialect) and run read-only,
@@ -12,10 +12,10 @@ import { nearestRelations } from '../relations';
  * embedding (the same distance GSD uses); categories are labels; soft text is a case-insensitive
  * name equality (compileCypher's default).
  */
-export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal } = {}): Promise<RetrievalResult> {
+export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   const phrases = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
-  const resolved = await nearestRelations(snap, embedder, phrases, options.signal);
+  const resolved = await nearestRelations(snap, embedder, phrases, options.signal, options.relationAliases);
   const nearest = new Map([...resolved].map(([p, r]) => [p, r.type] as const));
   const limit = options.limit ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
   const compiled = compileCypher(plan, { dialect: store.dialect, limit, returnAll: true, resolveRelation: (p) => (nearest.has(p) ? [nearest.get(p)!] : []) });

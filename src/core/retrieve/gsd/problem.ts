@@ -1,7 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import type { GraphSnapshot } from '../snapshot/snapshot';
-import { normSq } from '../snapshot/vectorIndex';
+import { relationDistances, type RelationAliases } from '../relations';
 
 /**
  * A planning graph resolved against a snapshot: SimGRAG's candidate sets C⁽ⁿ⁾ and C⁽ʳ⁾ (§5.1).
@@ -39,6 +39,8 @@ export interface EdgeCandidates {
   readonly relRank: Int32Array;
   /** Candidate relation ids ascending by distance. */
   readonly rels: Int32Array;
+  /** Per relation type: the schema alias that matched, when it was nearer than the name. */
+  readonly via?: readonly (string | undefined)[];
   readonly minDist: number;
 }
 
@@ -55,6 +57,8 @@ export interface CandidateOptions {
   readonly relationCandidates: number;
   /** Node vector search: exact, or 'auto' (approximate above 250k nodes; see VectorIndex.search). Default 'auto'. */
   readonly vectorSearch?: 'exact' | 'approximate' | 'auto';
+  /** Schema aliases: a relationship type matches a phrase as well as its nearest alias does. */
+  readonly relationAliases?: RelationAliases;
 }
 
 export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, opts: CandidateOptions, signal?: AbortSignal): Promise<GsdProblem> {
@@ -64,7 +68,9 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const varIndex = new Map(plan.nodes.map((n, i) => [n.id, i] as const));
   const softNodes = plan.nodes.filter((n) => n.text?.kind === 'soft').map((n) => n.text!.value);
   const softRels = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
-  const vecs = await embedder.embedBatch([...softNodes, ...softRels], signal);
+  const vecs = await embedder.embedBatch(softNodes, signal);
+  const relDists = await relationDistances(snap, embedder, softRels, opts.relationAliases, signal);
+  let ri = 0;
   const dim = embedder.dimension;
   let vi = 0;
 
@@ -97,7 +103,6 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   });
 
   const R = snap.data.relationNames.length;
-  const relVecs = snap.data.relationVectors;
   const edges: EdgeCandidates[] = plan.edges.map((e) => {
     const source = varIndex.get(e.source);
     const target = varIndex.get(e.target);
@@ -120,24 +125,15 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
       }
       return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(id < 0 ? [] : [id]), minDist: 0 };
     }
-    const q = vecs.subarray(vi * dim, (vi + 1) * dim);
-    vi++;
-    const qn = normSq(q);
-    const order = Array.from({ length: R }, (_, i) => {
-      let dot = 0;
-      let rn = 0;
-      for (let j = 0; j < dim; j++) {
-        const v = relVecs[i * dim + j];
-        dot += q[j] * v;
-        rn += v * v;
-      }
-      return { i, d: Math.sqrt(Math.max(0, qn + rn - 2 * dot)) };
-    }).sort((a, b) => a.d - b.d || a.i - b.i).slice(0, opts.relationCandidates);
+    const { dist, via } = relDists[ri++]!;
+    const order = Array.from({ length: R }, (_, i) => ({ i, d: dist[i]! }))
+      .sort((a, b) => a.d - b.d || a.i - b.i)
+      .slice(0, opts.relationCandidates);
     order.forEach((o, rank) => {
       relDist[o.i] = o.d;
       relRank[o.i] = rank + 1;
     });
-    return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(order, (o) => o.i), minDist: order[0]?.d ?? 0 };
+    return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(order, (o) => o.i), via, minDist: order[0]?.d ?? 0 };
   });
   return { nodes, edges, warnings, candidatesMs: performance.now() - t0 };
 }

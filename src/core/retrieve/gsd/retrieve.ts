@@ -4,6 +4,7 @@ import { DEFAULT_STRATEGIES, type GsdStrategy, type PlanningGraph } from '../../
 import type { Answer, CandidateList, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { buildProblem, type GsdProblem } from './problem';
+import type { RelationAliases } from '../relations';
 import { searchTopK, type GsdMatch } from './search';
 
 export interface GsdRunOptions {
@@ -11,6 +12,8 @@ export interface GsdRunOptions {
   readonly strategy?: Partial<Omit<GsdStrategy, 'kind'>>;
   readonly id?: string;
   readonly store?: { readonly kind: StoreKind; readonly description: string };
+  /** Schema aliases for relationship types (see relations.ts). */
+  readonly relationAliases?: RelationAliases;
   /** How many ranked candidates per phrase to report (default 10). */
   readonly reportCandidates?: number;
   readonly maxExpansions?: number;
@@ -22,7 +25,7 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   const t0 = performance.now();
   const base = plan.strategy.kind === 'gsd' ? plan.strategy : DEFAULT_STRATEGIES.gsd;
   const strategy: GsdStrategy = { ...base, ...options.strategy, kind: 'gsd' };
-  const problem = await buildProblem(plan, snap, embedder, strategy, options.signal);
+  const problem = await buildProblem(plan, snap, embedder, { ...strategy, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
   const t1 = performance.now();
   const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, maxExpansions: options.maxExpansions });
   const t2 = performance.now();
@@ -123,7 +126,10 @@ function candidateLists(problem: GsdProblem, snap: GraphSnapshot, limit: number)
   }
   for (const e of problem.edges) {
     if (!e.known || e.patternText === undefined) continue;
-    const candidates = Array.from(e.rels.subarray(0, limit), (r) => ({ text: snap.data.relationNames[r], distance: e.relDist[r] }));
+    const candidates = Array.from(e.rels.subarray(0, limit), (r) => {
+      const via = e.via?.[r];
+      return { text: snap.data.relationNames[r]!, distance: e.relDist[r]!, ...(via !== undefined ? { via } : {}) };
+    });
     out.push({ element: 'edge', ref: e.edgeId, patternText: e.patternText, candidates });
   }
   return out;

@@ -6,7 +6,7 @@ import type { Answer, MixedTraversalTrace, RetrievalResult, ScoredNode, Trajecto
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { distanceToRow, normSq } from '../snapshot/vectorIndex';
 import { bm25For } from './bm25';
-import { nearestRelations } from '../relations';
+import { nearestRelations, type RelationAliases } from '../relations';
 import { linearReranker, type Reranker } from './rerank';
 
 /**
@@ -35,6 +35,8 @@ export interface MorRunOptions {
   /** How many nodes per layer list to report (default 50). */
   readonly reportPerLayer?: number;
   readonly signal?: AbortSignal;
+  /** Schema aliases for relationship types (see relations.ts). */
+  readonly relationAliases?: RelationAliases;
 }
 
 interface Traj {
@@ -68,7 +70,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
 
   // Relation phrases restrict the structural step to their nearest relationship type (the
   // authors' code also filters by edge type); unknown relations allow every type.
-  const relTypes = await nearestRelations(snap, embedder, plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), options.signal);
+  const relTypes = await nearestRelations(snap, embedder, plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), options.signal, options.relationAliases);
   const rp = reasoningPaths(plan);
   for (const diag of rp.diagnostics) if (diag.severity !== 'error') warnings.push(diag.message);
   const target = rp.target !== undefined ? byId.get(rp.target) : undefined;
