@@ -114,10 +114,25 @@ export class Workbench {
     return outer.last().contentFrame().frameLocator('#active-frame');
   }
 
-  /** Visible text lines of the active text editor. */
-  async editorText() {
-    const lines = this.page.locator('.editor-instance .monaco-editor .view-lines .view-line');
-    return (await lines.allInnerTexts()).join('\n').replace(/\u00a0/g, ' ');
+  /**
+   * Visible text of the active text editor, top to bottom. Monaco reuses line elements, so DOM order
+   * is not line order: sort by `top`. Injected text (inlay hints: spans with a `dyn-rule-*` class)
+   * is left out unless asked for.
+   */
+  async editorText({ withInjectedText = false } = {}) {
+    const editor = this.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first();
+    const lines = await editor.locator('.view-line').evaluateAll((els, withInjected) =>
+      els
+        .map((el) => {
+          const spans = [...el.querySelectorAll(':scope > span > span')];
+          const text = spans.length
+            ? spans.filter((s) => withInjected || ![...s.classList].some((c) => c.startsWith('dyn-rule-'))).map((s) => s.textContent ?? '').join('')
+            : (el.textContent ?? '');
+          return { top: parseFloat(el.style.top) || 0, text };
+        })
+        .sort((a, b) => a.top - b.top)
+        .map((l) => l.text), withInjectedText);
+    return lines.join('\n').replace(/\u00a0/g, ' ');
   }
 
   async closeAllEditors() {
