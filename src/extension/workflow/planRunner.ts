@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
 import type { RetrievalResult } from '../../core/retrieve/result';
+import { explainCypher } from '../../core/retrieve/cypher/explain';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
 import type { Connection } from './connection';
 import { withCancellableProgress } from './operations';
@@ -38,9 +39,11 @@ export async function executePlan(
     const c = await connection.ensure(signal, report);
     report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
     if (action === 'run' || action === 'inspect') return c.engine.run(plan, { signal });
+    // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
+    if (action === 'explain') return explainCypher(plan, c.store, await c.engine.snapshot(signal), c.embedder, { signal });
     const ran = await c.engine.run(plan, { strategy: 'cypher', signal });
     if (!ran.cypher) return ran;
-    report(action === 'explain' ? 'EXPLAIN' : 'PROFILE');
+    report('PROFILE');
     const q = await c.store.query(ran.cypher.text, { params: ran.cypher.params, mode: action, readOnly: true, signal });
     return { ...ran, cypher: { ...ran.cypher, mode: action, ...(q.plan ? { plan: q.plan } : {}) } } satisfies RetrievalResult;
   }).catch((e: unknown) => {

@@ -300,6 +300,12 @@ suite('Workflow: run, inspect, test', function () {
     assert.equal(cancelled, 1);
     assert.equal(value, undefined);
     assert.deepEqual((await state()).operations, []);
+    // Explain only plans the same query: it must not run it (with the raised timeout, running would take minutes).
+    const explain = lens(lenses, 'kgrag.explainPlan', 'slow_cross_product');
+    const explained = await vscode.commands.executeCommand<RetrievalResult | undefined>(explain.command, ...(explain.arguments ?? []));
+    assert.equal(explained?.cypher?.mode, 'explain');
+    assert.ok(explained?.cypher?.plan, 'no plan tree');
+    assert.deepEqual(explained?.answers, []);
     await setting('graph.queryTimeoutMs', undefined);
     const again = await vscode.commands.executeCommand<RetrievalResult | undefined>('kgrag.runPlan', plansUri.toString(), 'kismet_wrong');
     assert.ok(again && again.answers.length > 0, 'the engine did not recover after the cancelled query');
