@@ -66,7 +66,7 @@ export function checkFewShotDocument(input: FewShotEditorInput): Diagnostic[] {
       // The checker reports an unreadable reference itself (fewshot-schema-ref, as `kgrag check` does).
       options.loadSchema = () => loaded.context?.schema;
       if (loaded.context) extra.push(...loaded.diagnostics);
-      else unusableReason = loaded.diagnostics[0]?.message;
+      else unusableReason = loaded.diagnostics[0]?.message.replace(/^schema /, '');
     } else {
       if (loaded.context) options.schema = loaded.context.schema;
       extra.push(...loaded.diagnostics);
