@@ -97,9 +97,10 @@ export function sample<T extends { line: number }>(items: readonly T[], n: numbe
 /**
  * The gold pattern for a question: the topic entity (soft text, typed), one unknown typed node per
  * further chain step, relation phrases as people write them ("director of", "starred in"), the
- * last node the target. `typed: false` drops every category (SimGRAG's untyped patterns).
+ * last node the target. `typed: false` drops every category (SimGRAG's untyped patterns);
+ * `phraseFor` picks each relation's phrase (e.g. at random from the paraphrase set).
  */
-export function goldPattern(q: Question, typed = true): PlanningGraph {
+export function goldPattern(q: Question, typed = true, phraseFor?: (relation: string) => string): PlanningGraph {
   const nodes: PlanNode[] = q.chain.map((tok, i) => {
     const t = TOKENS[tok];
     if (!t) throw new Error(`unknown qtype token ${tok}`);
@@ -111,7 +112,7 @@ export function goldPattern(q: Question, typed = true): PlanningGraph {
     const b = q.chain[i + 1]!;
     const other = a === 'movie' ? b : a;
     const t = TOKENS[other]!;
-    const phrase = a !== 'movie' && t.fromPhrase ? t.fromPhrase : t.phrase;
+    const phrase = phraseFor ? phraseFor(t.relation!) : a !== 'movie' && t.fromPhrase ? t.fromPhrase : t.phrase;
     edges.push({ id: `e${i}`, source: `n${i}`, target: `n${i + 1}`, directed: false, relation: { kind: 'phrase', value: phrase } }); // undirected, as SimGRAG matches
   }
   return {
