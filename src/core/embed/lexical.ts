@@ -48,6 +48,8 @@ export class LexicalEmbedder implements SparseEmbedder {
   private readonly wordNet: WordNet | undefined;
   private readonly weights: ConceptWeights;
   private readonly slotCache = new Map<string, readonly Slot[]>();
+  /** Word pair → the WordNet expression it forms ("came out" → come_out), or undefined. */
+  private readonly expressionCache = new Map<string, string | undefined>();
   private readonly charScratch: SparseScratch;
   private readonly scratch: SparseScratch;
 
@@ -124,12 +126,19 @@ export class LexicalEmbedder implements SparseEmbedder {
   }
 
   private knownExpression(a: string, b: string): string | undefined {
+    const key = a + ' ' + b;
+    if (this.expressionCache.has(key)) return this.expressionCache.get(key);
     const wn = this.wordNet!;
+    let found: string | undefined;
     for (const la of lemmasOf(a)) {
       const pair = la + '_' + b;
-      if (wn.senses(pair, 'n').length > 0 || wn.senses(pair, 'v').length > 0) return pair;
+      if (wn.senses(pair, 'n').length > 0 || wn.senses(pair, 'v').length > 0) {
+        found = pair;
+        break;
+      }
     }
-    return undefined;
+    this.expressionCache.set(key, found);
+    return found;
   }
 
   private slotsOf(word: string): readonly Slot[] {

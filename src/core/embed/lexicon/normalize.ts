@@ -36,14 +36,24 @@ export function isStopWord(word: string): boolean {
   return STOP.has(word.toLowerCase());
 }
 
+// A graph's vocabulary is tens of thousands of words, each lemmatised once; the cap only guards a
+// long-running language server against unbounded growth.
+const LEMMA_CACHE_LIMIT = 200_000;
+const lemmaCache = new Map<string, readonly string[]>();
+
 export function lemmasOf(word: string): readonly string[] {
+  const cached = lemmaCache.get(word);
+  if (cached) return cached;
   const out = new Set<string>([word]);
   if (/^\p{L}+$/u.test(word)) {
     out.add(lemmatizer.verb(word));
     out.add(lemmatizer.noun(word));
     out.add(lemmatizer.adjective(word));
   }
-  return [...out];
+  const lemmas = [...out];
+  if (lemmaCache.size >= LEMMA_CACHE_LIMIT) lemmaCache.clear();
+  lemmaCache.set(word, lemmas);
+  return lemmas;
 }
 
 export function normalizeText(text: string): NormalizedText {
