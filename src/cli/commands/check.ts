@@ -1,5 +1,6 @@
 /**
- * `kgrag check <paths…> [--schema <file> | --db <folder> | --neo4j <uri>] [--hop-limit N] [--format text|json]`
+ * `kgrag check <paths…> [--schema <file> | --db <folder> | --neo4j <uri>] [--hop-limit N] [--format text|json]
+ *   [--fewshot-format <format>]`
  *
  * Checks `.kgp` files (directories are walked) and prints `file:line:col severity code message`
  * (one-based) or `{"diagnostics":[{file,line,column,severity,code,message}]}`. Exit 1 when any
@@ -12,6 +13,8 @@
  * problems are reported against it.
  *
  * File kinds are a table (FILE_KINDS): adding a kind of file (few-shot files) is one entry.
+ * `--fewshot-format` reads every few-shot file in the given format instead of detecting it
+ * (docs/fewshot.md lists the formats).
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
@@ -25,7 +28,7 @@ import type { Range } from '../../core/text';
 import { STORE_FLAGS, type StoreFlagValues } from '../../core/graph/openStore';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
-import { checkFewShot } from '../../core/fewshot';
+import { checkFewShot, FEWSHOT_FORMATS, type FewShotFormat } from '../../core/fewshot';
 
 /** Codes for problems with the files themselves (not their contents). */
 export const FILE_CODES = {
@@ -55,6 +58,8 @@ export interface CheckContext {
   readonly hopLimit?: number;
   /** Reads a schema file once (cached); its own diagnostics are reported against it. */
   readonly loadSchema: (absolutePath: string) => Promise<LoadedSchema>;
+  /** --fewshot-format: the few-shot format to read, instead of detecting it. */
+  readonly fewshotFormat?: FewShotFormat;
 }
 
 export interface FileKind {
@@ -84,11 +89,12 @@ async function checkKgpFile(file: SourceFile, context: CheckContext): Promise<Di
 
 /** Few-shot files (docs/fewshot.md): a `schema` field in the file wins over --schema, as for .kgp. */
 async function checkFewShotKind(file: SourceFile, context: CheckContext): Promise<Diagnostic[]> {
-  const first = checkFewShot(file.path, file.text, { schema: context.defaultSchema?.schema });
+  const format = context.fewshotFormat !== undefined ? { format: context.fewshotFormat } : {};
+  const first = checkFewShot(file.path, file.text, { schema: context.defaultSchema?.schema, ...format });
   const ref = first.document?.schemaRef?.value;
   if (ref === undefined) return first.diagnostics;
   const loaded = await context.loadSchema(isAbsolute(ref) ? ref : resolve(dirname(file.path), ref));
-  return checkFewShot(file.path, file.text, { loadSchema: () => loaded.schema }).diagnostics;
+  return checkFewShot(file.path, file.text, { loadSchema: () => loaded.schema, ...format }).diagnostics;
 }
 
 export const FILE_KINDS: FileKind[] = [
@@ -122,7 +128,7 @@ interface Target {
 export async function check(args: readonly string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseFlags({
     args: [...args],
-    options: { schema: { type: 'string' }, format: { type: 'string' }, 'hop-limit': { type: 'string' }, ...STORE_FLAGS },
+    options: { schema: { type: 'string' }, format: { type: 'string' }, 'hop-limit': { type: 'string' }, 'fewshot-format': { type: 'string' }, ...STORE_FLAGS },
     allowPositionals: true,
     strict: true,
   });
@@ -133,6 +139,10 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
   if (values['hop-limit'] !== undefined) {
     hopLimit = Number(values['hop-limit']);
     if (!Number.isInteger(hopLimit) || hopLimit < 1) throw new UsageError(`--hop-limit must be a whole number of at least 1, not '${values['hop-limit']}'`);
+  }
+  const fewshotFormat = values['fewshot-format'];
+  if (fewshotFormat !== undefined && !isFewShotFormat(fewshotFormat)) {
+    throw new UsageError(`--fewshot-format must be one of ${FEWSHOT_FORMATS.join(', ')}; not '${fewshotFormat}'`);
   }
   const fromStore = values.db !== undefined || values.neo4j !== undefined;
   if (fromStore && values.schema !== undefined) throw new UsageError('give --schema or a database (--db / --neo4j), not both');
@@ -161,7 +171,7 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
   if (defaultSchema && !defaultSchema.schema) {
     report(values.schema!, [{ range: START, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use --schema: ${defaultSchema.problem ?? 'unknown problem'}` }]);
   }
-  const context: CheckContext = { defaultSchema, hopLimit, loadSchema };
+  const context: CheckContext = { defaultSchema, hopLimit, loadSchema, ...(fewshotFormat !== undefined ? { fewshotFormat } : {}) };
 
   for (const given of positionals) {
     for (const target of await collect(given, resolve(io.cwd, given), (ds) => report(given, ds))) {
@@ -249,6 +259,10 @@ async function readSchema(path: string, report: (ds: Diagnostic[]) => void): Pro
   if (r.schema) return { schema: r.schema };
   const first = r.diagnostics.find((d) => d.severity === 'error');
   return { problem: first ? `${first.message} (line ${first.range.start.line + 1})` : 'not a schema file' };
+}
+
+function isFewShotFormat(s: string): s is FewShotFormat {
+  return (FEWSHOT_FORMATS as readonly string[]).includes(s);
 }
 
 function describeFsError(e: unknown): string {
