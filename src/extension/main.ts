@@ -6,12 +6,14 @@ import * as vscode from 'vscode';
 import { registerLanguageClient, stopLanguageClient } from './client';
 import { registerInspector } from './inspector';
 import { registerLog } from './log';
+import { registerSchemaAliases } from './schemaAliases';
 import { registerWorkflow } from './workflow';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = registerLog(context);
   registerLanguageClient(context, log);
   registerInspector(context, log);
+  registerSchemaAliases(context, log);
   registerWorkflow(context, log);
   log.info('KG-RAG Studio activated');
 }
