@@ -13,6 +13,7 @@ import { choosePlanner, loadPlannerExamples } from './planners';
 import { errorsIn, plansOf } from './plans';
 import { executePlan } from './planRunner';
 import type { Secrets } from './secrets';
+import { cleanQuestion, questionOnLine } from './question';
 import { plannerSettings } from './settings';
 import { requireTrust } from './trust';
 
@@ -41,22 +42,7 @@ export function questionFromEditor(editor: vscode.TextEditor | undefined): strin
   if (!editor) return undefined;
   const selected = editor.document.getText(editor.selection).trim();
   if (selected) return cleanQuestion(selected);
-  const line = editor.document.lineAt(editor.selection.active.line).text;
-  const m = /\bquestion\s+"((?:[^"\\]|\\.)*)"/.exec(line) ?? /"(?:question|query)"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(line);
-  return m ? cleanQuestion(m[1]!) : undefined;
-}
-
-/** Strips what surrounds a question when selected from code: `question`, quotes, JSON escapes. */
-export function cleanQuestion(text: string): string {
-  let t = text.trim().replace(/^question\s+/, '').replace(/^"?(?:question|query)"?\s*:\s*/, '').replace(/,$/, '');
-  if (/^".*"$/s.test(t)) {
-    try {
-      t = JSON.parse(t) as string;
-    } catch {
-      t = t.slice(1, -1);
-    }
-  }
-  return t.replace(/\s+/g, ' ').trim();
+  return questionOnLine(editor.document.lineAt(editor.selection.active.line).text);
 }
 
 export async function inspectQuestion(args: InspectQuestionArgs, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): Promise<InspectQuestionOutcome | undefined> {
