@@ -91,6 +91,11 @@ suite('few-shot files', () => {
     } finally {
       await setFewShotFiles(undefined);
     }
-    await waitForDiagnostics(outside.uri, 'no diagnostics once the glob is gone', (d) => fewshot(d).length === 0, SLOW_MS);
+    // The restart clears every finding with the old server; the file inside the globs is checked
+    // again once the new one runs (so the suites after this one do not meet a restarting server).
+    await waitForDiagnostics(inside.uri, 'the old server to stop', (d) => fewshot(d).length === 0, SLOW_MS);
+    await waitForDiagnostics(inside.uri, 'the restarted server to check the prompt again', (d) => withCode(d, 'simgrag-unknown-without-id').length > 0, SLOW_MS);
+    await new Promise((r) => setTimeout(r, 1500)); // still no findings for the file outside
+    assert.deepEqual(fewshot(vscode.languages.getDiagnostics(outside.uri)).map((d) => d.message), []);
   });
 });
