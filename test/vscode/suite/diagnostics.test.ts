@@ -2,7 +2,7 @@
 // opened, gone when the file is fixed, and schema checks against the fixture's movies.kgschema.json.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, codeOf, openFixture, waitForDiagnostics } from './helpers';
+import { closeAllEditors, codeOf, openFixture, waitFor, waitForDiagnostics } from './helpers';
 
 suite('diagnostics', () => {
   teardown(closeAllEditors);
@@ -41,8 +41,10 @@ suite('diagnostics', () => {
   test('a valid plan has no diagnostics', async () => {
     const { doc } = await openFixture('co_actors.kgp');
     // The server answers requests in order: once the outline is back it has seen the file.
-    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
-    assert.ok(symbols && symbols.length > 0, 'the language server returned no outline');
+    await waitFor('the outline from the language server', async () => {
+      const s = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', doc.uri);
+      return s && s.length > 0 ? true : undefined;
+    });
     await new Promise((r) => setTimeout(r, 1500)); // longer than the server's check delay
     assert.deepEqual(vscode.languages.getDiagnostics(doc.uri).map((x) => x.message), []);
   });

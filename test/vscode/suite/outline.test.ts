@@ -1,15 +1,18 @@
 // Document symbols (Outline view, breadcrumbs, Go to Symbol) from the language server.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, openFixture } from './helpers';
+import { closeAllEditors, openFixture, waitFor } from './helpers';
 
 suite('outline', () => {
   teardown(closeAllEditors);
 
   test('lists the plan with its nodes', async () => {
     const { doc } = await openFixture('co_actors.kgp');
-    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
-    assert.ok(symbols && symbols.length > 0, 'no symbols');
+    // Polls: right after activation (or a server restart) the outline provider may not be registered yet.
+    const symbols = await waitFor('the outline from the language server', async () => {
+      const s = await vscode.commands.executeCommand<vscode.DocumentSymbol[] | undefined>('vscode.executeDocumentSymbolProvider', doc.uri);
+      return s && s.length > 0 ? s : undefined;
+    });
     const flat: vscode.DocumentSymbol[] = [];
     const walk = (s: readonly vscode.DocumentSymbol[]) => s.forEach((x) => { flat.push(x); walk(x.children ?? []); });
     walk(symbols);
