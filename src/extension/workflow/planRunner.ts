@@ -11,6 +11,7 @@ import type { Connection } from './connection';
 import { withCancellableProgress } from './operations';
 import { errorsIn, planAt, plansOf, toVsRange } from './plans';
 import { requireTrust } from './trust';
+import { relationAliasesFor } from '../schemaAliases';
 
 export type PlanAction = 'run' | 'explain' | 'profile' | 'inspect';
 export const PLAN_ACTIONS: readonly PlanAction[] = ['run', 'explain', 'profile', 'inspect'];
@@ -37,11 +38,14 @@ export async function executePlan(
   if (!requireTrust('Running plans')) return undefined;
   const result = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
     const c = await connection.ensure(signal, report);
+    // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
+    const aliases = source.uri ? await vscode.workspace.openTextDocument(vscode.Uri.parse(source.uri)).then(relationAliasesFor, () => undefined) : undefined;
+    const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
-    if (action === 'run' || action === 'inspect') return c.engine.run(plan, { signal });
+    if (action === 'run' || action === 'inspect') return c.engine.run(plan, { signal, ...relationAliases });
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
-    if (action === 'explain') return explainCypher(plan, c.store, await c.engine.snapshot(signal), c.embedder, { signal });
-    const ran = await c.engine.run(plan, { strategy: 'cypher', signal });
+    if (action === 'explain') return explainCypher(plan, c.store, await c.engine.snapshot(signal), c.embedder, { signal, ...relationAliases });
+    const ran = await c.engine.run(plan, { strategy: 'cypher', signal, ...relationAliases });
     if (!ran.cypher) return ran;
     report('PROFILE');
     const q = await c.store.query(ran.cypher.text, { params: ran.cypher.params, mode: action, readOnly: true, signal });

