@@ -10,6 +10,7 @@ import { retrieveGsd } from '../../src/core/retrieve/gsd/retrieve';
 import { GraphSnapshot } from '../../src/core/retrieve/snapshot/snapshot';
 import { goldPattern, loadQuestions, metaqaLabel, reachableAnswers, readKb, sample, injectiveAnswers } from './metaqa';
 import { fmt, percentile, rssMb } from './stats';
+import { mulberry32 as rng } from '../../test/support/prng';
 
 interface Options {
   readonly kb: string;
@@ -18,17 +19,6 @@ interface Options {
   readonly n: number;
   readonly seed: number;
   readonly typed: boolean;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export async function runParaphrased(o: Options, embedders: readonly { name: string; embedder: Embedder; snapshot?: GraphSnapshot }[]): Promise<void> {

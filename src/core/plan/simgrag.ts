@@ -9,6 +9,7 @@ import { DEFAULT_STRATEGIES, type PlanEdge, type PlanNode, type PlanningGraph, t
 import { slugId, uniqueId, type PlanDiagnostic, type SourceDiagnostic } from './planDiagnostics';
 import { looseSpan, looseToPlain, parseLooseLiteral, type LooseNode } from './looseLiteral';
 import type { JsonPath } from '../schema/jsonDocument';
+import { editDistance } from '../editDistance';
 
 export const SIMGRAG_CODES = {
   notAnObject: 'simgrag-not-an-object',
@@ -375,13 +376,3 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Levenshtein distance for short words (the UNKNOWN keyword check). */
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}

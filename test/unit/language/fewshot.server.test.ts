@@ -3,18 +3,15 @@
 // exact ranges, the schema rule (the file's own reference, else kgrag.schema.path, else the connected
 // graph), the shot-count setting, and no plan features on them. Fixtures are written here.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { copyFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type Diagnostic, type MessageConnection, type PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import { startLspSession, type LspSession } from '../../support/lspSession';
 import { isFewShotFile } from '../../../src/server/fewshot';
 import { DEFAULT_FEWSHOT_FILES, readSettings } from '../../../src/server/settings';
 import { MOVIES_SCHEMA_PATH } from './helpers';
 
-const ROOT = resolve(__dirname, '../../..');
 
 const PROMPT = `Segment the query and extract the pattern graph.
 
@@ -48,81 +45,18 @@ function position(text: string, needle: string): { line: number; character: numb
 }
 
 describe('few-shot files in the language server', () => {
-  let proc: ChildProcess;
-  let conn: MessageConnection;
-  let ws: string;
-  let settings: Record<string, unknown> = { schema: { path: '' }, check: { hopLimit: 3, delayMs: 0 } };
-  const latest = new Map<string, Diagnostic[]>();
-  const waiters: { uri: string; test: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-
-  function diagnostics(uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
-    const have = latest.get(uri);
-    if (have && test(have)) return Promise.resolve(have);
-    return new Promise((res, rej) => {
-      const timer = setTimeout(() => rej(new Error(`no matching diagnostics for ${uri}; last: ${JSON.stringify(latest.get(uri))}`)), 20_000);
-      waiters.push({ uri, test, resolve: (d) => (clearTimeout(timer), res(d)) });
-    });
-  }
+  let s: LspSession;
+  const diagnostics = (uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> => s.diagnostics(uri, test);
+  const change = (uri: string, text: string): void => s.change(uri, text);
+  const open = (name: string, text: string, languageId = 'plaintext'): string => s.open(name, text, languageId);
+  const setSettings = (next: Record<string, unknown>): Promise<void> => s.setSettings(next);
   const codes = (d: Diagnostic[]): string[] => d.map((x) => String(x.code));
 
-  let version = 1;
-  function open(name: string, text: string, languageId = 'plaintext'): string {
-    const path = join(ws, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-    const uri = pathToFileURL(path).href;
-    latest.delete(uri);
-    void conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: version++, text } });
-    return uri;
-  }
-  function change(uri: string, text: string): void {
-    latest.delete(uri);
-    void conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: version++ }, contentChanges: [{ text }] });
-  }
-  async function setSettings(next: Record<string, unknown>): Promise<void> {
-    settings = next;
-    await conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
-  }
-
   before(async () => {
-    ws = mkdtempSync(join(tmpdir(), 'kgplan-fewshot-lsp-'));
-    copyFileSync(MOVIES_SCHEMA_PATH, join(ws, 'movies.kgschema.json'));
-    proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-    conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-      latest.set(p.uri, p.diagnostics);
-      for (let i = waiters.length - 1; i >= 0; i--) {
-        const w = waiters[i]!;
-        if (w.uri === p.uri && w.test(p.diagnostics)) {
-          waiters.splice(i, 1);
-          w.resolve(p.diagnostics);
-        }
-      }
-    });
-    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-    conn.onNotification('window/logMessage', () => undefined);
-    conn.listen();
-    await conn.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: pathToFileURL(ws).href,
-      capabilities: { workspace: { configuration: true } },
-      workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
-    });
-    await conn.sendNotification('initialized', {});
+    s = await startLspSession('kgplan-fewshot-lsp-', { schema: { path: '' }, check: { hopLimit: 3, delayMs: 0 } }, (dir) => copyFileSync(MOVIES_SCHEMA_PATH, join(dir, 'movies.kgschema.json')));
   });
 
-  after(async () => {
-    const exited = new Promise((r) => {
-      proc.once('exit', r);
-      setTimeout(r, 3000);
-    });
-    await Promise.race([conn.sendRequest('shutdown').catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
-    await conn.sendNotification('exit').catch(() => undefined);
-    await exited;
-    conn.dispose();
-    if (proc.exitCode === null) proc.kill();
-    rmSync(ws, { recursive: true, force: true });
-  });
+  after(() => s.stop());
 
   it('reports a SimGRAG prompt matched by the default globs at exact ranges, and clears the findings when fixed', async () => {
     const uri = open('fewshot/patterns.txt', PROMPT);
@@ -146,13 +80,13 @@ describe('few-shot files in the language server', () => {
     // Opened after the other one and checked in order: once it has findings, the other was seen.
     const inside = open('fewshot/again.txt', PROMPT);
     await diagnostics(inside, (x) => codes(x).includes('simgrag-unknown-without-id'));
-    assert.equal(latest.get(outside), undefined, 'a file outside the globs got diagnostics');
+    assert.equal(s.published(outside), undefined, 'a file outside the globs got diagnostics');
 
-    await setSettings({ ...settings, fewshot: { files: ['notes/*.txt'] } });
+    await setSettings({ ...s.settings, fewshot: { files: ['notes/*.txt'] } });
     await diagnostics(outside, (x) => codes(x).includes('simgrag-unknown-without-id'));
     assert.deepEqual(await diagnostics(inside, (x) => x.length === 0), [], 'dropped from the globs: its findings are cleared');
 
-    await setSettings({ ...settings, fewshot: { files: ['notes/*.txt'], shots: 2 } });
+    await setSettings({ ...s.settings, fewshot: { files: ['notes/*.txt'], shots: 2 } });
     await diagnostics(outside, (x) => codes(x).includes('simgrag-unknown-without-id') && !codes(x).includes('fewshot-shot-count'));
     await setSettings({ schema: { path: '' }, check: { hopLimit: 3, delayMs: 0 } });
     await diagnostics(outside, (x) => x.length === 0);
@@ -162,10 +96,10 @@ describe('few-shot files in the language server', () => {
     const uri = open('fewshot/features.txt', PROMPT);
     await diagnostics(uri, (x) => x.length > 0);
     const at = { textDocument: { uri }, position: position(PROMPT, 'UNKNOWN person') };
-    assert.deepEqual(await conn.sendRequest('textDocument/completion', at), []);
-    assert.equal(await conn.sendRequest('textDocument/hover', at), null);
-    assert.deepEqual(await conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), []);
-    assert.deepEqual(await conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), []);
+    assert.deepEqual(await s.conn.sendRequest('textDocument/completion', at), []);
+    assert.equal(await s.conn.sendRequest('textDocument/hover', at), null);
+    assert.deepEqual(await s.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), []);
+    assert.deepEqual(await s.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } }), []);
   });
 
   it('checks against the file\'s own schema, else kgrag.schema.path, else the connected graph', async () => {
@@ -193,16 +127,16 @@ describe('few-shot files in the language server', () => {
       relationshipTypes: [{ name: 'directed_by', properties: [], endpoints: [{ from: 'Moive', to: 'Moive' }] }],
       propertyKeys: ['name'],
     };
-    await conn.sendNotification('kgrag/connectedSchema', { schema, source: 'test graph' });
+    await s.conn.sendNotification('kgrag/connectedSchema', { schema, source: 'test graph' });
     const c = await diagnostics(none, (x) => x.some((y) => y.code === 'KGP300' && /Person/.test(y.message)));
     assert.ok(!c.some((y) => y.code === 'KGP300' && /'Moive'/.test(y.message)), JSON.stringify(c.map((y) => y.message)));
-    await conn.sendNotification('kgrag/connectedSchema', { schema: null });
+    await s.conn.sendNotification('kgrag/connectedSchema', { schema: null });
     await diagnostics(none, (x) => !codes(x).includes('KGP300'));
   });
 });
 
 describe('few-shot globs and settings', () => {
-  const folder = resolve('/ws');
+  const folder = resolve('/s.ws');
   it('matches like the client selector: relative to the workspace folder, and **/ patterns anywhere', () => {
     assert.ok(isFewShotFile(join(folder, 'data', 'fewshot', 'a', 'p.txt'), [folder], DEFAULT_FEWSHOT_FILES));
     assert.ok(isFewShotFile(join(folder, 'x.fewshot.yml'), [folder], DEFAULT_FEWSHOT_FILES));

@@ -1,62 +1,29 @@
 // The language server end to end over real LSP (JSON-RPC on stdio), in plain Node: the same
 // process VS Code starts, fed the real sample schema from a temporary workspace.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import {
-  createMessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
   type CodeAction,
   type CompletionItem,
   type Diagnostic,
   type DocumentSymbol,
   type Hover,
-  type MessageConnection,
-  type PublishDiagnosticsParams,
   type TextEdit,
 } from 'vscode-languageserver/node';
 import { formatDocument } from '../../../src/core/dsl';
 import { applyEdits } from '../../../src/core/language';
 import { MOVIES_SCHEMA_PATH } from './helpers';
+import { startLspSession, type LspSession } from '../../support/lspSession';
 
-const ROOT = resolve(__dirname, '../../..');
 
 describe('language server over LSP', () => {
-  let proc: ChildProcess;
-  let conn: MessageConnection;
-  let ws: string;
-  let settings: Record<string, unknown> = { schema: { path: '' }, check: { hopLimit: 3, delayMs: 0 } };
-  const waiters: { uri: string; test: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-  const latest = new Map<string, Diagnostic[]>();
-
-  /** Resolves with the first published diagnostics for `uri` that satisfy `test` (already published ones count). */
-  function diagnostics(uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
-    const have = latest.get(uri);
-    if (have && test(have)) return Promise.resolve(have);
-    return new Promise((res, rej) => {
-      const timer = setTimeout(() => rej(new Error(`no matching diagnostics for ${uri}; last: ${JSON.stringify(latest.get(uri))}`)), 10_000);
-      waiters.push({ uri, test, resolve: (d) => (clearTimeout(timer), res(d)) });
-    });
-  }
-
-  let version = 1;
-  function open(name: string, text: string): string {
-    const path = join(ws, name);
-    writeFileSync(path, text);
-    const uri = pathToFileURL(path).href;
-    latest.delete(uri);
-    void conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'kgplan', version: version++, text } });
-    return uri;
-  }
-  function change(uri: string, text: string): void {
-    latest.delete(uri);
-    void conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: version++ }, contentChanges: [{ text }] });
-  }
+  let s: LspSession;
+  const diagnostics = (uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> => s.diagnostics(uri, test);
+  const change = (uri: string, text: string): void => s.change(uri, text);
+  const open = (name: string, text: string): string => s.open(name, text);
   const pos = (text: string, needle: string, delta = 0) => {
     const o = text.indexOf(needle) + delta;
     const before = text.slice(0, o).split('\n');
@@ -64,45 +31,10 @@ describe('language server over LSP', () => {
   };
 
   before(async () => {
-    ws = mkdtempSync(join(tmpdir(), 'kgplan-lsp-'));
-    copyFileSync(MOVIES_SCHEMA_PATH, join(ws, 'movies.kgschema.json'));
-    proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--stdio'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-    conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-      latest.set(p.uri, p.diagnostics);
-      for (let i = waiters.length - 1; i >= 0; i--) {
-        const w = waiters[i]!;
-        if (w.uri === p.uri && w.test(p.diagnostics)) {
-          waiters.splice(i, 1);
-          w.resolve(p.diagnostics);
-        }
-      }
-    });
-    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
-    conn.onNotification('window/logMessage', () => undefined);
-    conn.listen();
-    await conn.sendRequest('initialize', {
-      processId: process.pid,
-      rootUri: pathToFileURL(ws).href,
-      capabilities: { workspace: { configuration: true } },
-      workspaceFolders: [{ uri: pathToFileURL(ws).href, name: 'ws' }],
-    });
-    await conn.sendNotification('initialized', {});
+    s = await startLspSession('kgplan-lsp-', { schema: { path: '' }, check: { hopLimit: 3, delayMs: 0 } }, (dir) => copyFileSync(MOVIES_SCHEMA_PATH, join(dir, 'movies.kgschema.json')));
   });
 
-  after(async () => {
-    // Orderly LSP shutdown; the process must be gone before the temp folder is removed.
-    const exited = new Promise((r) => {
-      proc.once('exit', r);
-      setTimeout(r, 3000);
-    });
-    await Promise.race([conn.sendRequest('shutdown').catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
-    await conn.sendNotification('exit').catch(() => undefined);
-    await exited;
-    conn.dispose();
-    if (proc.exitCode === null) proc.kill();
-    rmSync(ws, { recursive: true, force: true });
-  });
+  after(() => s.stop());
 
   it('publishes syntax diagnostics for a broken file and clears them when it is fixed', async () => {
     const broken = 'plan p {\n  match\n    (a: Movie "Heat" -[directed by]-> (b)\n  return b\n}\n';
@@ -131,7 +63,7 @@ describe('language server over LSP', () => {
     const text = PLAN.replace('(p: Person)', '(p: )');
     const uri = open('complete.kgp', text);
     await diagnostics(uri, () => true); // validated: the schema is loaded
-    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '(p: )', 4) })) as CompletionItem[];
+    const items = (await s.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '(p: )', 4) })) as CompletionItem[];
     const labels = items.map((i) => i.label);
     for (const l of ['Movie', 'Person', 'Year', 'Language']) assert.ok(labels.includes(l), `${l} in ${labels.join(', ')}`);
   });
@@ -139,14 +71,14 @@ describe('language server over LSP', () => {
   it('answers hover with the schema facts', async () => {
     const uri = open('hover.kgp', PLAN);
     await diagnostics(uri, () => true);
-    const h = (await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: pos(PLAN, ':directed_by', 3) })) as Hover;
+    const h = (await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: pos(PLAN, ':directed_by', 3) })) as Hover;
     const value = typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
     assert.match(value, /\(Movie\)-\[:directed_by\]->\(Person\)/);
   });
 
   it('lists plans and their nodes in the outline', async () => {
     const uri = open('outline.kgp', PLAN + '\nplan second { match (x) -- (y) return x }\n');
-    const symbols = (await conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as DocumentSymbol[];
+    const symbols = (await s.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri } })) as DocumentSymbol[];
     assert.deepEqual(symbols.map((s) => s.name), ['schema "movies.kgschema.json"', 'who_directed', 'second']);
     assert.deepEqual(symbols[1]!.children!.map((c) => c.name), ['m', 'p', '(m)-[:directed_by]->(p)']);
   });
@@ -154,7 +86,7 @@ describe('language server over LSP', () => {
   it('formats with the DSL formatter', async () => {
     const messy = 'plan   p{match (a:Movie)  -[directed by]->(b)\nreturn b}';
     const uri = open('format.kgp', messy);
-    const edits = (await conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
+    const edits = (await s.conn.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as TextEdit[];
     assert.ok(edits.length > 0);
     assert.equal(applyEdits(messy, edits), formatDocument(messy));
     assert.notEqual(formatDocument(messy), messy);
@@ -166,7 +98,7 @@ describe('language server over LSP', () => {
     const d = await diagnostics(uri, (x) => x.some((y) => y.code === 'KGP300'));
     const unknown = d.find((y) => y.code === 'KGP300')!;
     assert.deepEqual(unknown.range.start, pos(text, 'Movei'));
-    const actions = (await conn.sendRequest('textDocument/codeAction', {
+    const actions = (await s.conn.sendRequest('textDocument/codeAction', {
       textDocument: { uri },
       range: unknown.range,
       context: { diagnostics: [unknown], only: ['quickfix'] },
@@ -175,7 +107,7 @@ describe('language server over LSP', () => {
     assert.ok(fix, JSON.stringify(actions));
     const edits = fix.edit?.changes?.[uri] ?? [];
     assert.equal(applyEdits(text, edits), PLAN);
-    const all = (await conn.sendRequest('textDocument/codeAction', {
+    const all = (await s.conn.sendRequest('textDocument/codeAction', {
       textDocument: { uri },
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
       context: { diagnostics: [], only: ['source.fixAll'] },
@@ -186,17 +118,17 @@ describe('language server over LSP', () => {
 
   it('renames a variable across its plan, and refuses a merge', async () => {
     const uri = open('rename.kgp', PLAN);
-    const prep = (await conn.sendRequest('textDocument/prepareRename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7) })) as { placeholder: string };
+    const prep = (await s.conn.sendRequest('textDocument/prepareRename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7) })) as { placeholder: string };
     assert.equal(prep.placeholder, 'p');
-    const edit = (await conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7), newName: 'director' })) as { changes: Record<string, TextEdit[]> };
+    const edit = (await s.conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7), newName: 'director' })) as { changes: Record<string, TextEdit[]> };
     assert.equal(applyEdits(PLAN, edit.changes[uri]!), PLAN.replace('(p: Person)', '(director: Person)').replace('return p', 'return director'));
-    await assert.rejects(conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7), newName: 'm' }), /merge/);
+    await assert.rejects(s.conn.sendRequest('textDocument/rename', { textDocument: { uri }, position: pos(PLAN, 'return p', 7), newName: 'm' }), /merge/);
   });
 
   it('completes schema file names inside the schema line', async () => {
     const text = 'schema ""\nplan p { match (a) }\n';
     const uri = open('schemapath.kgp', text);
-    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '""', 1) })) as CompletionItem[];
+    const items = (await s.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '""', 1) })) as CompletionItem[];
     assert.deepEqual(items.map((i) => i.label), ['movies.kgschema.json']);
   });
 
@@ -206,15 +138,15 @@ describe('language server over LSP', () => {
       relationshipTypes: [{ name: 'orbits', properties: [], endpoints: [{ from: 'Galaxy', to: 'Galaxy' }] }],
       propertyKeys: ['name'],
     };
-    await conn.sendNotification('kgrag/connectedSchema', { schema: { labels: 'not an array' } }); // malformed: ignored
-    await conn.sendNotification('kgrag/connectedSchema', { schema, source: 'test graph' });
+    await s.conn.sendNotification('kgrag/connectedSchema', { schema: { labels: 'not an array' } }); // malformed: ignored
+    await s.conn.sendNotification('kgrag/connectedSchema', { schema, source: 'test graph' });
     const text = 'plan p {\n  match (a: Galaxy) -- (b: Galxy)\n}\n';
     const uri = open('connected.kgp', text);
     const d = await diagnostics(uri, (x) => x.some((y) => y.code === 'KGP300'));
     assert.match(d.find((y) => y.code === 'KGP300')!.message, /Galxy/);
-    const h = (await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: pos(text, 'Galaxy', 1) })) as Hover;
+    const h = (await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: pos(text, 'Galaxy', 1) })) as Hover;
     assert.match(typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '', /12 nodes/);
-    await conn.sendNotification('kgrag/connectedSchema', { schema: null });
+    await s.conn.sendNotification('kgrag/connectedSchema', { schema: null });
     await diagnostics(uri, (x) => !x.some((y) => y.code === 'KGP300'));
   });
 
@@ -222,19 +154,19 @@ describe('language server over LSP', () => {
     const text = PLAN.replace('(m: Movie "Heat") -[:directed_by]->', '(m: Movie "Heat") -[directed by]->') + 'plan q {\n  match (m: Movie) -- (x)\n    (m) -- (x)\n}\n';
     const uri = open('links.kgp', text);
     await diagnostics(uri, () => true);
-    const links = (await conn.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as { target: string }[];
-    assert.deepEqual(links.map((l) => l.target), [pathToFileURL(join(ws, 'movies.kgschema.json')).href]);
-    const hints = (await conn.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } })) as { label: string }[];
+    const links = (await s.conn.sendRequest('textDocument/documentLink', { textDocument: { uri } })) as { target: string }[];
+    assert.deepEqual(links.map((l) => l.target), [pathToFileURL(join(s.ws, 'movies.kgschema.json')).href]);
+    const hints = (await s.conn.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } } })) as { label: string }[];
     assert.deepEqual(hints.map((h) => h.label).sort(), [' ≈ directed_by', ': Movie'].sort());
   });
 
   it('uses the schema setting when the file names none, and re-reads settings on change', async () => {
-    settings = { schema: { path: 'movies.kgschema.json' }, check: { hopLimit: 3, delayMs: 0 } };
-    await conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+    s.settings = { schema: { path: 'movies.kgschema.json' }, check: { hopLimit: 3, delayMs: 0 } };
+    await s.conn.sendNotification('workspace/didChangeConfiguration', { settings: {} });
     const text = 'plan p {\n  match (a: )\n}\n';
     const uri = open('setting.kgp', text);
     await diagnostics(uri, () => true);
-    const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '(a: )', 4) })) as CompletionItem[];
+    const items = (await s.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: pos(text, '(a: )', 4) })) as CompletionItem[];
     assert.ok(items.some((i) => i.label === 'Movie'));
   });
 });

@@ -164,17 +164,7 @@ export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<type
   return out;
 }
 
-/** mulberry32: a small seeded PRNG, so a failing random plan can be reproduced. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as prng } from '../../support/prng';
 
 export const HOSTILE = ["'}) DETACH DELETE n //", 'a"b\\c', "Carlito's Way", '`) MATCH (x) DETACH DELETE x //', '$x + 1', '\n} RETURN 1 //', 'Ünïcödé ☃'];
 

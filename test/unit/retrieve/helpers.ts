@@ -3,17 +3,9 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import type { Embedder } from '../../../src/core/embed/embedder';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as rng } from '../../support/prng';
+
+export { rng };
 
 export const WORDS = ['river', 'stone', 'maple', 'harbor', 'violet', 'ember', 'falcon', 'quartz', 'meadow', 'cobalt', 'lantern', 'saffron', 'tundra', 'orchid', 'granite', 'willow'];
 export const RELS = ['directed_by', 'written_by', 'starred_actors', 'has_genre', 'in_language'];
