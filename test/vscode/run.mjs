@@ -89,7 +89,7 @@ async function main() {
     bin: cs.bin,
     tempRoot: state.tempRoot,
     logFile: join(RESULTS_DIR, 'code-server.log'),
-    env: opts.grep ? { KGRAG_TEST_GREP: opts.grep } : {},
+    env: { KGRAG_HARNESS_RUN: state.tempRoot, ...(opts.grep ? { KGRAG_TEST_GREP: opts.grep } : {}) },
   });
   say(`code-server listening on ${state.server.url} (pgid ${state.server.pgid})`);
 
@@ -99,6 +99,16 @@ async function main() {
     headless: true,
     viewport: { width: 1400, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
+    // Chromium's own state (crash reports, caches) stays in the temp folder too; the marker lets
+    // teardown find any of its processes.
+    env: {
+      ...process.env,
+      HOME: join(state.tempRoot, 'browser-home'),
+      XDG_CONFIG_HOME: join(state.tempRoot, 'browser-home', '.config'),
+      XDG_CACHE_HOME: join(state.tempRoot, 'browser-home', '.cache'),
+      TMPDIR: join(state.tempRoot, 'tmp'),
+      KGRAG_HARNESS_RUN: state.tempRoot,
+    },
     // We tear down ourselves (see teardown), in order: browser, then the server group.
     handleSIGINT: false,
     handleSIGTERM: false,
@@ -218,7 +228,7 @@ async function teardown() {
   }
   if (state.server) await state.server.stop();
   if (state.tempRoot) {
-    const leftovers = processesMentioning(state.tempRoot);
+    const leftovers = processesOfRun(state.tempRoot);
     if (leftovers.length > 0) {
       say(`killing ${leftovers.length} leftover process(es): ${leftovers.map((p) => `${p.pid} ${p.cmd.slice(0, 60)}`).join('; ')}`);
       for (const p of leftovers) {
@@ -226,7 +236,7 @@ async function teardown() {
       }
       await delay(300);
     }
-    const still = processesMentioning(state.tempRoot);
+    const still = processesOfRun(state.tempRoot);
     if (still.length > 0) {
       totals.harnessErrors += 1;
       say(`processes still alive after teardown: ${still.map((p) => p.pid).join(', ')}`);
@@ -238,22 +248,22 @@ async function teardown() {
 }
 
 /**
- * Processes whose command line or environment names the run's temp folder: code-server, its
- * extension hosts and language servers (TMPDIR, HOME point there) and Chromium (profile there).
+ * Processes of this run that outlived teardown: everything the run started carries
+ * KGRAG_HARNESS_RUN=<temp folder> in its environment (code-server and its extension hosts,
+ * language servers and workers inherit it; Chromium gets it at launch). Nothing else is touched.
  */
-function processesMentioning(needle) {
+function processesOfRun(tempRoot) {
+  const marker = `KGRAG_HARNESS_RUN=${tempRoot}\0`;
   const found = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const pid = Number(name);
     if (pid === process.pid) continue;
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      let env = '';
-      try { env = readFileSync(`/proc/${pid}/environ`, 'utf8'); } catch { /* not ours to read */ }
-      if (cmd.includes(needle) || env.includes(needle)) found.push({ pid, cmd });
+      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').includes(marker)) continue;
+      found.push({ pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ') });
     } catch {
-      // exited meanwhile
+      // exited meanwhile, or not ours to read
     }
   }
   return found;
@@ -269,7 +279,8 @@ function summary() {
 }
 
 let exiting = false;
-async function finish(code) {
+/** Tears down, then prints the summary (the last line) and exits; 130 after a signal. */
+async function finish({ signal = false } = {}) {
   if (exiting) return;
   exiting = true;
   clearTimeout(overall);
@@ -277,9 +288,10 @@ async function finish(code) {
     await teardown();
   } catch (err) {
     say(`teardown error: ${err instanceof Error ? err.message : String(err)}`);
-    code = 1;
+    totals.harnessErrors += 1;
   }
-  process.exit(code);
+  const code = summary();
+  process.exit(signal ? 130 : code);
 }
 
 let overall;
@@ -287,14 +299,15 @@ function armOverallTimeout() {
   overall = setTimeout(() => {
     say(`timed out after ${TIMEOUT_S} s — tearing down`);
     totals.harnessErrors += 1;
-    void finish(summary() || 1);
+    void finish();
   }, TIMEOUT_S * 1000);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
     say(`${signal} — tearing down`);
-    void finish(130);
+    totals.harnessErrors += 1;
+    void finish({ signal: true });
   });
 }
 // Last resort if we die through process.exit elsewhere: never leave the server group behind.
@@ -303,11 +316,11 @@ process.on('exit', () => {
 });
 
 main().then(
-  () => (exiting ? undefined : finish(summary())),
+  () => finish(),
   (err) => {
     if (exiting) return undefined; // already tearing down (timeout, signal): the error is a consequence
     say(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     totals.harnessErrors += 1;
-    return finish(summary() || 1);
+    return finish();
   },
 );
