@@ -264,6 +264,52 @@ test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result'
   await wb.screenshot('inspector-real-run-dark');
 }, { timeoutMs: 240_000 });
 
+const STRATEGIES_KGP = `schema "movies.kgschema.json"
+
+plan nolan_genres_mor {
+  question "what genres are the films directed by Christopher Nolan"
+  match
+    (nolan: Person "Christopher Nolan") -[directed by]- (film: Movie) -[genre]- (g: Genre)
+  return g
+  using mor(seeds: 5, perStep: 10, k: 20)
+}
+
+plan vow_director_cypher {
+  match (vow: Movie = "The Vow") -[:directed_by]-> (d: Person)
+  return d
+  using cypher(limit: 10)
+}
+`;
+
+test('inspector: each strategy run from a .kgp file — MoR trajectory steps and the Cypher plan from the real engine', async ({ page, wb }) => {
+  writeFileSync(join(workspaceFolder(page), 'strategies.kgp'), STRATEGIES_KGP);
+  await wb.closeAllEditors();
+  await openExact(wb, 'strategies.kgp');
+  const run = (plan) => page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run' }).nth(plan);
+  await run(0).waitFor({ timeout: 30_000 });
+
+  await run(0).click();
+  const view = wb.webview();
+  await view.locator('header h1', { hasText: 'nolan_genres_mor' }).waitFor({ timeout: 120_000 });
+  await view.locator('.trajectory-view').waitFor({ timeout: 30_000 });
+  const paths = await view.locator('.trajectory-path').count();
+  assert.ok(paths >= 1, `${paths} reasoning paths`);
+  const kept = (await view.locator('vscode-table-row.layer-row .kept').allTextContents()).map(Number);
+  assert.ok(kept.length >= 3 && kept.every((k) => Number.isInteger(k) && k > 0), `kept per layer: ${kept.join(', ')}`);
+  const trajectories = await view.locator('vscode-table-row.trajectory-row').count();
+  assert.ok(trajectories >= 1, `${trajectories} final candidates with trajectory features`);
+  await wb.screenshot('inspector-real-mor-dark');
+
+  await run(1).click();
+  await view.locator('header h1', { hasText: 'vow_director_cypher' }).waitFor({ timeout: 120_000 });
+  await tab(view, 'Cypher & plan');
+  await view.locator('.cypher-view vscode-tree-item.plan-op').first().waitFor({ timeout: 30_000 });
+  assert.ok((await view.locator('vscode-tree-item.plan-op').count()) >= 2, 'the plan tree has operators');
+  assert.match(await view.locator('pre.cypher-text').textContent(), /MATCH/);
+  assert.match(await view.locator('.answers').textContent(), /Michael Sucsy/, 'the answer from the sample graph');
+  await wb.screenshot('inspector-real-cypher-dark');
+}, { timeoutMs: 300_000 });
+
 test('inspector: the panel and its result survive a window reload', async ({ page, wb }) => {
   await wb.closeAllEditors();
   await inspect(wb, 'mor', 'vow_director_dramas');
