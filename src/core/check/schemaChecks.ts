@@ -61,7 +61,7 @@ function checkName(id: Identifier, what: 'category' | 'relationship type', exist
   });
 }
 
-/** A node's label when it names one the schema knows (otherwise: any label). */
+/** A node's label when it names one the schema knows (otherwise every label fits). */
 function labelOf(s: ScopeNode, index: SchemaIndex): string | undefined {
   const c = s.category?.name;
   return c !== undefined && index.label(c) ? c : undefined;

@@ -27,7 +27,7 @@ function describeNode(n: NodePattern, category: string | undefined): string {
   }
   const props = n.properties?.entries ?? [];
   if (props.length) parts.push(`Property equalities: ${props.map((e) => `\`${e.key.name}\``).join(', ')}.`);
-  if (text === undefined && props.length === 0) parts.push('Unknown: any node' + (category ? ` labelled \`${category}\`` : '') + ' (SimGRAG `UNKNOWN`).');
+  if (text === undefined && props.length === 0) parts.push('Unknown — matches every node' + (category ? ` labelled \`${category}\`` : '') + ' (SimGRAG `UNKNOWN`).');
   return parts.join('\n\n');
 }
 
