@@ -45,6 +45,18 @@ test('WordNet gives senses in frequency order and parses pointers', () => {
   assert.ok(synset.words.includes('film') && synset.words.includes('movie'));
   assert.ok(synset.pointers.some((p) => p.symbol === '@'), 'a movie has a hypernym');
   assert.deepEqual(wordNet.senses('no_such_lemma_xyz', 'n'), []);
+  // The definition is the gloss up to its examples.
+  assert.equal(wordNet.synset(wordNet.senses('cast', 'n')[0]!).definition, 'the actors in a play');
+});
+
+test('concepts reach through definitions and narrow hyponym sets: cast → actor, filmmaker → director', () => {
+  const weights = (w: string): Map<string, number> => new Map(conceptsOfWord(w, wordNet).map((c) => [c.lemma, c.weight]));
+  assert.ok(weights('cast').has('actor'), 'from "the actors in a play"');
+  assert.ok(weights('filmmaker').has('director'), 'film director is a kind of filmmaker');
+  // A broad word's many kinds are not followed: "actor" has dozens of hyponyms.
+  assert.ok(!weights('actor').has('ham'));
+  // Prose links stay weaker than the word itself and its synonyms.
+  assert.ok(weights('cast').get('actor')! < weights('cast').get('cast')!);
 });
 
 test('concepts link derivations and synonyms: writer ↔ write, actor ↔ act, film ↔ movie', () => {
@@ -90,6 +102,7 @@ test('people’s phrasings rank the right MetaQA relation first where n-grams al
     ['director of', 'directed_by'],
     ['rated', 'has_imdb_rating'],
     ['kind of movie', 'has_genre'],
+    ['cast member', 'starred_actors'],
   ];
   let hashingRight = 0;
   for (const [phrase, gold] of cases) {

@@ -1,5 +1,5 @@
 import type { WordNet, WordNetPos } from './wordnet';
-import { lemmasOf } from './normalize';
+import { isStopWord, lemmasOf, splitWords } from './normalize';
 
 /** A weighted word-level feature: a lemma ("write"), the word's own or one WordNet links it to. */
 export interface Concept {
@@ -19,6 +19,14 @@ export interface ConceptWeights {
   readonly derivation: number;
   /** Hypernyms' words, one and two levels up (screenwriter → scriptwriter → writer). */
   readonly hypernym: readonly number[];
+  /** Hyponyms' words ("filmmaker" → film director), one level down, of synsets with few of them:
+   *  a narrow word's kinds say what it means; a broad word's dozens of kinds say nothing. */
+  readonly hyponym: number;
+  readonly maxHyponyms: number;
+  /** The first content words of the sense's definition ("cast": "the actors in a play" → actor,
+   *  play): the link WordNet gives only in prose. */
+  readonly definition: number;
+  readonly definitionWords: number;
   /** Keep at most this many concepts per word, the heaviest: many weak links dilute the strong ones. */
   readonly maxConcepts: number;
 }
@@ -29,6 +37,10 @@ export const DEFAULT_CONCEPT_WEIGHTS: ConceptWeights = {
   synonym: 0.8,
   derivation: 0.9,
   hypernym: [0.6, 0.45],
+  hyponym: 0.5,
+  maxHyponyms: 4,
+  definition: 0.5,
+  definitionWords: 3,
   maxConcepts: 24,
 };
 
@@ -61,6 +73,15 @@ export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: Co
             const target = wordNet.synset(p.target);
             if (p.targetWord > 0) add(target.words[p.targetWord - 1]!, sw * w.derivation);
             else for (const t of target.words) add(t, sw * w.derivation);
+          }
+          const hyponyms = synset.pointers.filter((p) => p.symbol === '~');
+          if (hyponyms.length <= w.maxHyponyms) for (const p of hyponyms) for (const h of wordNet.synset(p.target).words) add(h, sw * w.synonym * w.hyponym);
+          let taken = 0;
+          for (const d of splitWords(synset.definition.replace(/\([^)]*\)/g, ' '))) {
+            if (taken >= w.definitionWords) break;
+            if (isStopWord(d) || !/^\p{L}+$/u.test(d)) continue;
+            taken++;
+            for (const l of lemmasOf(d)) add(l, sw * w.definition);
           }
           let level: readonly string[] = [synset.id];
           for (const factor of w.hypernym) {

@@ -22,6 +22,8 @@ export interface Synset {
   readonly pos: WordNetPos;
   readonly words: readonly string[];
   readonly pointers: readonly WordNetPointer[];
+  /** The definition part of the gloss (before the quoted examples): "the actors in a play". */
+  readonly definition: string;
 }
 
 /** A sorted WordNet index file held in memory, searched by binary search over its lines. */
@@ -66,7 +68,8 @@ function parseIndexLine(line: string): readonly string[] {
 
 function parseDataLine(pos: WordNetPos, line: string): Synset {
   // offset lex_filenum ss_type w_cnt(hex) word lex_id … p_cnt ptr(symbol offset pos src/tgt)… | gloss
-  const body = line.slice(0, line.indexOf(' | ') >= 0 ? line.indexOf(' | ') : line.length);
+  const bar = line.indexOf(' | ');
+  const body = line.slice(0, bar >= 0 ? bar : line.length);
   const f = body.split(' ');
   const wCnt = parseInt(f[3]!, 16);
   const words: string[] = [];
@@ -79,7 +82,8 @@ function parseDataLine(pos: WordNetPos, line: string): Synset {
     const st = f[i + 3]!;
     pointers.push({ symbol: f[i]!, target: targetPos + f[i + 1]!, sourceWord: parseInt(st.slice(0, 2), 16), targetWord: parseInt(st.slice(2, 4), 16) });
   }
-  return { id: pos + f[0]!, pos, words, pointers };
+  const gloss = bar >= 0 ? line.slice(bar + 3) : '';
+  return { id: pos + f[0]!, pos, words, pointers, definition: gloss.split(';')[0]!.trim() };
 }
 
 /**
