@@ -14,7 +14,7 @@ import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
 import { EXIT, UsageError, type CliIO } from '../io';
 
-const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
+const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against the embedded store. The
@@ -33,6 +33,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         strategy: { type: 'string' },
         k: { type: 'string' },
         exhaustive: { type: 'boolean', default: false },
+        // gsd: homomorphic matching (GsdStrategy.injective false).
+        'no-injective': { type: 'boolean', default: false },
         embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
         json: { type: 'boolean', default: false },
         reranker: { type: 'string' },
@@ -92,6 +94,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       ...(strategy !== undefined ? { strategy: strategy as StrategyKind } : {}),
       ...(k !== undefined ? { k } : {}),
       ...(values.exhaustive ? { exhaustive: true } : {}),
+      ...(values['no-injective'] ? { injective: false } : {}),
     };
     // A plan's `schema "…"` file (relative to the plan file) lends its aliases to relation matching.
     const aliasesByRef = new Map<string, RelationAliases>();

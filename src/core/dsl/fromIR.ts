@@ -49,6 +49,7 @@ export function printStrategy(s: Strategy): string {
     case 'gsd': {
       const args = [`k: ${s.k}`, `nodeCandidates: ${s.nodeCandidates}`, `relationCandidates: ${s.relationCandidates}`];
       if (s.exhaustive !== undefined) args.push(`exhaustive: ${s.exhaustive}`);
+      if (s.injective !== undefined) args.push(`injective: ${s.injective}`);
       return `gsd(${args.join(', ')})`;
     }
     case 'mor':

@@ -167,7 +167,7 @@ function relationOf(r: Relation): RelationConstraint {
 export const STRATEGY_PARAMETERS: {
   readonly [K in Strategy['kind']]: Readonly<Record<string, 'count' | 'boolean'>>;
 } = {
-  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean' },
+  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean' },
   mor: { seeds: 'count', perStep: 'count', k: 'count' },
   cypher: { limit: 'count' },
 };
@@ -192,11 +192,13 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
   if (name === 'cypher') return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit) };
   const d = DEFAULT_STRATEGIES.gsd;
   const exhaustive = values.get('exhaustive');
+  const injective = values.get('injective');
   return {
     kind: 'gsd',
     k: count('k', d.k),
     nodeCandidates: count('nodeCandidates', d.nodeCandidates),
     relationCandidates: count('relationCandidates', d.relationCandidates),
     ...(typeof exhaustive === 'boolean' ? { exhaustive } : {}),
+    ...(typeof injective === 'boolean' ? { injective } : {}),
   };
 }

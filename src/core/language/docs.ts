@@ -34,6 +34,11 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
       { name: 'nodeCandidates', type: 'number', doc: 'Candidates per pattern node, nearest by embedding distance (k⁽ⁿ⁾).' },
       { name: 'relationCandidates', type: 'number', doc: 'Candidates per pattern relation, nearest by embedding distance (k⁽ʳ⁾).' },
       { name: 'exhaustive', type: 'boolean', doc: 'Search without pruning (the reference algorithm; slow).' },
+      {
+        name: 'injective',
+        type: 'boolean',
+        doc: 'Distinct pattern nodes match distinct graph nodes (subgraph isomorphism). false = pattern nodes may share a graph node (a homomorphism, as path-following datasets like MetaQA define answers), except that a returned node never matches a node the pattern names.',
+      },
     ],
   },
   mor: {
@@ -63,5 +68,6 @@ export function parameterDefault(kind: StrategyKind, parameter: string): string 
   const v: unknown = Object.entries(DEFAULT_STRATEGIES[kind]).find(([k]) => k === parameter)?.[1];
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (kind === 'gsd' && parameter === 'exhaustive') return 'false';
+  if (kind === 'gsd' && parameter === 'injective') return 'true';
   return undefined;
 }

@@ -55,6 +55,15 @@ export interface GsdStrategy {
   readonly relationCandidates: number;
   /** Algorithm 1 without pruning: the reference. */
   readonly exhaustive?: boolean;
+  /**
+   * Injective matching (absent = true, SimGRAG's subgraph isomorphism): two pattern nodes never
+   * map onto the same graph node. false = pattern nodes may map onto the same graph node (a
+   * homomorphism, as path-following QA datasets like MetaQA define answers; one stored edge may
+   * serve two pattern edges), EXCEPT that a target node (`targets`) never maps onto the image of a
+   * known node (one with text or a `name` property) and vice versa: an answer is never the entity
+   * the pattern names.
+   */
+  readonly injective?: boolean;
 }
 
 export interface MorStrategy {

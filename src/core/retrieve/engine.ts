@@ -16,6 +16,8 @@ export interface RunOverrides {
   readonly strategy?: StrategyKind;
   readonly k?: number;
   readonly exhaustive?: boolean;
+  /** gsd: false = homomorphic matching (see GsdStrategy.injective). */
+  readonly injective?: boolean;
   readonly signal?: AbortSignal;
   /** Schema aliases for relationship types, e.g. from the plan's *.kgschema.json. */
   readonly relationAliases?: RelationAliases;
@@ -38,7 +40,7 @@ export class RetrievalEngine {
       return retrieveGsd(plan, snap, engine.embedder, {
         id,
         store: { kind: engine.store.kind, description: engine.store.description },
-        strategy: { ...(o.k !== undefined ? { k: o.k } : {}), ...(o.exhaustive !== undefined ? { exhaustive: o.exhaustive } : {}) },
+        strategy: { ...(o.k !== undefined ? { k: o.k } : {}), ...(o.exhaustive !== undefined ? { exhaustive: o.exhaustive } : {}), ...(o.injective !== undefined ? { injective: o.injective } : {}) },
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });

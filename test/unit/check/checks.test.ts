@@ -160,6 +160,8 @@ test('KGP211–214 strategy names, parameters and values', () => {
   assert.match(p.message, /did you mean 'nodeCandidates'/);
   assert.equal(only(base('using mor(seeds: 0)'), CHECK.badParameterValue).severity, 'error');
   assert.equal(only(base('using gsd(exhaustive: 1)'), CHECK.badParameterValue).severity, 'error');
+  assert.match(only(base('using gsd(injective: "no")'), CHECK.badParameterValue).message, /'injective' must be true or false/);
+  assert.deepEqual(codes(base('using gsd(k: 3, injective: false)')), []);
   assert.equal(only(base('using cypher(limit: 2.5)'), CHECK.badParameterValue).severity, 'error');
   assert.equal(only(base('using cypher(limit: 5, limit: 6)'), CHECK.duplicateParameter).severity, 'error');
   assert.deepEqual(codes(base('using mor(seeds: 5, perStep: 10, k: 20)')), []);

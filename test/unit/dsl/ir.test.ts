@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compilePlans, parseDocument, printPlanningGraph, printPlanningGraphs, toPlanningGraphs } from '../../../src/core/dsl';
+import { checkDocument } from '../../../src/core/check';
+import { compilePlans, formatDocument, parseDocument, printPlanningGraph, printPlanningGraphs, toPlanningGraphs } from '../../../src/core/dsl';
 import { DEFAULT_STRATEGIES, type PlanningGraph, type PlanNode, type PlanEdge } from '../../../src/core/plan/planningGraph';
 import { LineIndex } from '../../../src/core/text';
 import { mulberry32, pick } from './prng';
@@ -134,7 +135,7 @@ function randomGraph(rand: () => number, index: number): PlanningGraph {
       relation: r < 0.3 ? { kind: 'unknown' } : r < 0.6 ? { kind: 'type', value: pick(rand, ['directed_by', 'in-language']) } : { kind: 'phrase', value: pick(rand, ['starred actors', 'has imdb rating 2', 'co-star', 'x']) },
     });
   }
-  const strategies = [DEFAULT_STRATEGIES.gsd, { ...DEFAULT_STRATEGIES.gsd, exhaustive: rand() < 0.5 }, DEFAULT_STRATEGIES.mor, { kind: 'cypher' as const, limit: 1 + Math.floor(rand() * 50) }];
+  const strategies = [DEFAULT_STRATEGIES.gsd, { ...DEFAULT_STRATEGIES.gsd, exhaustive: rand() < 0.5 }, { ...DEFAULT_STRATEGIES.gsd, injective: rand() < 0.5 }, DEFAULT_STRATEGIES.mor, { kind: 'cypher' as const, limit: 1 + Math.floor(rand() * 50) }];
   const g: { -readonly [K in keyof PlanningGraph]: PlanningGraph[K] } = {
     name: `p${index}`,
     nodes,
@@ -154,4 +155,21 @@ test('IR → DSL → IR round-trips 300 random graphs', () => {
     const text = printPlanningGraph(g);
     assert.deepEqual(parseGraphs(text), [g], text);
   }
+});
+
+test('gsd injective: parsed, checked, printed back and formatted', () => {
+  const text = 'plan p {\n  match\n    (x: Movie "X") -[written by]- (w: Person)\n  return w\n  using gsd(k: 3, injective: false)\n}\n';
+  assert.deepEqual(checkDocument(text).filter((d) => d.severity === 'error'), []);
+  const [g] = parseGraphs(text);
+  assert.deepEqual(g!.strategy, { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16, injective: false });
+  const printed = printPlanningGraph(g!);
+  assert.match(printed, /using gsd\(k: 3, nodeCandidates: 16, relationCandidates: 16, injective: false\)/);
+  assert.deepEqual(parseGraphs(printed), [g]);
+  const formatted = formatDocument(text);
+  assert.match(formatted, /using gsd\(k: 3, injective: false\)/);
+  assert.deepEqual(parseGraphs(formatted), [g]);
+  // Both flags together, and the default written out.
+  const [both] = parseGraphs(text.replace('injective: false', 'exhaustive: true, injective: true'));
+  assert.deepEqual(both!.strategy, { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16, exhaustive: true, injective: true });
+  assert.deepEqual(parseGraphs(printPlanningGraph(both!)), [both]);
 });

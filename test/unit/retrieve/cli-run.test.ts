@@ -108,6 +108,14 @@ test('exhaustive mode gives the same GSD values; cypher strategy reports its que
   const slow = JSON.parse(b.stdout[0]!) as RetrievalResult;
   assert.deepEqual(fast.subgraphs.map((s) => s.gsd.toFixed(9)), slow.subgraphs.map((s) => s.gsd.toFixed(9)));
   assert.ok(slow.stats.expansions! >= fast.stats.expansions!);
+  assert.equal(fast.stats.injective, 1);
+  const h = capture();
+  assert.equal(await main(['run', 'plans.kgp', '--db', 'db', '--json', '--plan', 'co_actor_languages', '--no-injective'], h), 0, h.stderr.join('\n'));
+  const homo = JSON.parse(h.stdout[0]!) as RetrievalResult;
+  assert.ok(validate(homo), JSON.stringify(validate.errors));
+  assert.equal(homo.stats.injective, 0);
+  // More mappings are allowed, so each of the top-k GSDs is no worse.
+  homo.subgraphs.forEach((s, i) => assert.ok(s.gsd <= (fast.subgraphs[i]?.gsd ?? Infinity) + 1e-9));
   const c = capture();
   assert.equal(await main(['run', 'plans.kgp', '--db', 'db', '--json', '--plan', 'director', '--strategy', 'cypher'], c), 0, c.stderr.join('\n'));
   const cy = JSON.parse(c.stdout[0]!) as RetrievalResult;

@@ -16,6 +16,8 @@ export interface NodeCandidates {
   /** Index into snapshot label names; -1 = any label. */
   readonly label: number;
   readonly known: boolean;
+  /** A target of the plan (`plan.targets`): non-injective search keeps it off known nodes' images. */
+  readonly target: boolean;
   readonly patternText?: string;
   /** Known nodes: candidate node indices ascending by distance (ties: node index). */
   readonly nodes: Int32Array;
@@ -66,6 +68,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const warnings: string[] = [];
   if (embedder.id !== snap.data.embedderId) throw new Error(`snapshot was embedded with ${snap.data.embedderId}, not ${embedder.id}`);
   const varIndex = new Map(plan.nodes.map((n, i) => [n.id, i] as const));
+  const targets = new Set(plan.targets);
   const softNodes = plan.nodes.filter((n) => n.text?.kind === 'soft').map((n) => n.text!.value);
   const softRels = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
   const vecs = await embedder.embedBatch(softNodes, signal);
@@ -74,7 +77,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const dim = embedder.dimension;
   let vi = 0;
 
-  const nodes: NodeCandidates[] = plan.nodes.map((n) => {
+  const resolved = plan.nodes.map((n): Omit<NodeCandidates, 'target'> => {
     let label = -1;
     if (n.category !== undefined) {
       label = snap.labelId(n.category);
@@ -101,6 +104,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
     const count = labelMissing ? 0 : label >= 0 ? snap.membersOf(label).length : snap.nodeCount;
     return { variable: n.id, label: labelMissing ? -2 : label, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count, minDist: 0 };
   });
+  const nodes: NodeCandidates[] = resolved.map((c) => ({ ...c, target: targets.has(c.variable) }));
 
   const R = snap.data.relationNames.length;
   const edges: EdgeCandidates[] = plan.edges.map((e) => {
@@ -138,7 +142,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   return { nodes, edges, warnings, candidatesMs: performance.now() - t0 };
 }
 
-function known(variable: string, label: number, patternText: string, ids: readonly number[], dists: readonly number[]): NodeCandidates {
+function known(variable: string, label: number, patternText: string, ids: readonly number[], dists: readonly number[]): Omit<NodeCandidates, 'target'> {
   const rankOf = new Map<number, number>();
   ids.forEach((x, i) => rankOf.set(x, i));
   return {

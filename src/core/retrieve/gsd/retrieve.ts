@@ -8,7 +8,7 @@ import type { RelationAliases } from '../relations';
 import { searchTopK, type GsdMatch } from './search';
 
 export interface GsdRunOptions {
-  /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive). */
+  /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive, injective). */
   readonly strategy?: Partial<Omit<GsdStrategy, 'kind'>>;
   readonly id?: string;
   readonly store?: { readonly kind: StoreKind; readonly description: string };
@@ -27,7 +27,7 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   const strategy: GsdStrategy = { ...base, ...options.strategy, kind: 'gsd' };
   const problem = await buildProblem(plan, snap, embedder, { ...strategy, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
   const t1 = performance.now();
-  const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, maxExpansions: options.maxExpansions });
+  const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, injective: strategy.injective !== false, maxExpansions: options.maxExpansions });
   const t2 = performance.now();
   const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, snap, problem, m, i + 1));
   const warnings = [...problem.warnings];
@@ -52,6 +52,7 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
       nodeCandidates: strategy.nodeCandidates,
       relationCandidates: strategy.relationCandidates,
       exhaustive: strategy.exhaustive ? 1 : 0,
+      injective: strategy.injective !== false ? 1 : 0,
     },
     ...(warnings.length > 0 ? { warnings } : {}),
   };

@@ -5,13 +5,19 @@ import type { GsdProblem } from './problem';
  * SimGRAG Algorithm 1 (top-k subgraphs by GSD) with the §5.2 optimisation:
  * - start at the pattern node with the fewest candidates, triples in DFS order from it (pattern
  *   neighbours in descending pattern degree, as the authors' code does);
- * - matching is undirected (both CSR directions) and injective (a KG node images one pattern node);
+ * - matching is undirected (both CSR directions) and, by default, injective (a KG node images one
+ *   pattern node: SimGRAG's subgraph isomorphism). `injective: false` matches a homomorphism, as
+ *   path-following QA datasets (MetaQA) define answers: pattern nodes may share an image and one
+ *   stored edge may serve two pattern edges, except that a target node never shares the image of a
+ *   known node (an answer is never the entity the pattern names). Both are one "must differ" list
+ *   per pattern node (every other node, or target vs. known only), precomputed;
  * - optimized: candidates of each step expanded in ascending (node + relation) distance, and a
  *   branch is cut when the Eq. 11 lower bound B = Δ_mapped + X + Y reaches the k-th best GSD. X + Y
  *   (minimum candidate distances of the still unmapped nodes and the remaining triples) depends
  *   only on the step, so it is a precomputed suffix sum. Cutting at B ≥ k-th (not only >) skips
  *   subgraphs that tie the k-th: the top-k GSD *values* stay identical to exhaustive mode, which
- *   the property tests check; which of several tied subgraphs is kept may differ.
+ *   the property tests check (injective or not: B is a lower bound either way, since it only sums
+ *   minimum candidate distances); which of several tied subgraphs is kept may differ.
  * - exhaustive: Algorithm 1 without pruning or ordering — the reference.
  * A disconnected pattern gets a further root step per component (Algorithm 1 applied to each
  * component, joined by the same bound).
@@ -38,6 +44,11 @@ export interface SearchStats {
 export interface SearchOptions {
   readonly k: number;
   readonly exhaustive?: boolean;
+  /**
+   * Default true: pattern nodes have distinct images. false: only a target node (NodeCandidates
+   * .target) and a known node must have distinct images (a homomorphism otherwise).
+   */
+  readonly injective?: boolean;
   /** Stop after this many expansions (a safety net for huge unknown-only patterns). */
   readonly maxExpansions?: number;
 }
@@ -169,8 +180,26 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     const l = labels[p];
     return l === -1 || (l >= 0 && nodeLabel[g] === l);
   };
-  const isImage = (g: number): boolean => {
-    for (let p = 0; p < P; p++) if (map[p] === g) return true;
+  // The pattern nodes each node's image must differ from, as CSR lists: every other node when
+  // injective; otherwise target vs. known nodes only (both ways).
+  const injective = options.injective !== false;
+  const differStart = new Int32Array(P + 1);
+  const differ: number[] = [];
+  for (let p = 0; p < P; p++) {
+    differStart[p] = differ.length;
+    const np = problem.nodes[p];
+    for (let o = 0; o < P; o++) {
+      if (o === p) continue;
+      const no = problem.nodes[o];
+      if (injective || (np.target && no.known) || (np.known && no.target)) differ.push(o);
+    }
+  }
+  differStart[P] = differ.length;
+  const differList = Int32Array.from(differ);
+  /** Would mapping pattern node p onto g give it the image of a node it must differ from? */
+  const clashes = (p: number, g: number): boolean => {
+    const end = differStart[p + 1];
+    for (let x = differStart[p]; x < end; x++) if (map[differList[x]] === g) return true;
     return false;
   };
 
@@ -244,7 +273,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
             if (rank === undefined) continue;
             nc = nd[rank];
           }
-          if (isImage(t)) continue;
+          if (clashes(b, t)) continue;
         }
         bufNode[base + n] = t;
         bufRel[base + n] = r;
@@ -299,7 +328,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
           stats.pruned += nodes.length - x;
           break;
         }
-        if (isImage(g)) continue;
+        if (clashes(p, g)) continue;
         stats.candidatesExamined++;
         map[p] = g;
         nodeCost[p] = d;
@@ -321,7 +350,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
         break;
       }
       const g = members ? members[x] : x;
-      if (isImage(g)) continue;
+      if (clashes(p, g)) continue;
       stats.candidatesExamined++;
       map[p] = g;
       nodeCost[p] = 0;
