@@ -10,7 +10,8 @@
  * Options: --sample N (per hop, default 1000), --hops 1,2,3, --data DIR, --seed S,
  *   --synthetic-nodes N (default 1000000), --synthetic-edges M (default 5000000), --no-synthetic,
  *   --untyped (patterns without categories), --only synthetic, --no-paraphrase (skip issue 9's run with
- *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder).
+ *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder),
+ *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     'no-synthetic': { type: 'boolean', default: false },
     'no-store': { type: 'boolean', default: false },
     'no-paraphrase': { type: 'boolean', default: false },
+    'paraphrase-sample': { type: 'string', default: 'all' },
     'cypher-sample': { type: 'string', default: '200' },
     untyped: { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -232,11 +234,14 @@ async function main(): Promise<void> {
 
   // ---- Paraphrased relations with the lexical embedder (issue 9) -------------------------------
   if (!values['no-paraphrase']) {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
     await runParaphrased(
-      { kb, data: values.data, hops, n, seed: Number(values.seed), typed },
+      { kb, data: values.data, hops, n: values['paraphrase-sample'] === 'all' ? Infinity : Number(values['paraphrase-sample']), seed: Number(values.seed), typed },
       [
-        { name: 'lexical', embedder: new LexicalEmbedder({ charLevel: new HashingEmbedder() }) },
-        { name: 'hashing', embedder, snapshot: snap },
+        { name: 'lexical', embedder: lexical, phrases: 'paraphrased', injective: true },
+        { name: 'hashing', embedder, snapshot: snap, phrases: 'paraphrased', injective: true },
+        { name: 'lexical', embedder: lexical, phrases: 'standard', injective: true },
+        { name: 'lexical', embedder: lexical, phrases: 'paraphrased', injective: false },
       ],
     );
   }

@@ -98,9 +98,10 @@ export function sample<T extends { line: number }>(items: readonly T[], n: numbe
  * The gold pattern for a question: the topic entity (soft text, typed), one unknown typed node per
  * further chain step, relation phrases as people write them ("director of", "starred in"), the
  * last node the target. `typed: false` drops every category (SimGRAG's untyped patterns);
- * `phraseFor` picks each relation's phrase (e.g. at random from the paraphrase set).
+ * `phraseFor` picks each relation's phrase (e.g. at random from the paraphrase set); `injective:
+ * false` matches paths the way MetaQA defines its answers (the middle film may be the topic film).
  */
-export function goldPattern(q: Question, typed = true, phraseFor?: (relation: string) => string): PlanningGraph {
+export function goldPattern(q: Question, typed = true, phraseFor?: (relation: string) => string, injective = true): PlanningGraph {
   const nodes: PlanNode[] = q.chain.map((tok, i) => {
     const t = TOKENS[tok];
     if (!t) throw new Error(`unknown qtype token ${tok}`);
@@ -122,7 +123,7 @@ export function goldPattern(q: Question, typed = true, phraseFor?: (relation: st
     edges,
     targets: [`n${q.chain.length - 1}`],
     expect: q.answers,
-    strategy: { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16 },
+    strategy: { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16, ...(injective ? {} : { injective: false }) },
   };
 }
 

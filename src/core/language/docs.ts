@@ -37,7 +37,7 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
       {
         name: 'injective',
         type: 'boolean',
-        doc: 'Distinct pattern nodes match distinct graph nodes (subgraph isomorphism). false = pattern nodes may share a graph node (a homomorphism, as path-following datasets like MetaQA define answers), except that a returned node never matches a node the pattern names.',
+        doc: 'Distinct pattern nodes match distinct graph nodes (subgraph isomorphism). false = pattern nodes may share a graph node (a homomorphism, as a walk along paths), except that a returned node never matches a node the pattern names.',
       },
     ],
   },

@@ -58,8 +58,7 @@ export interface GsdStrategy {
   /**
    * Injective matching (absent = true, SimGRAG's subgraph isomorphism): two pattern nodes never
    * map onto the same graph node. false = pattern nodes may map onto the same graph node (a
-   * homomorphism, as path-following QA datasets like MetaQA define answers; one stored edge may
-   * serve two pattern edges), EXCEPT that a target node (`targets`) never maps onto the image of a
+   * homomorphism, as a walk along paths; one stored edge may serve two pattern edges), EXCEPT that a target node (`targets`) never maps onto the image of a
    * known node (one with text or a `name` property) and vice versa: an answer is never the entity
    * the pattern names.
    */

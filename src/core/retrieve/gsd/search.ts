@@ -6,11 +6,11 @@ import type { GsdProblem } from './problem';
  * - start at the pattern node with the fewest candidates, triples in DFS order from it (pattern
  *   neighbours in descending pattern degree, as the authors' code does);
  * - matching is undirected (both CSR directions) and, by default, injective (a KG node images one
- *   pattern node: SimGRAG's subgraph isomorphism). `injective: false` matches a homomorphism, as
- *   path-following QA datasets (MetaQA) define answers: pattern nodes may share an image and one
- *   stored edge may serve two pattern edges, except that a target node never shares the image of a
- *   known node (an answer is never the entity the pattern names). Both are one "must differ" list
- *   per pattern node (every other node, or target vs. known only), precomputed;
+ *   pattern node: SimGRAG's subgraph isomorphism). `injective: false` matches a homomorphism (a walk
+ *   along paths): pattern nodes may share an image and one stored edge may serve two pattern edges,
+ *   except that a target node never shares the image of a known node (an answer is never the
+ *   entity the pattern names). Both are one "must differ" list per pattern node (every other
+ *   node, or target vs. known only), precomputed;
  * - optimized: candidates of each step expanded in ascending (node + relation) distance, and a
  *   branch is cut when the Eq. 11 lower bound B = Δ_mapped + X + Y reaches the k-th best GSD. X + Y
  *   (minimum candidate distances of the still unmapped nodes and the remaining triples) depends
