@@ -47,16 +47,32 @@ export class Workbench {
 
   /** Opens a workspace file by name through Quick Open (Ctrl+P) and waits for its editor tab. */
   async openFile(name, { timeoutMs = 15_000 } = {}) {
-    await this.openQuickInput('Control+P');
-    const input = this.quickInput().locator('input.input');
-    await input.fill(name);
-    const row = this.quickInput().locator('.monaco-list-row', { hasText: name }).first();
-    await row.waitFor({ timeout: timeoutMs });
+    const row = await this.quickOpen(name, this.quickInput().locator('.monaco-list-row', { hasText: name }).first());
     // A click, not Enter: with a webview focused before, Enter can land before the list settles.
     await row.click();
     await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
     await this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
     await this.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: timeoutMs });
+  }
+
+  /**
+   * Types `query` into Quick Open (Ctrl+P) until `row` shows, and returns it. A file written just
+   * before can miss a picker session's search (seen once on a fresh CI machine); a new session
+   * searches again, so up to three sessions are tried.
+   */
+  async quickOpen(query, row) {
+    for (let attempt = 1; ; attempt += 1) {
+      await this.openQuickInput('Control+P');
+      await this.quickInput().locator('input.input').fill(query);
+      try {
+        await row.waitFor({ timeout: 8_000 });
+        return row;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await this.page.keyboard.press('Escape');
+        await this.quickInput().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
+      }
+    }
   }
 
   async openQuickInput(key) {

@@ -16,7 +16,27 @@ function workspaceFolder(page) {
   return new URL(page.url()).searchParams.get('folder');
 }
 
-/** Puts the fixtures into the workspace as inspector/<name>.result.json (once per run). */
+const STRATEGIES_KGP = `schema "movies.kgschema.json"
+
+plan nolan_genres_mor {
+  question "what genres are the films directed by Christopher Nolan"
+  match
+    (nolan: Person "Christopher Nolan") -[directed by]- (film: Movie) -[genre]- (g: Genre)
+  return g
+  using mor(seeds: 5, perStep: 10, k: 20)
+}
+
+plan vow_director_cypher {
+  match (vow: Movie = "The Vow") -[:directed_by]-> (d: Person)
+  return d
+  using cypher(limit: 10)
+}
+`;
+
+/**
+ * Puts the fixtures into the workspace as inspector/<name>.result.json, and strategies.kgp, once
+ * per run and long before Quick Open searches for them.
+ */
 let written = false;
 function writeFixtures(page) {
   if (written) return;
@@ -27,6 +47,7 @@ function writeFixtures(page) {
     writeFileSync(join(dir, `${name}.result.json`), JSON.stringify(loadFixture(name), null, 2));
   }
   writeFileSync(join(dir, 'large.result.json'), JSON.stringify(largeResult(2000, 100)));
+  writeFileSync(join(workspaceFolder(page), 'strategies.kgp'), STRATEGIES_KGP);
 }
 
 /** Opens inspector/<name>.result.json and runs "Inspect Retrieval Result File…" on it. */
@@ -46,11 +67,9 @@ async function inspect(wb, name, plan) {
  * stale first row, and `gsd.result.json` is also a substring of `real-gsd.result.json`.
  */
 async function openExact(wb, file, query = file) {
-  await wb.openQuickInput('Control+P');
-  await wb.quickInput().locator('input.input').fill(query);
   const exact = new RegExp(`^${file.replace(/[.]/g, '\\.')}$`);
   const row = wb.quickInput().locator('.monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: exact }) }).first();
-  await row.waitFor({ timeout: 15_000 });
+  await wb.quickOpen(query, row);
   await row.click();
   await wb.page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: 15_000 });
 }
@@ -264,25 +283,8 @@ test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result'
   await wb.screenshot('inspector-real-run-dark');
 }, { timeoutMs: 240_000 });
 
-const STRATEGIES_KGP = `schema "movies.kgschema.json"
-
-plan nolan_genres_mor {
-  question "what genres are the films directed by Christopher Nolan"
-  match
-    (nolan: Person "Christopher Nolan") -[directed by]- (film: Movie) -[genre]- (g: Genre)
-  return g
-  using mor(seeds: 5, perStep: 10, k: 20)
-}
-
-plan vow_director_cypher {
-  match (vow: Movie = "The Vow") -[:directed_by]-> (d: Person)
-  return d
-  using cypher(limit: 10)
-}
-`;
-
 test('inspector: each strategy run from a .kgp file — MoR trajectory steps and the Cypher plan from the real engine', async ({ page, wb }) => {
-  writeFileSync(join(workspaceFolder(page), 'strategies.kgp'), STRATEGIES_KGP);
+  writeFixtures(page);
   await wb.closeAllEditors();
   await openExact(wb, 'strategies.kgp');
   const run = (plan) => page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run' }).nth(plan);
