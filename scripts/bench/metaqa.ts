@@ -168,16 +168,21 @@ export function reachableAnswers(snap: GraphSnapshot, q: Question): string[] {
  * the middle film of a 3-hop chain (its own language, say, when the other films lack one here).
  */
 export function injectiveAnswers(snap: GraphSnapshot, q: Question): string[] {
+  return [...injectivePathCounts(snap, q).keys()];
+}
+
+/** Each answer an injective walk of the chain reaches, with the number of walks that reach it. */
+export function injectivePathCounts(snap: GraphSnapshot, q: Question): Map<string, number> {
   const { relations, labels } = chainRelations(q);
   const d = snap.data;
   const topicLabel = snap.labelId(labels[0]!);
   const rels = relations.map((r) => snap.relationId(r));
   const want = labels.map((l) => snap.labelId(l));
-  const out = new Set<string>();
+  const out = new Map<string, number>();
   const path: number[] = [];
   const walk = (v: number, step: number): void => {
     if (step === rels.length) {
-      out.add(d.names[v]!);
+      out.set(d.names[v]!, (out.get(d.names[v]!) ?? 0) + 1);
       return;
     }
     const visit = (u: number): void => {
@@ -195,5 +200,5 @@ export function injectiveAnswers(snap: GraphSnapshot, q: Question): string[] {
     walk(t, 0);
     path.pop();
   }
-  return [...out];
+  return out;
 }
