@@ -45,13 +45,30 @@ export class Workbench {
     await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
   }
 
-  /** Opens a workspace file by name through Quick Open (Ctrl+P) and waits for its editor tab. */
-  async openFile(name, { timeoutMs = 15_000 } = {}) {
-    const row = await this.quickOpen(name, this.quickInput().locator('.monaco-list-row', { hasText: name }).first());
-    // A click, not Enter: with a webview focused before, Enter can land before the list settles.
-    await row.click();
-    await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
-    await this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name }).waitFor({ timeout: timeoutMs });
+  /**
+   * Opens a workspace file through Quick Open (Ctrl+P) and waits for its editor. The row clicked is
+   * the one whose file name is exactly `name` (`gsd.result.json` is a substring of
+   * `real-gsd.result.json`); `query` narrows the search, e.g. "inspector/gsd.result.json".
+   * A click, not Enter: under load Enter can pick a stale first row. On a slow machine the picker
+   * can close without opening anything (focus taken back by a webview), so the whole round is
+   * tried up to three times, each checked by the editor tab it must leave active.
+   */
+  async openFile(name, { query = name, timeoutMs = 15_000 } = {}) {
+    const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const row = this.quickInput().locator('.monaco-list-row').filter({ has: this.page.locator('.label-name', { hasText: exact }) }).first();
+    const tab = this.page.locator('.editor-group-container.active .tabs-container .tab.active', { hasText: name });
+    for (let attempt = 1; ; attempt += 1) {
+      await this.quickOpen(query, row);
+      await row.click();
+      await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
+      try {
+        await tab.waitFor({ timeout: attempt === 3 ? timeoutMs : 8_000 });
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.log(`    (openFile ${name}: no active tab after round ${attempt}, trying again)`);
+      }
+    }
     await this.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: timeoutMs });
   }
 
@@ -69,6 +86,7 @@ export class Workbench {
         return row;
       } catch (error) {
         if (attempt === 3) throw error;
+        console.log(`    (quickOpen ${query}: no row after session ${attempt}, trying again)`);
         await this.page.keyboard.press('Escape');
         await this.quickInput().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
       }

@@ -55,23 +55,11 @@ async function inspect(wb, name, plan) {
   writeFixtures(wb.page);
   // Quick Open opens in the active group; after a click in the panel that is the panel's own.
   await wb.runCommand('View: Focus First Editor Group');
-  await openExact(wb, `${name}.result.json`, `inspector/${name}.result.json`);
+  await wb.openFile(`${name}.result.json`, { query: `inspector/${name}.result.json` });
   await wb.runCommand('KG-RAG Studio: Inspect Retrieval Result File…');
   const view = wb.webview();
   await view.locator('header h1', { hasText: plan }).waitFor({ timeout: 30_000 });
   return view;
-}
-
-/**
- * Quick Open by clicking the row whose file name is exactly `file`: under load Enter can pick a
- * stale first row, and `gsd.result.json` is also a substring of `real-gsd.result.json`.
- */
-async function openExact(wb, file, query = file) {
-  const exact = new RegExp(`^${file.replace(/[.]/g, '\\.')}$`);
-  const row = wb.quickInput().locator('.monaco-list-row').filter({ has: wb.page.locator('.label-name', { hasText: exact }) }).first();
-  await wb.quickOpen(query, row);
-  await row.click();
-  await wb.page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: 15_000 });
 }
 
 async function tab(view, title) {
@@ -99,7 +87,7 @@ test('inspector: GSD result — subgraph nodes, terms summing to the GSD, candid
     void d.dismiss();
   });
   writeFixtures(page);
-  await openExact(wb, 'co_actors.kgp');
+  await wb.openFile('co_actors.kgp');
   const gsd = loadFixture('gsd');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
@@ -121,7 +109,7 @@ test('inspector: GSD result — subgraph nodes, terms summing to the GSD, candid
 
 test('inspector: click-through to the .kgp editor and back', async ({ page, wb }) => {
   await wb.closeAllEditors();
-  await openExact(wb, 'co_actors.kgp');
+  await wb.openFile('co_actors.kgp');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
   await view.locator('vscode-table-row.node-row button.link[data-variable="film"]').click();
@@ -251,7 +239,7 @@ async function screenshotsInThemes(wb) {
 
 test('inspector: keyboard — tabs, a variable link and Enter reveal it in the editor', async ({ page, wb }) => {
   await wb.closeAllEditors();
-  await openExact(wb, 'co_actors.kgp');
+  await wb.openFile('co_actors.kgp');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await tab(view, 'GSD breakdown');
   const link = view.locator('.term-row[data-ref="lang"] button.link').first();
@@ -262,7 +250,7 @@ test('inspector: keyboard — tabs, a variable link and Enter reveal it in the e
 
 test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result', async ({ page, wb }) => {
   await wb.closeAllEditors();
-  await openExact(wb, 'co_actors.kgp');
+  await wb.openFile('co_actors.kgp');
   const lens = (title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
   await lens('Profile').waitFor({ timeout: 30_000 });
   await lens('Profile').click();
@@ -286,7 +274,7 @@ test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result'
 test('inspector: each strategy run from a .kgp file — MoR trajectory steps and the Cypher plan from the real engine', async ({ page, wb }) => {
   writeFixtures(page);
   await wb.closeAllEditors();
-  await openExact(wb, 'strategies.kgp');
+  await wb.openFile('strategies.kgp');
   const run = (plan) => page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run' }).nth(plan);
   await run(0).waitFor({ timeout: 30_000 });
 
