@@ -34,13 +34,10 @@ export class Workbench {
     return this.page.locator('.quick-input-widget');
   }
 
-  /** Runs a command by its palette label, e.g. "View: Toggle Word Wrap" (F1, type, Enter). */
+  /** Runs a command by its palette label, e.g. "View: Toggle Word Wrap" (F1, type, click its row). */
   async runCommand(label, { timeoutMs = 15_000 } = {}) {
-    await this.openQuickInput('F1');
-    const input = this.quickInput().locator('input.input');
-    await input.fill(`>${label}`);
     const row = this.quickInput().locator('.monaco-list-row', { hasText: label }).first();
-    await row.waitFor({ timeout: timeoutMs });
+    await this.searchQuickInput('F1', `>${label}`, row);
     await row.click();
     await this.quickInput().waitFor({ state: 'hidden', timeout: timeoutMs });
   }
@@ -72,21 +69,26 @@ export class Workbench {
     await this.page.locator('.editor-group-container.active .editor-instance .monaco-editor .view-lines').first().waitFor({ timeout: timeoutMs });
   }
 
-  /**
-   * Types `query` into Quick Open (Ctrl+P) until `row` shows, and returns it. A file written just
-   * before can miss a picker session's search (seen once on a fresh CI machine); a new session
-   * searches again, so up to three sessions are tried.
-   */
+  /** Types `query` into Quick Open (Ctrl+P) until `row` shows, and returns it. */
   async quickOpen(query, row) {
+    return this.searchQuickInput('Control+P', query, row);
+  }
+
+  /**
+   * Opens the quick input with `key`, types `text` and waits for `row`. A file written or a command
+   * registered just before can miss one picker session's search (seen once on a fresh CI machine);
+   * a new session searches again, so up to three sessions are tried.
+   */
+  async searchQuickInput(key, text, row) {
     for (let attempt = 1; ; attempt += 1) {
-      await this.openQuickInput('Control+P');
-      await this.quickInput().locator('input.input').fill(query);
+      await this.openQuickInput(key);
+      await this.quickInput().locator('input.input').fill(text);
       try {
         await row.waitFor({ timeout: 8_000 });
         return row;
       } catch (error) {
         if (attempt === 3) throw error;
-        console.log(`    (quickOpen ${query}: no row after session ${attempt}, trying again)`);
+        console.log(`    (quick input "${text}": no row after session ${attempt}, trying again)`);
         await this.page.keyboard.press('Escape');
         await this.quickInput().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
       }
