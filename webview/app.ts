@@ -2,7 +2,7 @@
  * The inspector app: a header with the run's summary and exports, and five linked views in tabs.
  * Views are built on first selection; highlight requests from the editor reach every built view.
  */
-import type { RetrievalResult } from '../src/core/retrieve/result';
+import type { RetrievalResult } from '../src/contracts/retrievalResult';
 import {
   INSPECTOR_VIEWS,
   type ImageFormat,
@@ -10,7 +10,7 @@ import {
   type InspectorView,
   type ResultSource,
   type WebviewToHostMessage,
-} from '../src/protocol/inspectorMessages';
+} from '../src/contracts/inspector/messages';
 import { clear, h } from './dom';
 import { formatDistance } from './model/format';
 import type { LinkedView, ViewContext } from './views/context';

@@ -14,8 +14,8 @@ import '@vscode-elements/elements/dist/vscode-table-row/index.js';
 import '@vscode-elements/elements/dist/vscode-table-cell/index.js';
 import '@vscode-elements/elements/dist/vscode-tree/index.js';
 import '@vscode-elements/elements/dist/vscode-tree-item/index.js';
-import type { WebviewToHostMessage } from '../src/protocol/inspectorMessages';
-import { validateHostMessage, validateInspectorState } from '../src/protocol/validate';
+import type { WebviewToHostMessage } from '../src/contracts/inspector/messages';
+import { validateHostMessage, validateInspectorState } from '../src/contracts/inspector/validate';
 import { InspectorApp } from './app';
 import { vscodeApi } from './vscodeApi';
 

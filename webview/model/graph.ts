@@ -2,7 +2,7 @@
  * Graph elements for the Subgraphs view: nodes deduplicated by id across the selected subgraphs,
  * each carrying the pattern variables it was mapped to, and edges from the matched triples.
  */
-import type { MatchedSubgraph } from '../../src/core/retrieve/result';
+import type { MatchedSubgraph } from '../../src/contracts/retrievalResult';
 
 export interface GraphNode {
   readonly id: string;

@@ -2,7 +2,7 @@
  * The GSD breakdown of one matched subgraph: its node and edge terms, their sum (which must equal
  * the reported GSD), and how close the runner-up was. Unknown terms (no pattern text) count 0.
  */
-import type { CandidateList, DistanceTerm, MatchedSubgraph, RetrievalResult } from '../../src/core/retrieve/result';
+import type { CandidateList, DistanceTerm, MatchedSubgraph, RetrievalResult } from '../../src/contracts/retrievalResult';
 import { sum } from './format';
 
 export interface TermRow {

@@ -2,7 +2,7 @@
  * The Cypher plan as rows of a collapsible tree: each operator with its depth, a stable path id,
  * its figures, and which operator is hottest (by time, else db hits, else rows, else estimate).
  */
-import type { PlanTree } from '../../src/core/graph/graphStore';
+import type { PlanTree } from '../../src/contracts/values';
 
 export type HeatMetric = 'timeMs' | 'dbHits' | 'rows' | 'estimatedRows';
 

@@ -1,5 +1,5 @@
 /** The Stats view: timings with their share of the total, and the search counters. */
-import type { RetrievalResult } from '../../src/core/retrieve/result';
+import type { RetrievalResult } from '../../src/contracts/retrievalResult';
 
 export interface TimingRow {
   readonly phase: string;

@@ -3,7 +3,7 @@
  * what came by text (with scores), how many were kept; then survivors and each final candidate's
  * trajectory features (TF, SF, TI).
  */
-import type { MixedTraversalTrace, ScoredNode, TraversalStep } from '../../src/core/retrieve/result';
+import type { MixedTraversalTrace, ScoredNode, TraversalStep } from '../../src/contracts/retrievalResult';
 
 export interface LayerRow {
   readonly layer: number;

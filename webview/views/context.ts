@@ -1,5 +1,5 @@
-import type { RetrievalResult } from '../../src/core/retrieve/result';
-import type { WebviewToHostMessage } from '../../src/protocol/inspectorMessages';
+import type { RetrievalResult } from '../../src/contracts/retrievalResult';
+import type { WebviewToHostMessage } from '../../src/contracts/inspector/messages';
 
 /** What every view gets: the result and the ways to talk back to the host. */
 export interface ViewContext {

@@ -1,5 +1,5 @@
 /** Cypher & plan: the highlighted query, its parameters, and the plan as a collapsible operator tree. */
-import type { PlanTree } from '../../src/core/graph/graphStore';
+import type { PlanTree } from '../../src/contracts/values';
 import { h, table } from '../dom';
 import { tokenizeCypher } from '../model/cypherTokens';
 import { formatCount, formatMs } from '../model/format';

@@ -5,7 +5,7 @@
  */
 import cytoscape from 'cytoscape';
 import type { Core, ElementDefinition, EventObject, StylesheetJson } from 'cytoscape';
-import type { ImageFormat } from '../../src/protocol/inspectorMessages';
+import type { ImageFormat } from '../../src/contracts/inspector/messages';
 import { clear, h, linkButton, table } from '../dom';
 import { graphPalette, type GraphPalette } from '../model/colors';
 import { formatDistance } from '../model/format';

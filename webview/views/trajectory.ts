@@ -1,5 +1,5 @@
 /** The mixed-traversal trajectory: per path and layer, structural and text hits, kept, survivors, features. */
-import type { ScoredNode } from '../../src/core/retrieve/result';
+import type { ScoredNode } from '../../src/contracts/retrievalResult';
 import { h, linkButton, table } from '../dom';
 import { trajectoryView } from '../model/trajectory';
 import { highlightByVariable, type LinkedView, type ViewContext } from './context';

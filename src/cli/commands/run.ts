@@ -9,7 +9,7 @@ import type { RelationAliases } from '../../core/retrieve/relations';
 import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
 import { SchemaResolver } from '../../core/schema/resolve';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
-import type { RetrievalResult } from '../../core/retrieve/result';
+import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, specFromFlags } from './storeFlags';

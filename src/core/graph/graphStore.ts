@@ -1,30 +1,9 @@
 import type { GraphSchema } from '../schema/graphSchema';
 
-/** A value as it crosses a store boundary: JSON-shaped, so it can go over IPC and into results. */
-export type CypherValue =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly CypherValue[]
-  | { readonly [key: string]: CypherValue };
+import type { CypherDialect, CypherParams, CypherValue, PlanTree, QueryMode, StoreKind } from '../../contracts/values';
 
-export type CypherParams = Readonly<Record<string, CypherValue>>;
-
-/** One operator of an EXPLAIN/PROFILE plan, normalised across Neo4j and the embedded engine. */
-export interface PlanTree {
-  readonly operator: string;
-  readonly details?: string;
-  readonly identifiers?: readonly string[];
-  readonly estimatedRows?: number;
-  /** PROFILE only. */
-  readonly rows?: number;
-  readonly dbHits?: number;
-  readonly timeMs?: number;
-  readonly children: readonly PlanTree[];
-}
-
-export type QueryMode = 'run' | 'explain' | 'profile';
+// The shapes moved to src/contracts/values.ts; re-exported so every existing import still works.
+export type { CypherDialect, CypherParams, CypherValue, PlanTree, QueryMode, StoreKind };
 
 export interface QueryOptions {
   readonly params?: CypherParams;
@@ -76,8 +55,6 @@ export interface ExpandOptions {
   readonly signal?: AbortSignal;
 }
 
-export type StoreKind = 'embedded' | 'neo4j';
-export type CypherDialect = 'neo4j' | 'kuzu';
 
 /** What every graph database behind KG-RAG Studio answers. */
 export interface GraphStore {

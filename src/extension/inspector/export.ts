@@ -1,7 +1,7 @@
 /** Saving what the inspector shows: the result JSON and the graph view as PNG or SVG. */
 import * as vscode from 'vscode';
-import type { RetrievalResult } from '../../core/retrieve/result';
-import type { ImageFormat } from '../../protocol/inspectorMessages';
+import type { RetrievalResult } from '../../contracts/retrievalResult';
+import type { ImageFormat } from '../../contracts/inspector/messages';
 
 function defaultUri(name: string): vscode.Uri | undefined {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;

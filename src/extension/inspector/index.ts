@@ -4,9 +4,9 @@
  * `showRetrievalResult`, `setRevealHandler`, `setAliasHandler`.
  */
 import * as vscode from 'vscode';
-import type { RetrievalResult } from '../../core/retrieve/result';
-import type { InspectorView, ResultSource, WebviewToHostMessage } from '../../protocol/inspectorMessages';
-import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../protocol/validate';
+import type { RetrievalResult } from '../../contracts/retrievalResult';
+import type { InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
+import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
 import { saveImage, saveResultJson } from './export';
 

@@ -3,15 +3,15 @@
  * current result, speaks the validated protocol, and delegates reveals/aliases to hooks.
  */
 import * as vscode from 'vscode';
-import type { RetrievalResult } from '../../core/retrieve/result';
+import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type {
   HostToWebviewMessage,
   InspectorView,
   RenderedMessage,
   ResultSource,
   WebviewToHostMessage,
-} from '../../protocol/inspectorMessages';
-import { validateWebviewMessage } from '../../protocol/validate';
+} from '../../contracts/inspector/messages';
+import { validateWebviewMessage } from '../../contracts/inspector/validate';
 import { inspectorHtml, makeNonce } from './html';
 
 export const INSPECTOR_VIEW_TYPE = 'kgrag.inspector';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { PlanProposal } from '../../core/llm';
-import type { RetrievalResult } from '../../core/retrieve/result';
+import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { Connection } from './connection';
 import { withCancellableProgress } from './operations';
 import { choosePlanner, loadPlannerExamples } from './planners';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
 import type { RelationAliases } from '../../core/retrieve/relations';
-import type { RetrievalResult } from '../../core/retrieve/result';
+import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from './connection';

@@ -8,7 +8,7 @@ import { main } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/io';
 import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { importFiles } from '../../../src/core/graph/import/importer';
-import type { RetrievalResult } from '../../../src/core/retrieve/result';
+import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 
 const root = resolve(__dirname, '../../..');
 let dir = '';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
 import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
-import type { RetrievalResult } from '../../../src/core/retrieve/result';
+import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 import { discoverPlanTests, erroredPlanTest, evaluatePlanTest, normalizeAnswer, summarizePlanTests, summaryLine } from '../../../src/core/testing';
 
 function plan(text: string): PlanningGraph {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RetrievalResult } from '../../../src/core/retrieve/result';
-import { validateRetrievalResult } from '../../../src/protocol/validate';
+import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
+import { validateRetrievalResult } from '../../../src/contracts/inspector/validate';
 
 export type FixtureName = 'gsd' | 'mor' | 'cypher' | 'xss' | 'real-gsd' | 'real-cypher';
 

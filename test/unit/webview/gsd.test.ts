@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { MatchedSubgraph } from '../../../src/core/retrieve/result';
+import type { MatchedSubgraph } from '../../../src/contracts/retrievalResult';
 import { candidateTables, gsdBreakdown, gsdBreakdowns, termRow } from '../../../webview/model/gsd';
 import { fixture } from './fixtures';
 

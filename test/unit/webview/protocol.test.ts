@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   validateHostMessage, validateInspectorState, validateRetrievalResult, validateWebviewMessage,
-} from '../../../src/protocol/validate';
+} from '../../../src/contracts/inspector/validate';
 import { rawFixture, type FixtureName } from './fixtures';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;

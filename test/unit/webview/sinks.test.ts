@@ -14,7 +14,7 @@ function files(dir: string): string[] {
 }
 
 describe('webview source', () => {
-  const sources = [...files(join(ROOT, 'webview')), ...files(join(ROOT, 'src', 'protocol'))];
+  const sources = [...files(join(ROOT, 'webview')), ...files(join(ROOT, 'src', 'contracts'))];
 
   it('has files to check', () => assert.ok(sources.length >= 10));
 

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
-import type { RetrievalResult } from '../../../src/core/retrieve/result';
+import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 import type { InspectQuestionOutcome } from '../../../src/extension/workflow/inspectQuestion';
 import type { PlanTestRunSummary } from '../../../src/extension/workflow/testController';
 import { startFakeOpenAi } from '../../support/openAiServer';

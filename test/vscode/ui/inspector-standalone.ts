@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main as kgrag } from '../../../src/cli/main';
-import { validateRetrievalResult } from '../../../src/protocol/validate';
+import { validateRetrievalResult } from '../../../src/contracts/inspector/validate';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inspectorHtml } from '../../../src/extension/inspector/html';
 import { largeResult, loadFixture } from './inspector-fixtures.mjs';

@@ -1,0 +1,175 @@
+/**
+ * Validators for everything the inspector receives: RetrievalResult JSON, host → webview and
+ * webview → host messages, and the persisted panel state. Used on both sides of postMessage.
+ */
+import type { RetrievalResult } from '../retrievalResult';
+import {
+  arrayOf, isRecord, jsonValue, nullable, num, object, oneOf, recordOf, str, union,
+  type Check,
+} from './guards';
+import {
+  INSPECTOR_VIEWS,
+  type HostToWebviewMessage,
+  type InspectorState,
+  type WebviewToHostMessage,
+} from './messages';
+
+export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+const strings = arrayOf(str);
+const scoredNode = object({ nodeId: str, name: str, 'score?': num });
+
+const planTree: Check = (v, p) =>
+  object({
+    operator: str,
+    'details?': str,
+    'identifiers?': strings,
+    'estimatedRows?': num,
+    'rows?': num,
+    'dbHits?': num,
+    'timeMs?': num,
+    children: arrayOf(planTree),
+  })(v, p);
+
+const termCommon = {
+  'patternText?': str,
+  matchedText: str,
+  distance: num,
+  'candidateRank?': num,
+};
+
+const distanceTerm = union('kind', {
+  node: object({ kind: str, variable: str, ...termCommon }),
+  edge: object({ kind: str, edgeId: str, source: str, target: str, ...termCommon }),
+});
+
+const matchedSubgraph = object({
+  rank: num,
+  gsd: num,
+  mapping: arrayOf(object({ variable: str, nodeId: str, name: str, labels: strings })),
+  terms: arrayOf(distanceTerm),
+  triples: arrayOf(
+    object({ source: str, type: str, target: str, sourceName: str, targetName: str, 'edgeId?': str }),
+  ),
+});
+
+const trajectoryTrace = object({
+  paths: arrayOf(
+    object({
+      index: num,
+      variables: strings,
+      layers: arrayOf(
+        object({
+          layer: num,
+          variable: str,
+          'category?': str,
+          'restriction?': str,
+          structural: arrayOf(scoredNode),
+          textual: arrayOf(scoredNode),
+          kept: num,
+        }),
+      ),
+    }),
+  ),
+  survivors: arrayOf(scoredNode),
+  combination: oneOf(['intersection', 'union-fallback', 'text-fallback']),
+  trajectories: arrayOf(
+    object({
+      candidate: str,
+      name: str,
+      nodes: arrayOf(scoredNode),
+      textualFingerprint: arrayOf(num),
+      structuralFingerprint: strings,
+      traversalIdentifier: arrayOf(oneOf(['seed', 'structural', 'textual'])),
+      score: num,
+    }),
+  ),
+  reranker: str,
+});
+
+const retrievalResult = object({
+  id: str,
+  plan: str,
+  'question?': str,
+  strategy: oneOf(['gsd', 'mor', 'cypher']),
+  store: object({ kind: oneOf(['embedded', 'neo4j']), description: str }),
+  answers: arrayOf(object({ value: str, 'nodeId?': str, score: num })),
+  subgraphs: arrayOf(matchedSubgraph),
+  'candidates?': arrayOf(
+    object({
+      element: oneOf(['node', 'edge']),
+      ref: str,
+      patternText: str,
+      candidates: arrayOf(object({ text: str, 'id?': str, distance: num, 'via?': str })),
+    }),
+  ),
+  'trajectory?': trajectoryTrace,
+  'cypher?': object({
+    text: str,
+    params: recordOf(jsonValue),
+    dialect: oneOf(['neo4j', 'kuzu']),
+    'plan?': planTree,
+    mode: oneOf(['run', 'explain', 'profile']),
+  }),
+  timings: object({ totalMs: num, candidatesMs: num, searchMs: num }),
+  stats: recordOf(num),
+  'warnings?': strings,
+});
+
+const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
+
+const view = oneOf(INSPECTOR_VIEWS);
+const source = object({ 'uri?': str, 'label?': str });
+const imageFormat = oneOf(['png', 'svg']);
+
+const hostMessage = union('type', {
+  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view }),
+  highlight: object({ type: str, variable: nullable(str) }),
+  selectView: object({ type: str, view }),
+  requestImage: object({ type: str, format: imageFormat }),
+});
+
+const revealMessage: Check = (v, p) => {
+  const problem = object({ type: str, plan: str, 'variable?': str, 'edgeId?': str })(v, p);
+  if (problem) return problem;
+  const r = v as { variable?: unknown; edgeId?: unknown };
+  return (r.variable === undefined) === (r.edgeId === undefined) ? `${p}: give exactly one of variable, edgeId` : null;
+};
+
+const webviewMessage = union('type', {
+  ready: object({ type: str }),
+  reveal: revealMessage,
+  addAlias: object({ type: str, plan: str, element: oneOf(['node', 'edge']), ref: str, patternText: str, candidate: str }),
+  exportJson: object({ type: str }),
+  exportImage: object({ type: str, format: imageFormat, data: str }),
+  rendered: object({ type: str, view, nodes: num, edges: num, ms: num }),
+  log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
+});
+
+const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view });
+
+function checkResult(v: unknown, p: string): string | null {
+  return retrievalResult(v, p) ?? (isRecord(v) ? timingsAllNumbers(v.timings, `${p}.timings`) : null);
+}
+
+function run<T>(check: Check, value: unknown, root: string): Validated<T> {
+  const error = check(value, root);
+  return error === null ? { ok: true, value: value as T } : { ok: false, error };
+}
+
+/** A RetrievalResult as parsed JSON (from a file, `kgrag run --json`, or a message). */
+export function validateRetrievalResult(value: unknown): Validated<RetrievalResult> {
+  return run<RetrievalResult>(checkResult, value, 'result');
+}
+
+export function validateHostMessage(value: unknown): Validated<HostToWebviewMessage> {
+  return run<HostToWebviewMessage>(hostMessage, value, 'message');
+}
+
+export function validateWebviewMessage(value: unknown): Validated<WebviewToHostMessage> {
+  return run<WebviewToHostMessage>(webviewMessage, value, 'message');
+}
+
+export function validateInspectorState(value: unknown): Validated<InspectorState> {
+  return run<InspectorState>(state, value, 'state');
+}

@@ -1,2 +1,0 @@
-// Moved to src/contracts/lsp.ts (the LSP extensions); re-exported so older imports still compile.
-export * from '../contracts/lsp';
