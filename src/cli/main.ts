@@ -8,11 +8,11 @@ import { test } from './commands/test';
 
 const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
   check: { run: check, summary: 'check <paths…> [--schema f | --db p] [--format json]   check .kgp and few-shot files' },
-  import: { run: importCommand, summary: 'import <file> --db <path> [--format triples|tsv|csv|jsonl]   load a graph file' },
-  query: { run: query, summary: 'query --db <path> [--explain|--profile] [--json] "<cypher>"   run Cypher' },
-  schema: { run: schema, summary: 'schema --db <path> [--json]   show the graph schema' },
-  run: { run, summary: 'run <file> --db <path> [--plan n] [--strategy gsd|mor|cypher] [--k N] [--json]   retrieve' },
-  test: { run: test, summary: 'test <files…> --db <path>   run plans with expect as tests' },
+  import: { run: importCommand, summary: 'import <file> (--db <path> | --neo4j <uri>) [--format triples|tsv|csv|jsonl]   load a graph file (embedded databases)' },
+  query: { run: query, summary: 'query (--db <path> | --neo4j <uri>) [--explain|--profile] [--json] "<cypher>"   run Cypher' },
+  schema: { run: schema, summary: 'schema (--db <path> | --neo4j <uri>) [--json]   show the graph schema' },
+  run: { run, summary: 'run <file> (--db <path> | --neo4j <uri>) [--plan n] [--strategy gsd|mor|cypher] [--mode run|explain|profile] [--k N] [--json]   retrieve' },
+  test: { run: test, summary: 'test <files…> (--db <path> | --neo4j <uri>)   run plans with expect as tests' },
 };
 
 function usage(): string {

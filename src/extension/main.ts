@@ -1,20 +1,44 @@
 /**
- * Activation: one `registerX(context, log)` line per concern, each in its own file. Add yours here.
+ * Activation: one `registerX(context, …)` line per concern, each in its own folder (docs/architecture.md).
  * Nothing heavy runs at start-up; the extension activates on `kgplan` files and on its commands.
  */
 import * as vscode from 'vscode';
-import { registerLanguageClient, stopLanguageClient } from './language/client';
+import { registerFewShotValidation } from './fewshot/fewshotValidation';
+import { registerConnection } from './graph';
+import { registerGraphCommands } from './graph/graphCommands';
+import { registerSchemaView } from './graph/schemaView';
 import { registerInspector } from './inspector';
-import { registerLog } from './log';
-import { registerSchemaAliases } from './schemaAliases';
-import { registerWorkflow } from './workflow';
+import { registerLanguageClient, stopLanguageClient } from './language/client';
+import { registerLog } from './platform/log';
+import { registerOperations } from './platform/operations';
+import { Secrets } from './platform/secrets';
+import { registerStatusBar } from './platform/statusBar';
+import { registerInspectQuestion } from './plans/inspectQuestion';
+import { registerPlanRunner } from './plans/planRunner';
+import { registerSchemaAliases } from './plans/schemaAliases';
+import { registerTestController } from './plans/testController';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = registerLog(context);
+  // platform
+  const secrets = new Secrets(context.secrets);
+  registerOperations(context);
+  // language
   registerLanguageClient(context, log);
+  // graph
+  const connection = registerConnection(context, secrets, log);
+  registerStatusBar(context, connection);
+  registerGraphCommands(context, connection, secrets, log);
+  registerSchemaView(context, connection);
+  // plans
   registerInspector(context, log);
   registerSchemaAliases(context, log);
-  registerWorkflow(context, log);
+  registerPlanRunner(context, connection, log);
+  registerInspectQuestion(context, connection, secrets, log);
+  registerTestController(context, connection, log);
+  // few-shot
+  registerFewShotValidation(context, log);
+  void vscode.commands.executeCommand('setContext', 'kgrag.workflowReady', true);
   log.info('KG-RAG Studio activated');
 }
 

@@ -4,6 +4,7 @@
  * `showRetrievalResult`, `setRevealHandler`, `setAliasHandler`.
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
@@ -204,19 +205,19 @@ export function registerInspector(context: vscode.ExtensionContext, channel?: vs
         if (checked.value.result) showRetrievalResult(checked.value.result, { source: checked.value.source, view: checked.value.view });
       },
     }),
-    vscode.commands.registerCommand('kgrag.inspector.open', () => {
+    registerCommand('kgrag.inspector.open', () => {
       if (current) current.panel.reveal(undefined, false);
       else createPanel(false);
     }),
-    vscode.commands.registerCommand('kgrag.inspector.openResultFile', (uri?: vscode.Uri) => openResultFile(uri)),
-    vscode.commands.registerCommand('kgrag.inspector.exportJson', async (uri?: vscode.Uri) => {
+    registerCommand('kgrag.inspector.openResultFile', (uri?: vscode.Uri) => openResultFile(uri)),
+    registerCommand('kgrag.inspector.exportJson', async (uri?: vscode.Uri) => {
       if (!current?.result) {
         void vscode.window.showWarningMessage('KG-RAG: the inspector shows no result to export.');
         return;
       }
       await saveResultJson(current.result, uri);
     }),
-    vscode.commands.registerCommand('kgrag.inspector.exportImage', async (format?: 'png' | 'svg', uri?: vscode.Uri) => {
+    registerCommand('kgrag.inspector.exportImage', async (format?: 'png' | 'svg', uri?: vscode.Uri) => {
       if (!current?.result) {
         void vscode.window.showWarningMessage('KG-RAG: the inspector shows no graph to export.');
         return;
@@ -227,9 +228,9 @@ export function registerInspector(context: vscode.ExtensionContext, channel?: vs
       current.post({ type: 'requestImage', format: chosen });
     }),
     // Internal (not in the palette): what tests and bug reports need to see of the panel.
-    vscode.commands.registerCommand('kgrag.inspector._state', (): InspectorSnapshot | undefined => current?.snapshot()),
+    registerCommand('kgrag.inspector._state', (): InspectorSnapshot | undefined => current?.snapshot()),
     // Internal: feed a message through the same validation as the webview's (protocol tests).
-    vscode.commands.registerCommand('kgrag.inspector._receive', async (raw: unknown) => {
+    registerCommand('kgrag.inspector._receive', async (raw: unknown) => {
       const checked = validateWebviewMessage(raw);
       if (!checked.ok || !current) return checked.ok ? 'no panel' : checked.error;
       await onMessage(current, checked.value);

@@ -4,6 +4,8 @@
  * knowledge lives in the server and src/core; this file only wires it up.
  */
 import * as vscode from 'vscode';
+import { fewshotFileGlobs } from '../platform/config';
+import { registerCommand } from '../commands';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { GraphSchema } from '../../core/schema/graphSchema';
 import { CONNECTED_SCHEMA_NOTIFICATION, type ConnectedSchemaParams } from '../../contracts/lsp';
@@ -64,8 +66,7 @@ const restrictedLenses: NonNullable<LanguageClientOptions['middleware']>['provid
  * workspace folder (as the server's isFewShotFile reads them).
  */
 export function fewshotDocumentFilters(): { scheme: string; pattern: string }[] {
-  const globs = vscode.workspace.getConfiguration('kgrag').get<unknown>('fewshot.files');
-  const list = Array.isArray(globs) ? globs.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : [];
+  const list = fewshotFileGlobs();
   const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath.split('\\').join('/').replace(/\/$/, ''));
   return list.flatMap((g) =>
     g.startsWith('**/') || g.startsWith('/') || /^[A-Za-z]:[\\/]/.test(g) ? [{ scheme: 'file', pattern: g }] : folders.map((f) => ({ scheme: 'file', pattern: `${f}/${g}` })),
@@ -119,7 +120,7 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
       if (e.affectsConfiguration('kgrag.fewshot.files')) void refreshDocumentSelector(log);
     }),
     vscode.workspace.onDidChangeWorkspaceFolders(() => void refreshDocumentSelector(log)),
-    vscode.commands.registerCommand('kgrag.restartLanguageServer', async () => {
+    registerCommand('kgrag.restartLanguageServer', async () => {
       log.info('restarting the KG Plan language server');
       await client?.restart();
     }),

@@ -1,9 +1,9 @@
-// The pure parts of the editor workflow (src/extension/workflow/{question,schemaItems,statusText}.ts).
+// The pure parts of the editor workflow (src/extension/plans/question.ts, graph/schemaItems.ts, platform/statusText.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanQuestion, questionOnLine } from '../../../src/extension/workflow/question';
-import { insertText, schemaChildren, variableFor } from '../../../src/extension/workflow/schemaItems';
-import { statusText } from '../../../src/extension/workflow/statusText';
+import { cleanQuestion, questionOnLine } from '../../../src/extension/plans/question';
+import { insertText, schemaChildren, variableFor } from '../../../src/extension/graph/schemaItems';
+import { statusText } from '../../../src/extension/platform/statusText';
 import type { GraphSchema } from '../../../src/core/schema/graphSchema';
 
 test('questions are found on kgplan and JSON lines and cleaned of what surrounds them', () => {

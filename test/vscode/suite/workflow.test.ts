@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
 import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
-import type { InspectQuestionOutcome } from '../../../src/extension/workflow/inspectQuestion';
-import type { PlanTestRunSummary } from '../../../src/extension/workflow/testController';
+import type { InspectQuestionOutcome } from '../../../src/extension/plans/inspectQuestion';
+import type { PlanTestRunSummary } from '../../../src/extension/plans/testController';
 import { startFakeOpenAi } from '../../support/openAiServer';
 import { activeExtension, closeAllEditors, createFixture, fixtureUri, openFixture, waitFor, workspaceRoot } from './helpers';
 

@@ -3,14 +3,15 @@
  * the signal goes into the engine and the store. Results go to the inspector panel.
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
 import type { RelationAliases } from '../../core/retrieve/relations';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
-import type { Connection } from './connection';
-import { withCancellableProgress } from './operations';
-import { requireTrust } from './trust';
+import type { Connection } from '../graph/connection';
+import { withCancellableProgress } from '../platform/operations';
+import { requireTrust } from '../platform/trust';
 
 export type PlanAction = 'run' | 'explain' | 'profile' | 'inspect';
 export const PLAN_ACTIONS: readonly PlanAction[] = ['run', 'explain', 'profile', 'inspect'];
@@ -130,8 +131,8 @@ export function registerPlanRunner(context: vscode.ExtensionContext, connection:
   context.subscriptions.push(
     { dispose: () => setRevealHandler(undefined) },
     ...PLAN_ACTIONS.map((action) =>
-      vscode.commands.registerCommand(`kgrag.${action}Plan`, (uri?: string | vscode.Uri, plan?: string) => runPlanCommand(action, connection, log, uri, plan)),
+      registerCommand(`kgrag.${action}Plan`, (uri?: string | vscode.Uri, plan?: string) => runPlanCommand(action, connection, log, uri, plan)),
     ),
-    vscode.commands.registerCommand('kgrag._lastResult', () => lastResult()),
+    registerCommand('kgrag._lastResult', () => lastResult()),
   );
 }

@@ -4,9 +4,10 @@
  * kgplan text at the cursor of the active .kgp editor (a snippet with placeholders).
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import { GROUP_TITLES, insertText, schemaChildren, variableFor, type SchemaNode } from './schemaItems';
 import type { Connection } from './connection';
-import { requireTrust } from './trust';
+import { requireTrust } from '../platform/trust';
 
 class SchemaTree implements vscode.TreeDataProvider<SchemaNode> {
   private readonly changed = new vscode.EventEmitter<SchemaNode | undefined>();
@@ -93,19 +94,19 @@ export function registerSchemaView(context: vscode.ExtensionContext, connection:
       view.description = connection.activeGraph().label;
       view.message = h.state === 'restricted' ? 'Restricted Mode: trust the workspace to connect.' : h.state === 'error' ? `Cannot open ${connection.activeGraph().label}: ${h.message}` : undefined;
     }),
-    vscode.commands.registerCommand('kgrag.showSchema', async () => {
+    registerCommand('kgrag.showSchema', async () => {
       await vscode.commands.executeCommand('kgrag.schema.focus');
       if (!connection.connected && requireTrust('Showing the graph schema')) await vscode.commands.executeCommand('kgrag.connect');
       tree.refresh();
       return connection.connected?.schema;
     }),
-    vscode.commands.registerCommand('kgrag.schema.refresh', async () => {
+    registerCommand('kgrag.schema.refresh', async () => {
       if (connection.connected && requireTrust('Refreshing the schema')) await vscode.commands.executeCommand('kgrag.connect');
       tree.refresh();
     }),
-    vscode.commands.registerCommand('kgrag.schema.insert', (node?: SchemaNode) => insertIntoPlan(node ?? view.selection[0])),
+    registerCommand('kgrag.schema.insert', (node?: SchemaNode) => insertIntoPlan(node ?? view.selection[0])),
     // Internal: the tree as the view shows it (tests).
-    vscode.commands.registerCommand('kgrag.schema._tree', () => {
+    registerCommand('kgrag.schema._tree', () => {
       const walk = (n?: SchemaNode): unknown[] => tree.getChildren(n).map((c) => ({ node: c, label: tree.getTreeItem(c).label, children: walk(c) }));
       return walk();
     }),

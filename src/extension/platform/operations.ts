@@ -5,6 +5,7 @@
  * cancels whatever is running (also from the status bar while busy).
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 
 export interface Operation {
   readonly id: number;
@@ -76,6 +77,6 @@ export async function withCancellableProgress<T>(
 export function registerOperations(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     changed,
-    vscode.commands.registerCommand('kgrag.cancelRunning', () => cancelAll()),
+    registerCommand('kgrag.cancelRunning', () => cancelAll()),
   );
 }

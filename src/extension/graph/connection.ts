@@ -13,9 +13,9 @@ import type { StoreSpec } from '../../core/graph/openStore';
 import { sampleTriplesPath } from '../../core/graph/sample/sampleStore';
 import { defaultCacheDir, openSession, type IndexInfo, type RetrievalSession } from '../../core/session';
 import type { GraphSchema } from '../../core/schema/graphSchema';
-import type { Report } from './operations';
-import { NEO4J_PASSWORD_KEY, type Secrets } from './secrets';
-import { embedderSettings, graphSettings, resolveInWorkspace, type GraphKind } from './settings';
+import type { Report } from '../platform/operations';
+import { NEO4J_PASSWORD_KEY, type Secrets } from '../platform/secrets';
+import { embedderSettings, graphSettings, resolveInWorkspace, type GraphKind } from '../platform/config';
 
 export type Health =
   | { readonly state: 'not-connected' }

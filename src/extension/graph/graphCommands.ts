@@ -5,13 +5,14 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import { formatBadLine, type ImportSummary } from '../../core/graph/import/importer';
 import { sampleFolder } from '../../core/graph/sample/sampleStore';
 import { describeSchema, type Connection, type Health } from './connection';
-import { withCancellableProgress } from './operations';
-import { NEO4J_PASSWORD_KEY, PLANNER_API_KEY, type Secrets } from './secrets';
-import { graphSettings, settingsTarget, type GraphKind } from './settings';
-import { requireTrust } from './trust';
+import { withCancellableProgress } from '../platform/operations';
+import { NEO4J_PASSWORD_KEY, PLANNER_API_KEY, type Secrets } from '../platform/secrets';
+import { graphSettings, updateSetting, type GraphKind } from '../platform/config';
+import { requireTrust } from '../platform/trust';
 
 export interface ChooseGraphArgs {
   readonly kind: GraphKind;
@@ -47,14 +48,12 @@ async function askGraph(): Promise<ChooseGraphArgs | undefined> {
 }
 
 export async function chooseGraph(args: ChooseGraphArgs, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): Promise<Health> {
-  const c = vscode.workspace.getConfiguration('kgrag');
-  const target = settingsTarget();
-  await c.update('graph.kind', args.kind, target);
-  if (args.folder !== undefined) await c.update('graph.folder', args.folder, target);
+  await updateSetting('graph.kind', args.kind);
+  if (args.folder !== undefined) await updateSetting('graph.folder', args.folder);
   if (args.kind === 'neo4j') {
-    if (args.uri !== undefined) await c.update('neo4j.uri', args.uri, target);
-    if (args.user !== undefined) await c.update('neo4j.user', args.user, target);
-    if (args.database !== undefined) await c.update('neo4j.database', args.database, target);
+    if (args.uri !== undefined) await updateSetting('neo4j.uri', args.uri);
+    if (args.user !== undefined) await updateSetting('neo4j.user', args.user);
+    if (args.database !== undefined) await updateSetting('neo4j.database', args.database);
     if ((await secrets.get(NEO4J_PASSWORD_KEY)) === undefined && args.connect !== false) await secrets.prompt(NEO4J_PASSWORD_KEY, 'Neo4j password');
   }
   await connection.disconnect({ state: 'not-connected' });
@@ -93,7 +92,7 @@ export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, c
   }
   if (graph.kind === 'sample') {
     // The shipped sample stays as shipped: imports go to the workspace's own embedded graph.
-    await vscode.workspace.getConfiguration('kgrag').update('graph.kind', 'embedded', settingsTarget());
+    await updateSetting('graph.kind', 'embedded');
     await connection.disconnect({ state: 'not-connected' });
     log.info(`import: switched from the sample graph to the workspace graph ${connection.activeGraph().label}`);
   }
@@ -169,31 +168,31 @@ export async function openSampleWorkspace(context: vscode.ExtensionContext, args
 
 export function registerGraphCommands(context: vscode.ExtensionContext, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('kgrag.chooseGraph', async (args?: ChooseGraphArgs) => {
+    registerCommand('kgrag.chooseGraph', async (args?: ChooseGraphArgs) => {
       if (!requireTrust('Connecting to a graph')) return connection.health;
       const chosen = args ?? (await askGraph());
       return chosen ? chooseGraph(chosen, connection, secrets, log) : connection.health;
     }),
-    vscode.commands.registerCommand('kgrag.connect', () => (requireTrust('Connecting to a graph') ? connect(connection, log) : connection.health)),
-    vscode.commands.registerCommand('kgrag.disconnect', async () => {
+    registerCommand('kgrag.connect', () => (requireTrust('Connecting to a graph') ? connect(connection, log) : connection.health)),
+    registerCommand('kgrag.disconnect', async () => {
       await connection.disconnect();
       return connection.health;
     }),
-    vscode.commands.registerCommand('kgrag.setNeo4jPassword', async (value?: string) => {
+    registerCommand('kgrag.setNeo4jPassword', async (value?: string) => {
       if (typeof value === 'string') await secrets.store(NEO4J_PASSWORD_KEY, value);
       else if (!(await secrets.prompt(NEO4J_PASSWORD_KEY, 'Neo4j password'))) return;
       log.info('Neo4j password updated in SecretStorage');
       if (connection.activeGraph().kind === 'neo4j' && connection.connected) await connect(connection, log);
     }),
-    vscode.commands.registerCommand('kgrag.setPlannerApiKey', async (value?: string) => {
+    registerCommand('kgrag.setPlannerApiKey', async (value?: string) => {
       if (typeof value === 'string') await secrets.store(PLANNER_API_KEY, value);
       else if (!(await secrets.prompt(PLANNER_API_KEY, 'API key of the planner endpoint'))) return;
       log.info('planner API key updated in SecretStorage');
     }),
-    vscode.commands.registerCommand('kgrag.importGraphFile', (uri?: vscode.Uri, uris?: vscode.Uri[]) => importGraphFile(uris?.length ? uris : uri ? [uri] : undefined, connection, log)),
-    vscode.commands.registerCommand('kgrag.buildIndex', () => buildIndex(connection, log, true)),
-    vscode.commands.registerCommand('kgrag.openSampleWorkspace', (args?: { folder?: string; open?: boolean }) => openSampleWorkspace(context, args)),
-    vscode.commands.registerCommand('kgrag.showGraphInfo', async () => {
+    registerCommand('kgrag.importGraphFile', (uri?: vscode.Uri, uris?: vscode.Uri[]) => importGraphFile(uris?.length ? uris : uri ? [uri] : undefined, connection, log)),
+    registerCommand('kgrag.buildIndex', () => buildIndex(connection, log, true)),
+    registerCommand('kgrag.openSampleWorkspace', (args?: { folder?: string; open?: boolean }) => openSampleWorkspace(context, args)),
+    registerCommand('kgrag.showGraphInfo', async () => {
       const c = connection.connected;
       const text = c ? `${c.graph.label}: ${describeSchema(c.schema)}` : `${connection.activeGraph().label}: not connected`;
       void vscode.window.showInformationMessage(`KG-RAG: ${text}`);

@@ -5,6 +5,7 @@
  * also works in Restricted Mode.
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import type { Severity } from '../../core/diagnostics';
 import { toVsRange, validateFewShotFiles as askServer } from '../language/requests';
 
@@ -45,7 +46,7 @@ export function registerFewShotValidation(context: vscode.ExtensionContext, log:
   const collection = vscode.languages.createDiagnosticCollection('kgrag-fewshot');
   context.subscriptions.push(
     collection,
-    vscode.commands.registerCommand('kgrag.validateFewShotFiles', async () => {
+    registerCommand('kgrag.validateFewShotFiles', async () => {
       let v: FewShotValidation;
       try {
         v = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'KG-RAG: checking few-shot files' }, () => validateFewShotFiles(collection, log));

@@ -3,9 +3,9 @@
  * (the language server answers which, by the one schema rule) as an undoable edit.
  */
 import * as vscode from 'vscode';
-import { addAliasToKgschema } from '../core/schema/kgschemaEdit';
-import { documentPlans } from './language/requests';
-import { setAliasHandler, type AliasRequest } from './inspector';
+import { addAliasToKgschema } from '../../core/schema/kgschemaEdit';
+import { documentPlans } from '../language/requests';
+import { setAliasHandler, type AliasRequest } from '../inspector';
 
 async function addAlias(request: AliasRequest, log: vscode.LogOutputChannel): Promise<void> {
   if (request.element !== 'edge') {

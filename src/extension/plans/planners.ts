@@ -6,10 +6,10 @@ import * as vscode from 'vscode';
 import { createEmbedder } from '../../core/embed/createEmbedder';
 import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type Planner, type PlannerExample } from '../../core/llm';
 import { plannerExamplesFromFile } from '../../core/llm/fewshotExamples';
-import type { Connection } from './connection';
+import type { Connection } from '../graph/connection';
 import { LanguageModelChatModel } from './languageModel';
-import { PLANNER_API_KEY, type Secrets } from './secrets';
-import { embedderSettings, plannerSettings, resolveInWorkspace } from './settings';
+import { PLANNER_API_KEY, type Secrets } from '../platform/secrets';
+import { embedderSettings, plannerSettings, resolveInWorkspace } from '../platform/config';
 
 export interface ChosenPlanner {
   readonly planner: Planner;

@@ -3,12 +3,13 @@
  * src/core/testing (the same code as `kgrag test`): pass/fail, retrieved answers, Hits@k.
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import { isPlanTest, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
 import { showRetrievalResult } from '../inspector';
-import type { Connection } from './connection';
+import type { Connection } from '../graph/connection';
 import { documentPlans, toVsRange } from '../language/requests';
-import { requireTrust } from './trust';
+import { requireTrust } from '../platform/trust';
 
 const planOf = new WeakMap<vscode.TestItem, PlanningGraph>();
 
@@ -161,7 +162,7 @@ export function registerTestController(context: vscode.ExtensionContext, connect
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document.languageId === 'kgplan' && e.document.uri.scheme === 'file') void updateFromText(ctrl, e.document.uri, e.document.getText()).catch(() => undefined);
     }),
-    vscode.commands.registerCommand('kgrag.runAllPlanTests', async () => {
+    registerCommand('kgrag.runAllPlanTests', async () => {
       await discoverAll(ctrl);
       const cts = new vscode.CancellationTokenSource();
       try {
@@ -174,7 +175,7 @@ export function registerTestController(context: vscode.ExtensionContext, connect
       }
     }),
     // Internal: what the Test Explorer holds and the last run's outcomes (tests, bug reports).
-    vscode.commands.registerCommand('kgrag.tests._state', () => {
+    registerCommand('kgrag.tests._state', () => {
       const items: { id: string; label: string; children: string[] }[] = [];
       ctrl.items.forEach((f) => {
         const children: string[] = [];

@@ -1,6 +1,6 @@
 /** The status bar item: the active graph and its health; click to choose a graph (or cancel work). */
 import * as vscode from 'vscode';
-import type { Connection } from './connection';
+import type { Connection } from '../graph/connection';
 import { statusText } from './statusText';
 import { onDidChangeOperations, runningOperations } from './operations';
 

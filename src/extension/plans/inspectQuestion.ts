@@ -5,17 +5,18 @@
  * inspector shows it. Tests pass `{question, accept}` to answer the prompt themselves.
  */
 import * as vscode from 'vscode';
+import { registerCommand } from '../commands';
 import type { PlanProposal } from '../../core/llm';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import type { Connection } from './connection';
-import { withCancellableProgress } from './operations';
+import type { Connection } from '../graph/connection';
+import { withCancellableProgress } from '../platform/operations';
 import { choosePlanner, loadPlannerExamples } from './planners';
 import { documentPlans } from '../language/requests';
 import { executePlan } from './planRunner';
-import type { Secrets } from './secrets';
+import type { Secrets } from '../platform/secrets';
 import { cleanQuestion, questionOnLine } from './question';
-import { plannerSettings } from './settings';
-import { requireTrust } from './trust';
+import { plannerSettings, updateSetting } from '../platform/config';
+import { requireTrust } from '../platform/trust';
 
 export type ProposalChoice = 'run' | 'add' | 'discard';
 
@@ -64,7 +65,7 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
     const choice = await asked;
     if (choice === 'Open Settings') void vscode.commands.executeCommand('workbench.action.openSettings', 'kgrag.planner');
     if (choice !== 'Use Nearest Example') return { question };
-    await vscode.workspace.getConfiguration('kgrag').update('planner.kind', 'nearestExample', vscode.ConfigurationTarget.Global);
+    await updateSetting('planner.kind', 'nearestExample', vscode.ConfigurationTarget.Global);
     chosen = await choosePlanner(connection, secrets);
   }
   const { planner, why } = chosen;
@@ -130,5 +131,5 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
 }
 
 export function registerInspectQuestion(context: vscode.ExtensionContext, connection: Connection, secrets: Secrets, log: vscode.LogOutputChannel): void {
-  context.subscriptions.push(vscode.commands.registerCommand('kgrag.inspectQuestion', (args?: InspectQuestionArgs) => inspectQuestion(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? args : {}, connection, secrets, log)));
+  context.subscriptions.push(registerCommand('kgrag.inspectQuestion', (args?: InspectQuestionArgs) => inspectQuestion(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? args : {}, connection, secrets, log)));
 }

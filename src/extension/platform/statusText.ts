@@ -1,5 +1,5 @@
 /** What the status bar item says for a graph, its health and running work — pure, unit-tested. */
-import type { Health } from './connection';
+import type { Health } from '../graph/connection';
 
 export function statusText(label: string, health: Health, busy: number): { text: string; tooltip: string } {
   if (busy > 0) return { text: `$(sync~spin) KG-RAG: ${label}`, tooltip: `${busy} operation(s) running — click to cancel` };

@@ -1,0 +1,102 @@
+/**
+ * Every setting the extension host reads (package.json `contributes.configuration`, section
+ * `kgrag`), in one place. Defaults live in package.json only: `get` without a default returns the
+ * manifest's, and a value of the wrong shape falls back to the manifest's too (`inspect`). The
+ * language server reads its own settings (src/server/settings.ts). Secrets are not settings:
+ * see secrets.ts.
+ */
+import * as vscode from 'vscode';
+import type { EmbedderSettings } from '../../core/embed/createEmbedder';
+import { isEmbedderKind } from '../../core/embed/createEmbedder';
+
+export type GraphKind = 'sample' | 'embedded' | 'neo4j';
+export type PlannerKind = 'auto' | 'languageModel' | 'http' | 'nearestExample';
+
+export interface GraphSettings {
+  readonly kind: GraphKind;
+  /** Embedded data folder, relative to the first workspace folder. */
+  readonly folder: string;
+  readonly neo4jUri: string;
+  readonly neo4jUser: string;
+  readonly neo4jDatabase: string;
+  readonly timeoutMs: number;
+}
+
+export interface PlannerSettings {
+  readonly kind: PlannerKind;
+  readonly fewshotFile: string;
+  readonly shots: number;
+  readonly endpoint: string;
+  readonly model: string;
+  readonly languageModelFamily: string;
+}
+
+/** A setting's value when it has the expected type, else the manifest's default. */
+function read<T>(key: string, ok: (v: unknown) => v is T): T {
+  const c = vscode.workspace.getConfiguration('kgrag');
+  const v = c.get<unknown>(key);
+  if (ok(v)) return v;
+  const d = c.inspect<unknown>(key)?.defaultValue;
+  if (ok(d)) return d;
+  throw new Error(`setting kgrag.${key} has no usable default in package.json`);
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+/** A non-empty string (empty means "the default" for folder and user). */
+const isFilled = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+export function graphSettings(): GraphSettings {
+  const kind = read('graph.kind', (v): v is GraphKind => v === 'sample' || v === 'embedded' || v === 'neo4j');
+  return {
+    kind,
+    folder: read('graph.folder', isFilled),
+    neo4jUri: read('neo4j.uri', isString),
+    neo4jUser: read('neo4j.user', isFilled),
+    neo4jDatabase: read('neo4j.database', isString),
+    // Below a second every query would time out before the engine has started.
+    timeoutMs: Math.max(1000, read('graph.queryTimeoutMs', isNumber)),
+  };
+}
+
+export function embedderSettings(): EmbedderSettings {
+  const kind = read('embedder.kind', (v): v is string => typeof v === 'string' && isEmbedderKind(v));
+  if (!isEmbedderKind(kind)) return { kind: 'lexical' };
+  if (kind !== 'transformers') return { kind };
+  const localModelPath = read('embedder.localModelPath', isString);
+  return { kind, transformers: { model: read('embedder.model', isString), ...(localModelPath ? { localModelPath: resolveInWorkspace(localModelPath) } : {}) } };
+}
+
+export function plannerSettings(): PlannerSettings {
+  return {
+    kind: read('planner.kind', (v): v is PlannerKind => v === 'auto' || v === 'languageModel' || v === 'http' || v === 'nearestExample'),
+    fewshotFile: read('planner.fewshotFile', isString),
+    shots: Math.max(1, read('planner.shots', isNumber)),
+    endpoint: read('planner.endpoint', isString),
+    model: read('planner.model', isString),
+    languageModelFamily: read('planner.languageModelFamily', isString),
+  };
+}
+
+/** `kgrag.fewshot.files`: the glob patterns of few-shot files (the language client's selector). */
+export function fewshotFileGlobs(): string[] {
+  return read('fewshot.files', isStringList).map((g) => g.trim()).filter((g) => g !== '');
+}
+
+/** A path from a setting: absolute as is, else relative to the first workspace folder. */
+export function resolveInWorkspace(path: string): string {
+  const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!root || /^([a-zA-Z]:)?[\\/]/.test(path)) return path;
+  return vscode.Uri.joinPath(root, path).fsPath;
+}
+
+/** Where a choice the user makes (graph kind, URI) is saved: the workspace when one is open. */
+export function settingsTarget(): vscode.ConfigurationTarget {
+  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+}
+
+/** Writes a setting the user chose through a command (the graph picker, a planner fallback). */
+export function updateSetting(key: string, value: unknown, target: vscode.ConfigurationTarget = settingsTarget()): Thenable<void> {
+  return vscode.workspace.getConfiguration('kgrag').update(key, value, target);
+}
