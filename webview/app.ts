@@ -5,6 +5,7 @@
 import type { RetrievalResult } from '../src/core/retrieve/result';
 import {
   INSPECTOR_VIEWS,
+  type ExpandedMessage,
   type ImageFormat,
   type InspectorState,
   type InspectorView,
@@ -77,6 +78,11 @@ export class InspectorApp {
   exportImage(format: ImageFormat): string | undefined {
     const view = this.ensureView('subgraphs') as SubgraphsView | undefined;
     return view?.exportImage(format);
+  }
+
+  /** The host's answer to a neighbour expansion (only the graph view asks). */
+  expanded(message: ExpandedMessage): void {
+    (this.views.get('subgraphs') as SubgraphsView | undefined)?.expanded(message);
   }
 
   retheme(): void {

@@ -128,9 +128,9 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     const gsd = loadFixture('gsd');
     await send({ type: 'show', result: gsd, source: { label: 'fixtures/gsd.result.json' } });
     await page.locator('.graph-canvas[data-table-ready]').waitFor();
-    const rows = page.locator('vscode-table-row.node-row');
+    const rows = page.locator('tr.node-row');
     assert.equal(await rows.count(), gsd.subgraphs[0].mapping.length);
-    const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+    const names = await page.locator('tr.node-row .node-name').allTextContents();
     assert.deepEqual(names.sort(), gsd.subgraphs[0].mapping.map((m: { name: string }) => m.name).sort());
     await shot('gsd-subgraphs-dark');
 
@@ -156,7 +156,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
 
   it('links both ways: clicking a variable posts reveal; highlight marks the node rows', async () => {
     await tab('Subgraphs');
-    await page.locator('vscode-table-row.node-row button.link[data-variable="actor"]').click();
+    await page.locator('tr.node-row button.link[data-variable="actor"]').click();
     const reveals = (await posted()).filter((m) => m.type === 'reveal');
     assert.deepEqual(reveals.at(-1), { type: 'reveal', plan: 'co_actor_languages', variable: 'actor' });
     await tab('GSD breakdown');
@@ -165,10 +165,10 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
 
     await send({ type: 'highlight', variable: 'film' });
     await tab('Subgraphs');
-    const marked = await page.locator('vscode-table-row.node-row.highlighted').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.variable));
+    const marked = await page.locator('tr.node-row.highlighted').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.variable));
     assert.deepEqual(marked, ['film']);
     await send({ type: 'highlight', variable: null });
-    assert.equal(await page.locator('vscode-table-row.node-row.highlighted').count(), 0);
+    assert.equal(await page.locator('tr.node-row.highlighted').count(), 0);
   });
 
   it('exports the graph view as PNG and SVG, and asks the host to export JSON', async () => {
@@ -196,12 +196,12 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     await page.locator('.trajectory-view').waitFor();
     assert.equal(await page.locator('.trajectory-path').count(), mor.trajectory.paths.length);
     const layers = mor.trajectory.paths.reduce((n: number, p: { layers: unknown[] }) => n + p.layers.length, 0);
-    assert.equal(await page.locator('vscode-table-row.layer-row').count(), layers);
-    const kept = await page.locator('vscode-table-row.layer-row .kept').allTextContents();
+    assert.equal(await page.locator('tr.layer-row').count(), layers);
+    const kept = await page.locator('tr.layer-row .kept').allTextContents();
     assert.deepEqual(kept.map(Number), mor.trajectory.paths.flatMap((p: { layers: Array<{ kept: number }> }) => p.layers.map((l) => l.kept)));
-    const textHits = await page.locator('.trajectory-path[data-path="0"] vscode-table-row.layer-row').first().locator('.chips.textual .chip').allTextContents();
+    const textHits = await page.locator('.trajectory-path[data-path="0"] tr.layer-row').first().locator('.chips.textual .chip').allTextContents();
     assert.deepEqual(textHits, ['The Vow 0.98', 'Vows 0.81', 'The Vow of Silence 0.73']);
-    assert.equal(await page.locator('vscode-table-row.trajectory-row').count(), mor.trajectory.trajectories.length);
+    assert.equal(await page.locator('tr.trajectory-row').count(), mor.trajectory.trajectories.length);
     await shot('mor-trajectory-dark');
   });
 
@@ -213,7 +213,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     assert.equal(await page.locator('pre.cypher-text').textContent(), cypher.cypher.text);
     assert.ok((await page.locator('pre.cypher-text .tok-keyword').allTextContents()).includes('MATCH'));
     assert.deepEqual(await page.locator('pre.cypher-text .tok-param').allTextContents(), ['$vow_name']);
-    assert.equal(await page.locator('vscode-table-row.param-row').count(), 1);
+    assert.equal(await page.locator('tr.param-row').count(), 1);
     let count = 0;
     const walk = (n: { children: unknown[] }): void => {
       count++;
@@ -226,7 +226,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     assert.equal(await hottest.getAttribute('data-operator'), 'SCAN_NODE_TABLE');
     await shot('cypher-plan-light');
     await tab('Stats');
-    assert.equal(await page.locator('vscode-table-row.counter-row').count(), Object.keys(cypher.stats).length);
+    assert.equal(await page.locator('tr.counter-row').count(), Object.keys(cypher.stats).length);
     await shot('stats-light');
   });
 
@@ -245,7 +245,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     const xss = loadFixture('xss');
     await send({ type: 'show', result: xss });
     await page.locator('.graph-canvas[data-table-ready]').waitFor();
-    const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+    const names = await page.locator('tr.node-row .node-name').allTextContents();
     assert.ok(names.includes('<img src=x onerror=alert(1)>'));
     assert.ok(names.includes('</script><script>window.__kgragPwned = 1</script>'));
     for (const title of ['GSD breakdown', 'Cypher & plan', 'Stats', 'Subgraphs']) await tab(title);
@@ -277,7 +277,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
       await open('dark');
       await send({ type: 'show', result });
       await page.locator('.graph-canvas[data-table-ready]').waitFor();
-      const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+      const names = await page.locator('tr.node-row .node-name').allTextContents();
       assert.ok(names.includes(IMG) && names.includes(SCRIPT), names.join(' | '));
       for (const title of ['GSD breakdown', 'Stats', 'Subgraphs']) await tab(title);
       assert.ok((await page.locator('.gsd-view').textContent())!.includes(IMG));
@@ -294,7 +294,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     await send({ type: 'show', result: big });
     await page.locator('.graph-canvas[data-render-ms]').waitFor();
     await page.evaluate(() => document.querySelector('.graph-canvas')!.removeAttribute('data-render-ms'));
-    await page.locator('vscode-button[data-rank="all"]').click();
+    await page.locator('vscode-button.mode-all').click();
     await page.locator('.graph-canvas[data-render-ms]').waitFor({ timeout: 60_000 });
     const canvas = page.locator('.graph-canvas');
     assert.equal(await canvas.getAttribute('data-nodes'), '2000');

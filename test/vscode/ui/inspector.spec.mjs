@@ -91,7 +91,7 @@ test('inspector: GSD result — subgraph nodes, terms summing to the GSD, candid
   const gsd = loadFixture('gsd');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  const names = await view.locator('vscode-table-row.node-row .node-name').allTextContents();
+  const names = await view.locator('tr.node-row .node-name').allTextContents();
   assert.deepEqual(names.sort(), gsd.subgraphs[0].mapping.map((m) => m.name).sort());
 
   await tab(view, 'GSD breakdown');
@@ -112,7 +112,7 @@ test('inspector: click-through to the .kgp editor and back', async ({ page, wb }
   await wb.openFile('co_actors.kgp');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  await view.locator('vscode-table-row.node-row button.link[data-variable="film"]').click();
+  await view.locator('tr.node-row button.link[data-variable="film"]').click();
   const selection = page.locator('[id="status.editor.selection"]');
   // (film: Movie) is on line 8; the variable is selected: "Ln 8, Col 6 (4 selected)".
   await page.waitForFunction(() => /Ln 8, Col \d+ \(4 selected\)/.test(document.getElementById('status.editor.selection')?.textContent ?? ''), null, { timeout: 15_000 });
@@ -137,9 +137,9 @@ test('inspector: MoR trajectory and Cypher plan', async ({ wb }) => {
   let view = await inspect(wb, 'mor', 'vow_director_dramas');
   await view.locator('.trajectory-view').waitFor();
   assert.equal(await view.locator('.trajectory-path').count(), mor.trajectory.paths.length);
-  const kept = (await view.locator('vscode-table-row.layer-row .kept').allTextContents()).map(Number);
+  const kept = (await view.locator('tr.layer-row .kept').allTextContents()).map(Number);
   assert.deepEqual(kept, mor.trajectory.paths.flatMap((p) => p.layers.map((l) => l.kept)));
-  assert.equal(await view.locator('vscode-table-row.trajectory-row').count(), mor.trajectory.trajectories.length);
+  assert.equal(await view.locator('tr.trajectory-row').count(), mor.trajectory.trajectories.length);
 
   const cypher = loadFixture('cypher');
   view = await inspect(wb, 'cypher', 'vow_director_films');
@@ -157,7 +157,7 @@ test('inspector: hostile names render as literal text and no script runs', async
   const xss = loadFixture('xss');
   const view = await inspect(wb, 'xss', 'hostile_names');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  const names = await view.locator('vscode-table-row.node-row .node-name').allTextContents();
+  const names = await view.locator('tr.node-row .node-name').allTextContents();
   assert.ok(names.includes('<img src=x onerror=alert(1)>'), names.join(' | '));
   assert.ok(names.includes('</script><script>window.__kgragPwned = 1</script>'));
   for (const title of ['GSD breakdown', 'Cypher & plan', 'Stats', 'Subgraphs']) await tab(view, title);
@@ -178,7 +178,7 @@ test('inspector: hostile names render as literal text and no script runs', async
 test('inspector: a 2,000-node subgraph set renders and pans without freezing', async ({ page, wb }) => {
   const view = await inspect(wb, 'large', 'large_chain');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  await view.locator('vscode-button[data-rank="all"]').click();
+  await view.locator('vscode-button.mode-all').click();
   const canvas = view.locator('.graph-canvas[data-nodes="2000"][data-render-ms]');
   await canvas.waitFor({ timeout: 60_000 });
   const renderMs = Number(await canvas.getAttribute('data-render-ms'));
@@ -266,7 +266,7 @@ test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result'
   await lens('Run').click();
   await view.locator('vscode-tab-header[data-view="subgraphs"]').waitFor();
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 120_000 });
-  const variables = await view.locator('vscode-table-row.node-row button.link[data-variable]').evaluateAll((els) => els.map((e) => e.dataset.variable).sort());
+  const variables = await view.locator('tr.node-row button.link[data-variable]').evaluateAll((els) => els.map((e) => e.dataset.variable).sort());
   assert.deepEqual(variables, ['actor', 'film', 'lang', 'vow']);
   await wb.screenshot('inspector-real-run-dark');
 }, { timeoutMs: 240_000 });
@@ -284,9 +284,9 @@ test('inspector: each strategy run from a .kgp file — MoR trajectory steps and
   await view.locator('.trajectory-view').waitFor({ timeout: 30_000 });
   const paths = await view.locator('.trajectory-path').count();
   assert.ok(paths >= 1, `${paths} reasoning paths`);
-  const kept = (await view.locator('vscode-table-row.layer-row .kept').allTextContents()).map(Number);
+  const kept = (await view.locator('tr.layer-row .kept').allTextContents()).map(Number);
   assert.ok(kept.length >= 3 && kept.every((k) => Number.isInteger(k) && k > 0), `kept per layer: ${kept.join(', ')}`);
-  const trajectories = await view.locator('vscode-table-row.trajectory-row').count();
+  const trajectories = await view.locator('tr.trajectory-row').count();
   assert.ok(trajectories >= 1, `${trajectories} final candidates with trajectory features`);
   await wb.screenshot('inspector-real-mor-dark');
 

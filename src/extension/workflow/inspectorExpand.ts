@@ -1,0 +1,31 @@
+/**
+ * The inspector's "expand neighbours" over the active graph. A result from another graph (the
+ * settings changed, or a JSON file from elsewhere) is not expanded: its node ids name other nodes.
+ */
+import * as vscode from 'vscode';
+import { setExpandHandler } from '../inspector';
+import { expandNeighbours } from '../inspector/expandNeighbours';
+import type { Connection } from './connection';
+
+export function registerInspectorExpand(context: vscode.ExtensionContext, connection: Connection): void {
+  setExpandHandler(async (request, result) => {
+    const { requestId, nodeId } = request;
+    let connected;
+    try {
+      connected = await connection.ensure();
+    } catch (e) {
+      return { type: 'expanded', status: 'error', requestId, nodeId, message: `the graph did not open (${e instanceof Error ? e.message : String(e)})` };
+    }
+    if (result.store.description !== connected.store.description) {
+      return {
+        type: 'expanded',
+        status: 'error',
+        requestId,
+        nodeId,
+        message: `this result came from another graph (${result.store.description}); the active graph is ${connected.store.description}. Run the plan again to expand.`,
+      };
+    }
+    return expandNeighbours(connected.store, request);
+  });
+  context.subscriptions.push({ dispose: () => setExpandHandler(undefined) });
+}
