@@ -39,6 +39,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'expanded':
       app.expanded(m);
       break;
+    case 'activeGraph':
+      app.setActiveGraph(m.description);
+      break;
     case 'requestImage': {
       const data = app.exportImage(m.format);
       if (data) post({ type: 'exportImage', format: m.format, data });

@@ -79,7 +79,19 @@ export type ExpandedMessage =
       readonly message: string;
     };
 
-export type HostToWebviewMessage = ShowResultMessage | HighlightMessage | SelectViewMessage | RequestImageMessage | ExpandedMessage;
+/** The graph retrieval now runs on (a store description, as results carry it): results from another are stale. */
+export interface ActiveGraphMessage {
+  readonly type: 'activeGraph';
+  readonly description: string;
+}
+
+export type HostToWebviewMessage =
+  | ShowResultMessage
+  | HighlightMessage
+  | SelectViewMessage
+  | RequestImageMessage
+  | ExpandedMessage
+  | ActiveGraphMessage;
 
 // ---------------------------------------------------------------- webview → host
 

@@ -128,6 +128,7 @@ const hostMessage = union('type', {
   highlight: object({ type: str, variable: nullable(str) }),
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
+  activeGraph: object({ type: str, description: str }),
   expanded: union('status', {
     ok: object({
       type: str,

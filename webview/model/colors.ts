@@ -39,7 +39,8 @@ export function graphPalette(read: ReadVar): GraphPalette {
 /**
  * Label colours from the theme's own palette, so dark, light and high-contrast themes all keep
  * them readable against the editor background. Theme variables first (their value follows the
- * theme), each with a fallback for a host that does not define it.
+ * theme), each with a fallback for a host that does not define it. Eight hues that stay apart;
+ * past eight labels colours repeat (the legend still names each label).
  */
 export const LABEL_PALETTE: ReadonlyArray<readonly [variable: string, fallback: string]> = [
   ['--vscode-charts-blue', '#3794ff'],
@@ -50,8 +51,6 @@ export const LABEL_PALETTE: ReadonlyArray<readonly [variable: string, fallback: 
   ['--vscode-charts-red', '#f14c4c'],
   ['--vscode-terminal-ansiCyan', '#11a8cd'],
   ['--vscode-terminal-ansiMagenta', '#bc3fbc'],
-  ['--vscode-terminal-ansiBrightGreen', '#23d18b'],
-  ['--vscode-terminal-ansiBrightBlue', '#3b8eea'],
 ];
 
 /** FNV-1a: a label's name → a stable slot, the same in every run and every panel. */

@@ -243,7 +243,8 @@ export function planGraph(plan: PlanTree): PlanGraph {
       const rows = child.rows ?? child.estimatedRows;
       const rowsKind = child.rows !== null ? 'actual' : child.estimatedRows !== null ? 'estimated' : 'none';
       const width = rows === null ? 1.5 : 1.5 + (8.5 * Math.log10(1 + rows)) / Math.log10(1 + maxFlow);
-      const label = rows === null ? '' : `${formatCount(Math.round(rows))} ${rowsKind === 'actual' ? 'rows' : 'est. rows'}`;
+      const noun = Math.round(rows ?? 0) === 1 ? 'row' : 'rows';
+      const label = rows === null ? '' : `${formatCount(Math.round(rows))} ${rowsKind === 'actual' ? noun : `est. ${noun}`}`;
       edges.push({ from: c, to: r.path, rows, rowsKind, width, label });
     }
   }

@@ -21,8 +21,9 @@ function figure(row: PlanRow, m: HeatMetric): string {
 }
 
 /** The plan as a graph of boxes (default) or the tree, switched by two pressed-state buttons. */
-function planSection(plan: PlanTree, initial: PlanLayout = 'graph'): HTMLElement {
-  const graph = planGraphElement(plan);
+function planSection(plan: PlanTree, initial: PlanLayout = 'graph'): { element: HTMLElement; mount(): void } {
+  const drawing = planGraphElement(plan);
+  const graph = drawing.element;
   const tree = planTree(plan);
   const buttons = new Map<PlanLayout, HTMLButtonElement>();
   const show = (layout: PlanLayout) => {
@@ -30,6 +31,7 @@ function planSection(plan: PlanTree, initial: PlanLayout = 'graph'): HTMLElement
     tree.hidden = layout !== 'tree';
     section.dataset.layout = layout;
     for (const [k, b] of buttons) b.setAttribute('aria-pressed', String(k === layout));
+    if (layout === 'graph' && section.isConnected) requestAnimationFrame(() => drawing.showHottest());
   };
   for (const [layout, label] of [['graph', 'Graph'], ['tree', 'Tree']] as const) {
     buttons.set(layout, linkButton(label, () => show(layout), { class: `toggle plan-layout-${layout}`, title: `Show the plan as a ${layout}` }));
@@ -43,7 +45,7 @@ function planSection(plan: PlanTree, initial: PlanLayout = 'graph'): HTMLElement
     tree,
   );
   show(initial);
-  return section;
+  return { element: section, mount: () => drawing.showHottest() };
 }
 
 function planTree(plan: PlanTree): HTMLElement {
@@ -92,6 +94,7 @@ export function cypherView(ctx: ViewContext): LinkedView {
   }
   const code = h('code', { class: 'cypher' }, ...tokenizeCypher(run.text).map((t) => (t.kind === 'text' ? t.text : h('span', { class: `tok-${t.kind}` }, t.text))));
   const params = Object.entries(run.params);
+  const plan = run.plan ? planSection(run.plan) : undefined;
   const element = h(
     'div',
     { class: 'view cypher-view' },
@@ -102,7 +105,7 @@ export function cypherView(ctx: ViewContext): LinkedView {
       ? h('p', { class: 'hint' }, 'none')
       : table(['name', 'value'], params.map(([k, v]) => ({ cells: [`$${k}`, h('code', {}, JSON.stringify(v))], props: { class: 'param-row' } }))),
     h('h2', {}, 'Plan'),
-    run.plan ? planSection(run.plan) : h('p', { class: 'hint' }, 'No plan recorded (run the plan with Explain or Profile).'),
+    plan ? plan.element : h('p', { class: 'hint' }, 'No plan recorded (run the plan with Explain or Profile).'),
   );
-  return { element, highlight: () => undefined };
+  return { element, highlight: () => undefined, mount: () => plan?.mount() };
 }

@@ -56,7 +56,15 @@ function boxElement(box: PlanBox, onSelect: (box: PlanBox) => void): SVGElement 
   return g;
 }
 
-export function planGraphElement(plan: PlanTree): HTMLElement {
+export interface PlanGraphView {
+  readonly element: HTMLElement;
+  /** Scrolls the drawing so the hottest operator (else the root) is in view; call once visible. */
+  showHottest(): void;
+}
+
+const ZOOMS = [0.25, 0.4, 0.6, 0.8, 1, 1.25, 1.5] as const;
+
+export function planGraphElement(plan: PlanTree): PlanGraphView {
   const graph = planGraph(plan);
   const byPath = new Map(graph.boxes.map((b) => [b.path, b]));
   const details = h('div', { class: 'plan-box-details', attrs: { 'aria-live': 'polite' } });
@@ -102,12 +110,47 @@ export function planGraphElement(plan: PlanTree): HTMLElement {
     ...edges,
     ...graph.boxes.map((b) => boxElement(b, select)),
   );
+  const scroller = h('div', { class: 'plan-scroll', attrs: { tabindex: 0, 'aria-label': 'Plan drawing (scrolls)' } }, drawing);
+
+  // Zoom: 100 % keeps the text at its size (the default); smaller steps and "Fit" give the overview.
+  let zoom = 1;
+  const zoomLabel = h('span', { class: 'plan-zoom-level hint' }, '100 %');
+  const setZoom = (z: number) => {
+    zoom = z;
+    drawing.setAttribute('width', String(Math.round(width * z)));
+    drawing.setAttribute('height', String(Math.round(height * z)));
+    zoomLabel.textContent = `${Math.round(z * 100)} %`;
+    root.dataset.zoom = z.toFixed(2);
+  };
+  const step = (dir: -1 | 1) => {
+    const i = ZOOMS.findIndex((z) => z >= zoom - 1e-9);
+    const next = ZOOMS[Math.min(Math.max((i < 0 ? ZOOMS.length - 1 : i) + dir, 0), ZOOMS.length - 1)]!;
+    setZoom(next);
+  };
+  const zoomBar = h(
+    'span',
+    { class: 'plan-zoom', attrs: { role: 'group', 'aria-label': 'Zoom' } },
+    h('button', { class: 'link toggle zoom-out', attrs: { type: 'button', 'aria-label': 'Zoom out' }, on: { click: () => step(-1) } }, '−'),
+    zoomLabel,
+    h('button', { class: 'link toggle zoom-in', attrs: { type: 'button', 'aria-label': 'Zoom in' }, on: { click: () => step(1) } }, '+'),
+    h('button', { class: 'link toggle zoom-fit', attrs: { type: 'button', title: 'Fit the whole plan in the panel' }, on: { click: () => setZoom(Math.min(1, Math.max(0.1, Math.min((scroller.clientWidth - 4) / width, (scroller.clientHeight - 4) / height)))) } }, 'Fit'),
+    h('button', { class: 'link toggle zoom-reset', attrs: { type: 'button', title: 'Actual size' }, on: { click: () => setZoom(1) } }, '1:1'),
+  );
   const legend = h(
     'p',
     { class: 'hint plan-legend' },
     'Rows flow down into the result; edge width follows the rows. ',
     graph.worstGaps.length > 0 ? h('span', { class: 'plan-gap-legend' }, `⚠ ${graph.worstGaps.length} worst estimate gap${graph.worstGaps.length === 1 ? '' : 's'} marked.`) : null,
   );
-  const root = h('div', { class: 'plan-graph-view' }, legend, h('div', { class: 'plan-scroll', attrs: { tabindex: 0, 'aria-label': 'Plan drawing (scrolls)' } }, drawing), details);
-  return root;
+  const root = h('div', { class: 'plan-graph-view' }, h('div', { class: 'plan-graph-bar' }, legend, zoomBar), scroller, details);
+  return {
+    element: root,
+    showHottest() {
+      const target = byPath.get(graph.hottestPath ?? '0') ?? byPath.get('0')!;
+      const cx = (target.x + target.width / 2 + MARGIN) * zoom;
+      const cy = (target.y + target.height / 2 + MARGIN) * zoom;
+      scroller.scrollLeft = Math.max(0, cx - scroller.clientWidth / 2);
+      scroller.scrollTop = Math.max(0, cy - scroller.clientHeight / 2);
+    },
+  };
 }

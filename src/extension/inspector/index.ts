@@ -41,6 +41,7 @@ export interface ShowOptions {
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
 let expandHandler: ExpandHandler | undefined;
+let activeGraph: string | undefined;
 let current: InspectorPanel | undefined;
 let extensionUri: vscode.Uri | undefined;
 let log: vscode.LogOutputChannel | undefined;
@@ -55,6 +56,12 @@ export function setAliasHandler(handler: AliasHandler | undefined): void {
 
 export function setExpandHandler(handler: ExpandHandler | undefined): void {
   expandHandler = handler;
+}
+
+/** The graph retrieval now runs on (its store description); the panel marks results from another as stale. */
+export function setActiveGraph(description: string): void {
+  activeGraph = description;
+  current?.setActiveGraph(description);
 }
 
 /** Opens (or reuses) the panel beside the editor and shows `result` in it. */
@@ -75,6 +82,7 @@ function logger(): vscode.LogOutputChannel {
 function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
   if (!extensionUri) throw new Error('registerInspector() has not run');
   const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
+  if (activeGraph !== undefined) panel.activeGraph = activeGraph;
   current = panel;
   panel.onDidDispose(() => {
     if (current !== panel) return;

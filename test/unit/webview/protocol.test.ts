@@ -65,6 +65,7 @@ describe('validateHostMessage', () => {
       { type: 'requestImage', format: 'svg' },
       { type: 'expanded', status: 'ok', requestId: 1, nodeId: '0:5', nodes: [{ id: '1:2', name: 'Rachel McAdams', labels: ['Person'] }], edges: [{ source: '0:5', target: '1:2', type: 'starred_actors' }], total: 1 },
       { type: 'expanded', status: 'error', requestId: 2, nodeId: '0:5', message: 'the graph did not open' },
+      { type: 'activeGraph', description: 'embedded database in /w/.kgrag' },
     ]) {
       const r = validateHostMessage(m);
       assert.equal(r.ok, true, r.ok ? '' : r.error);
@@ -83,6 +84,7 @@ describe('validateHostMessage', () => {
       [{ type: 'expanded', status: 'maybe', requestId: 1, nodeId: 'x' }, /message\.status: unknown status "maybe"/],
       [{ type: 'expanded', status: 'ok', requestId: 1, nodeId: 'x', nodes: [{ id: 'a', name: 7, labels: [] }], edges: [], total: 1 }, /message\.nodes\[0\]\.name: expected a string/],
       [{ type: 'expanded', status: 'error', requestId: 1, nodeId: 'x' }, /message\.message: missing/],
+      [{ type: 'activeGraph', description: null }, /message\.description: expected a string/],
       ['show', /message: expected an object/],
       [{}, /unknown type undefined/],
     ];

@@ -1,13 +1,14 @@
 /**
- * The inspector's "expand neighbours" over the active graph. A result from another graph (the
- * settings changed, or a JSON file from elsewhere) is not expanded: its node ids name other nodes.
+ * The inspector's links to the active graph: "expand neighbours" answered from it, and which graph
+ * it is, so the panel marks a result from another graph as stale. A result from another graph
+ * (the settings changed, or a JSON file from elsewhere) is not expanded: its node ids name other nodes.
  */
 import * as vscode from 'vscode';
-import { setExpandHandler } from '../inspector';
+import { setActiveGraph, setExpandHandler } from '../inspector';
 import { expandNeighbours } from '../inspector/expandNeighbours';
 import type { Connection } from './connection';
 
-export function registerInspectorExpand(context: vscode.ExtensionContext, connection: Connection): void {
+export function registerInspectorGraph(context: vscode.ExtensionContext, connection: Connection): void {
   setExpandHandler(async (request, result) => {
     const { requestId, nodeId } = request;
     let connected;
@@ -27,5 +28,10 @@ export function registerInspectorExpand(context: vscode.ExtensionContext, connec
     }
     return expandNeighbours(connected.store, request);
   });
-  context.subscriptions.push({ dispose: () => setExpandHandler(undefined) });
+  context.subscriptions.push(
+    { dispose: () => setExpandHandler(undefined) },
+    connection.onDidChange((health) => {
+      if (health.state === 'connected' && connection.connected) setActiveGraph(connection.connected.store.description);
+    }),
+  );
 }
