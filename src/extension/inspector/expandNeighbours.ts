@@ -5,12 +5,15 @@
  * unit tests run it against the real embedded engine.
  */
 import type { GraphStore } from '../../core/graph/graphStore';
+
+/** What answering needs: a GraphStore or a RetrievalSession (both expand). */
+export type Expandable = Pick<GraphStore, 'expand'>;
 import type { ExpandedEdge, ExpandedMessage, ExpandedNode, ExpandMessage } from '../../protocol/inspectorMessages';
 
 /** Neighbours drawn per expansion at most (Neo4j Browser's default cap is 100; a webview canvas of 50 stays legible). */
 export const EXPAND_CAP = 50;
 
-export async function expandNeighbours(store: GraphStore, request: ExpandMessage, cap = EXPAND_CAP, signal?: AbortSignal): Promise<ExpandedMessage> {
+export async function expandNeighbours(store: Expandable, request: ExpandMessage, cap = EXPAND_CAP, signal?: AbortSignal): Promise<ExpandedMessage> {
   const { requestId, nodeId } = request;
   try {
     const found = await store.expand([nodeId], { direction: 'both', ...(signal ? { signal } : {}) });

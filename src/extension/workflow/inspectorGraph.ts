@@ -17,21 +17,21 @@ export function registerInspectorGraph(context: vscode.ExtensionContext, connect
     } catch (e) {
       return { type: 'expanded', status: 'error', requestId, nodeId, message: `the graph did not open (${e instanceof Error ? e.message : String(e)})` };
     }
-    if (result.store.description !== connected.store.description) {
+    if (result.store.description !== connected.session.store.description) {
       return {
         type: 'expanded',
         status: 'error',
         requestId,
         nodeId,
-        message: `this result came from another graph (${result.store.description}); the active graph is ${connected.store.description}. Run the plan again to expand.`,
+        message: `this result came from another graph (${result.store.description}); the active graph is ${connected.session.store.description}. Run the plan again to expand.`,
       };
     }
-    return expandNeighbours(connected.store, request);
+    return expandNeighbours(connected.session, request);
   });
   context.subscriptions.push(
     { dispose: () => setExpandHandler(undefined) },
     connection.onDidChange((health) => {
-      if (health.state === 'connected' && connection.connected) setActiveGraph(connection.connected.store.description);
+      if (health.state === 'connected' && connection.connected) setActiveGraph(connection.connected.session.store.description);
     }),
   );
 }
