@@ -65,15 +65,16 @@ function hashLabel(label: string): number {
 
 /**
  * A palette slot per label: each label starts at its hashed slot (stable across results) and,
- * when another label of the same set took it, moves to the next free one; labels are assigned in
- * name order so the outcome depends only on the set. Past the palette's size slots repeat.
+ * when another label took it, moves to the next free one. Labels already in `existing` keep their
+ * slot (a view passes its map back, so an expansion that brings new labels recolours nothing);
+ * new ones are assigned in name order, so the outcome depends only on the sets. Past the
+ * palette's size slots repeat.
  */
-export function labelSlots(labels: Iterable<string>): Map<string, number> {
-  const sorted = [...new Set(labels)].sort();
+export function labelSlots(labels: Iterable<string>, existing: ReadonlyMap<string, number> = new Map()): Map<string, number> {
+  const out = new Map(existing);
   const n = LABEL_PALETTE.length;
-  const taken = new Set<number>();
-  const out = new Map<string, number>();
-  for (const label of sorted) {
+  const taken = new Set(out.values());
+  for (const label of [...new Set(labels)].filter((l) => !out.has(l)).sort()) {
     let slot = hashLabel(label) % n;
     if (taken.size < n) while (taken.has(slot)) slot = (slot + 1) % n;
     taken.add(slot);

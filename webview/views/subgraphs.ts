@@ -218,10 +218,10 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
   function setModel(next: GraphModel): void {
     model = next;
     byId = new Map(model.nodes.map((n) => [n.id, n]));
-    // Slots over every label this result can show (all subgraphs and expansions), so a label keeps
-    // its colour when the selection changes.
+    // Slots over every label this result can show (all subgraphs, then expansions as they come):
+    // a label keeps its colour when the selection changes or an expansion brings new labels.
     const all = withExpansions(graphModel(subgraphs), expansions);
-    slots = labelSlots(all.nodes.map(colourLabel));
+    slots = labelSlots(all.nodes.map(colourLabel), slots);
   }
 
   function applyRankHighlight(): void {

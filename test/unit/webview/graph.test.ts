@@ -108,6 +108,10 @@ describe('the union view, colours and expansion', () => {
     for (const v of a.values()) assert.ok(v >= 0 && v < LABEL_PALETTE.length);
     // A label alone keeps the slot it has in a bigger set unless another took it first.
     assert.equal(labelSlots(['Movie']).get('Movie'), labelSlots(['Movie', 'Zebra']).get('Movie'));
+    // Passing the map back keeps every assigned slot when new labels arrive (an expansion).
+    const grown = labelSlots(['Genre', 'Tag', 'Year', 'Movie', 'Person', 'Language'], labelSlots(['Movie', 'Person', 'Language']));
+    for (const l of ['Movie', 'Person', 'Language']) assert.equal(grown.get(l), labelSlots(['Movie', 'Person', 'Language']).get(l), l);
+    assert.equal(new Set(grown.values()).size, 6);
     const many = labelSlots(Array.from({ length: 25 }, (_, i) => `L${i}`));
     assert.equal(many.size, 25);
     const colours = labelColors((name) => (name === '--vscode-charts-green' ? '#89D185' : undefined));

@@ -326,6 +326,8 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
       await page.locator('vscode-button.mode-one').click();
       await page.locator('.subgraphs-view[data-mode="one"] .graph-canvas[data-table-ready]').waitFor();
       const before = Number(await page.locator('.graph-canvas').getAttribute('data-nodes'));
+      const legendColours = () => page.locator('.legend-item[data-label]').evaluateAll((els) => Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.label, getComputedStyle(e.querySelector('.swatch')!).backgroundColor])));
+      const coloursBefore = await legendColours();
       await page.locator('tr.node-row[data-node-id="Movie:1187"] .expand-link').click();
       const request = (await posted()).filter((m) => m.type === 'expand').at(-1)!;
       assert.equal(request.nodeId, 'Movie:1187');
@@ -346,6 +348,9 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
       assert.equal(Number(await page.locator('.graph-canvas').getAttribute('data-nodes')), before + 3);
       assert.equal(await page.locator('tr.node-row.expanded').count(), 3);
       assert.ok((await page.locator('.legend-item[data-label="Genre"]').count()) === 1, 'new labels join the legend');
+      const coloursAfter = await legendColours();
+      for (const [label, colour] of Object.entries(coloursBefore)) assert.equal(coloursAfter[label], colour, `${label} keeps its colour`);
+      assert.equal(new Set(Object.values(coloursAfter)).size, Object.keys(coloursAfter).length, 'every label its own colour');
       assert.equal(await page.locator('.legend-expanded').count(), 1);
       assert.match((await page.locator('.expand-status').textContent())!, /3 new of 3 neighbours drawn \(the first 3 of 40\)/);
       assert.ok((await page.locator('.node-table').textContent())!.includes('<b>2012</b>'), 'names stay text');
