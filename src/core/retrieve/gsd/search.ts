@@ -128,8 +128,12 @@ export function mustDiffer(match: MatchSemantics, a: { readonly known: boolean; 
   return (a.target && b.known) || (a.known && b.target);
 }
 
-/** How often the clock is read (expansions): performance.now() costs as much as ~20 expansions. */
-const CLOCK_EVERY = 1024;
+/**
+ * How often the clock is read, in units of work (an expansion, or an adjacency entry scanned):
+ * performance.now() costs about as much as 20 expansions; a step next to a node of 5 000 edges
+ * is 5 000 units, so a few hub nodes cannot hide a minute between two reads.
+ */
+const CLOCK_EVERY = 16384;
 
 export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: SearchOptions): SearchOutcome {
   const started = performance.now();
@@ -221,19 +225,42 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const res: GsdMatch[] = [];
   const kth = (): number => (res.length < k ? Infinity : res[k - 1].gsd);
 
-  const differStart = new Int32Array(P + 1);
-  const differ: number[] = [];
-  for (let p = 0; p < P; p++) {
-    differStart[p] = differ.length;
-    for (let o = 0; o < P; o++) if (o !== p && mustDiffer(match, problem.nodes[p], problem.nodes[o])) differ.push(o);
-  }
-  differStart[P] = differ.length;
-  const differList = Int32Array.from(differ);
+  // Distinctness in O(1) per candidate, whatever the pattern size: per graph node, how many
+  // pattern nodes (all / known / targets) are mapped onto it now. A pattern node's rule reads the
+  // counter of the kinds it must differ from (mustDiffer, as kinds):
+  // injective: any; anchors-distinct: known → any, unknown → known; homomorphic: known → target,
+  // target → known (a known target → both); others: none.
+  const counters = countersFor(snap);
+  const { all: usedAll, known: usedKnown, target: usedTarget } = counters;
+  const rule = new Uint8Array(P); // bit 1: any, 2: known, 4: target
+  problem.nodes.forEach((n, p) => {
+    if (match === 'injective') rule[p] = 1;
+    else if (match === 'anchors-distinct') rule[p] = n.known ? 1 : 2;
+    else rule[p] = (n.known ? 4 : 0) | (n.target ? 2 : 0);
+  });
+  const isKnown = knownNode;
+  const isTarget = Uint8Array.from(problem.nodes, (n) => (n.target ? 1 : 0));
   /** Would mapping pattern node p onto g give it the image of a node it must differ from? */
   const clashes = (p: number, g: number): boolean => {
-    const end = differStart[p + 1];
-    for (let x = differStart[p]; x < end; x++) if (map[differList[x]] === g) return true;
-    return false;
+    const r = rule[p];
+    if (r === 0) return false;
+    if (r & 1) return usedAll[g] > 0;
+    // Self is never mapped yet when checked, so the counters only hold other nodes.
+    return ((r & 2) !== 0 && usedKnown[g] > 0) || ((r & 4) !== 0 && usedTarget[g] > 0);
+  };
+  const place = (p: number, g: number): void => {
+    map[p] = g;
+    usedAll[g]++;
+    if (isKnown[p]) usedKnown[g]++;
+    if (isTarget[p]) usedTarget[g]++;
+  };
+  const unplace = (p: number): void => {
+    const g = map[p];
+    if (g < 0) return;
+    usedAll[g]--;
+    if (isKnown[p]) usedKnown[g]--;
+    if (isTarget[p]) usedTarget[g]--;
+    map[p] = -1;
   };
   const labelOk = (p: number, g: number): boolean => {
     const a = allowed[p];
@@ -263,6 +290,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     res[at] = m;
   };
 
+  let work = 0; // expansions + adjacency entries scanned: what the clock is read against
   /** Fills step i's candidate list (edge steps only; roots read their candidate lists directly). */
   const open = (i: number, cost: number): void => {
     entry[i] = cost;
@@ -285,6 +313,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     const ro = rankOf[b];
     const nd = nodeDists[b];
     const degree = outOffsets[hg + 1] - outOffsets[hg] + inOffsets[hg + 1] - inOffsets[hg];
+    work += degree;
     if (b0 + degree > arena.node.length) arena = growArena(snap, arena, b0 + degree);
     const { node: bufNode, rel: bufRel, out: bufOut, nodeCost: bufNodeCost, cost: bufCost, order: bufOrder } = arena;
     let n = 0;
@@ -331,7 +360,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const undo = (i: number): void => {
     const p = stepNode[i];
     if (stepNew[i]) {
-      map[p] = -1;
+      unplace(p);
       nodeCost[p] = 0;
     }
     if (stepKind[i] === 1) {
@@ -364,7 +393,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
         }
         if (clashes(p, g) || !degreeOk(p, g)) continue;
         stats.candidatesExamined++;
-        map[p] = g;
+        place(p, g);
         nodeCost[p] = d;
         nextCost = cost + d;
         return true;
@@ -386,7 +415,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     edgeSource[q] = arena.out[at] === 1 ? stepFrom[i] : b;
     edgeCost[q] = c - arena.nodeCost[at];
     if (stepNew[i] === 1) {
-      map[b] = arena.node[at];
+      place(b, arena.node[at]);
       nodeCost[b] = arena.nodeCost[at];
     }
     nextCost = cost + c;
@@ -396,34 +425,61 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   let exhausted: 'time' | 'expansions' | undefined;
   const assigned = new Uint8Array(S);
   let depth = 0;
-  open(0, 0);
-  while (depth >= 0) {
-    if (assigned[depth] === 1) {
-      undo(depth);
-      assigned[depth] = 0;
+  let nextClock = CLOCK_EVERY;
+  try {
+    open(0, 0);
+    while (depth >= 0) {
+      if (assigned[depth] === 1) {
+        undo(depth);
+        assigned[depth] = 0;
+      }
+      if (!advance(depth)) {
+        depth--;
+        continue;
+      }
+      assigned[depth] = 1;
+      const e = ++stats.expansions;
+      if (e > maxExpansions) {
+        exhausted = 'expansions';
+        break;
+      }
+      if (++work >= nextClock) {
+        nextClock = work + CLOCK_EVERY;
+        if (performance.now() > deadline) {
+          exhausted = 'time';
+          break;
+        }
+      }
+      if (depth + 1 === S) {
+        pushResult();
+        continue;
+      }
+      depth++;
+      open(depth, nextCost);
     }
-    if (!advance(depth)) {
-      depth--;
-      continue;
-    }
-    assigned[depth] = 1;
-    const e = ++stats.expansions;
-    if (e > maxExpansions) {
-      exhausted = 'expansions';
-      break;
-    }
-    if ((e & (CLOCK_EVERY - 1)) === 0 && performance.now() > deadline) {
-      exhausted = 'time';
-      break;
-    }
-    if (depth + 1 === S) {
-      pushResult();
-      continue;
-    }
-    depth++;
-    open(depth, nextCost);
+  } finally {
+    // Leave the shared counters at zero for the next search.
+    for (let p = 0; p < P; p++) unplace(p);
   }
   return { matches: res, stats, order, ...(exhausted ? { exhausted } : {}), elapsedMs: performance.now() - started };
+}
+
+interface UseCounters {
+  readonly all: Int32Array;
+  readonly known: Int32Array;
+  readonly target: Int32Array;
+}
+
+const useCounters = new WeakMap<GraphSnapshot, UseCounters>();
+
+/** Per graph node use counts, all zero between searches (each search undoes its own). */
+function countersFor(snap: GraphSnapshot): UseCounters {
+  let c = useCounters.get(snap);
+  if (!c) {
+    c = { all: new Int32Array(snap.nodeCount), known: new Int32Array(snap.nodeCount), target: new Int32Array(snap.nodeCount) };
+    useCounters.set(snap, c);
+  }
+  return c;
 }
 
 interface SearchArena {
