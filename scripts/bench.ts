@@ -290,16 +290,17 @@ async function main(): Promise<void> {
   }
 }
 
+// Every semantics on the standard phrases (the measurement that chooses the default); the other
+// phrasings under the default and injective. On 1 hop the three semantics coincide (one named
+// node, one unknown), so runTyped runs only the default there.
 const TYPED_RUNS: readonly TypedRun[] = [
   { phrases: 'standard', match: 'injective' },
   { phrases: 'standard', match: 'anchors-distinct' },
   { phrases: 'standard', match: 'homomorphic' },
   { phrases: 'random letters', match: 'injective' },
   { phrases: 'random letters', match: 'anchors-distinct' },
-  { phrases: 'random letters', match: 'homomorphic' },
   { phrases: 'paraphrased', match: 'injective' },
   { phrases: 'paraphrased', match: 'anchors-distinct' },
-  { phrases: 'paraphrased', match: 'homomorphic' },
 ];
 
 function typedOptions(): { data: string; hops: number[]; n: number; seed: number } {

@@ -55,6 +55,25 @@ export class RelationDomains {
     return from.some((a) => to.some((b) => this.pairs[r * L * L + a * L + b] === 1));
   }
 
+  /**
+   * The labels a node can have when it is joined, by an edge of one of `rels` (null: any type), to
+   * a node of one of `neighbour`'s labels: every image of it needs such an edge, so no other
+   * label can complete a match (used to narrow untyped nodes before their candidate search).
+   */
+  labelsNextTo(rels: readonly number[] | null, neighbour: readonly number[], relationCount: number): number[] {
+    const L = this.labels;
+    const out: number[] = [];
+    for (let a = 0; a < L; a++) {
+      let ok = false;
+      for (let i = 0; !ok && i < (rels === null ? relationCount : rels.length); i++) {
+        const r = rels === null ? i : rels[i]!;
+        for (const b of neighbour) if (this.pairs[r * L * L + a * L + b] === 1) ok = true;
+      }
+      if (ok) out.push(a);
+    }
+    return out;
+  }
+
   /** The label pairs relation r connects, as names ("Movie–Person"), for explanations. */
   describe(r: number, labelNames: readonly string[]): string {
     const L = this.labels;

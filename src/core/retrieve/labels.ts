@@ -63,7 +63,24 @@ function shortest(xs: readonly string[]): string {
   return xs.reduce((a, b) => (b.length < a.length ? b : a));
 }
 
+/** Resolutions per snapshot (labels and embedder are fixed per snapshot): type words repeat across patterns. */
+const resolved = new WeakMap<GraphSnapshot, Map<string, TypeResolution>>();
+const CACHE_LIMIT = 10_000;
+
 export async function resolveTypes(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions = {}, signal?: AbortSignal): Promise<TypeResolution[]> {
+  if (texts.length === 0) return [];
+  let cache = resolved.get(snap);
+  if (!cache) resolved.set(snap, (cache = new Map()));
+  const prefix = `${options.typeCandidates ?? 1}\u0000${options.wordNet === null ? 'no-wn' : 'wn'}\u0000${JSON.stringify([...(options.labelAliases ?? [])])}\u0000`;
+  const hits = texts.map((t) => cache.get(prefix + t));
+  if (hits.every((h) => h !== undefined)) return hits as TypeResolution[];
+  const fresh = await resolveUncached(snap, embedder, texts, options, signal);
+  if (cache.size > CACHE_LIMIT) cache.clear();
+  fresh.forEach((r, i) => cache.set(prefix + texts[i]!, r));
+  return fresh;
+}
+
+async function resolveUncached(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions, signal?: AbortSignal): Promise<TypeResolution[]> {
   const labelNames = snap.data.labelNames;
   const canonLabel = labelNames.map(canonicalType);
   const aliasIndex = new Map<string, number[]>();

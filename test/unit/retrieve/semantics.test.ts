@@ -21,8 +21,11 @@ function bruteForce(snap: GraphSnapshot, problem: GsdProblem, k: number, match: 
   const d = snap.data;
   const domain = problem.nodes.map((n) => {
     if (n.known) return Array.from(n.nodes, (g, i) => ({ g, cost: n.dists[i]! }));
+    // Only the declared type constrains an unknown here, not the labels inferred from its
+    // neighbours: the inference must be sound (prune nothing that could match).
+    const declared = n.type !== undefined && n.type.how !== 'none' ? n.type.labels : null;
     const all: { g: number; cost: number }[] = [];
-    for (let g = 0; g < snap.nodeCount; g++) if (n.labels === null || n.labels.includes(d.nodeLabel[g]!)) all.push({ g, cost: 0 });
+    for (let g = 0; g < snap.nodeCount; g++) if (declared === null || declared.includes(d.nodeLabel[g]!)) all.push({ g, cost: 0 });
     return all;
   });
   const gsds: number[] = [];
@@ -96,7 +99,7 @@ const labelOf = (_rel: string, role: 'head' | 'tail'): string => (role === 'head
 function writerDirectors(match: MatchSemantics): PlanningGraph {
   return {
     name: 'directors_of_films_by_the_writer_of_x',
-    nodes: [{ id: 'x', text: { kind: 'soft', value: 'X' } }, { id: 'w', category: 'writer' }, { id: 'm', category: 'film' }, { id: 'd', category: 'director' }],
+    nodes: [{ id: 'x', text: { kind: 'exact', value: 'X' } }, { id: 'w', category: 'writer' }, { id: 'm', category: 'film' }, { id: 'd', category: 'director' }],
     edges: [
       { id: 'e0', source: 'x', target: 'w', directed: false, relation: { kind: 'phrase', value: 'written by' } },
       { id: 'e1', source: 'w', target: 'm', directed: false, relation: { kind: 'phrase', value: 'written by' } },

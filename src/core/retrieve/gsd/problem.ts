@@ -121,10 +121,17 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const dim = embedder.dimension;
   let vi = 0;
 
-  const resolved = plan.nodes.map((n): Omit<NodeCandidates, 'target'> => {
+  const domains = RelationDomains.of(snap);
+  const inferred = inferLabels(plan, snap, domains, (n) => {
     const type = n.category !== undefined ? types.get(n.category) : undefined;
-    // A category that fits no label leaves the node unconstrained (said in a warning), never empty.
-    const labels: readonly number[] | null = type === undefined || type.how === 'none' ? null : type.labels;
+    return type === undefined || type.how === 'none' ? null : type.labels;
+  });
+
+  const resolved = plan.nodes.map((n, ni): Omit<NodeCandidates, 'target'> => {
+    const type = n.category !== undefined ? types.get(n.category) : undefined;
+    // A category that fits no label leaves the node unconstrained (said in a warning), never empty;
+    // an untyped node takes the labels its typed neighbours leave it (inferLabels).
+    const labels: readonly number[] | null = type === undefined || type.how === 'none' ? inferred[ni]! : type.labels;
     if (type?.how === 'none') warnings.push(`category ${n.category} of (${n.id}): ${type.detail}`);
     const role = type !== undefined && type.how !== 'exact' && n.text === undefined ? type.text : undefined;
     const typeInfo = type !== undefined ? { type, ...(role !== undefined ? { role } : {}) } : {};
@@ -177,7 +184,6 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
     if (!n.known) return null;
     return [...new Set(Array.from(n.nodes, (g) => snap.data.nodeLabel[g]!))];
   });
-  const domains = RelationDomains.of(snap);
   const R = snap.data.relationNames.length;
   const edgeRoles = plan.edges.map((e) => [nodes[varIndex.get(e.source) ?? -1]?.role, nodes[varIndex.get(e.target) ?? -1]?.role].filter((r): r is string => r !== undefined));
   const phrases = [...new Set([...plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), ...edgeRoles.flat()])];
@@ -237,6 +243,37 @@ export function notFoundMessage(n: NotFound): string {
   return n.nearest !== undefined
     ? `"${n.text}" (${n.variable}) is probably not in the graph: its nearest name is "${n.nearest}" at distance ${n.distance!.toFixed(2)}`
     : `"${n.text}" (${n.variable}) is not in the graph: no candidate at all`;
+}
+
+/**
+ * Labels for untyped nodes from their typed neighbours (domain/range, one pass): a node joined by
+ * an edge of type T (or any type, for phrases and unknown relations) to a node of label B can only
+ * have a label that some allowed type connects to B. Sound, so the search stays exact; it lets a
+ * SimGRAG topic string ("Titanic", untyped) search Movie nodes only when its neighbour is a
+ * director. null = no narrowing (all labels remain).
+ */
+function inferLabels(plan: PlanningGraph, snap: GraphSnapshot, domains: RelationDomains, declared: (n: PlanningGraph['nodes'][number]) => readonly number[] | null): (readonly number[] | null)[] {
+  const L = snap.data.labelNames.length;
+  const R = snap.data.relationNames.length;
+  const index = new Map(plan.nodes.map((n, i) => [n.id, i] as const));
+  const own = plan.nodes.map(declared);
+  const out: (readonly number[] | null)[] = [...own];
+  plan.edges.forEach((e) => {
+    const a = index.get(e.source);
+    const b = index.get(e.target);
+    if (a === undefined || b === undefined) return;
+    const rels = e.relation.kind === 'type' ? (snap.relationId(e.relation.value) >= 0 ? [snap.relationId(e.relation.value)] : []) : null;
+    for (const [self, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (own[self] !== null || own[other] === null) continue;
+      const next = domains.labelsNextTo(rels, own[other]!, R);
+      const prior = out[self];
+      out[self] = prior === null ? next : prior.filter((l) => next.includes(l));
+    }
+  });
+  return out.map((ls, i) => (own[i] === null && ls !== null && ls.length === L ? null : ls));
 }
 
 function labelList(snap: GraphSnapshot, labels: readonly number[] | null): string {
