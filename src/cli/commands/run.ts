@@ -5,6 +5,7 @@ import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../..
 import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
 import { databaseExists } from '../../core/graph/embedded/dataFolder';
 import type { StrategyKind } from '../../core/plan/planningGraph';
+import { isStrategyKind } from '../../core/language/docs';
 import { RetrievalEngine } from '../../core/retrieve/engine';
 import { readRunInputs } from '../../core/retrieve/inputs';
 import { relationAliasesOf, type RelationAliases } from '../../core/retrieve/relations';
@@ -14,7 +15,7 @@ import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
 import { EXIT, UsageError, type CliIO } from '../io';
 
-const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
+const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher|stem|sage] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against the embedded store. The
@@ -47,7 +48,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(`expected one input file\n${USAGE}`);
   if (!values.db) throw new UsageError(`--db <path> is required\n${USAGE}`);
   const strategy = values.strategy;
-  if (strategy !== undefined && strategy !== 'gsd' && strategy !== 'mor' && strategy !== 'cypher') throw new UsageError(`--strategy must be gsd, mor or cypher, not ${strategy}`);
+  if (strategy !== undefined && !isStrategyKind(strategy)) throw new UsageError(`--strategy must be gsd, mor, cypher, stem or sage, not ${strategy}`);
   let k: number | undefined;
   if (values.k !== undefined) {
     k = Number(values.k);
@@ -127,10 +128,12 @@ function describe(r: RetrievalResult): string {
   if (r.question) lines.push(`  question: ${r.question}`);
   r.answers.slice(0, 10).forEach((a, i) => lines.push(`  ${i + 1}. ${a.value}  (${r.strategy === 'gsd' ? 'gsd' : 'score'} ${a.score.toFixed(4)})`));
   for (const sg of r.subgraphs.slice(0, 3)) {
-    lines.push(`  subgraph #${sg.rank}  gsd ${sg.gsd.toFixed(4)}`);
+    lines.push(`  subgraph #${sg.rank}  ${sg.score !== undefined ? `S ${sg.score.toFixed(4)}` : `gsd ${sg.gsd.toFixed(4)}`}`);
     for (const t of sg.triples) lines.push(`    (${t.sourceName}) -[${t.type}]-> (${t.targetName})`);
   }
   if (r.trajectory) lines.push(`  traversal: ${r.trajectory.paths.length} path(s), ${r.trajectory.combination}, ${r.trajectory.trajectories.length} trajectories`);
+  if (r.stem) lines.push(`  stem: ${r.stem.mode}, ${r.stem.beams.length} schema graph(s), guidance ${r.stem.guidance.provider} (${r.stem.guidance.entities.length} entities), ${r.stem.beams.reduce((s, b) => s + b.matches, 0)} match(es)`);
+  if (r.sage) lines.push(`  sage: ${r.sage.seeds.length} seed(s), ${r.sage.candidateCount} neighbour(s), k′ ${r.sage.kPrime} kept, ${r.sage.edgePolicy === 'skip-explicit' ? '-Edge' : '+Edge'}${r.sage.constrained ? ', constrained' : ''}`);
   if (r.cypher) lines.push(`  cypher: ${r.cypher.text.replace(/\s+/g, ' ')}`);
   for (const w of r.warnings ?? []) lines.push(`  warning: ${w}`);
   const stats = Object.entries(r.stats).map(([key, v]) => `${key} ${v}`).join(', ');
