@@ -11,7 +11,8 @@
  *   --synthetic-nodes N (default 1000000), --synthetic-edges M (default 5000000), --no-synthetic,
  *   --untyped (patterns without categories), --only synthetic, --no-paraphrase (skip issue 9's run with
  *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder),
- *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set).
+ *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set),
+ *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { goldPattern, injectiveAnswers, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample } from './bench/metaqa';
 import { runSynthetic } from './bench/synthetic';
 import { runParaphrased } from './bench/paraphrased';
+import { runSeeds, type SeedsCase } from './bench/seeds';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     'no-synthetic': { type: 'boolean', default: false },
     'no-store': { type: 'boolean', default: false },
     'no-paraphrase': { type: 'boolean', default: false },
+    'no-seeds': { type: 'boolean', default: false },
     'paraphrase-sample': { type: 'string', default: 'all' },
     'cypher-sample': { type: 'string', default: '200' },
     untyped: { type: 'boolean', default: false },
@@ -134,6 +137,7 @@ async function main(): Promise<void> {
   console.log('hop | sampled | skipped (gold unreachable) | Hits@1 | Hits@1 injective-answerable (n) | Hits@1 unambiguous (n) | p50 ms | p95 ms | search p50 ms | mean expansions | exh. p50 ms | exh. p95 ms | exh. search p50 ms | exh. mean expansions | speedup total (mean) | speedup search (mean)');
   const cypherLines: string[] = [];
   const morLines: string[] = [];
+  const seedCases: SeedsCase[] = [];
   const hops = values.hops.split(',').map(Number);
   for (const hop of hops) {
     const all = loadQuestions(values.data, hop);
@@ -149,6 +153,7 @@ async function main(): Promise<void> {
     const injective = new Set(usable.filter((q) => injectiveAnswers(snap, q).some((a) => q.answers.includes(a))).map((q) => q.line));
     let hitsI = 0;
     const plans = usable.map((q) => goldPattern(q, typed));
+    seedCases.push({ hop, plans, gold: usable.map((q) => q.answers) });
     // Warm up the JIT on a few patterns.
     for (const p of plans.slice(0, 20)) await retrieveGsd(p, snap, embedder);
     let hits = 0;
@@ -250,6 +255,7 @@ async function main(): Promise<void> {
   console.log('\n## Mixed traversal (MoR, seeds 5, per step 10, default linear score) on the same plans');
   console.log('hop | patterns | Hits@1 | p50 ms | p95 ms');
   for (const l of morLines) console.log(l);
+  if (!values['no-seeds']) await runSeeds(snap, embedder, seedCases);
   console.log('\n## Cypher on the embedded store (same path patterns, compileCypher kuzu dialect, phrase → nearest type, run read-only; time = query round trip)');
   if (store) {
     console.log('hop | patterns | cypher p50 ms | cypher p95 ms | gsd p50 ms | cypher/gsd p50 | gsd top answer among cypher rows');

@@ -2,7 +2,7 @@
  * Graph elements for the Subgraphs view: nodes deduplicated by id across the selected subgraphs,
  * each carrying the pattern variables it was mapped to, and edges from the matched triples.
  */
-import type { MatchedSubgraph } from '../../src/core/retrieve/result';
+import type { MatchedSubgraph, TraceEdge } from '../../src/core/retrieve/result';
 
 export interface GraphNode {
   readonly id: string;
@@ -23,6 +23,8 @@ export interface GraphEdge {
   readonly target: string;
   readonly type: string;
   readonly patternEdges: readonly string[];
+  /** An edge of STEM's guidance graph that no shown subgraph uses (drawn as an overlay). */
+  readonly guidance?: boolean;
 }
 
 export interface GraphModel {
@@ -30,7 +32,8 @@ export interface GraphModel {
   readonly edges: readonly GraphEdge[];
 }
 
-export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
+/** `overlay`: STEM's guidance graph edges, drawn beside the subgraphs. */
+export function graphModel(subgraphs: readonly MatchedSubgraph[], overlay: readonly TraceEdge[] = []): GraphModel {
   const nodes = new Map<string, { name: string; labels: Set<string>; variables: Set<string>; ranks: Set<number> }>();
   const touch = (id: string, name: string, rank: number) => {
     let n = nodes.get(id);
@@ -54,6 +57,15 @@ export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
       if (t.edgeId !== undefined) e.patternEdges.add(t.edgeId);
     }
   }
+  const guidance = new Set<string>();
+  for (const t of overlay) {
+    const id = `${t.source}|${t.type}|${t.target}`;
+    if (edges.has(id)) continue;
+    if (!nodes.has(t.source)) nodes.set(t.source, { name: t.sourceName, labels: new Set(), variables: new Set(), ranks: new Set() });
+    if (!nodes.has(t.target)) nodes.set(t.target, { name: t.targetName, labels: new Set(), variables: new Set(), ranks: new Set() });
+    edges.set(id, { source: t.source, target: t.target, type: t.type, patternEdges: new Set() });
+    guidance.add(id);
+  }
   return {
     nodes: [...nodes].map(([id, n]) => {
       const variables = [...n.variables];
@@ -66,7 +78,7 @@ export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
         caption: variables.length > 0 ? `${variables.join(', ')}: ${n.name}` : n.name,
       };
     }),
-    edges: [...edges].map(([id, e]) => ({ id, source: e.source, target: e.target, type: e.type, patternEdges: [...e.patternEdges] })),
+    edges: [...edges].map(([id, e]) => ({ id, source: e.source, target: e.target, type: e.type, patternEdges: [...e.patternEdges], ...(guidance.has(id) ? { guidance: true } : {}) })),
   };
 }
 

@@ -58,6 +58,8 @@ function styles(p: GraphPalette, big: boolean): StylesheetJson {
         'text-outline-width': 2,
       },
     },
+    // STEM's guidance graph overlay: edges no subgraph uses, dashed.
+    { selector: 'edge[?guidance]', style: { 'line-style': 'dashed', opacity: 0.6 } },
     { selector: '.highlighted', style: { 'border-width': 4, 'border-color': p.highlight, 'line-color': p.highlight, 'z-index': 10 } },
     { selector: 'node:selected', style: { 'border-width': 3, 'border-color': p.highlight } },
   ];
@@ -70,7 +72,7 @@ function elements(model: GraphModel, positions?: Map<string, Point>): ElementDef
       data: { id: n.id, caption: n.caption, mapped: n.variables.length > 0 },
       ...(positions ? { position: { ...positions.get(n.id)! } } : {}),
     })),
-    ...model.edges.map((e) => ({ group: 'edges' as const, data: { id: e.id, source: e.source, target: e.target, type: e.type } })),
+    ...model.edges.map((e) => ({ group: 'edges' as const, data: { id: e.id, source: e.source, target: e.target, type: e.type, guidance: e.guidance === true } })),
   ];
 }
 
@@ -151,7 +153,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
 
   function draw(): void {
     const started = performance.now();
-    model = graphModel(selectSubgraphs(subgraphs, selection));
+    model = graphModel(selectSubgraphs(subgraphs, selection), ctx.result.stem?.guidance.edges ?? []);
     byId = new Map(model.nodes.map((n) => [n.id, n]));
     const big = model.nodes.length > FORCE_LAYOUT_LIMIT;
     cy?.destroy();
