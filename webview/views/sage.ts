@@ -29,7 +29,7 @@ export function sageViewElement(ctx: ViewContext): LinkedView {
     h('p', { class: 'hint sage-query' }, `Query: ${t.query}`),
     h('section', { class: 'sage-seeds' }, h('h2', {}, `Seeds (${t.seeds.length})`), scoredRows(t.seeds, 'seed-row')),
     t.skipped.length > 0 ? h('section', { class: 'sage-skipped' }, h('h2', {}, '-Edge decisions'), ...t.skipped.map((s) => h('p', { class: 'skip' }, `${s.name}: ${s.reason}`))) : null,
-    t.allowedTypes.length > 0 || t.allowedLabels.length > 0 ? h('p', { class: 'hint' }, `Expansion limited to types ${t.allowedTypes.join(', ') || 'any'} and labels ${t.allowedLabels.join(', ') || 'any'}`) : null,
+    t.constrained ? h('p', { class: 'hint spark' }, `Constrained (SPARK): every expansion limited to types ${t.allowedTypes.join(', ') || 'any'} and labels ${t.allowedLabels.join(', ') || 'any'}`) : null,
     h(
       'section',
       { class: 'sage-candidates' },

@@ -62,6 +62,8 @@ export interface PprOptions {
  * its residual exceeds ε × its weighted degree, so hubs (a genre with 10 000 films) are pushed only
  * when a large share of the mass reaches them: cost is bounded by the pushes, not the graph.
  */
+const scratch = new WeakMap<GraphSnapshot, { p: Float64Array; r: Float64Array; deg: Float64Array; queued: Uint8Array }>();
+
 export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
   const alpha = options.restart ?? 0.15;
   const eps = options.epsilon ?? 1e-4;
@@ -71,62 +73,72 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
     name: 'ppr',
     guide(input: GuidanceInput): GuidanceGraph {
       const d = input.snapshot.data;
+      const n = input.snapshot.nodeCount;
       const w = input.relationWeight.map((x) => Math.max(floor, Math.min(1, x)));
-      const p = new Map<number, number>();
-      const r = new Map<number, number>();
       let total = 0;
       for (const s of input.seeds) total += Math.max(0, s.weight);
       if (total <= 0) return guidanceGraph('ppr', new Int32Array(0), new Float64Array(0));
-      const queue: number[] = [];
-      const queued = new Set<number>();
-      const degs = new Map<number, number>();
-      const wdeg = (u: number): number => {
-        const known = degs.get(u);
-        if (known !== undefined) return known;
-        let s = 0;
-        for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
-        for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
-        degs.set(u, s);
-        return s;
-      };
-      const enqueue = (u: number): void => {
-        if (queued.has(u)) return;
-        const deg = wdeg(u);
-        if (deg > 0 && (r.get(u) ?? 0) > eps * deg) {
-          queued.add(u);
-          queue.push(u);
+      // Scratch arrays per snapshot, reset through the touched list (no per-query O(n) zeroing).
+      let sc = scratch.get(input.snapshot);
+      if (!sc) scratch.set(input.snapshot, (sc = { p: new Float64Array(n), r: new Float64Array(n), deg: new Float64Array(n).fill(-1), queued: new Uint8Array(n) }));
+      const { p, r, deg, queued } = sc;
+      const touched: number[] = [];
+      const touch = (u: number): void => {
+        if (deg[u]! < 0) {
+          let s = 0;
+          for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
+          for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
+          deg[u] = s;
+          touched.push(u);
         }
       };
-      for (const s of input.seeds) if (s.weight > 0) r.set(s.node, (r.get(s.node) ?? 0) + s.weight / total);
-      for (const u of r.keys()) enqueue(u);
+      const queue: number[] = [];
+      let head = 0;
+      const enqueue = (u: number): void => {
+        if (queued[u] || deg[u]! <= 0 || r[u]! <= eps * deg[u]!) return;
+        queued[u] = 1;
+        queue.push(u);
+      };
+      for (const s of input.seeds) {
+        if (s.weight <= 0) continue;
+        touch(s.node);
+        r[s.node] = r[s.node]! + s.weight / total;
+      }
+      for (const s of input.seeds) enqueue(s.node);
       let pushes = 0;
-      while (queue.length > 0 && pushes < maxPushes) {
-        const u = queue.shift()!;
-        queued.delete(u);
-        const ru = r.get(u) ?? 0;
-        const deg = wdeg(u);
-        if (deg <= 0 || ru <= eps * deg) continue;
+      while (head < queue.length && pushes < maxPushes) {
+        const u = queue[head++]!;
+        queued[u] = 0;
+        const ru = r[u]!;
+        const du = deg[u]!;
+        if (du <= 0 || ru <= eps * du) continue;
         pushes++;
-        p.set(u, (p.get(u) ?? 0) + alpha * ru);
-        r.set(u, 0);
-        const share = ((1 - alpha) * ru) / deg;
+        p[u] = p[u]! + alpha * ru;
+        r[u] = 0;
+        const share = ((1 - alpha) * ru) / du;
         for (let dir = 0; dir < 2; dir++) {
           const offs = dir === 0 ? d.outOffsets : d.inOffsets;
           const others = dir === 0 ? d.outTargets : d.inSources;
           const rels = dir === 0 ? d.outRels : d.inRels;
           for (let j = offs[u]!; j < offs[u + 1]!; j++) {
             const v = others[j]!;
-            r.set(v, (r.get(v) ?? 0) + share * w[rels[j]!]!);
+            touch(v);
+            r[v] = r[v]! + share * w[rels[j]!]!;
+            enqueue(v);
           }
         }
-        for (let dir = 0; dir < 2; dir++) {
-          const offs = dir === 0 ? d.outOffsets : d.inOffsets;
-          const others = dir === 0 ? d.outTargets : d.inSources;
-          for (let j = offs[u]!; j < offs[u + 1]!; j++) enqueue(others[j]!);
-        }
       }
-      const ranked = [...p].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, input.k);
-      return guidanceGraph('ppr', Int32Array.from(ranked, (x) => x[0]), Float64Array.from(ranked, (x) => x[1]));
+      const ranked: [number, number][] = [];
+      for (const u of touched) if (p[u]! > 0) ranked.push([u, p[u]!]);
+      ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+      for (const u of touched) {
+        p[u] = 0;
+        r[u] = 0;
+        deg[u] = -1;
+        queued[u] = 0;
+      }
+      const top = ranked.slice(0, input.k);
+      return guidanceGraph('ppr', Int32Array.from(top, (x) => x[0]), Float64Array.from(top, (x) => x[1]));
     },
   };
 }
