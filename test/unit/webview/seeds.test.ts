@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import { graphModel } from '../../../webview/model/graph';
+import { graphModel, withGuidance } from '../../../webview/model/graph';
 import { candidateLabel, expansionRows, stemSummary } from '../../../webview/model/stemTrace';
 import { validateRetrievalResult } from '../../../src/protocol/validate';
 import { fixture, rawFixture } from './fixtures';
@@ -41,7 +41,7 @@ describe('STEM and SAGE results in the inspector', () => {
   it('the guidance graph overlays the subgraph view: its other edges are flagged, shared ones are not', () => {
     const r = fixture('stem');
     const plain = graphModel(r.subgraphs);
-    const over = graphModel(r.subgraphs, r.stem!.guidance.edges);
+    const over = withGuidance(plain, r.stem!.guidance.edges);
     const extra = over.edges.filter((e) => e.guidance);
     assert.equal(over.edges.length, plain.edges.length + extra.length);
     const used = new Set(r.subgraphs.flatMap((s) => s.triples.map((t) => `${t.source}|${t.type}|${t.target}`)));
