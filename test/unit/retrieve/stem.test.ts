@@ -34,7 +34,8 @@ const directorOf: PlanningGraph = {
     { id: 'm', category: 'Movie', text: { kind: 'exact', value: 'Heat' } },
     { id: 'p', category: 'Person' },
   ],
-  edges: [{ id: 'e0', source: 'm', target: 'p', directed: false, relation: { kind: 'type', value: 'directed_by' } }],
+  // A phrase: grounded to directed_by (cosine 1), other types stay candidates at their cosine.
+  edges: [{ id: 'e0', source: 'm', target: 'p', directed: false, relation: { kind: 'phrase', value: 'directed by' } }],
   targets: ['p'],
   expect: [],
   strategy: stem(),
@@ -51,14 +52,14 @@ test('T-Score = mean of the named blocks + τ; S accumulates from S* (hand-check
   const dir = snap.relationId('directed_by');
   const wr = snap.relationId('written_by');
   const best = exp.candidates.find((c) => c.edge.type === 'directed_by')!;
-  // Head "Heat" named exactly (block 1) + relation block 1 → Sim 1; no guidance → bias 0; S0 = 1.
+  // Relation block 1 (the far end is a placeholder: no block); no guidance → bias 0; S0 = 1 (exact name).
   assert.equal(best.similarity, 1);
   assert.equal(best.bias, 0);
   assert.equal(best.tScore, 1);
   assert.equal(best.cumulative, 2);
   assert.ok(best.kept);
   const written = exp.candidates.find((c) => c.edge.type === 'written_by')!;
-  assert.ok(Math.abs(written.similarity - (1 + cos[dir * R + wr]!) / 2) < 1e-9);
+  assert.ok(Math.abs(written.similarity - cos[dir * R + wr]!) < 1e-9);
   assert.equal(written.kept, false);
   assert.equal(r.subgraphs[0]?.score, 2);
 });
@@ -88,7 +89,7 @@ const filmsOf: PlanningGraph = {
     { id: 'p', category: 'Person', text: { kind: 'exact', value: 'Michael Mann' } },
     { id: 'm', category: 'Movie' },
   ],
-  edges: [{ id: 'e0', source: 'p', target: 'm', directed: false, relation: { kind: 'type', value: 'directed_by' } }],
+  edges: [{ id: 'e0', source: 'p', target: 'm', directed: false, relation: { kind: 'phrase', value: 'directed by' } }],
   targets: ['m'],
   expect: [],
   strategy: stem(),
@@ -100,8 +101,8 @@ test('θ branching: breadth keeps every edge with T-Score ≥ θ, precision one'
   assert.equal(precision.answers.length, 1);
   const snapCos = relationCosines(snap);
   const R = snap.data.relationNames.length;
-  // written_by Heat scores (1 + cos(written by, directed by)) / 2; put θ halfway between it and 1.
-  const wT = (1 + snapCos[snap.relationId('directed_by') * R + snap.relationId('written_by')]!) / 2;
+  // written_by Heat scores cos(written by, directed by); put θ halfway between it and 1.
+  const wT = snapCos[snap.relationId('directed_by') * R + snap.relationId('written_by')]!;
   const breadth = await retrieveStem({ ...filmsOf, strategy: stem({ mode: 'breadth', theta: (wT + 1) / 2 }) }, snap, embedder);
   assert.deepEqual(breadth.answers.map((a) => a.value).sort(), ['Collateral', 'Heat', 'Thief']);
   const cands = breadth.stem!.beams[0]!.expansions[0]!.candidates;
@@ -145,6 +146,14 @@ test('beam: phrase relations ground to the B nearest types, best combination fir
   const r = await retrieveStem({ ...plan, strategy: stem({ beam: 3 }) }, snap, embedder);
   assert.equal(r.stem!.beams.length, 3);
   assert.equal(r.answers[0]!.value, 'Michael Mann'); // the first alternative's answer leads
+  assert.ok(validate(r), JSON.stringify(validate.errors));
+});
+
+test('an exact :type admits that type only (the IR\'s meaning of :type)', async () => {
+  const snap = await snapP;
+  const r = await retrieveStem({ ...filmsOf, edges: [{ id: 'e0', source: 'p', target: 'm', directed: false, relation: { kind: 'type', value: 'directed_by' } }], strategy: stem({ mode: 'breadth', theta: 0 }) }, snap, embedder);
+  const cands = r.stem!.beams[0]!.expansions[0]!.candidates;
+  assert.ok(cands.length === 3 && cands.every((c) => c.edge.type === 'directed_by'));
   assert.ok(validate(r), JSON.stringify(validate.errors));
 });
 

@@ -9,7 +9,9 @@ import type { GraphSnapshot } from '../snapshot/snapshot';
  * its fine-tuned planner proposes B alternatives by beam search. We have the plan as written: an
  * edge with `:type` is already a symbol; an edge with a phrase is grounded to its nearest types by
  * embedding (schema aliases count), and the alternatives are the B best combinations of groundings
- * by summed similarity — our stand-in for the planner's beam. An unknown relation matches any type.
+ * by summed similarity — our stand-in for the planner's beam. Within an alternative a grounded
+ * phrase stays soft (other types score their cosine to the grounded one, as STEM's Sim compares
+ * symbols by meaning); a `:type` is exact, as everywhere in the IR. An unknown relation matches any type.
  */
 export interface GroundedEdge {
   readonly edgeId: string;
@@ -45,7 +47,10 @@ export async function schemaAlternatives(plan: PlanningGraph, snap: GraphSnapsho
         warnings.push(`relationship type ${r.value} (edge ${e.id}) is not in the graph: no candidates`);
         return [{ relation: r.value, grounding: 1, relSim: new Float64Array(R).fill(-Infinity) }];
       }
-      return [{ relation: r.value, grounding: 1, relSim: typeSim.subarray(id * R, (id + 1) * R).slice() }];
+      // `:type` is the exact type in the IR (as for GSD's candidates): the other types are no candidates.
+      const only = new Float64Array(R).fill(-Infinity);
+      only[id] = 1;
+      return [{ relation: r.value, grounding: 1, relSim: only }];
     }
     const { dist } = dists[pi++]!;
     const order = Array.from({ length: R }, (_, i) => ({ i, cos: 1 - (dist[i]! * dist[i]!) / 2 }))

@@ -12,10 +12,11 @@ import type { GuidanceGraph } from './guidance';
  *   S_{i+1} = S_i + T-Score(t_{i+1}, t*_{i+1}),  S_0 = S*(anchor)   (Eq. 14–15)
  *
  * Sim is the cosine of the two triples' encodings. Our encoder concatenates one unit block per
- * triple part the schema triple actually names — the relation, and each end that is a named
- * entity (a placeholder [ENTk] has no text) — so the cosine is the mean of the block cosines:
- * relation similarity and the named ends' entity similarities. Categories are hard constraints,
- * as everywhere in the planning-graph IR.
+ * triple part that tells this step's candidates apart — the relation, and the far end when the
+ * schema names it (a placeholder [ENTk] has no text) — so the cosine is the mean of the block
+ * cosines. The near end is already mapped: its similarity was counted once, in S_0 (the anchor)
+ * or as the far end of an earlier step; counting it again would only squash every candidate
+ * towards 1 and make θ meaningless. Categories are hard constraints, as everywhere in the IR.
  * - precision: greedy — the best T-Score at each step; ties go to the node the guidance graph
  *   scores higher. Where the greedy edge leads to a dead end (no candidate for a later schema
  *   edge) the next best is tried: the paper would stop with an incomplete match.
@@ -122,8 +123,6 @@ export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: 
   const d = snap.data;
   const u = mapping[step.from]!;
   const toNode = problem.nodes[step.to]!;
-  const fromNode = problem.nodes[step.from]!;
-  const headSim = fromNode.text ? entitySimilarity(snap, fromNode.text, fromNode.textNormSq!, u) : undefined;
   const out: Cand[] = [];
   if (toNode.label === -2) return out;
   for (let dir = 0; dir < 2; dir++) {
@@ -141,15 +140,12 @@ export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: 
         for (let x = 0; x < mapping.length; x++) if (mapping[x] === v) taken = true;
         if (taken) continue;
       }
+      if (step.relSim[rel] === -Infinity) continue; // not a candidate type (an exact `:type` elsewhere)
       const source = dir === 0 ? u : v;
       const target = dir === 0 ? v : u;
       if (used.has(edgeKey(source, rel, target))) continue;
       let sum = step.relSim[rel]!;
       let blocks = 1;
-      if (headSim !== undefined) {
-        sum += headSim;
-        blocks++;
-      }
       if (toNode.text) {
         sum += entitySimilarity(snap, toNode.text, toNode.textNormSq!, v);
         blocks++;
