@@ -8,6 +8,7 @@ import { registerConnection } from './graph';
 import { registerGraphCommands } from './graph/graphCommands';
 import { registerSchemaView } from './graph/schemaView';
 import { registerInspector } from './inspector';
+import { registerInspectorGraph } from './inspector/graphLink';
 import { registerLanguageClient, stopLanguageClient } from './language/client';
 import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
@@ -34,6 +35,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerTestController(context, connection, log);
   // few-shot

@@ -4,7 +4,7 @@
  */
 import type { RetrievalResult } from '../retrievalResult';
 import {
-  arrayOf, isRecord, jsonValue, nullable, num, object, oneOf, recordOf, str, union,
+  arrayOf, bool, isRecord, jsonValue, nullable, num, object, oneOf, recordOf, str, union,
   type Check,
 } from './guards';
 import {
@@ -28,6 +28,7 @@ const planTree: Check = (v, p) =>
     'rows?': num,
     'dbHits?': num,
     'timeMs?': num,
+    'memoryBytes?': num,
     children: arrayOf(planTree),
   })(v, p);
 
@@ -46,6 +47,7 @@ const distanceTerm = union('kind', {
 const matchedSubgraph = object({
   rank: num,
   gsd: num,
+  'score?': num,
   mapping: arrayOf(object({ variable: str, nodeId: str, name: str, labels: strings })),
   terms: arrayOf(distanceTerm),
   triples: arrayOf(
@@ -87,11 +89,66 @@ const trajectoryTrace = object({
   reranker: str,
 });
 
+const traceEdge = object({ source: str, type: str, target: str, sourceName: str, targetName: str });
+
+const stemTrace = object({
+  mode: oneOf(['precision', 'breadth']),
+  theta: num,
+  entityBias: num,
+  tripleBias: num,
+  topN: num,
+  beam: num,
+  guidance: object({ provider: str, k: num, entities: arrayOf(scoredNode), edges: arrayOf(traceEdge) }),
+  beams: arrayOf(
+    object({
+      index: num,
+      schema: arrayOf(object({ edgeId: str, head: str, relation: str, tail: str, grounding: num })),
+      anchorVariable: str,
+      anchors: arrayOf(object({ nodeId: str, name: str, similarity: num, inGuidance: bool, score: num })),
+      tried: strings,
+      expansions: arrayOf(
+        object({
+          id: num,
+          parent: num,
+          step: num,
+          edgeId: str,
+          from: scoredNode,
+          cumulative: num,
+          candidateCount: num,
+          candidates: arrayOf(
+            object({ edge: traceEdge, nodeId: str, similarity: num, bias: num, tScore: num, cumulative: num, 'passesTheta?': bool, kept: bool, 'child?': num }),
+          ),
+        }),
+      ),
+      matches: num,
+      truncated: bool,
+    }),
+  ),
+});
+
+const sageScoredFields = { nodeId: str, name: str, source: oneOf(['hybrid', 'plan', 'both', 'neighbour']), bm25: num, dense: num, fused: num };
+const sageTrace = object({
+  alpha: num,
+  beta: num,
+  k: num,
+  kPrime: num,
+  edgePolicy: oneOf(['skip-explicit', 'expand']),
+  constrained: bool,
+  query: str,
+  seeds: arrayOf(object(sageScoredFields)),
+  candidates: arrayOf(object({ ...sageScoredFields, seed: str, edgeType: str, direction: oneOf(['out', 'in']), rank: num, kept: bool })),
+  candidateCount: num,
+  skipped: arrayOf(object({ nodeId: str, name: str, reason: str })),
+  allowedTypes: strings,
+  allowedLabels: strings,
+  final: arrayOf(object(sageScoredFields)),
+});
+
 const retrievalResult = object({
   id: str,
   plan: str,
   'question?': str,
-  strategy: oneOf(['gsd', 'mor', 'cypher']),
+  strategy: oneOf(['gsd', 'mor', 'cypher', 'stem', 'sage']),
   store: object({ kind: oneOf(['embedded', 'neo4j']), description: str }),
   answers: arrayOf(object({ value: str, 'nodeId?': str, score: num })),
   subgraphs: arrayOf(matchedSubgraph),
@@ -111,6 +168,8 @@ const retrievalResult = object({
     'plan?': planTree,
     mode: oneOf(['run', 'explain', 'profile']),
   }),
+  'stem?': stemTrace,
+  'sage?': sageTrace,
   timings: object({ totalMs: num, candidatesMs: num, searchMs: num }),
   stats: recordOf(num),
   'warnings?': strings,
@@ -127,6 +186,19 @@ const hostMessage = union('type', {
   highlight: object({ type: str, variable: nullable(str) }),
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
+  activeGraph: object({ type: str, description: str }),
+  expanded: union('status', {
+    ok: object({
+      type: str,
+      status: str,
+      requestId: num,
+      nodeId: str,
+      nodes: arrayOf(object({ id: str, name: str, labels: strings })),
+      edges: arrayOf(object({ source: str, target: str, type: str })),
+      total: num,
+    }),
+    error: object({ type: str, status: str, requestId: num, nodeId: str, message: str }),
+  }),
 });
 
 const revealMessage: Check = (v, p) => {
@@ -143,6 +215,7 @@ const webviewMessage = union('type', {
   exportJson: object({ type: str }),
   exportImage: object({ type: str, format: imageFormat, data: str }),
   rendered: object({ type: str, view, nodes: num, edges: num, ms: num }),
+  expand: object({ type: str, requestId: num, nodeId: str }),
   log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
 });
 

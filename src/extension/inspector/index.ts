@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import type { InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
+import type { ExpandedMessage, ExpandMessage, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
 import { saveImage, saveResultJson } from './export';
@@ -35,6 +35,9 @@ export interface AliasRequest {
 }
 export type AliasHandler = (request: AliasRequest) => void | Promise<void>;
 
+/** Answers "expand this node" for the shown result (the workflow installs one over the active graph). */
+export type ExpandHandler = (request: ExpandMessage, result: RetrievalResult) => Promise<ExpandedMessage>;
+
 export interface ShowOptions {
   readonly source?: ResultSource;
   /** Bring this view forward (e.g. 'cypher' for Explain/Profile). */
@@ -44,6 +47,8 @@ export interface ShowOptions {
 
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
+let expandHandler: ExpandHandler | undefined;
+let activeGraph: string | undefined;
 let current: InspectorPanel | undefined;
 let extensionUri: vscode.Uri | undefined;
 let log: vscode.LogOutputChannel | undefined;
@@ -54,6 +59,16 @@ export function setRevealHandler(handler: RevealHandler | undefined): void {
 
 export function setAliasHandler(handler: AliasHandler | undefined): void {
   aliasHandler = handler;
+}
+
+export function setExpandHandler(handler: ExpandHandler | undefined): void {
+  expandHandler = handler;
+}
+
+/** The graph retrieval now runs on (its store description); the panel marks results from another as stale. */
+export function setActiveGraph(description: string): void {
+  activeGraph = description;
+  current?.setActiveGraph(description);
 }
 
 /** Opens (or reuses) the panel beside the editor and shows `result` in it. */
@@ -74,6 +89,7 @@ function logger(): vscode.LogOutputChannel {
 function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
   if (!extensionUri) throw new Error('registerInspector() has not run');
   const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
+  if (activeGraph !== undefined) panel.activeGraph = activeGraph;
   current = panel;
   panel.onDidDispose(() => {
     if (current !== panel) return;
@@ -112,6 +128,15 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
     case 'exportJson':
       if (panel.result) await saveResultJson(panel.result);
       return;
+    case 'expand': {
+      const { requestId, nodeId } = message;
+      const answer: ExpandedMessage =
+        expandHandler && panel.result
+          ? await expandHandler(message, panel.result)
+          : { type: 'expanded', status: 'error', requestId, nodeId, message: 'no graph is connected to expand from' };
+      panel.post(answer);
+      return;
+    }
     case 'exportImage':
       await saveImage(message.format, message.data, panel.result?.plan ?? 'graph', pendingImageTarget.take(message.format));
       return;

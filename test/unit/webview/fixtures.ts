@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 import { validateRetrievalResult } from '../../../src/contracts/inspector/validate';
 
-export type FixtureName = 'gsd' | 'mor' | 'cypher' | 'xss' | 'real-gsd' | 'real-cypher';
+export type FixtureName = 'gsd' | 'mor' | 'cypher' | 'xss' | 'real-gsd' | 'real-cypher' | 'real-mor' | 'stem' | 'sage';
 
 export function rawFixture(name: FixtureName): unknown {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', `${name}.result.json`), 'utf8'));
