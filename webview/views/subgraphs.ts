@@ -126,8 +126,9 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
 
   const rankSelect = h(
     'select',
-    { class: 'rank-select', attrs: { 'aria-label': 'Subgraph (ranked by GSD)' }, on: { change: () => select({ kind: selection.kind, rank: Number(rankSelect.value) }) } },
-    ...subgraphs.map((s) => h('option', { attrs: { value: String(s.rank) } }, `#${s.rank} · GSD ${formatDistance(s.gsd)}`)),
+    { class: 'rank-select', attrs: { 'aria-label': ctx.result.strategy === 'gsd' ? 'Subgraph (ranked by GSD)' : 'Subgraph' }, on: { change: () => select({ kind: selection.kind, rank: Number(rankSelect.value) }) } },
+    // GSD ranks only GSD results; a Cypher result's rows all say 0, which would mean nothing.
+    ...subgraphs.map((s) => h('option', { attrs: { value: String(s.rank) } }, ctx.result.strategy === 'gsd' ? `#${s.rank} · GSD ${formatDistance(s.gsd)}` : `#${s.rank}`)),
   );
   const prev = h('vscode-button', { class: 'rank-prev', attrs: { secondary: true, 'aria-label': 'Previous subgraph' }, on: { click: () => select({ kind: selection.kind, rank: stepRank(ranks, selection.rank, -1) }) } }, '‹ Prev');
   const next = h('vscode-button', { class: 'rank-next', attrs: { secondary: true, 'aria-label': 'Next subgraph' }, on: { click: () => select({ kind: selection.kind, rank: stepRank(ranks, selection.rank, 1) }) } }, 'Next ›');
