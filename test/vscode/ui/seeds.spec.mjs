@@ -40,14 +40,14 @@ async function runPlan(page, wb, index, plan) {
 async function checkStem(view) {
   await view.locator('.stem-view .stem-beam').first().waitFor({ timeout: 30_000 });
   assert.match(await view.locator('.stem-summary').textContent(), /Breadth \(θ = 0\.6\)/);
-  const anchors = await view.locator('.stem-beam').first().locator('vscode-table-row.anchor-row').allTextContents();
+  const anchors = await view.locator('.stem-beam').first().locator('tr.anchor-row').allTextContents();
   assert.ok(anchors.some((a) => a.includes('The Vow')), `anchors: ${anchors.join(' | ')}`);
-  const kept = view.locator('.stem-beam').first().locator('vscode-table-row.candidate-row.kept');
+  const kept = view.locator('.stem-beam').first().locator('tr.candidate-row.kept');
   assert.ok((await kept.count()) >= 1, 'at least one kept candidate edge');
   const keptText = await kept.allTextContents();
   assert.ok(keptText.some((t) => t.includes('Michael Sucsy') && t.includes('directed_by')), `kept: ${keptText.join(' | ')}`);
   // T-Score = similarity + bias, and the θ test agrees with it, on every listed candidate.
-  const rows = await view.locator('.stem-beam').first().locator('vscode-table-row.candidate-row').evaluateAll((els) =>
+  const rows = await view.locator('.stem-beam').first().locator('tr.candidate-row').evaluateAll((els) =>
     els.map((e) => ({
       sim: Number(e.querySelector('.similarity')?.textContent),
       bias: Number((e.querySelector('.bias')?.textContent ?? '0').replace('+', '')),
@@ -65,17 +65,17 @@ async function checkStem(view) {
 
 async function checkSage(view) {
   await view.locator('.sage-view .sage-seeds').waitFor({ timeout: 30_000 });
-  const seeds = await view.locator('vscode-table-row.seed-row').allTextContents();
+  const seeds = await view.locator('tr.seed-row').allTextContents();
   assert.ok(seeds.some((s) => s.includes('The Vow')), `seeds: ${seeds.join(' | ')}`);
-  const candidates = view.locator('.sage-candidates vscode-table-row.candidate-row');
+  const candidates = view.locator('.sage-candidates tr.candidate-row');
   const n = await candidates.count();
   assert.ok(n >= 1, `${n} candidates`);
-  const kept = await view.locator('.sage-candidates vscode-table-row.candidate-row.kept').count();
+  const kept = await view.locator('.sage-candidates tr.candidate-row.kept').count();
   assert.equal(kept, Math.min(15, n));
-  const fused = (await view.locator('.sage-candidates vscode-table-row.candidate-row .fused').allTextContents()).map(Number);
+  const fused = (await view.locator('.sage-candidates tr.candidate-row .fused').allTextContents()).map(Number);
   assert.deepEqual(fused, [...fused].sort((a, b) => b - a), 'reranked best first');
   assert.ok((await view.locator('.sage-candidates').textContent()).includes('directed_by'));
-  assert.ok((await view.locator('vscode-table-row.final-row').count()) >= kept);
+  assert.ok((await view.locator('tr.final-row').count()) >= kept);
   assert.match(await view.locator('.answers').textContent(), /Michael Sucsy/);
 }
 
