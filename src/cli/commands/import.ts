@@ -1,12 +1,12 @@
-// kgrag import <file…> --db <folder> [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
+// kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
-import { formatBadLine, ImportRejectedError, importFiles, type ImportSummary } from '../../core/graph/import/importer';
+import { formatBadLine, ImportRejectedError, type ImportSummary } from '../../core/graph/import/importer';
 import type { ImportFormat } from '../../core/graph/import/records';
 import { METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules } from '../../core/graph/import/typing';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { parseFlags } from './storeFlags';
+import { STORE_FLAGS } from '../../core/graph/openStore';
+import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const FORMATS: readonly ImportFormat[] = ['triples', 'tsv', 'csv', 'jsonl'];
 const MAX_BAD_LINES_SHOWN = 20;
@@ -47,30 +47,27 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     args: [...args],
     allowPositionals: true,
     options: {
-      db: { type: 'string' },
+      ...STORE_FLAGS,
       format: { type: 'string' },
       strict: { type: 'boolean' },
       typing: { type: 'string' },
       untyped: { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
-      neo4j: { type: 'string' },
     },
   });
-  if (values.neo4j !== undefined) throw new UsageError('import loads the embedded database (--db); load Neo4j with its own tools (neo4j-admin import, LOAD CSV)');
   if (positionals.length === 0) throw new UsageError('needs at least one file: kgrag import <file…> --db <folder>');
-  if (values.db === undefined) throw new UsageError('needs --db <folder> (e.g. --db .kgrag)');
+  if (values.db === undefined && values.neo4j === undefined) throw new UsageError('needs --db <folder> (e.g. --db .kgrag) or --neo4j <uri>');
   const format = values.format;
   if (format !== undefined && !FORMATS.includes(format as ImportFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${format}'`);
   const typing = typingFrom(values, io);
-  const store = new EmbeddedStore({ folder: resolve(io.cwd, values.db) });
+  const spec = specFromFlags(values, io, { mustExist: false });
+  const session = await openSessionFromSpec(spec, io);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   try {
-    await store.open();
-    const summary = await importFiles(
-      store,
+    const summary = await session.import(
       positionals.map((p) => ({ path: resolve(io.cwd, p), ...(format ? { format: format as ImportFormat } : {}) })),
       {
         typing,
@@ -92,6 +89,6 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     throw e;
   } finally {
     process.removeListener('SIGINT', onSignal);
-    await store.close();
+    await session.close();
   }
 }

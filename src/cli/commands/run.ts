@@ -1,25 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
-import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
+import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { databaseExists } from '../../core/graph/embedded/dataFolder';
-import type { StrategyKind } from '../../core/plan/planningGraph';
-import { RetrievalEngine } from '../../core/retrieve/engine';
+import { STORE_FLAGS } from '../../core/graph/openStore';
 import { readRunInputs } from '../../core/retrieve/inputs';
 import { relationAliasesOf, type RelationAliases } from '../../core/retrieve/relations';
 import { readSchemaFile } from '../../core/schema/readSchemaFile';
-import { registerStrategies } from '../../core/retrieve/strategies';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
+import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
+import { openSessionFromSpec, specFromFlags } from './storeFlags';
 
-const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
+const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]`;
 
 /**
- * `kgrag run`: retrieve with every plan (or pattern) of a file against the embedded store. The
- * snapshot is built once (and cached under `<db>/snapshots`); JSON lines input gives one result
- * per line. Exit 0 when everything ran, 1 when some input had problems, 3 on failure.
+ * `kgrag run`: retrieve with every plan (or pattern) of a file against a store (--db or --neo4j).
+ * The snapshot is built once (and cached under `<db>/snapshots`); JSON lines input gives one
+ * result per line. Exit 0 when everything ran, 1 when some input had problems, 3 on failure.
  */
 export async function run(args: readonly string[], io: CliIO): Promise<number> {
   let parsed;
@@ -28,9 +27,10 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       args: [...args],
       allowPositionals: true,
       options: {
-        db: { type: 'string' },
+        ...STORE_FLAGS,
         plan: { type: 'string' },
         strategy: { type: 'string' },
+        mode: { type: 'string' },
         k: { type: 'string' },
         exhaustive: { type: 'boolean', default: false },
         // gsd: homomorphic matching (GsdStrategy.injective false).
@@ -45,15 +45,18 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(`expected one input file\n${USAGE}`);
-  if (!values.db) throw new UsageError(`--db <path> is required\n${USAGE}`);
+  if (values.db === undefined && values.neo4j === undefined) throw new UsageError(`--db <path> or --neo4j <uri> is required\n${USAGE}`);
   const strategy = values.strategy;
-  if (strategy !== undefined && strategy !== 'gsd' && strategy !== 'mor' && strategy !== 'cypher') throw new UsageError(`--strategy must be gsd, mor or cypher, not ${strategy}`);
+  if (strategy !== undefined && !isStrategyKind(strategy)) throw new UsageError(`--strategy must be ${STRATEGY_KINDS.join(', ')}, not ${strategy}`);
+  const mode = values.mode;
+  if (mode !== undefined && mode !== 'run' && mode !== 'explain' && mode !== 'profile') throw new UsageError(`--mode must be run, explain or profile, not ${mode}`);
   let k: number | undefined;
   if (values.k !== undefined) {
     k = Number(values.k);
     if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, not ${values.k}`);
   }
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const spec = specFromFlags(values, io, { mustExist: false, readOnly: true });
 
   const file = resolve(io.cwd, positionals[0]!);
   let text: string;
@@ -70,8 +73,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     return EXIT.findings;
   }
 
-  const folder = resolve(io.cwd, values.db);
-  if (!databaseExists(folder)) {
+  if (spec.kind === 'embedded' && !databaseExists(spec.folder)) {
     io.err(`kgrag run: no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
     return EXIT.failure;
   }
@@ -84,14 +86,11 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       return EXIT.failure;
     }
   }
-  const embedder = await createEmbedder({ kind: values.embedder });
-  const store = new EmbeddedStore({ folder, readOnly: true });
-  await store.open();
+  const session = await openSessionFromSpec(spec, io, { embedder: { kind: values.embedder }, ...(reranker ? { reranker } : {}) });
   try {
-    const engine = new RetrievalEngine(store, embedder, RetrievalEngine.cacheDirFor(folder));
-    registerStrategies(engine, reranker ? { reranker } : {});
-    const overrides = {
-      ...(strategy !== undefined ? { strategy: strategy as StrategyKind } : {}),
+    const options: RunOptions = {
+      ...(strategy !== undefined ? { strategy } : {}),
+      ...(mode !== undefined ? { mode } : {}),
       ...(k !== undefined ? { k } : {}),
       ...(values.exhaustive ? { exhaustive: true } : {}),
       ...(values['no-injective'] ? { injective: false } : {}),
@@ -111,12 +110,12 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     };
     for (const input of read.inputs) {
       const relationAliases = aliasesFor(input.plan.schemaRef);
-      const result = await engine.run(input.plan, { ...overrides, ...(relationAliases ? { relationAliases } : {}) }, input.id);
+      const result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
       if (values.json) io.out(read.format === 'jsonl' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
       else io.out(describe(result));
     }
   } finally {
-    await store.close();
+    await session.close();
   }
   return read.problems.length > 0 ? EXIT.findings : EXIT.ok;
 }
