@@ -2,12 +2,13 @@
 // (data/questions/ask-own.jsonl). For each question: ground, enumerate, rank (no model), then
 // Hits@1 (the chosen query's first answer is a gold answer), whether the gold relation chain is
 // among the top 5 candidates, and the per-question time after the index is built.
-// Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--own-only] [--misses K]
+// Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEmbedder } from '../src/core/embed/createEmbedder';
 import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { Asker, type AskResult } from '../src/core/ask';
+import { readSchemaFile } from '../src/core/schema/readSchemaFile';
 import { chainRelations, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample, type Question } from './bench/metaqa';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
@@ -64,11 +65,16 @@ async function main(): Promise<void> {
   const embedder = await createEmbedder();
   const snap = await GraphSnapshot.fromTriples(readKb(join(DATA, 'kb.txt')), embedder, { labelOf: metaqaLabel, fingerprint: 'metaqa' });
   const t1 = performance.now();
-  const asker = new Asker(snap, { embedder });
+  // The project's sample schema for this graph (aliases, descriptions), unless --no-schema.
+  const schemaPath = join(__dirname, '..', 'samples', 'movies', 'movies.kgschema.json');
+  const schema = process.argv.includes('--no-schema') ? undefined : readSchemaFile(schemaPath).schema;
+  const asker = new Asker(snap, { embedder, ...(schema ? { schema } : {}) });
+  console.log(schema ? `schema: ${schemaPath} (aliases and descriptions)` : 'schema: none (relation and label names only)');
   const t2 = performance.now();
   console.log(`snapshot ${snap.nodeCount} nodes / ${snap.edgeCount} edges in ${(t1 - t0).toFixed(0)} ms (${embedder.id}); ask index in ${(t2 - t1).toFixed(0)} ms`);
   if (!process.argv.includes('--own-only')) {
-    for (const hop of [1, 2, 3]) {
+    const hops = process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3];
+    for (const hop of hops) {
       const all = loadQuestions(DATA, hop);
       const qs = per > 0 ? sample(all, per, 20261123 + hop) : all;
       const bracketed = newTally();

@@ -3,6 +3,7 @@ export * from './choose';
 export * from './describe';
 export * from './enumerate';
 export * from './ground';
+export * from './groundedPlanner';
 export * from './meaning';
 export * from './nameIndex';
 export * from './rank';

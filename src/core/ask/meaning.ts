@@ -6,7 +6,7 @@ import type { GraphSchema } from '../schema/graphSchema';
 
 /**
  * Word meaning for the ranker and the grounder: how strongly one question word speaks for a
- * schema term (a relation's words, a label, an alias, a description). Shared lemmas count 1
+ * schema term (a relation's words, a label, an alias). Shared lemmas count 1
  * ("released" ~ release_year); otherwise the strongest WordNet concept both words reach, as the
  * product of the two links' weights ("directors" → direct ← "directed": 0.9; "screenwriter" →
  * writer, a hypernym: 0.5). The product, not the minimum, so two weak links (≈ 0.4 each, e.g. two
@@ -83,29 +83,26 @@ export function termWords(text: string): TermWords {
   return content.length ? content : words;
 }
 
-/** The terms that speak for each relation type and label: own words, aliases, description. */
+/** The terms that speak for each relation type and label: its own words and its aliases. */
 export interface Vocabulary {
   readonly relations: ReadonlyMap<string, readonly TermWords[]>;
   readonly labels: ReadonlyMap<string, readonly TermWords[]>;
 }
 
-/** A description says more than the words worth matching: keep its first few content words. */
-function descriptionTerms(description: string | undefined): TermWords[] {
-  if (!description) return [];
-  const words = termWords(description).slice(0, 4);
-  return words.length ? [words] : [];
-}
-
+/**
+ * Names and aliases, not descriptions: a description is prose ("A film, named by its title."), and
+ * its every word would be matched — measured, "listed" met Movie through "named" at 0.8.
+ */
 export function vocabularyOf(relationNames: readonly string[], labelNames: readonly string[], schema?: GraphSchema): Vocabulary {
   const relations = new Map<string, TermWords[]>();
   for (const r of relationNames) {
     const info = schema?.relationshipTypes.find((t) => t.name === r);
-    relations.set(r, [termWords(relationText(r)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a))), ...descriptionTerms(info?.description)]);
+    relations.set(r, [termWords(relationText(r)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
   }
   const labels = new Map<string, TermWords[]>();
   for (const l of labelNames) {
     const info = schema?.labels.find((t) => t.name === l);
-    labels.set(l, [termWords(relationText(l)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a))), ...descriptionTerms(info?.description)]);
+    labels.set(l, [termWords(relationText(l)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
   }
   return { relations, labels };
 }

@@ -5,8 +5,10 @@ import { bestOf, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } f
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
-  /** Relatedness below this is noise (two weak WordNet links), counted as 0. */
-  floor: 0.25,
+  /** Relatedness below this is noise (a hypernym of a hypernym, a definition word), counted
+   *  as 0. Measured on MetaQA dev and our own set: 0.25 and 0.35 let weak links pull in extra hops;
+   *  0.45 and 0.5 score alike. */
+  floor: 0.45,
   /** A schema-like question word the candidate leaves unexplained costs its relevance × this. */
   skip: 1,
   /** A hop no question word speaks for. */
@@ -42,6 +44,8 @@ interface QuestionWord {
   readonly wh?: readonly string[];
   /** How schema-like the word is (its best relatedness to any relation or label). */
   readonly relevance: number;
+  /** Its best relatedness to any relation alone. */
+  readonly relational: number;
   /** Position in the answer phrase, head noun first (0), the wh-word last; undefined outside it. */
   readonly answer?: number;
 }
@@ -63,33 +67,40 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     const at = phrase.indexOf(index);
     const answer = at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
-    if (wh) out.push({ word: t.norm, index, wh, relevance: 0, ...(answer !== undefined ? { answer } : {}) });
-    else if (!isStopWord(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, relevance: relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
+    if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
+    else if (!isStopWord(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
   });
   return out;
 }
 
 /** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages". */
 const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
+/** Requests that open a question without a wh-word: "List the cast of …", "Name some films …". */
+const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
+/** Words that may stand between the wh-word and its noun: "what are the languages". Any other
+ *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much']);
 
 /**
- * The answer phrase: the first wh-word, and when it takes a noun, the nouns right after it
- * (stop words skipped, stopping at the first word that is not a noun, e.g. a verb form):
- * "what are the languages spoken in …" → [what, languages]; "who directed …" → [who].
+ * The answer phrase: the first wh-word (or an opening request verb), and when it takes a noun,
+ * the head of the nouns right after it, stopping at the first word that is not a noun:
+ * "what are the languages spoken in …" → [what, languages]; "who directed …" → [who];
+ * "List the cast of …" → [list, cast]. The other nouns of the run modify the head and stay
+ * ordinary words ("what film genre" → genre).
  */
 export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
   const tokens = g.tokens;
-  const at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
+  let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
+  if (at < 0 && tokens.length > 0 && REQUESTS.has(tokens[0]!.norm) && !inAnchor(0)) at = 0;
   if (at < 0) return [];
-  if (!NOUN_TAKING.has(tokens[at]!.norm)) return [at];
-  // The head is the last noun of the run ("what film genre" → genre); the others modify it and
-  // stay ordinary words.
+  const opener = tokens[at]!.norm;
+  if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
   let head = -1;
   for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
     if (inAnchor(i)) break;
     const w = tokens[i]!.norm;
-    if (isStopWord(w) || w === 'many' || w === 'much') {
-      if (head >= 0) break;
+    if (isStopWord(w)) {
+      if (head >= 0 || !BRIDGE.has(w)) break;
       continue;
     }
     if (!ctx.meaning.isNoun(w)) break;
@@ -102,17 +113,24 @@ function floor(s: number): number {
   return s < RANK_WEIGHTS.floor ? 0 : s;
 }
 
-function relevanceOf(word: string, ctx: RankContext): number {
-  let best = 0;
-  for (const terms of ctx.vocabulary.relations.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+function relevanceOf(word: string, ctx: RankContext): { relevance: number; relational: number } {
+  let relational = 0;
+  for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
+  let best = relational;
   for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
-  return floor(best);
+  return { relevance: floor(best), relational: floor(relational) };
 }
 
 function similarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
   if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
-  return floor(bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms));
+  const s = floor(bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms));
+  // A role noun ("directors") names a label (Person) but says which relation leads there: as a
+  // label it counts half, so it cannot stand in for the relation it names.
+  if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
+  // Evidence for one relation is discounted by how much better the word fits another: "actors"
+  // (starred_actors 1.0) is no evidence for has_tags at 0.32, however many weak links join them.
+  return Math.max(0, s - Math.max(0, w.relational - s));
 }
 
 function relationSlot(step: Step, hop: number, ctx: RankContext): Slot {
@@ -181,8 +199,11 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       const mask = state % masks;
       const skipCost = w.wh ? 0 : RANK_WEIGHTS.skip * w.relevance;
       put(p * masks + mask, c.score - skipCost, c.gain, c.lost + skipCost, state, -1);
-      // The answer phrase names the end of the chain: only the last hop and the answer's label.
+      // The answer phrase names the end of the chain: the answer's label, or the last hop when
+      // that hop points at the answer (a relation's name describes its target: "directors" for
+      // directed_by; "language" says nothing about the films that in_language~ leads back to).
       for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
+        if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
         const s = sims[k]![q]!;
         if (s <= 0) continue;
         const slot = ordered[q]!;
@@ -229,8 +250,11 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, matches };
 }
 
-/** Two anchors: each word goes to its best slot (order says little when two entities share it). */
-function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], hops: number, ctx: RankContext): Alignment {
+/**
+ * Two anchors: each word goes to its best slot (order says little when two entities share it),
+ * except the answer phrase's, which only the answer's own slots may take (`answerSlots`).
+ */
+function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], answerSlots: ReadonlySet<number>, hops: number, ctx: RankContext): Alignment {
   let gain = 0;
   let lost = 0;
   let mask = 0;
@@ -239,6 +263,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
     let best = -1;
     let bestSim = 0;
     slots.forEach((s, i) => {
+      if (w.answer !== undefined && !answerSlots.has(i)) return;
       const x = similarity(w, s, ctx);
       if (x > bestSim) {
         bestSim = x;
@@ -255,17 +280,12 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     }
   }
-  const uncovered = hops - popcount(mask);
-  // A path's hops are often implied by the two entities themselves ("films with A and B"): half cost.
-  lost += (RANK_WEIGHTS.uncoveredHop / 2) * uncovered;
+  // A path's two hops are often implied by the entities themselves ("films with A and B"): half
+  // cost; a conjunction's third hop is not.
+  for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
   return { gain, lost, mask, matches };
 }
 
-function popcount(x: number): number {
-  let c = 0;
-  for (let v = x; v; v &= v - 1) c++;
-  return c;
-}
 
 /** Scores every candidate against the question; best first (ties: fewer hops, more answers). */
 export function rankCandidates(g: Grounding, candidates: readonly EnumeratedCandidate[], ctx: RankContext): RankedCandidate[] {
@@ -299,7 +319,9 @@ export function rankCandidates(g: Grounding, candidates: readonly EnumeratedCand
       ];
       if (shape.kind === 'conjunction') slots.push(relationSlot(shape.then, 2, ctx), labelSlot(shape.then.label, ctx));
       hops = shape.kind === 'conjunction' ? 3 : 2;
-      a = alignUnordered(words, slots, hops, ctx);
+      // The answer: the middle node of a path; the far end of a conjunction's third hop.
+      const answerSlots = new Set(shape.kind === 'conjunction' ? [6, ...(shape.then.direction === 'out' ? [5] : [])] : [2]);
+      a = alignUnordered(words, slots, answerSlots, hops, ctx);
       used = [shape.anchors[0].mention, shape.anchors[1].mention];
     }
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
