@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { databaseExists } from '../../core/graph/embedded/dataFolder';
 import { STORE_FLAGS } from '../../core/graph/openStore';
 import { readRunInputs } from '../../core/retrieve/inputs';
-import { relationAliasesOf, type RelationAliases } from '../../core/retrieve/relations';
-import { readSchemaFile } from '../../core/schema/readSchemaFile';
+import type { RelationAliases } from '../../core/retrieve/relations';
+import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
+import { SchemaResolver } from '../../core/schema/resolve';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
 import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
@@ -96,20 +97,16 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       ...(values['no-injective'] ? { injective: false } : {}),
     };
     // A plan's `schema "…"` file (relative to the plan file) lends its aliases to relation matching.
-    const aliasesByRef = new Map<string, RelationAliases>();
-    const aliasesFor = (ref: string | undefined): RelationAliases | undefined => {
+    const resolver = new SchemaResolver(nodeSchemaFiles, (f) => {
+      if (!f.schema) io.err(`kgrag run: schema ${f.path}: ${f.problem ?? 'unusable'}; relation aliases not used`);
+    });
+    const aliasesFor = async (ref: string | undefined): Promise<RelationAliases | undefined> => {
       if (ref === undefined) return undefined;
-      let aliases = aliasesByRef.get(ref);
-      if (!aliases) {
-        const loaded = readSchemaFile(resolve(dirname(file), ref));
-        if (loaded.problem) io.err(`kgrag run: schema ${loaded.problem}; relation aliases not used`);
-        aliases = relationAliasesOf(loaded.schema);
-        aliasesByRef.set(ref, aliases);
-      }
-      return aliases;
+      const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      return (await resolver.resolve({ reference: { value: ref, range: at }, documentPath: file })).aliases;
     };
     for (const input of read.inputs) {
-      const relationAliases = aliasesFor(input.plan.schemaRef);
+      const relationAliases = await aliasesFor(input.plan.schemaRef);
       const result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
       if (values.json) io.out(read.format === 'jsonl' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
       else io.out(describe(result));
