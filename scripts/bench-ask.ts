@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { createEmbedder } from '../src/core/embed/createEmbedder';
 import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { Asker, type AskResult } from '../src/core/ask';
-import { readSchemaFile } from '../src/core/schema/readSchemaFile';
+import { nodeSchemaFiles } from '../src/core/schema/nodeSchemaFiles';
+import { SchemaResolver } from '../src/core/schema/resolve';
 import { chainRelations, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample, type Question } from './bench/metaqa';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const t1 = performance.now();
   // The project's sample schema for this graph (aliases, descriptions), unless --no-schema.
   const schemaPath = join(__dirname, '..', 'samples', 'movies', 'movies.kgschema.json');
-  const schema = process.argv.includes('--no-schema') ? undefined : readSchemaFile(schemaPath).schema;
+  const schema = process.argv.includes('--no-schema') ? undefined : (await new SchemaResolver(nodeSchemaFiles).load(schemaPath)).schema;
   const asker = new Asker(snap, { embedder, ...(schema ? { schema } : {}) });
   console.log(schema ? `schema: ${schemaPath} (aliases and descriptions)` : 'schema: none (relation and label names only)');
   const t2 = performance.now();

@@ -8,7 +8,8 @@ import { Asker, type AskResult } from '../../core/ask';
 import { STORE_FLAGS } from '../../core/graph/openStore';
 import { HttpChatModel } from '../../core/llm/httpChatModel';
 import { DEFAULT_STRATEGIES, type StrategyKind } from '../../core/plan/planningGraph';
-import { readSchemaFile } from '../../core/schema/readSchemaFile';
+import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
+import { SchemaResolver } from '../../core/schema/resolve';
 import type { RetrievalSession } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
@@ -82,7 +83,7 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
   if (file && !existsSync(file)) throw new UsageError(`no such file: ${input}`);
   let schemaFromFile;
   if (values.schema) {
-    const read = readSchemaFile(resolve(io.cwd, values.schema));
+    const read = await new SchemaResolver(nodeSchemaFiles).load(resolve(io.cwd, values.schema));
     if (!read.schema) throw new UsageError(`--schema ${values.schema}: ${read.problem ?? 'not a schema file'}`);
     schemaFromFile = read.schema;
   }

@@ -68,10 +68,14 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     const answer = at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
-    else if (!isStopWord(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
+    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
   });
   return out;
 }
+
+/** Auxiliary and modal verbs carry tense, not meaning ("what does X act in": "does" is not a
+ *  relation word; WordNet would link it to "act" through do ~ act). The stop-word list lacks some. */
+const AUXILIARIES = new Set(['do', 'does', 'did', 'done', 'doing', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'has', 'have', 'had', 'having', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
 
 /** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages". */
 const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
@@ -99,7 +103,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
     if (inAnchor(i)) break;
     const w = tokens[i]!.norm;
-    if (isStopWord(w)) {
+    if (isStopWord(w) || AUXILIARIES.has(w)) {
       if (head >= 0 || !BRIDGE.has(w)) break;
       continue;
     }
