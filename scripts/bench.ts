@@ -11,7 +11,11 @@
  *   --synthetic-nodes N (default 1000000), --synthetic-edges M (default 5000000), --no-synthetic,
  *   --untyped (patterns without categories), --only synthetic, --no-paraphrase (skip issue 9's run with
  *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder),
- *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set).
+ *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set),
+ *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
+ *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
+ *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
+ *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -31,6 +35,9 @@ import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { goldPattern, injectiveAnswers, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample } from './bench/metaqa';
 import { runSynthetic } from './bench/synthetic';
 import { runParaphrased } from './bench/paraphrased';
+import { runTyped, type TypedRun } from './bench/typed';
+import { runBudget } from './bench/budget';
+import { runSeeds, type SeedsCase } from './bench/seeds';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -45,9 +52,12 @@ const { values } = parseArgs({
     'no-synthetic': { type: 'boolean', default: false },
     'no-store': { type: 'boolean', default: false },
     'no-paraphrase': { type: 'boolean', default: false },
+    'no-seeds': { type: 'boolean', default: false },
     'paraphrase-sample': { type: 'string', default: 'all' },
     'cypher-sample': { type: 'string', default: '200' },
     untyped: { type: 'boolean', default: false },
+    'typed-sample': { type: 'string', default: 'all' },
+    'no-typed': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -55,6 +65,16 @@ const { values } = parseArgs({
 async function main(): Promise<void> {
   if (values.only === 'synthetic') {
     await runSynthetic(Number(values['synthetic-nodes']), Number(values['synthetic-edges']));
+    return;
+  }
+  if (values.only === 'budget') {
+    await runBudget(join(values.data, 'kb.txt'));
+    return;
+  }
+  if (values.only === 'typed') {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const lsnap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
     return;
   }
   const embedder = new HashingEmbedder();
@@ -134,6 +154,7 @@ async function main(): Promise<void> {
   console.log('hop | sampled | skipped (gold unreachable) | Hits@1 | Hits@1 injective-answerable (n) | Hits@1 unambiguous (n) | p50 ms | p95 ms | search p50 ms | mean expansions | exh. p50 ms | exh. p95 ms | exh. search p50 ms | exh. mean expansions | speedup total (mean) | speedup search (mean)');
   const cypherLines: string[] = [];
   const morLines: string[] = [];
+  const seedCases: SeedsCase[] = [];
   const hops = values.hops.split(',').map(Number);
   for (const hop of hops) {
     const all = loadQuestions(values.data, hop);
@@ -149,6 +170,7 @@ async function main(): Promise<void> {
     const injective = new Set(usable.filter((q) => injectiveAnswers(snap, q).some((a) => q.answers.includes(a))).map((q) => q.line));
     let hitsI = 0;
     const plans = usable.map((q) => goldPattern(q, typed));
+    seedCases.push({ hop, plans, gold: usable.map((q) => q.answers) });
     // Warm up the JIT on a few patterns.
     for (const p of plans.slice(0, 20)) await retrieveGsd(p, snap, embedder);
     let hits = 0;
@@ -246,10 +268,19 @@ async function main(): Promise<void> {
     );
   }
 
+  // ---- SimGRAG JSON with typed unknowns (issue 14) and the budget run (issue 18) ----------------
+  if (!values['no-typed']) {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const lsnap = await GraphSnapshot.fromTriples(readKb(kb), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
+  }
+  await runBudget(kb);
+
   // ---- Cypher ---------------------------------------------------------------------------------
   console.log('\n## Mixed traversal (MoR, seeds 5, per step 10, default linear score) on the same plans');
   console.log('hop | patterns | Hits@1 | p50 ms | p95 ms');
   for (const l of morLines) console.log(l);
+  if (!values['no-seeds']) await runSeeds(snap, embedder, seedCases);
   console.log('\n## Cypher on the embedded store (same path patterns, compileCypher kuzu dialect, phrase → nearest type, run read-only; time = query round trip)');
   if (store) {
     console.log('hop | patterns | cypher p50 ms | cypher p95 ms | gsd p50 ms | cypher/gsd p50 | gsd top answer among cypher rows');
@@ -263,6 +294,23 @@ async function main(): Promise<void> {
     const r = spawnSync(process.execPath, [...process.execArgv, __filename, '--only', 'synthetic', '--synthetic-nodes', values['synthetic-nodes'], '--synthetic-edges', values['synthetic-edges']], { stdio: 'inherit' });
     if (r.status !== 0) console.log(`synthetic run failed (exit ${r.status})`);
   }
+}
+
+// Every semantics on the standard phrases (the measurement that chooses the default); the other
+// phrasings under the default and injective. On 1 hop the three semantics coincide (one named
+// node, one unknown), so runTyped runs only the default there.
+const TYPED_RUNS: readonly TypedRun[] = [
+  { phrases: 'standard', match: 'injective' },
+  { phrases: 'standard', match: 'anchors-distinct' },
+  { phrases: 'standard', match: 'homomorphic' },
+  { phrases: 'random letters', match: 'injective' },
+  { phrases: 'random letters', match: 'anchors-distinct' },
+  { phrases: 'paraphrased', match: 'injective' },
+  { phrases: 'paraphrased', match: 'anchors-distinct' },
+];
+
+function typedOptions(): { data: string; hops: number[]; n: number; seed: number } {
+  return { data: values.data, hops: values.hops.split(',').map(Number), n: values['typed-sample'] === 'all' ? Infinity : Number(values['typed-sample']), seed: Number(values.seed) };
 }
 
 function gc(): void {
