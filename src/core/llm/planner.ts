@@ -15,7 +15,7 @@ export interface PlannerContext {
   readonly shots?: number;
 }
 
-export type ProposalSource = 'language-model' | 'http' | 'nearest-example';
+export type ProposalSource = 'language-model' | 'http' | 'nearest-example' | 'grounded';
 
 /**
  * What a planner offers: always a `.kgp` text for the user to accept, edit or reject, plus the plan

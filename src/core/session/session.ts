@@ -62,6 +62,8 @@ export interface RetrievalSession {
   run(plan: PlanningGraph, options?: RunOptions): Promise<RetrievalResult>;
   /** The graph's schema (read once, again after an import). */
   schema(signal?: AbortSignal): Promise<GraphSchema>;
+  /** The in-memory snapshot (loaded or built once): the grounded planner (core/ask) reads it. */
+  snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
   /** Loads or builds the snapshot now; `rebuild` drops the cached file first. */
   buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean }): Promise<IndexInfo>;
   /** Imports graph files (embedded stores); the schema and snapshot are renewed. */

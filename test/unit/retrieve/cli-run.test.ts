@@ -5,20 +5,16 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Ajv from 'ajv';
 import { main } from '../../../src/cli/main';
-import type { CliIO } from '../../../src/cli/io';
 import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { importFiles } from '../../../src/core/graph/import/importer';
 import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
+import { captureIO } from '../../support/cliCapture';
 
 const root = resolve(__dirname, '../../..');
 let dir = '';
 let db = '';
 
-function capture(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), cwd: dir, env: {} };
-}
+const capture = () => captureIO(dir);
 
 const schema = JSON.parse(readFileSync(join(root, 'schemas/retrieval-result.schema.json'), 'utf8')) as object;
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

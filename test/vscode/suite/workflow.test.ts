@@ -184,7 +184,7 @@ suite('Workflow: run, inspect, test', function () {
     assert.ok(profiled!.answers.length > 0);
   });
 
-  test('a selected question with no model configured: the nearest example is proposed, runs, and is inspected', async () => {
+  test('a selected question with no model configured: the grounded planner proposes a query the graph answers, it runs and is inspected', async () => {
     await setting('planner.kind', 'auto');
     await setting('planner.endpoint', '');
     await setting('planner.fewshotFile', 'workflow/examples.kgp');
@@ -196,18 +196,22 @@ suite('Workflow: run, inspect, test', function () {
     assert.equal(outcome.question, 'what languages are the films that share actors with [Kismet] in');
     assert.equal(outcome.proposal.kind, 'proposal');
     if (outcome.proposal.kind !== 'proposal') return;
-    assert.equal(outcome.proposal.source, 'nearest-example');
-    assert.match(outcome.proposal.note, /what languages are the films that share actors with \[The Vow\] in/);
-    assert.ok(outcome.proposal.plan.nodes.some((n) => n.text?.value === 'Kismet'), outcome.proposal.text);
-    assert.ok(!outcome.proposal.plan.nodes.some((n) => n.text?.value === 'The Vow'));
+    // No model: the grounded planner (core/ask), not a few-shot example with its entities swapped.
+    assert.equal(outcome.proposal.source, 'grounded');
+    assert.match(outcome.proposal.note, /grounded: "Kismet" → Kismet:Movie/);
+    assert.match(outcome.note ?? '', /planning from the graph itself/);
+    const plan = outcome.proposal.plan;
+    assert.deepEqual(plan.nodes[0]!.text, { kind: 'exact', value: 'Kismet' });
+    assert.deepEqual(plan.edges.map((e) => (e.relation.kind === 'type' ? e.relation.value : '?')), ['starred_actors', 'starred_actors', 'in_language']);
+    assert.equal(plan.question, 'what languages are the films that share actors with [Kismet] in');
     // The proposal is an editable .kgp document.
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === outcome.document);
     assert.ok(doc, 'the proposal document is not open');
     assert.equal(doc.languageId, 'kgplan');
-    assert.match(doc.getText(), /"Kismet"/);
+    assert.match(doc.getText(), /= "Kismet"/);
     assert.ok(outcome.result, 'the accepted proposal did not run');
     assert.equal(outcome.result.plan, outcome.proposal.plan.name);
-    assert.ok(outcome.result.answers.length > 0);
+    assert.deepEqual(outcome.result.answers.map((a) => a.value), ['English']);
     const planName = outcome.proposal.plan.name;
     await waitFor('the inspector to show the proposal', async () => ((await inspectorState())?.plan === planName ? true : undefined));
   });

@@ -52,7 +52,7 @@ const POSES: readonly WordNetPos[] = ['n', 'v', 'a'];
  * feature from both sides. Each lemma keeps its largest weight. Deterministic: WordNet order
  * decides everything.
  */
-export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: ConceptWeights = DEFAULT_CONCEPT_WEIGHTS): Concept[] {
+export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: ConceptWeights = DEFAULT_CONCEPT_WEIGHTS, poses: readonly WordNetPos[] = POSES): Concept[] {
   const best = new Map<string, number>();
   const add = (lemma: string, weight: number): void => {
     if (weight > (best.get(lemma) ?? 0)) best.set(lemma, weight);
@@ -61,7 +61,7 @@ export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: Co
   for (const lemma of lemmas) add(lemma, w.lemma);
   if (wordNet) {
     for (const lemma of lemmas) {
-      for (const pos of POSES) {
+      for (const pos of poses) {
         const senses = wordNet.senses(lemma, pos);
         for (let r = 0; r < Math.min(senses.length, w.senses.length); r++) {
           const sw = w.senses[r]!;

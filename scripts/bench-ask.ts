@@ -1,0 +1,128 @@
+// The grounded planner ("ask") on MetaQA dev questions and on our own questions
+// (data/questions/ask-own.jsonl). For each question: ground, enumerate, rank (no model), then
+// Hits@1 (the chosen query's first answer is a gold answer), whether the gold relation chain is
+// among the top 5 candidates, and the per-question time after the index is built.
+// Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEmbedder } from '../src/core/embed/createEmbedder';
+import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
+import { Asker, type AskResult } from '../src/core/ask';
+import { nodeSchemaFiles } from '../src/core/schema/nodeSchemaFiles';
+import { SchemaResolver } from '../src/core/schema/resolve';
+import { chainRelations, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample, type Question } from './bench/metaqa';
+
+const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
+const arg = (name: string, def: number): number => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : def);
+
+/** The gold chain in the candidates' notation: "directed_by~ > in_language". */
+function goldChain(q: Question): string {
+  const { relations } = chainRelations(q);
+  return relations.map((r, i) => r + (q.chain[i] === 'movie' ? '' : '~')).join(' > ');
+}
+
+interface Tally {
+  n: number;
+  hits: number;
+  top5: number;
+  times: number[];
+  misses: string[];
+}
+
+function newTally(): Tally {
+  return { n: 0, hits: 0, top5: 0, times: [], misses: [] };
+}
+
+function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string | undefined, text: string): void {
+  t.n++;
+  t.times.push(r.timings.totalMs);
+  const hit = r.kind === 'planned' && r.answers.length > 0 && gold.has(r.answers[0]!.value);
+  if (hit) t.hits++;
+  const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
+  if (inTop5) t.top5++;
+  if (!hit) {
+    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value}` : r.kind;
+    const anchors = r.mentions.filter((m) => m.anchor).map((m) => m.text).join(' + ');
+    t.misses.push(`  ${text}\n    anchors [${anchors}] chose ${got}${chain ? `; gold ${chain}` : ''}`);
+  }
+}
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+}
+
+function report(name: string, t: Tally, misses: number): void {
+  console.log(
+    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms`,
+  );
+  for (const m of t.misses.slice(0, misses)) console.log(m);
+}
+
+async function main(): Promise<void> {
+  const per = arg('--sample', 1000);
+  const misses = arg('--misses', 0);
+  const t0 = performance.now();
+  const embedder = await createEmbedder();
+  const snap = await GraphSnapshot.fromTriples(readKb(join(DATA, 'kb.txt')), embedder, { labelOf: metaqaLabel, fingerprint: 'metaqa' });
+  const t1 = performance.now();
+  // The project's sample schema for this graph (aliases, descriptions), unless --no-schema.
+  const schemaPath = join(__dirname, '..', 'samples', 'movies', 'movies.kgschema.json');
+  const schema = process.argv.includes('--no-schema') ? undefined : (await new SchemaResolver(nodeSchemaFiles).load(schemaPath)).schema;
+  const asker = new Asker(snap, { embedder, ...(schema ? { schema } : {}) });
+  console.log(schema ? `schema: ${schemaPath} (aliases and descriptions)` : 'schema: none (relation and label names only)');
+  const t2 = performance.now();
+  console.log(`snapshot ${snap.nodeCount} nodes / ${snap.edgeCount} edges in ${(t1 - t0).toFixed(0)} ms (${embedder.id}); ask index in ${(t2 - t1).toFixed(0)} ms`);
+  if (!process.argv.includes('--own-only')) {
+    const hops = process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3];
+    for (const hop of hops) {
+      const all = loadQuestions(DATA, hop);
+      const qs = per > 0 ? sample(all, per, 20261123 + hop) : all;
+      const bracketed = newTally();
+      const plain = newTally();
+      let skipped = 0;
+      for (const q of qs) {
+        const reach = reachableAnswers(snap, q);
+        const gold = new Set(q.answers.filter((a) => reach.includes(a)));
+        if (gold.size === 0) {
+          skipped++;
+          continue;
+        }
+        const chain = goldChain(q);
+        score(bracketed, await asker.ask(q.text), gold, chain, q.text);
+        const unmarked = q.text.replace(/[[\]]/g, '');
+        score(plain, await asker.ask(unmarked), gold, chain, unmarked);
+      }
+      console.log(`MetaQA dev ${hop}-hop: ${qs.length} questions${per > 0 ? ` (seeded sample of ${all.length})` : ''}, ${skipped} skipped (no gold answer reachable in this kb.txt)`);
+      report(`  brackets`, bracketed, misses);
+      report(`  brackets removed`, plain, misses);
+    }
+  }
+  const ownPath = join(__dirname, '..', 'data', 'questions', 'ask-own.jsonl');
+  if (existsSync(ownPath)) {
+    const lines = readFileSync(ownPath, 'utf8').split('\n').filter(Boolean);
+    const byKind = new Map<string, Tally>();
+    for (const line of lines) {
+      const q = JSON.parse(line) as { id: string; question: string; answers: string[]; chain: string; kind: string };
+      if (q.answers.length === 0) continue;
+      const t = byKind.get(q.kind) ?? newTally();
+      byKind.set(q.kind, t);
+      score(t, await asker.ask(q.question), new Set(q.answers), q.chain, q.question);
+    }
+    console.log(`Own questions (data/questions/ask-own.jsonl): ${lines.length}`);
+    const total = newTally();
+    for (const [kind, t] of [...byKind].sort()) {
+      report(`  ${kind}`, t, misses);
+      total.n += t.n;
+      total.hits += t.hits;
+      total.top5 += t.top5;
+      total.times.push(...t.times);
+    }
+    report('  all', total, 0);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,217 @@
+import type { Embedder } from '../embed/embedder';
+import { WordNet } from '../embed/lexicon/wordnet';
+import type { ChatModel } from '../llm/chatModel';
+import type { PlanningGraph, Strategy } from '../plan/planningGraph';
+import { printPlanningGraph } from '../dsl/fromIR';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { GraphSchema } from '../schema/graphSchema';
+import { chooseCandidate, type Decider } from './choose';
+import { chainKey, describeShape } from './describe';
+import { CandidateEnumerator, rankedAnswers, type AnchorRef, type EnumeratedCandidate } from './enumerate';
+import { groundQuestion, type Grounding, type Mention } from './ground';
+import { vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
+import { NameIndex } from './nameIndex';
+import { confidenceOf, rankCandidates, type WordMatch } from './rank';
+import { candidateToPlan } from './toPlan';
+
+/** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
+export const MATCH_CONFIDENCE = 0.5;
+/** Candidates kept in a result (the chosen one and the next ones, one click away). */
+export const KEPT_CANDIDATES = 10;
+/** Answers listed per result. */
+export const LISTED_ANSWERS = 100;
+
+export interface CandidateView {
+  /** 1-based rank. */
+  readonly id: number;
+  readonly pattern: string;
+  /** The relation chain, e.g. "directed_by~ > in_language" (~: against the stored direction). */
+  readonly chain: string;
+  /** Distinct answers the query returns. */
+  readonly count: number;
+  readonly score: number;
+  readonly fit: number;
+  readonly matches: readonly WordMatch[];
+  /** The candidate as `.kgp` text, ready to open or run. */
+  readonly kgp: string;
+}
+
+export interface AnswerView {
+  readonly value: string;
+  readonly id: string;
+  readonly label: string;
+  /** Paths from the anchor(s) reaching it: the order of `answers`. */
+  readonly paths: number;
+}
+
+export interface MentionView {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly marked: boolean;
+  readonly method: Mention['method'];
+  readonly score: number;
+  readonly anchor: boolean;
+  readonly nodes: readonly { readonly id: string; readonly name: string; readonly label: string; readonly score: number }[];
+  readonly overlaps: readonly number[];
+}
+
+export interface AskTimings {
+  readonly groundMs: number;
+  readonly enumerateMs: number;
+  readonly rankMs: number;
+  readonly chooseMs: number;
+  readonly totalMs: number;
+}
+
+interface AskCommon {
+  readonly question: string;
+  readonly mentions: readonly MentionView[];
+  readonly timings: AskTimings;
+}
+
+export type AskResult =
+  | (AskCommon & {
+      readonly kind: 'planned';
+      /** 'match': confident; 'weak': the best the graph offers, shown as a guess. */
+      readonly status: 'match' | 'weak';
+      readonly confidence: number;
+      readonly decidedBy: Decider;
+      readonly rejectedReplies: readonly { readonly reply: string; readonly reason: string }[];
+      /** Index into `candidates` of the one chosen (0 unless a model chose another). */
+      readonly chosen: number;
+      readonly candidates: readonly CandidateView[];
+      readonly totalCandidates: number;
+      /** True when enumeration stopped at its cap. */
+      readonly capped: boolean;
+      readonly plan: PlanningGraph;
+      readonly kgp: string;
+      readonly answers: readonly AnswerView[];
+      readonly answerCount: number;
+    })
+  | (AskCommon & { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] })
+  | (AskCommon & { readonly kind: 'no-candidates'; readonly message: string });
+
+export interface AskOptions {
+  readonly model?: ChatModel;
+  /** The strategy written into the plan (default: cypher, the exact one). */
+  readonly strategy?: Strategy;
+  readonly maxHops?: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The grounded planner: it proposes only queries the graph can answer. Build once per snapshot
+ * (the name index and word meanings are reused); `ask` is then a few milliseconds.
+ */
+export class Asker {
+  readonly names: NameIndex;
+  readonly meaning: WordMeaning;
+  readonly vocabulary: Vocabulary;
+  private readonly enumerator: CandidateEnumerator;
+
+  constructor(
+    readonly snapshot: GraphSnapshot,
+    options: { schema?: GraphSchema; embedder?: Embedder; wordNet?: WordNet | null } = {},
+  ) {
+    this.names = new NameIndex(snapshot);
+    this.meaning = new WordMeaning(options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage()));
+    this.vocabulary = vocabularyOf(snapshot.data.relationNames, snapshot.data.labelNames, options.schema);
+    this.enumerator = new CandidateEnumerator(snapshot);
+    this.embedder = options.embedder;
+  }
+
+  private readonly embedder: Embedder | undefined;
+
+  async ground(question: string, signal?: AbortSignal): Promise<Grounding> {
+    return groundQuestion(question, { snapshot: this.snapshot, names: this.names, meaning: this.meaning, vocabulary: this.vocabulary, ...(this.embedder ? { embedder: this.embedder } : {}), ...(signal ? { signal } : {}) });
+  }
+
+  /** Every candidate around the grounding's anchors (each node of each anchor mention). */
+  enumerate(g: Grounding, maxHops = 3): EnumeratedCandidate[] {
+    this.enumerator.capped = false;
+    const refs = g.anchors.map((m) => g.mentions[m]!.nodes.map((n): AnchorRef => ({ mention: m, node: n.node, name: n.name, label: n.label })));
+    const out: EnumeratedCandidate[] = [];
+    for (const nodes of refs) for (const a of nodes) out.push(...this.enumerator.chains(a, { maxHops }));
+    for (let i = 0; i < refs.length; i++)
+      for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...this.enumerator.twoAnchor(a, b));
+    return out;
+  }
+
+  get capped(): boolean {
+    return this.enumerator.capped;
+  }
+
+  async ask(question: string, options: AskOptions = {}): Promise<AskResult> {
+    const t0 = performance.now();
+    const g = await this.ground(question, options.signal);
+    const t1 = performance.now();
+    const mentions = g.mentions.map((m, i): MentionView => ({
+      text: m.text,
+      start: m.start,
+      end: m.end,
+      marked: m.marked,
+      method: m.method,
+      score: round(m.score),
+      anchor: g.anchors.includes(i),
+      nodes: m.nodes.map((n) => ({ id: n.id, name: n.name, label: n.label, score: round(n.score) })),
+      overlaps: m.overlaps,
+    }));
+    if (g.anchors.length === 0) {
+      const near = g.nearest.length ? ` Nearest names: ${g.nearest.map((n) => JSON.stringify(n)).join(', ')}.` : '';
+      const timings = { groundMs: t1 - t0, enumerateMs: 0, rankMs: 0, chooseMs: 0, totalMs: performance.now() - t0 };
+      return { kind: 'nothing-found', question, mentions, nearest: g.nearest, message: `nothing found: no name in the question matches a node of the graph.${near}`, timings };
+    }
+    const candidates = this.enumerate(g, options.maxHops);
+    const t2 = performance.now();
+    const ranked = rankCandidates(g, candidates, { meaning: this.meaning, vocabulary: this.vocabulary });
+    const t3 = performance.now();
+    if (ranked.length === 0) {
+      const timings = { groundMs: t1 - t0, enumerateMs: t2 - t1, rankMs: t3 - t2, chooseMs: 0, totalMs: performance.now() - t0 };
+      const names = g.anchors.map((a) => JSON.stringify(g.mentions[a]!.text)).join(', ');
+      return { kind: 'no-candidates', question, mentions, message: `${names} found in the graph, but no query of up to ${options.maxHops ?? 3} hops from it returns anything`, timings };
+    }
+    const choice = await chooseCandidate(question, ranked, options.model, options.signal);
+    const t4 = performance.now();
+    const chosenRanked = ranked[choice.index]!;
+    const confidence = choice.decidedBy.kind === 'ranker' ? confidenceOf(ranked) : confidenceOf([chosenRanked, ...ranked.filter((r) => r !== chosenRanked)]);
+    const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));
+    const views = kept.map((r, i): CandidateView => ({
+      id: i + 1,
+      pattern: describeShape(r.candidate.shape),
+      chain: chainKey(r.candidate.shape),
+      count: r.candidate.nodes.length,
+      score: round(r.score),
+      fit: round(r.fit),
+      matches: r.matches,
+      kgp: printPlanningGraph(candidateToPlan(r.candidate.shape, question, options.strategy)),
+    }));
+    const plan = candidateToPlan(chosenRanked.candidate.shape, question, options.strategy);
+    const snap = this.snapshot;
+    const answers = rankedAnswers(chosenRanked.candidate)
+      .slice(0, LISTED_ANSWERS)
+      .map((a): AnswerView => ({ value: snap.names[a.node]!, id: snap.data.nodeIds[a.node]!, label: snap.labelOf(a.node), paths: a.paths }));
+    return {
+      kind: 'planned',
+      question,
+      mentions,
+      status: confidence >= MATCH_CONFIDENCE ? 'match' : 'weak',
+      confidence: round(confidence),
+      decidedBy: choice.decidedBy,
+      rejectedReplies: choice.rejected,
+      chosen: choice.index,
+      candidates: views,
+      totalCandidates: ranked.length,
+      capped: this.capped,
+      plan,
+      kgp: views[choice.index]!.kgp,
+      answers,
+      answerCount: chosenRanked.candidate.nodes.length,
+      timings: { groundMs: t1 - t0, enumerateMs: t2 - t1, rankMs: t3 - t2, chooseMs: t4 - t3, totalMs: performance.now() - t0 },
+    };
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}

@@ -1,0 +1,214 @@
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+
+/** One hop of a candidate, read from the node before it: `out` follows the stored direction. */
+export interface Step {
+  readonly relation: string;
+  readonly direction: 'out' | 'in';
+  /** The label of the nodes this hop reaches. */
+  readonly label: string;
+}
+
+export interface AnchorRef {
+  /** Index of the mention in the grounding. */
+  readonly mention: number;
+  readonly node: number;
+  readonly name: string;
+  readonly label: string;
+}
+
+/**
+ * The query shapes GraphRAFT enumerates (Appendix A.2), typed by the graph:
+ * - chain: 1–3 hops from one anchor, answers at the end;
+ * - path: anchor a –first– m –second– anchor b, answers the middle nodes m;
+ * - conjunction: a path, then one more hop from m, answers at its end.
+ */
+export type CandidateShape =
+  | { readonly kind: 'chain'; readonly anchor: AnchorRef; readonly steps: readonly Step[] }
+  | { readonly kind: 'path'; readonly anchors: readonly [AnchorRef, AnchorRef]; readonly first: Step; readonly second: Step }
+  | { readonly kind: 'conjunction'; readonly anchors: readonly [AnchorRef, AnchorRef]; readonly first: Step; readonly second: Step; readonly then: Step };
+
+export interface EnumeratedCandidate {
+  readonly shape: CandidateShape;
+  /** Distinct answer nodes (never an anchor), unordered: `rankedAnswers` orders them. */
+  readonly nodes: Uint32Array;
+  /** Paths reaching each answer, aligned with `nodes`. */
+  readonly weights: Float64Array;
+}
+
+export interface EnumerateOptions {
+  readonly maxHops?: number;
+  /** Stop after this many candidates (the cap is reported). */
+  readonly maxCandidates?: number;
+}
+
+/** A node set with path multiplicities, as one hop's result. */
+interface Frontier {
+  readonly nodes: Uint32Array;
+  readonly weights: Float64Array;
+}
+
+/**
+ * Enumerates candidates on the in-memory snapshot. Each hop groups the frontier's neighbours by
+ * (relation, direction, label) in one pass over the adjacency, then deduplicates each group with
+ * a stamp array, accumulating path counts; the work is the edges touched, nothing per node.
+ */
+export class CandidateEnumerator {
+  private readonly stamp: Int32Array;
+  private readonly acc: Float64Array;
+  private tick = 0;
+  capped = false;
+
+  constructor(private readonly snap: GraphSnapshot) {
+    this.stamp = new Int32Array(snap.nodeCount);
+    this.acc = new Float64Array(snap.nodeCount);
+  }
+
+  /** Neighbours of a frontier, grouped by (relation, direction, label) key. */
+  private expand(f: Frontier): Map<number, Frontier> {
+    const d = this.snap.data;
+    const labelCount = d.labelNames.length;
+    const raw = new Map<number, { nodes: number[]; weights: number[] }>();
+    const push = (key: number, node: number, w: number): void => {
+      let g = raw.get(key);
+      if (!g) raw.set(key, (g = { nodes: [], weights: [] }));
+      g.nodes.push(node);
+      g.weights.push(w);
+    };
+    for (let i = 0; i < f.nodes.length; i++) {
+      const n = f.nodes[i]!;
+      const w = f.weights[i]!;
+      for (let e = d.outOffsets[n]!; e < d.outOffsets[n + 1]!; e++) {
+        const t = d.outTargets[e]!;
+        push((d.outRels[e]! * 2) * labelCount + d.nodeLabel[t]!, t, w);
+      }
+      for (let e = d.inOffsets[n]!; e < d.inOffsets[n + 1]!; e++) {
+        const s = d.inSources[e]!;
+        push((d.inRels[e]! * 2 + 1) * labelCount + d.nodeLabel[s]!, s, w);
+      }
+    }
+    const out = new Map<number, Frontier>();
+    for (const [key, g] of raw) out.set(key, this.dedupe(g.nodes, g.weights));
+    return out;
+  }
+
+  private dedupe(nodes: readonly number[], weights: readonly number[]): Frontier {
+    const t = ++this.tick;
+    const list: number[] = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      if (this.stamp[n] !== t) {
+        this.stamp[n] = t;
+        this.acc[n] = 0;
+        list.push(n);
+      }
+      this.acc[n]! += weights[i]!;
+    }
+    const out = new Uint32Array(list.length);
+    const w = new Float64Array(list.length);
+    for (let i = 0; i < list.length; i++) {
+      out[i] = list[i]!;
+      w[i] = this.acc[list[i]!]!;
+    }
+    return { nodes: out, weights: w };
+  }
+
+  private stepOf(key: number): Step {
+    const d = this.snap.data;
+    const labelCount = d.labelNames.length;
+    const label = key % labelCount;
+    const rd = (key - label) / labelCount;
+    return { relation: d.relationNames[rd >> 1]!, direction: (rd & 1) === 0 ? 'out' : 'in', label: d.labelNames[label]! };
+  }
+
+  /** Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. */
+  chains(anchor: AnchorRef, options: EnumerateOptions = {}): EnumeratedCandidate[] {
+    const maxHops = options.maxHops ?? 3;
+    const cap = options.maxCandidates ?? 2000;
+    const out: EnumeratedCandidate[] = [];
+    const walk = (f: Frontier, steps: Step[]): void => {
+      if (steps.length >= maxHops) return;
+      const groups = [...this.expand(f)].sort((a, b) => a[0] - b[0]);
+      for (const [key, g] of groups) {
+        if (out.length >= cap) {
+          this.capped = true;
+          return;
+        }
+        const next = [...steps, this.stepOf(key)];
+        const answers = without(g, anchor.node, -1);
+        if (answers.nodes.length > 0) out.push({ shape: { kind: 'chain', anchor, steps: next }, ...answers });
+        // Onward from the answers, not from the anchor again: "films that share actors with X"
+        // are films other than X, and X's own paths would outnumber every other film's.
+        walk(answers, next);
+      }
+    };
+    walk({ nodes: Uint32Array.of(anchor.node), weights: Float64Array.of(1) }, []);
+    return out;
+  }
+
+  /** Paths a –first– m –second– b, and conjunctions that go one hop further from m. */
+  twoAnchor(a: AnchorRef, b: AnchorRef, options: EnumerateOptions = {}): EnumeratedCandidate[] {
+    if (a.node === b.node) return [];
+    const cap = options.maxCandidates ?? 2000;
+    const fromA = this.expand({ nodes: Uint32Array.of(a.node), weights: Float64Array.of(1) });
+    const fromB = this.expand({ nodes: Uint32Array.of(b.node), weights: Float64Array.of(1) });
+    const out: EnumeratedCandidate[] = [];
+    for (const [ka, ga] of [...fromA].sort((x, y) => x[0] - y[0])) {
+      const first = this.stepOf(ka);
+      for (const [kb, gb] of [...fromB].sort((x, y) => x[0] - y[0])) {
+        const fromBSide = this.stepOf(kb);
+        if (fromBSide.label !== first.label) continue;
+        const middle = intersect(ga, gb, a.node, b.node);
+        if (middle.nodes.length === 0) continue;
+        // The second hop read from m towards b: the reverse of b's hop.
+        const second: Step = { relation: fromBSide.relation, direction: fromBSide.direction === 'out' ? 'in' : 'out', label: b.label };
+        if (out.length >= cap) {
+          this.capped = true;
+          return out;
+        }
+        out.push({ shape: { kind: 'path', anchors: [a, b], first, second }, ...middle });
+        for (const [kt, gt] of [...this.expand(middle)].sort((x, y) => x[0] - y[0])) {
+          const kept = without(gt, a.node, b.node);
+          if (kept.nodes.length === 0) continue;
+          out.push({ shape: { kind: 'conjunction', anchors: [a, b], first, second, then: this.stepOf(kt) }, ...kept });
+        }
+      }
+    }
+    return out;
+  }
+}
+
+function intersect(a: Frontier, b: Frontier, exclude1: number, exclude2: number): Frontier {
+  const inB = new Map<number, number>();
+  for (let i = 0; i < b.nodes.length; i++) inB.set(b.nodes[i]!, b.weights[i]!);
+  const nodes: number[] = [];
+  const weights: number[] = [];
+  for (let i = 0; i < a.nodes.length; i++) {
+    const n = a.nodes[i]!;
+    const w = inB.get(n);
+    if (w === undefined || n === exclude1 || n === exclude2) continue;
+    nodes.push(n);
+    weights.push(a.weights[i]! * w);
+  }
+  return { nodes: Uint32Array.from(nodes), weights: Float64Array.from(weights) };
+}
+
+/** The frontier without the anchors (an answer is never the entity the question names). */
+function without(f: Frontier, x: number, y: number): Frontier {
+  let k = 0;
+  for (let i = 0; i < f.nodes.length; i++) if (f.nodes[i] === x || f.nodes[i] === y) k++;
+  if (k === 0) return f;
+  const nodes = new Uint32Array(f.nodes.length - k);
+  const weights = new Float64Array(nodes.length);
+  let j = 0;
+  for (let i = 0; i < f.nodes.length; i++) {
+    if (f.nodes[i] === x || f.nodes[i] === y) continue;
+    nodes[j] = f.nodes[i]!;
+    weights[j++] = f.weights[i]!;
+  }
+  return { nodes, weights };
+}
+
+/** Answers best first: most paths, then node index (deterministic). */
+export function rankedAnswers(c: EnumeratedCandidate): { node: number; paths: number }[] {
+  return Array.from(c.nodes, (node, i) => ({ node, paths: c.weights[i]! })).sort((a, b) => b.paths - a.paths || a.node - b.node);
+}

@@ -1,0 +1,234 @@
+import type { Embedder } from '../embed/embedder';
+import { isStopWord } from '../embed/lexicon/normalize';
+import { editDistance } from '../editDistance';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
+import type { NameIndex } from './nameIndex';
+import { markedSpans, nameKey, tokenize, type Token } from './tokens';
+
+export interface GroundedNode {
+  /** Snapshot index. */
+  readonly node: number;
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  /** How well the node's name fits the mention, in [0, 1]. */
+  readonly score: number;
+}
+
+export type MatchMethod = 'exact' | 'bm25' | 'embedding';
+
+export interface Mention {
+  readonly text: string;
+  /** Offsets in the question (end exclusive). */
+  readonly start: number;
+  readonly end: number;
+  /** Token range in the question's tokens (end exclusive). */
+  readonly tokenStart: number;
+  readonly tokenEnd: number;
+  /** The asker marked it: [bracketed] or "quoted". */
+  readonly marked: boolean;
+  readonly method: MatchMethod;
+  /** How likely this stretch names an entity at all, in [0, 1]. */
+  readonly score: number;
+  /** Every node it may stand for, best first (several when names repeat). */
+  readonly nodes: readonly GroundedNode[];
+  /** Indices of other mentions sharing words with this one. */
+  readonly overlaps: readonly number[];
+}
+
+export interface Grounding {
+  readonly question: string;
+  readonly tokens: readonly Token[];
+  readonly mentions: readonly Mention[];
+  /** Mentions used as anchors, best first (non-overlapping). */
+  readonly anchors: readonly number[];
+  /** When nothing grounded: the names nearest to the question's marked or capitalised words. */
+  readonly nearest: readonly string[];
+}
+
+export interface GroundingContext {
+  readonly snapshot: GraphSnapshot;
+  readonly names: NameIndex;
+  readonly meaning: WordMeaning;
+  readonly vocabulary: Vocabulary;
+  /** The snapshot's embedder (its node vectors): the last resort for marked mentions. */
+  readonly embedder?: Embedder;
+  readonly signal?: AbortSignal;
+}
+
+/** A mention below this never anchors a query (it is still shown). */
+export const ANCHOR_THRESHOLD = 0.3;
+const MAX_NODES_PER_MENTION = 8;
+const MAX_ANCHORS = 2;
+
+function nodeOf(ctx: GroundingContext, node: number, score: number): GroundedNode {
+  const snap = ctx.snapshot;
+  return { node, id: snap.data.nodeIds[node]!, name: snap.names[node]!, label: snap.labelOf(node), score };
+}
+
+/** How schema-like a word is: its best relatedness to any relation or label term. */
+export function schemaRelevance(ctx: Pick<GroundingContext, 'meaning' | 'vocabulary'>, word: string): number {
+  let best = 0;
+  for (const terms of ctx.vocabulary.relations.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+  for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+  return best;
+}
+
+/**
+ * How likely an exact name match in running text is meant as an entity. Multi-word names and
+ * capitalised words (past the question's first word) are names; a lone stop word ("it", "up") is
+ * one only when capitalised mid-sentence; a stretch whose every word is schema vocabulary
+ * ("films", "genre") is more likely the question's relation words than a node.
+ */
+function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: number, b: number): number {
+  const span = tokens.slice(a, b);
+  const content = span.filter((t) => !isStopWord(t.norm));
+  const capitalised = span.filter((t, i) => t.capitalised && !(a === 0 && i === 0)).length;
+  const allCaps = content.length > 0 && content.every((t, i) => t.capitalised && !(a === 0 && i === 0 && span[0] === t) ? true : t.capitalised && a + span.indexOf(t) > 0);
+  if (content.length === 0 && capitalised === 0) return 0;
+  if (content.length === 0) return b - a === 1 ? 0.35 : 0.45; // "Up", "It" capitalised mid-sentence
+  // A lone lower-case word ("fall", "war") is a name only when nothing better is in the question.
+  let s = span.length === 1 ? 0.25 : 0.35 + 0.15 * Math.min(span.length - 1, 3);
+  if (allCaps) s += 0.25;
+  if (/^\d+$/.test(span.map((t) => t.norm).join(''))) s += 0.1; // a year or a count as written
+  const schemaLike = content.every((t) => schemaRelevance(ctx, t.norm) >= 0.8);
+  if (schemaLike && capitalised === 0) s *= 0.3;
+  return Math.min(1, s);
+}
+
+/** Finds and grounds the question's entity mentions. */
+export async function groundQuestion(question: string, ctx: GroundingContext): Promise<Grounding> {
+  const tokens = tokenize(question);
+  const mentions: Omit<Mention, 'overlaps'>[] = [];
+  const marked = markedSpans(question);
+  const tokenRange = (start: number, end: number): [number, number] => {
+    let a = tokens.findIndex((t) => t.end > start);
+    if (a < 0) a = tokens.length;
+    let b = a;
+    while (b < tokens.length && tokens[b]!.start < end) b++;
+    return [a, b];
+  };
+  const unresolved: string[] = [];
+  for (const span of marked) {
+    const [a, b] = tokenRange(span.start, span.end);
+    const grounded = await groundMarked(span.text, ctx);
+    if (grounded) mentions.push({ text: span.text, start: span.start, end: span.end, tokenStart: a, tokenEnd: b, marked: true, ...grounded });
+    else unresolved.push(span.text);
+  }
+  // Unmarked stretches: every window of the question's words that is exactly some node's name.
+  const maxWords = ctx.names.maxWords;
+  for (let a = 0; a < tokens.length; a++) {
+    let key = '';
+    for (let b = a + 1; b <= Math.min(tokens.length, a + maxWords); b++) {
+      key = key ? key + ' ' + tokens[b - 1]!.norm : tokens[b - 1]!.norm;
+      const nodes = ctx.names.exact(key);
+      if (nodes.length === 0) continue;
+      const start = tokens[a]!.start;
+      const end = tokens[b - 1]!.end;
+      if (mentions.some((m) => m.marked && m.tokenStart === a && m.tokenEnd === b)) continue;
+      const inMarked = mentions.some((m) => m.marked && m.tokenStart <= a && b <= m.tokenEnd);
+      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1);
+      if (score <= 0) continue;
+      mentions.push({
+        text: question.slice(start, end),
+        start,
+        end,
+        tokenStart: a,
+        tokenEnd: b,
+        marked: false,
+        method: 'exact',
+        score,
+        nodes: nodes.slice(0, MAX_NODES_PER_MENTION).map((n) => nodeOf(ctx, n, 1)),
+      });
+    }
+  }
+  // A stretch inside a longer matched one is an alternative reading, not a second entity.
+  const scored = mentions.map((m) => {
+    const inside = mentions.some((o) => o !== m && o.tokenStart <= m.tokenStart && m.tokenEnd <= o.tokenEnd && o.tokenEnd - o.tokenStart > m.tokenEnd - m.tokenStart);
+    return inside && !m.marked ? { ...m, score: m.score * 0.5 } : m;
+  });
+  const withOverlaps: Mention[] = scored.map((m, i) => ({
+    ...m,
+    overlaps: scored.flatMap((o, j) => (j !== i && o.tokenStart < m.tokenEnd && m.tokenStart < o.tokenEnd ? [j] : [])),
+  }));
+  const anchors = chooseAnchors(withOverlaps);
+  const nearest = anchors.length === 0 ? await nearestNames(question, unresolved, tokens, ctx) : [];
+  return { question, tokens, mentions: withOverlaps, anchors, nearest };
+}
+
+/** Greedy: best-scoring mentions first, marked ones before unmarked, no two overlapping. */
+function chooseAnchors(mentions: readonly Mention[]): number[] {
+  const best = Math.max(0, ...mentions.map((m) => m.score));
+  // With no strong mention, the best weak one anchors (it is shown with its low score).
+  const threshold = best >= ANCHOR_THRESHOLD ? ANCHOR_THRESHOLD : best;
+  const order = mentions
+    .map((m, i) => i)
+    .filter((i) => mentions[i]!.score > 0 && mentions[i]!.score >= threshold)
+    .sort((x, y) => Number(mentions[y]!.marked) - Number(mentions[x]!.marked) || mentions[y]!.score - mentions[x]!.score || mentions[x]!.start - mentions[y]!.start);
+  const out: number[] = [];
+  for (const i of order) {
+    if (out.length >= MAX_ANCHORS) break;
+    if (out.some((j) => mentions[j]!.overlaps.includes(i))) continue;
+    out.push(i);
+  }
+  return out;
+}
+
+/** A marked mention: exact name, else BM25 over name words, else the embedder's nearest names. */
+async function groundMarked(text: string, ctx: GroundingContext): Promise<Pick<Mention, 'method' | 'score' | 'nodes'> | undefined> {
+  const key = nameKey(text);
+  const exact = ctx.names.exact(key);
+  if (exact.length > 0) return { method: 'exact', score: 1, nodes: exact.slice(0, MAX_NODES_PER_MENTION).map((n) => nodeOf(ctx, n, 1)) };
+  const words = key.split(' ').filter(Boolean);
+  const hits = ctx.names.bm25(words, MAX_NODES_PER_MENTION * 4);
+  // BM25 finds names sharing rare words; keep those whose whole name is close in spelling too.
+  const close = hits
+    .map((h) => ({ node: h.node, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.node]!)) }))
+    .filter((h) => h.sim >= 0.6)
+    .sort((a, b) => b.sim - a.sim || a.node - b.node);
+  if (close.length > 0) return { method: 'bm25', score: 0.9, nodes: close.slice(0, MAX_NODES_PER_MENTION).map((h) => nodeOf(ctx, h.node, h.sim)) };
+  if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
+    const q = await ctx.embedder.embedBatch([text], ctx.signal);
+    const found = ctx.snapshot.index
+      .search(q, MAX_NODES_PER_MENTION)
+      .map((h) => ({ node: h.index, sim: Math.max(0, 1 - (h.distance * h.distance) / 2) }))
+      .filter((h) => h.sim >= 0.75);
+    if (found.length > 0) return { method: 'embedding', score: 0.8, nodes: found.map((h) => nodeOf(ctx, h.node, h.sim)) };
+  }
+  return undefined;
+}
+
+/** 1 − normalised edit distance of two name keys. */
+export function nameSimilarity(a: string, b: string): number {
+  const n = Math.max(a.length, b.length);
+  return n === 0 ? 1 : 1 - editDistance(a, b) / n;
+}
+
+/** The names nearest to what the asker seems to mean: marked text, else capitalised words, else all. */
+async function nearestNames(question: string, unresolved: readonly string[], tokens: readonly Token[], ctx: GroundingContext): Promise<string[]> {
+  const caps = tokens.filter((t, i) => i > 0 && t.capitalised).map((t) => question.slice(t.start, t.end));
+  const probes = unresolved.length ? unresolved : caps.length ? [caps.join(' ')] : [question];
+  const out: string[] = [];
+  for (const probe of probes) {
+    const key = nameKey(probe);
+    const bm = ctx.names.bm25(key.split(' ').filter((w) => w && !isStopWord(w)), 20);
+    const ranked = bm.map((h) => ({ name: ctx.snapshot.names[h.node]!, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.node]!)) }));
+    if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
+      const q = await ctx.embedder.embedBatch([probe], ctx.signal);
+      for (const h of ctx.snapshot.index.search(q, 5)) ranked.push({ name: ctx.snapshot.names[h.index]!, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.index]!)) });
+    }
+    // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).
+    if (!ranked.some((r) => r.sim >= 0.5)) {
+      const limit = Math.max(2, Math.floor(key.length / 2));
+      for (const [name, nodes] of ctx.names.byKey) {
+        if (Math.abs(name.length - key.length) > limit) continue;
+        const d = editDistance(key, name, limit);
+        if (d <= limit) ranked.push({ name: ctx.snapshot.names[nodes[0]!]!, sim: 1 - d / Math.max(key.length, name.length) });
+      }
+    }
+    ranked.sort((a, b) => b.sim - a.sim || (a.name < b.name ? -1 : 1));
+    for (const r of ranked) if (!out.includes(r.name) && out.length < 5) out.push(r.name);
+  }
+  return out;
+}

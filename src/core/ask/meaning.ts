@@ -1,0 +1,130 @@
+import { conceptsOfWord } from '../embed/lexicon/concepts';
+import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
+import type { WordNet } from '../embed/lexicon/wordnet';
+import { relationText } from '../retrieve/snapshot/snapshot';
+import type { GraphSchema } from '../schema/graphSchema';
+
+/**
+ * Word meaning for the ranker and the grounder: how strongly one question word speaks for a
+ * schema term (a relation's words, a label, an alias). Shared lemmas count 1
+ * ("released" ~ release_year); otherwise the strongest WordNet concept both words reach, as the
+ * product of the two links' weights ("directors" → direct ← "directed": 0.9; "screenwriter" →
+ * writer, a hypernym: 0.5). The product, not the minimum, so two weak links (≈ 0.4 each, e.g. two
+ * distant hypernyms) stay weak. Measured on single words, the phrase-level embedders mix in
+ * character n-grams and give "directors" ~ "directed by" only 0.27; this gives 0.9.
+ */
+export class WordMeaning {
+  private readonly concepts = new Map<string, ReadonlyMap<string, number>>();
+  private readonly cache = new Map<string, number>();
+
+  constructor(private readonly wordNet: WordNet | undefined) {}
+
+  /** `noun:` keys hold a word's noun senses only. */
+  private conceptsOf(word: string): ReadonlyMap<string, number> {
+    let c = this.concepts.get(word);
+    if (!c) {
+      const nounOnly = word.startsWith('noun:');
+      const w = nounOnly ? word.slice(5) : word;
+      c = new Map(conceptsOfWord(w, this.wordNet, undefined, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      this.concepts.set(word, c);
+    }
+    return c;
+  }
+
+  /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */
+  isNoun(word: string): boolean {
+    if (/(ed|ing)$/.test(word) && lemmasOf(word).some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0)) return false;
+    if (!this.wordNet) return true;
+    return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'n').length > 0);
+  }
+
+  /**
+   * Relatedness of two single words in [0, 1]. `a` may be written `noun:word` to read only its
+   * noun senses: the head of "what types are …" is the noun type, not the verb (to typewrite).
+   */
+  wordToWord(a: string, b: string): number {
+    if (a === b) return 1;
+    const key = a < b ? a + '\u0000' + b : b + '\u0000' + a;
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    let s = 0;
+    const la = lemmasOf(a.startsWith('noun:') ? a.slice(5) : a);
+    const lb = lemmasOf(b);
+    if (la.some((x) => lb.includes(x))) s = 1;
+    else {
+      const ca = this.conceptsOf(a);
+      const cb = this.conceptsOf(b);
+      for (const [k, w] of ca) {
+        const v = cb.get(k);
+        if (v !== undefined && w * v > s) s = w * v;
+      }
+    }
+    this.cache.set(key, s);
+    return s;
+  }
+
+  /** Relatedness of a word to a term of several words: its best word. */
+  wordToTerm(word: string, term: TermWords): number {
+    let best = 0;
+    for (const w of term) {
+      const s = this.wordToWord(word, w);
+      if (s > best) best = s;
+    }
+    return best;
+  }
+}
+
+/** A term's content words, lower case (stop words dropped: "in", "by", "has"). */
+export type TermWords = readonly string[];
+
+export function termWords(text: string): TermWords {
+  const words = splitWords(text);
+  const content = words.filter((w) => !isStopWord(w));
+  return content.length ? content : words;
+}
+
+/** The terms that speak for each relation type and label: its own words and its aliases. */
+export interface Vocabulary {
+  readonly relations: ReadonlyMap<string, readonly TermWords[]>;
+  readonly labels: ReadonlyMap<string, readonly TermWords[]>;
+}
+
+/**
+ * Names and aliases, not descriptions: a description is prose ("A film, named by its title."), and
+ * its every word would be matched — measured, "listed" met Movie through "named" at 0.8.
+ */
+export function vocabularyOf(relationNames: readonly string[], labelNames: readonly string[], schema?: GraphSchema): Vocabulary {
+  const relations = new Map<string, TermWords[]>();
+  for (const r of relationNames) {
+    const info = schema?.relationshipTypes.find((t) => t.name === r);
+    relations.set(r, [termWords(relationText(r)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
+  }
+  const labels = new Map<string, TermWords[]>();
+  for (const l of labelNames) {
+    const info = schema?.labels.find((t) => t.name === l);
+    labels.set(l, [termWords(relationText(l)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
+  }
+  return { relations, labels };
+}
+
+/** Best relatedness of `word` to any of `terms`. */
+export function bestOf(meaning: WordMeaning, word: string, terms: readonly TermWords[]): number {
+  let best = 0;
+  for (const t of terms) {
+    const s = meaning.wordToTerm(word, t);
+    if (s > best) best = s;
+  }
+  return best;
+}
+
+/**
+ * Question words that name the answer's kind without content: English's wh-words, read as the
+ * nouns they stand for. Only the target of a candidate is compared with these.
+ */
+export const WH_WORDS: Readonly<Record<string, readonly string[]>> = {
+  who: ['person'],
+  whom: ['person'],
+  whose: ['person'],
+  when: ['time', 'date', 'year'],
+  where: ['place', 'location', 'country'],
+};

@@ -1,0 +1,363 @@
+import { isStopWord } from '../embed/lexicon/normalize';
+import type { EnumeratedCandidate, Step } from './enumerate';
+import type { Grounding } from './ground';
+import { bestOf, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
+
+/** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
+export const RANK_WEIGHTS = {
+  /** Relatedness below this is noise (a hypernym of a hypernym, a definition word), counted
+   *  as 0. Measured on MetaQA dev and our own set: 0.25 and 0.35 let weak links pull in extra hops;
+   *  0.45 and 0.5 score alike. */
+  floor: 0.45,
+  /** A schema-like question word the candidate leaves unexplained costs its relevance × this. */
+  skip: 1,
+  /** A hop no question word speaks for. */
+  uncoveredHop: 0.6,
+  /** Per hop: with equal evidence the shorter query wins. */
+  hop: 0.05,
+  /** A grounded anchor the candidate ignores, × the mention's score. */
+  ignoredAnchor: 1.5,
+  /** The anchor's own mention score, × this (ties between readings of the question). */
+  anchor: 0.1,
+} as const;
+
+/** One question word and what the candidate made of it. */
+export interface WordMatch {
+  readonly word: string;
+  /** What it was matched to: "relation directed_by", "label Movie", or "unexplained". */
+  readonly slot: string;
+  readonly similarity: number;
+}
+
+export interface RankedCandidate {
+  readonly candidate: EnumeratedCandidate;
+  readonly score: number;
+  /** Share of the question's schema evidence the candidate explains, in [0, 1]. */
+  readonly fit: number;
+  readonly matches: readonly WordMatch[];
+}
+
+interface QuestionWord {
+  readonly word: string;
+  readonly index: number;
+  /** What a wh-word stands for ("who" → person); undefined for ordinary words. */
+  readonly wh?: readonly string[];
+  /** How schema-like the word is (its best relatedness to any relation or label). */
+  readonly relevance: number;
+  /** Its best relatedness to any relation alone. */
+  readonly relational: number;
+  /** Position in the answer phrase, head noun first (0), the wh-word last; undefined outside it. */
+  readonly answer?: number;
+}
+
+type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
+
+export interface RankContext {
+  readonly meaning: WordMeaning;
+  readonly vocabulary: Vocabulary;
+}
+
+/** The question's words the ranker reads: outside every anchor, content words and wh-words. */
+export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const phrase = answerPhrase(g, inAnchor, ctx);
+  const out: QuestionWord[] = [];
+  g.tokens.forEach((t, index) => {
+    if (inAnchor(index)) return;
+    const at = phrase.indexOf(index);
+    const answer = at >= 0 ? phrase.length - 1 - at : undefined;
+    const wh = WH_WORDS[t.norm];
+    if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
+    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
+  });
+  return out;
+}
+
+/** Auxiliary and modal verbs carry tense, not meaning ("what does X act in": "does" is not a
+ *  relation word; WordNet would link it to "act" through do ~ act). The stop-word list lacks some. */
+const AUXILIARIES = new Set(['do', 'does', 'did', 'done', 'doing', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'has', 'have', 'had', 'having', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
+
+/** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages". */
+const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
+/** Requests that open a question without a wh-word: "List the cast of …", "Name some films …". */
+const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
+/** Words that may stand between the wh-word and its noun: "what are the languages". Any other
+ *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much']);
+
+/**
+ * The answer phrase: the first wh-word (or an opening request verb), and when it takes a noun,
+ * the head of the nouns right after it, stopping at the first word that is not a noun:
+ * "what are the languages spoken in …" → [what, languages]; "who directed …" → [who];
+ * "List the cast of …" → [list, cast]. The other nouns of the run modify the head and stay
+ * ordinary words ("what film genre" → genre).
+ */
+export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
+  const tokens = g.tokens;
+  let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
+  if (at < 0 && tokens.length > 0 && REQUESTS.has(tokens[0]!.norm) && !inAnchor(0)) at = 0;
+  if (at < 0) return [];
+  const opener = tokens[at]!.norm;
+  if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
+  let head = -1;
+  for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
+    if (inAnchor(i)) break;
+    const w = tokens[i]!.norm;
+    if (isStopWord(w) || AUXILIARIES.has(w)) {
+      if (head >= 0 || !BRIDGE.has(w)) break;
+      continue;
+    }
+    if (!ctx.meaning.isNoun(w)) break;
+    head = i;
+  }
+  return head >= 0 ? [at, head] : [at];
+}
+
+function floor(s: number): number {
+  return s < RANK_WEIGHTS.floor ? 0 : s;
+}
+
+function relevanceOf(word: string, ctx: RankContext): { relevance: number; relational: number } {
+  let relational = 0;
+  for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
+  let best = relational;
+  for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+  return { relevance: floor(best), relational: floor(relational) };
+}
+
+function similarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
+  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
+  // The answer phrase's head is a noun ("what types"): read only its noun senses.
+  const s = floor(bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms));
+  // A role noun ("directors") names a label (Person) but says which relation leads there: as a
+  // label it counts half, so it cannot stand in for the relation it names.
+  if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
+  // Evidence for one relation is discounted by how much better the word fits another: "actors"
+  // (starred_actors 1.0) is no evidence for has_tags at 0.32, however many weak links join them.
+  return Math.max(0, s - Math.max(0, w.relational - s));
+}
+
+function relationSlot(step: Step, hop: number, ctx: RankContext): Slot {
+  return { kind: 'relation', name: step.relation, hop, terms: ctx.vocabulary.relations.get(step.relation) ?? [] };
+}
+
+function labelSlot(label: string, ctx: RankContext): Slot {
+  return { kind: 'label', name: label, terms: ctx.vocabulary.labels.get(label) ?? [] };
+}
+
+function slotName(s: Slot): string {
+  return `${s.kind} ${s.name}`;
+}
+
+interface Alignment {
+  gain: number;
+  lost: number;
+  mask: number;
+  matches: WordMatch[];
+}
+
+/**
+ * A chain: the hop nearest the anchor is spoken of by the words nearest the anchor, so the
+ * question's words, nearest the anchor first, align monotonically with the slots [anchor label,
+ * hop 1, label 1, …, hop h, answer label]. The answer phrase ("which genres", "who") names the end
+ * of the chain wherever it stands in the sentence, so its words come last, head noun first.
+ * Exact DP over (slot reached, hops covered); at most 3 hops: ≤ 7 × 8 states per word.
+ */
+function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorEnd: number, anchorLabel: string, steps: readonly Step[], ctx: RankContext): Alignment {
+  const h = steps.length;
+  const ordered: Slot[] = [labelSlot(anchorLabel, ctx)];
+  steps.forEach((s, i) => {
+    ordered.push(relationSlot(s, i, ctx));
+    ordered.push(labelSlot(s.label, ctx));
+  });
+  // Words read outward from the anchor, each side on its own: the left side from hop 1; the
+  // right side from hop 1 again ("what were the release dates of X | written films"), unless the
+  // answer phrase stands on the right, then the right side is the answer clause and continues
+  // where the left one ended ("the films that share actors with X | are written by who"). The
+  // answer phrase's words go last and do not move the alignment on.
+  const dist = (w: QuestionWord): number => (w.index < anchorStart ? anchorStart - w.index : w.index - anchorEnd + 1);
+  const side = (left: boolean): QuestionWord[] => words.filter((w) => w.answer === undefined && w.index < anchorStart === left).sort((a, b) => dist(a) - dist(b) || a.index - b.index);
+  const left = side(true);
+  const answerWords = words.filter((w) => w.answer !== undefined).sort((a, b) => a.answer! - b.answer!);
+  const answerOnRight = answerWords.some((w) => w.index >= anchorEnd);
+  const restartAt = answerOnRight ? -1 : left.length;
+  const ws = [...left, ...side(false), ...answerWords];
+  const sims = ws.map((w) => ordered.map((s) => similarity(w, s, ctx)));
+  const masks = 1 << h;
+  type Cell = { score: number; gain: number; lost: number; from: number; choice: number } | undefined;
+  const width = ordered.length * masks;
+  let dp: Cell[] = new Array<Cell>(width).fill(undefined);
+  dp[0] = { score: 0, gain: 0, lost: 0, from: -1, choice: -1 };
+  const trail: Cell[][] = [dp];
+  for (let k = 0; k < ws.length; k++) {
+    const w = ws[k]!;
+    const next: Cell[] = new Array<Cell>(width).fill(undefined);
+    const put = (state: number, score: number, gain: number, lost: number, from: number, choice: number): void => {
+      const c = next[state];
+      if (!c || score > c.score) next[state] = { score, gain, lost, from, choice };
+    };
+    for (let state = 0; state < width; state++) {
+      const c = dp[state];
+      if (!c) continue;
+      const p = k === restartAt ? 0 : Math.floor(state / masks);
+      const mask = state % masks;
+      const skipCost = w.wh ? 0 : RANK_WEIGHTS.skip * w.relevance;
+      put(p * masks + mask, c.score - skipCost, c.gain, c.lost + skipCost, state, -1);
+      // The answer phrase names the end of the chain: the answer's label, or the last hop when
+      // that hop points at the answer (a relation's name describes its target: "directors" for
+      // directed_by; "language" says nothing about the films that in_language~ leads back to).
+      for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
+        if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
+        const s = sims[k]![q]!;
+        if (s <= 0) continue;
+        const slot = ordered[q]!;
+        const m = slot.kind === 'relation' ? mask | (1 << slot.hop) : mask;
+        put((w.answer !== undefined ? p : q) * masks + m, c.score + s, c.gain + s, c.lost, state, q);
+      }
+    }
+    dp = next;
+    trail.push(dp);
+  }
+  const missing = (mask: number): number => {
+    let cost = 0;
+    for (let i = 0; i < h; i++) {
+      if (mask & (1 << i)) continue;
+      // A hop back along the relation just named ("films that share directors with X") is
+      // implied by the phrase that named it: half the cost.
+      const back = i > 0 && steps[i - 1]!.relation === steps[i]!.relation && steps[i - 1]!.direction !== steps[i]!.direction;
+      cost += back ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
+    }
+    return cost;
+  };
+  let best = -1;
+  let bestScore = -Infinity;
+  for (let state = 0; state < width; state++) {
+    const c = dp[state];
+    if (!c) continue;
+    const s = c.score - missing(state % masks);
+    if (s > bestScore) {
+      bestScore = s;
+      best = state;
+    }
+  }
+  const final = dp[best]!;
+  const matches: WordMatch[] = [];
+  let state = best;
+  for (let k = ws.length; k > 0; k--) {
+    const c = trail[k]![state]!;
+    const w = ws[k - 1]!;
+    if (c.choice >= 0) matches.push({ word: w.word, slot: slotName(ordered[c.choice]!), similarity: sims[k - 1]![c.choice]! });
+    else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
+    state = c.from;
+  }
+  matches.reverse();
+  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, matches };
+}
+
+/**
+ * Two anchors: each word goes to its best slot (order says little when two entities share it),
+ * except the answer phrase's, which only the answer's own slots may take (`answerSlots`).
+ */
+function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], answerSlots: ReadonlySet<number>, hops: number, ctx: RankContext): Alignment {
+  let gain = 0;
+  let lost = 0;
+  let mask = 0;
+  const matches: WordMatch[] = [];
+  for (const w of words) {
+    let best = -1;
+    let bestSim = 0;
+    slots.forEach((s, i) => {
+      if (w.answer !== undefined && !answerSlots.has(i)) return;
+      const x = similarity(w, s, ctx);
+      if (x > bestSim) {
+        bestSim = x;
+        best = i;
+      }
+    });
+    if (best >= 0) {
+      gain += bestSim;
+      const slot = slots[best]!;
+      if (slot.kind === 'relation') mask |= 1 << slot.hop;
+      matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim });
+    } else if (!w.wh && w.relevance > 0) {
+      lost += RANK_WEIGHTS.skip * w.relevance;
+      matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
+    }
+  }
+  // A path's two hops are often implied by the entities themselves ("films with A and B"): half
+  // cost; a conjunction's third hop is not.
+  for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
+  return { gain, lost, mask, matches };
+}
+
+
+/** Scores every candidate against the question; best first (ties: fewer hops, more answers). */
+export function rankCandidates(g: Grounding, candidates: readonly EnumeratedCandidate[], ctx: RankContext): RankedCandidate[] {
+  const words = questionWords(g, ctx);
+  const anchorScore = (mention: number): number => g.mentions[mention]!.score;
+  const out: RankedCandidate[] = candidates.map((candidate) => {
+    const shape = candidate.shape;
+    let a: Alignment;
+    let hops: number;
+    let used: number[];
+    if (shape.kind === 'chain') {
+      const m = g.mentions[shape.anchor.mention]!;
+      // Words of the other anchors are not this chain's relation words, but they are not free either.
+      a = alignChain(
+        words.filter((w) => !(m.tokenStart <= w.index && w.index < m.tokenEnd)),
+        m.tokenStart,
+        m.tokenEnd,
+        shape.anchor.label,
+        shape.steps,
+        ctx,
+      );
+      hops = shape.steps.length;
+      used = [shape.anchor.mention];
+    } else {
+      const slots: Slot[] = [
+        labelSlot(shape.anchors[0].label, ctx),
+        relationSlot(shape.first, 0, ctx),
+        labelSlot(shape.first.label, ctx),
+        relationSlot(shape.second, 1, ctx),
+        labelSlot(shape.anchors[1].label, ctx),
+      ];
+      if (shape.kind === 'conjunction') slots.push(relationSlot(shape.then, 2, ctx), labelSlot(shape.then.label, ctx));
+      hops = shape.kind === 'conjunction' ? 3 : 2;
+      // The answer: the middle node of a path; the far end of a conjunction's third hop.
+      const answerSlots = new Set(shape.kind === 'conjunction' ? [6, ...(shape.then.direction === 'out' ? [5] : [])] : [2]);
+      a = alignUnordered(words, slots, answerSlots, hops, ctx);
+      used = [shape.anchors[0].mention, shape.anchors[1].mention];
+    }
+    const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
+    const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
+    const score = a.gain - a.lost - ignored - RANK_WEIGHTS.hop * hops + bonus;
+    const fit = a.gain + a.lost + ignored > 0 ? a.gain / (a.gain + a.lost + ignored) : 0;
+    return { candidate, score, fit, matches: a.matches };
+  });
+  return out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || y.candidate.nodes.length - x.candidate.nodes.length);
+}
+
+function hopsOf(r: RankedCandidate): number {
+  const s = r.candidate.shape;
+  return s.kind === 'chain' ? s.steps.length : s.kind === 'path' ? 2 : 3;
+}
+
+/** Same answers: two readings that agree are not rivals. */
+export function sameAnswers(a: EnumeratedCandidate, b: EnumeratedCandidate): boolean {
+  if (a.nodes.length !== b.nodes.length) return false;
+  const x = Array.from(a.nodes).sort((p, q) => p - q);
+  const y = Array.from(b.nodes).sort((p, q) => p - q);
+  return x.every((v, i) => v === y[i]);
+}
+
+/**
+ * Confidence in the top candidate: how much of the question it explains (fit) times how clearly
+ * it beats the best rival with different answers (margin 0.5 or more: full).
+ */
+export function confidenceOf(ranked: readonly RankedCandidate[]): number {
+  const top = ranked[0];
+  if (!top) return 0;
+  const rival = ranked.slice(1, 50).find((r) => !sameAnswers(r.candidate, top.candidate));
+  const margin = rival ? top.score - rival.score : 1;
+  return Math.max(0, Math.min(1, top.fit * Math.min(1, margin / 0.5)));
+}

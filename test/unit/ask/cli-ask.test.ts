@@ -1,0 +1,66 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { main } from '../../../src/cli/main';
+import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
+import { importFiles } from '../../../src/core/graph/import/importer';
+import { parseDocument } from '../../../src/core/dsl';
+import { captureIO } from '../../support/cliCapture';
+
+const root = resolve(__dirname, '../../..');
+let dir = '';
+let db = '';
+
+const capture = () => captureIO(dir);
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kgrag-ask-'));
+  db = join(dir, 'db');
+  // The real embedded engine with the movie sample shipped in the repo.
+  const store = new EmbeddedStore({ folder: db });
+  await store.open();
+  await importFiles(store, [{ path: join(root, 'samples/movies/movies.triples.txt'), format: 'triples' }]);
+  await store.close();
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('CLI: kgrag ask "<question>" --json plans from the graph, and --run runs the plan on the real engine', async () => {
+  const io = capture();
+  const code = await main(['ask', 'who directed The Vow', '--db', db, '--json', '--run'], io);
+  assert.equal(code, 0, io.stderr.join('\n'));
+  const r = JSON.parse(io.stdout.join('')) as { kind: string; answers: { value: string }[]; plan: string; candidates: { chain: string }[]; run: { answers: string[] }; timings: { totalMs: number } };
+  assert.equal(r.kind, 'planned');
+  assert.equal(r.candidates[0]!.chain, 'directed_by');
+  assert.deepEqual(r.answers.map((a) => a.value), ['Michael Sucsy']);
+  assert.deepEqual(r.run.answers, ['Michael Sucsy']);
+  assert.deepEqual(parseDocument(r.plan).diagnostics, []);
+  assert.match(r.plan, /question "who directed The Vow"/);
+  assert.equal(typeof r.timings.totalMs, 'number');
+});
+
+test('CLI: kgrag ask questions.jsonl prints one JSON result per line; a bad line gets its number and the rest go on', async () => {
+  writeFileSync(
+    join(dir, 'q.jsonl'),
+    ['{"id": "a", "question": "what genre is The Vow"}', 'not json', '{"id": 7, "question": "who directed [Nothing Like This Anywhere]"}', '{"id": "c"}'].join('\n'),
+  );
+  const io = capture();
+  const code = await main(['ask', 'q.jsonl', '--db', db], io);
+  assert.equal(code, 1);
+  assert.deepEqual(io.stderr, ['q.jsonl:2: not JSON', 'q.jsonl:4: needs {"id": …, "question": "…"}']);
+  const rows = io.stdout.map((l) => JSON.parse(l) as { id: string; kind: string; answers: { value: string }[]; plan: string | null; candidates: unknown[]; timings: { totalMs: number } });
+  assert.deepEqual(rows.map((r) => r.id), ['a', '7']);
+  assert.equal(rows[0]!.kind, 'planned');
+  assert.deepEqual(rows[0]!.answers.map((a) => a.value), ['Drama']);
+  assert.equal(rows[1]!.kind, 'nothing-found');
+  assert.equal(rows[1]!.plan, null);
+  for (const r of rows) assert.equal(typeof r.timings.totalMs, 'number');
+});
+
+test('CLI: kgrag ask without a question is a usage error', async () => {
+  const io = capture();
+  assert.equal(await main(['ask', '--db', db], io), 2);
+  assert.match(io.stderr.join('\n'), /needs one question/);
+});

@@ -1,0 +1,132 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CandidateEnumerator, chainKey, rankedAnswers, type AnchorRef, type EnumeratedCandidate } from '../../../src/core/ask';
+import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { randomGraph } from '../retrieve/helpers';
+
+interface Hop {
+  readonly rel: number;
+  readonly out: boolean;
+  readonly label: number;
+}
+
+/** Every (relation, direction, label) neighbour of one node, straight from the edge arrays. */
+function neighbours(snap: GraphSnapshot, v: number): { node: number; hop: Hop }[] {
+  const d = snap.data;
+  const out: { node: number; hop: Hop }[] = [];
+  for (let e = d.outOffsets[v]!; e < d.outOffsets[v + 1]!; e++) out.push({ node: d.outTargets[e]!, hop: { rel: d.outRels[e]!, out: true, label: d.nodeLabel[d.outTargets[e]!]! } });
+  for (let e = d.inOffsets[v]!; e < d.inOffsets[v + 1]!; e++) out.push({ node: d.inSources[e]!, hop: { rel: d.inRels[e]!, out: false, label: d.nodeLabel[d.inSources[e]!]! } });
+  return out;
+}
+
+const key = (snap: GraphSnapshot, hops: readonly Hop[]): string =>
+  hops.map((h) => `${snap.data.relationNames[h.rel]}${h.out ? '' : '~'}:${snap.data.labelNames[h.label]}`).join(' > ');
+
+/**
+ * The reference: every walk of 1–3 hops from the anchor, enumerated one walk at a time, grouped
+ * by its typed hop sequence. A walk may pass any node except the anchor after the first hop (the
+ * answers of one hop are the start of the next); answers never include the anchor. The answer
+ * multiplicity is the number of walks.
+ */
+function bruteForceChains(snap: GraphSnapshot, anchor: number): Map<string, Map<number, number>> {
+  const out = new Map<string, Map<number, number>>();
+  const walk = (v: number, hops: Hop[]): void => {
+    if (hops.length === 3) return;
+    for (const { node, hop } of neighbours(snap, v)) {
+      if (node === anchor) continue;
+      const next = [...hops, hop];
+      const k = key(snap, next);
+      const m = out.get(k) ?? new Map<number, number>();
+      out.set(k, m);
+      m.set(node, (m.get(node) ?? 0) + 1);
+      walk(node, next);
+    }
+  };
+  walk(anchor, []);
+  return out;
+}
+
+function asMap(c: EnumeratedCandidate): Map<number, number> {
+  return new Map(rankedAnswers(c).map((a) => [a.node, a.paths]));
+}
+
+function shapeKey(c: EnumeratedCandidate): string {
+  if (c.shape.kind !== 'chain') throw new Error('chain expected');
+  return c.shape.steps.map((s) => `${s.relation}${s.direction === 'out' ? '' : '~'}:${s.label}`).join(' > ');
+}
+
+test('enumeration: chains equal a brute-force walk of every path on random graphs (answers and path counts)', async () => {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const g = await randomGraph(seed, 30, 90);
+    const snap = g.snapshot;
+    const enumerator = new CandidateEnumerator(snap);
+    for (let v = 0; v < snap.nodeCount; v += 3) {
+      const anchor: AnchorRef = { mention: 0, node: v, name: snap.names[v]!, label: snap.labelOf(v) };
+      const got = new Map(enumerator.chains(anchor, { maxCandidates: 100_000 }).map((c) => [shapeKey(c), asMap(c)]));
+      const want = bruteForceChains(snap, v);
+      assert.deepEqual([...got.keys()].sort(), [...want.keys()].sort(), `seed ${seed} node ${v}: chain sets differ`);
+      for (const [k, m] of want) assert.deepEqual(got.get(k), m, `seed ${seed} node ${v} chain ${k}`);
+    }
+  }
+});
+
+test('enumeration: two-anchor paths and conjunctions equal a brute-force scan of middle nodes', async () => {
+  const g = await randomGraph(11, 25, 110);
+  const snap = g.snapshot;
+  const enumerator = new CandidateEnumerator(snap);
+  for (let a = 0; a < snap.nodeCount; a += 4) {
+    for (let b = 1; b < snap.nodeCount; b += 5) {
+      if (a === b) continue;
+      const A: AnchorRef = { mention: 0, node: a, name: snap.names[a]!, label: snap.labelOf(a) };
+      const B: AnchorRef = { mention: 1, node: b, name: snap.names[b]!, label: snap.labelOf(b) };
+      const got = enumerator.twoAnchor(A, B);
+      // Reference: middles m ≠ a, b with a typed hop from a and one from b.
+      const want = new Map<string, Set<number>>();
+      for (const fa of neighbours(snap, a)) {
+        for (const fb of neighbours(snap, b)) {
+          if (fa.node !== fb.node || fa.node === a || fa.node === b) continue;
+          const k = `${key(snap, [fa.hop])} | ${key(snap, [fb.hop])}`;
+          const s = want.get(k) ?? new Set<number>();
+          want.set(k, s);
+          s.add(fa.node);
+        }
+      }
+      const paths = got.filter((c) => c.shape.kind === 'path');
+      const gotMap = new Map(
+        paths.map((c) => {
+          if (c.shape.kind !== 'path') throw new Error();
+          const s = c.shape;
+          const fromB = { rel: snap.relationId(s.second.relation), out: s.second.direction === 'in', label: snap.labelId(s.first.label) };
+          const k = `${key(snap, [{ rel: snap.relationId(s.first.relation), out: s.first.direction === 'out', label: snap.labelId(s.first.label) }])} | ${key(snap, [fromB])}`;
+          return [k, new Set(c.nodes)];
+        }),
+      );
+      assert.deepEqual(gotMap, want, `anchors ${a}, ${b}`);
+      // Conjunctions: one more hop from the middles, never back to an anchor.
+      for (const c of got) {
+        if (c.shape.kind !== 'conjunction') continue;
+        assert.ok(!c.nodes.includes(a) && !c.nodes.includes(b));
+        assert.ok(c.nodes.length > 0);
+      }
+    }
+  }
+});
+
+test('enumeration: candidates are typed, unique and capped', async () => {
+  const g = await randomGraph(7, 40, 160);
+  const snap = g.snapshot;
+  const enumerator = new CandidateEnumerator(snap);
+  const anchor: AnchorRef = { mention: 0, node: 0, name: snap.names[0]!, label: snap.labelOf(0) };
+  const all = enumerator.chains(anchor, { maxCandidates: 100_000 });
+  const keys = all.map((c) => chainKey(c.shape) + '|' + shapeKey(c));
+  assert.equal(new Set(keys).size, keys.length);
+  for (const c of all) {
+    if (c.shape.kind !== 'chain') continue;
+    const last = c.shape.steps[c.shape.steps.length - 1]!;
+    for (const n of c.nodes) assert.equal(snap.labelOf(n), last.label);
+  }
+  enumerator.capped = false;
+  const few = enumerator.chains(anchor, { maxCandidates: 3 });
+  assert.equal(few.length, Math.min(3, all.length));
+  if (all.length > 3) assert.equal(enumerator.capped, true);
+});

@@ -1,0 +1,62 @@
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+
+/**
+ * A small movie graph written for these tests: two different films called "Crash" (ambiguity),
+ * "New York" and "New York Stories" (overlapping names), people who both write and direct.
+ */
+export const NODES: readonly [id: string, label: string, name: string][] = [
+  ['m1', 'Movie', 'Crash'],
+  ['m2', 'Movie', 'Crash'],
+  ['m3', 'Movie', 'New York Stories'],
+  ['m4', 'Movie', 'Heat'],
+  ['m5', 'Movie', 'Collateral'],
+  ['m6', 'Movie', 'Ali'],
+  ['m7', 'Movie', 'Videodrome'],
+  ['p1', 'Person', 'David Cronenberg'],
+  ['p2', 'Person', 'Paul Haggis'],
+  ['p3', 'Person', 'Martin Scorsese'],
+  ['p4', 'Person', 'Michael Mann'],
+  ['p5', 'Person', 'Tom Cruise'],
+  ['p6', 'Person', 'Will Smith'],
+  ['p7', 'Person', 'Al Pacino'],
+  ['c1', 'City', 'New York'],
+  ['g1', 'Genre', 'Drama'],
+  ['g2', 'Genre', 'Crime'],
+  ['l1', 'Language', 'English'],
+];
+
+export const EDGES: readonly [string, string, string][] = [
+  ['m1', 'directed_by', 'p1'],
+  ['m1', 'written_by', 'p1'],
+  ['m7', 'directed_by', 'p1'],
+  ['m7', 'written_by', 'p1'],
+  ['m2', 'directed_by', 'p2'],
+  ['m2', 'written_by', 'p2'],
+  ['m3', 'directed_by', 'p3'],
+  ['m3', 'set_in', 'c1'],
+  ['m4', 'directed_by', 'p4'],
+  ['m4', 'written_by', 'p4'],
+  ['m5', 'directed_by', 'p4'],
+  ['m6', 'directed_by', 'p4'],
+  ['m4', 'starred_actors', 'p7'],
+  ['m5', 'starred_actors', 'p5'],
+  ['m6', 'starred_actors', 'p6'],
+  ['m1', 'has_genre', 'g1'],
+  ['m2', 'has_genre', 'g1'],
+  ['m4', 'has_genre', 'g2'],
+  ['m5', 'has_genre', 'g2'],
+  ['m6', 'has_genre', 'g1'],
+  ['m7', 'has_genre', 'g1'],
+  ['m1', 'in_language', 'l1'],
+  ['m4', 'in_language', 'l1'],
+];
+
+export async function movieSnapshot(): Promise<GraphSnapshot> {
+  return GraphSnapshot.fromRecords(
+    NODES.map(([id, label, name]) => ({ id, labels: [label], name })),
+    EDGES.map(([source, type, target]) => ({ source, type, target })),
+    new HashingEmbedder({ dimension: 128 }),
+    'ask-fixture',
+  );
+}

@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { Asker } from '../../../src/core/ask';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { movieSnapshot } from './fixtures';
+
+test('grounding: a plain-text name is found without brackets, with its label', async () => {
+  const asker = new Asker(await movieSnapshot());
+  const g = await asker.ground('who directed Collateral');
+  const anchors = g.anchors.map((i) => g.mentions[i]!);
+  assert.deepEqual(anchors.map((m) => [m.text, m.marked, m.method]), [['Collateral', false, 'exact']]);
+  assert.deepEqual(anchors[0]!.nodes.map((n) => [n.id, n.label]), [['m5', 'Movie']]);
+});
+
+test('grounding: several nodes with one name stay visible as one ambiguous mention', async () => {
+  const asker = new Asker(await movieSnapshot());
+  const g = await asker.ground('who directed [Crash]');
+  const m = g.mentions[g.anchors[0]!]!;
+  assert.equal(m.text, 'Crash');
+  assert.deepEqual(m.nodes.map((n) => n.id).sort(), ['m1', 'm2']);
+  // Both films' directors are candidates; neither is silently dropped.
+  const r = await asker.ask('who directed [Crash]');
+  assert.equal(r.kind, 'planned');
+  if (r.kind !== 'planned') return;
+  const directors = r.candidates.filter((c) => c.chain === 'directed_by').map((c) => c.pattern);
+  assert.equal(directors.length, 2, directors.join('\n'));
+});
+
+test('grounding: overlapping mentions are both listed, the longer one anchors', async () => {
+  const asker = new Asker(await movieSnapshot());
+  const g = await asker.ground('who directed New York Stories');
+  const texts = g.mentions.map((m) => m.text);
+  assert.ok(texts.includes('New York Stories') && texts.includes('New York'), texts.join(', '));
+  const long = g.mentions.findIndex((m) => m.text === 'New York Stories');
+  const short = g.mentions.findIndex((m) => m.text === 'New York');
+  assert.ok(g.mentions[long]!.overlaps.includes(short));
+  assert.deepEqual(g.anchors, [long]);
+});
+
+test('grounding: brackets and quotes are hints; a misspelt marked name falls back to BM25', async () => {
+  const asker = new Asker(await movieSnapshot());
+  const quoted = await asker.ground('films by "Michael Mann"');
+  assert.equal(quoted.mentions[quoted.anchors[0]!]!.marked, true);
+  const typo = await asker.ground('films directed by [Michael Man]');
+  const m = typo.mentions[typo.anchors[0]!]!;
+  assert.equal(m.method, 'bm25');
+  assert.equal(m.nodes[0]!.name, 'Michael Mann');
+});
+
+test('grounding: no match gives a clear "nothing found" with the nearest names', async () => {
+  const asker = new Asker(await movieSnapshot());
+  const r = await asker.ask('who directed [Videodrom II]');
+  assert.equal(r.kind, 'nothing-found');
+  if (r.kind !== 'nothing-found') return;
+  assert.match(r.message, /^nothing found: no name in the question matches a node of the graph\./);
+  assert.ok(r.nearest.includes('Videodrome'), r.nearest.join(', '));
+  assert.ok(!r.message.includes('\n'));
+});
+
+test('grounding: a lone lower-case word that names a node does not anchor when a real name is there', async () => {
+  // "drama" is a genre's name, but here it is only a word next to the film's name.
+  const asker = new Asker(await movieSnapshot());
+  const g = await asker.ground('which drama did Paul Haggis direct');
+  const anchors = g.anchors.map((i) => g.mentions[i]!.text);
+  assert.deepEqual(anchors, ['Paul Haggis']);
+  assert.ok(g.mentions.some((m) => m.text === 'drama' && m.score < 0.3));
+});
+
+test('grounding: the embedder is the last resort for a marked name BM25 cannot reach', async () => {
+  const embedder = new HashingEmbedder({ dimension: 256 });
+  const snap = await GraphSnapshot.fromRecords([{ id: 'a', labels: ['Movie'], name: 'Videodrome' }, { id: 'b', labels: ['Person'], name: 'James Woods' }], [{ source: 'a', type: 'starred_actors', target: 'b' }], embedder, 'tiny');
+  const asker = new Asker(snap, { embedder });
+  const g = await asker.ground('who starred in [Videodrom]');
+  const m = g.mentions[g.anchors[0]!]!;
+  assert.equal(m.method, 'embedding');
+  assert.equal(m.nodes[0]!.name, 'Videodrome');
+});
