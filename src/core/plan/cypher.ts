@@ -7,9 +7,13 @@
  * - soft text is approximated by a case-insensitive equality on `name` (configurable), exact text
  *   and properties by equality in the node's property map;
  * - a relation phrase becomes the relationship types the resolver gives for it, else any type;
- * - undirected edges are `-[]-`; the targets' names and ids are returned, DISTINCT, sorted.
+ * - undirected edges are `-[]-`; the targets' names and ids are returned, DISTINCT, sorted;
+ * - the match semantics are GSD's (docs/retrieval.md, "Match semantics"): one MATCH clause per
+ *   edge, so neither engine forces two pattern edges onto different relationships (Neo4j does
+ *   within one MATCH), and node distinctness as one list expression whose text grows linearly
+ *   with the pattern (never a `<>` per pair: a 50k-edge plan once compiled to 4.8 GB).
  */
-import type { PlanNode, PlanningGraph, PropertyValue } from './planningGraph';
+import { DEFAULT_MATCH, matchSemanticsOf, type MatchSemantics, type PlanNode, type PlanningGraph, type PropertyValue } from './planningGraph';
 import type { PlanDiagnostic } from './planDiagnostics';
 
 export type CypherDialect = 'neo4j' | 'kuzu';
@@ -22,7 +26,7 @@ export interface CompileCypherOptions {
   /** LIMIT (default: the plan's cypher strategy limit, else 100). */
   readonly limit?: number;
   /** Relationship types for a relation phrase ("directed by" → ["directed_by"]); [] = none known. */
-  readonly resolveRelation?: (phrase: string) => readonly string[];
+  readonly resolveRelation?: (phrase: string, edgeId: string) => readonly string[];
   /** Labels for a category ("film" → ["Movie"]); [] = none known. Without it, categories are labels. */
   readonly resolveLabel?: (category: string) => readonly string[];
   /** Default 'equalsIgnoreCase'. */
@@ -31,6 +35,8 @@ export interface CompileCypherOptions {
   readonly textProperty?: string;
   /** Return every node variable, not only the targets (for explanations). */
   readonly returnAll?: boolean;
+  /** Which nodes may share a graph node; default: the plan's gsd semantics, else DEFAULT_MATCH. */
+  readonly match?: MatchSemantics;
 }
 
 export interface CompiledCypher {
@@ -141,24 +147,7 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
     return `(${v}${labels}${map.length ? ` {${map.join(', ')}}` : ''})`;
   };
 
-  // Neo4j binds each relationship at most once per MATCH; Kùzu does not (walk semantics). For
-  // one meaning in both, Kùzu edges get variables and pairwise `<>` (only pairs that could bind
-  // the same relationship: overlapping type sets).
-  const edgeVars: { name: string; types: readonly string[] }[] = [];
   const taken = new Set(pg.nodes.map((n) => n.id));
-  const edgeVar = (types: readonly string[]): string => {
-    if (dialect !== 'kuzu') return '';
-    let name = `r${edgeVars.length}`;
-    for (let i = 0; taken.has(name); i++) name = `r${edgeVars.length}_${i}`;
-    taken.add(name);
-    for (const other of edgeVars) {
-      const overlap = types.length === 0 || other.types.length === 0 || types.some((t) => other.types.includes(t));
-      if (overlap) where.push(`${name} <> ${other.name}`);
-    }
-    edgeVars.push({ name, types });
-    return name;
-  };
-
   const patterns: string[] = [];
   for (const e of pg.edges) {
     if (!usableVar(e.source) || !usableVar(e.target)) {
@@ -171,11 +160,11 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
     let types: readonly string[] = [];
     if (e.relation.kind === 'type') types = [e.relation.value];
     else if (e.relation.kind === 'phrase') {
-      types = opts.resolveRelation ? opts.resolveRelation(e.relation.value) : [];
+      types = opts.resolveRelation ? opts.resolveRelation(e.relation.value, e.id) : [];
       if (types.length === 0) diagnostics.push({ severity: 'info', code: CYPHER_CODES.relationAny, message: `No relationship type is known for "${e.relation.value}"; the edge matches any relationship.`, element });
     }
     types = types.filter((t) => safe(t, 'relationship type', element));
-    const rel = `[${edgeVar(types)}${types.length ? `:${types.map(quote).join('|')}` : ''}]`;
+    const rel = `[${types.length ? `:${types.map(quote).join('|')}` : ''}]`;
     patterns.push(`${from}-${rel}-${e.directed ? '>' : ''}${to}`);
   }
   for (const n of pg.nodes) {
@@ -208,7 +197,9 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
     diagnostics.push({ severity: 'error', code: CYPHER_CODES.badLimit, message: `LIMIT must be a non-negative integer, not ${String(limit)}; 100 is used.` });
     limit = 100;
   }
-  const lines = [`MATCH ${patterns.join(',\n      ')}`];
+  const distinct = distinctness(pg, opts.match ?? (pg.strategy.kind === 'gsd' ? matchSemanticsOf(pg.strategy) : DEFAULT_MATCH), dialect, (id) => written.has(id), taken);
+  where.push(...distinct);
+  const lines = patterns.map((p) => `MATCH ${p}`);
   if (where.length) lines.push(`WHERE ${where.join('\n  AND ')}`);
   lines.push(`RETURN DISTINCT ${items.join(', ')}`);
   lines.push(`ORDER BY ${columns.map((c) => variable(c.name)).join(', ')}`);
@@ -216,4 +207,42 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
   // LIMIT refuses. It never comes from text.
   lines.push(`LIMIT ${limit}`);
   return { text: lines.join('\n'), params, diagnostics, columns };
+}
+
+/**
+ * The node-distinctness conditions of a match semantics, each one expression over lists of node
+ * ids (text linear in the pattern size): injective — every node id distinct; anchors-distinct —
+ * named nodes distinct and no unknown on a named node; homomorphic — no target on a named node.
+ * "Distinct" is list_distinct in Kùzu and a reduce in Neo4j (which has no list_distinct without
+ * APOC). The comprehension variables get fresh names that no plan variable uses.
+ */
+function distinctness(pg: PlanningGraph, match: MatchSemantics, dialect: CypherDialect, written: (id: string) => boolean, taken: Set<string>): string[] {
+  const fresh = (base: string): string => {
+    let name = base;
+    for (let i = 0; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    return name;
+  };
+  const idFn = dialect === 'kuzu' ? 'id' : 'elementId';
+  const ids = (vars: readonly string[]): string => `[${vars.map((v) => `${idFn}(${variable(v)})`).join(', ')}]`;
+  const allDistinct = (vars: readonly string[]): string[] => {
+    if (vars.length < 2) return [];
+    if (dialect === 'kuzu') return [`size(list_distinct(${ids(vars)})) = ${vars.length}`];
+    const seen = fresh('kgrag_seen');
+    const x = fresh('kgrag_id');
+    return [`size(reduce(${seen} = [], ${x} IN ${ids(vars)} | CASE WHEN ${x} IN ${seen} THEN ${seen} ELSE ${seen} + [${x}] END)) = ${vars.length}`];
+  };
+  const noneOn = (a: readonly string[], b: readonly string[]): string[] => {
+    if (a.length === 0 || b.length === 0) return [];
+    const x = fresh('kgrag_id');
+    return [`NONE(${x} IN ${ids(a)} WHERE ${x} IN ${ids(b)})`];
+  };
+  const nodes = pg.nodes.filter((n) => written(n.id));
+  const isKnown = (n: PlanNode): boolean => n.text !== undefined || n.properties?.['name'] !== undefined;
+  const known = nodes.filter(isKnown).map((n) => n.id);
+  const unknown = nodes.filter((n) => !isKnown(n)).map((n) => n.id);
+  const targets = nodes.filter((n) => pg.targets.includes(n.id) && !isKnown(n)).map((n) => n.id);
+  if (match === 'injective') return allDistinct(nodes.map((n) => n.id));
+  if (match === 'anchors-distinct') return [...allDistinct(known), ...noneOn(unknown, known)];
+  return noneOn(targets, known);
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_STRATEGIES, type PlanEdge, type PlanNode, type PlanningGraph } from '../../../src/core/plan/planningGraph';
+import { DEFAULT_MATCH, DEFAULT_STRATEGIES, type MatchSemantics, type PlanEdge, type PlanNode, type PlanningGraph } from '../../../src/core/plan/planningGraph';
 import { parseSchemaFile } from '../../../src/core/schema/schemaFile';
 import { SchemaIndex } from '../../../src/core/schema/schemaIndex';
 import type { GraphSchema } from '../../../src/core/schema/graphSchema';
@@ -106,10 +106,27 @@ export function resolvers(index: SchemaIndex) {
 
 /**
  * The intended meaning of a compiled plan, by brute force: every assignment of plan nodes to
- * graph nodes (not necessarily distinct) and of plan edges to DISTINCT graph edges satisfying the
- * constraints; the answer is the set of target-name tuples.
+ * graph nodes and of plan edges to graph edges (one graph edge may serve two plan edges, as in
+ * GSD) satisfying the constraints, with the nodes as distinct as the match semantics ask
+ * (injective: all; anchors-distinct: named nodes, and unknowns vs named; homomorphic: targets vs
+ * named); the answer is the set of target-name tuples.
  */
-export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<typeof resolvers>, returned: readonly string[]): Set<string> {
+export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<typeof resolvers>, returned: readonly string[], match: MatchSemantics = DEFAULT_MATCH): Set<string> {
+  const named = (n: PlanNode): boolean => n.text !== undefined || n.properties?.['name'] !== undefined;
+  const distinctOk = (): boolean => {
+    const bound = pg.nodes.filter((n) => binding.has(n.id));
+    for (let i = 0; i < bound.length; i++)
+      for (let j = i + 1; j < bound.length; j++) {
+        const a = bound[i]!;
+        const b = bound[j]!;
+        if (binding.get(a.id) !== binding.get(b.id)) continue;
+        const target = (n: PlanNode): boolean => pg.targets.includes(n.id) && !named(n);
+        if (match === 'injective') return false;
+        if (match === 'anchors-distinct' && (named(a) || named(b))) return false;
+        if (match === 'homomorphic' && ((target(a) && named(b)) || (named(a) && target(b)))) return false;
+      }
+    return true;
+  };
   const nodeOk = (n: PlanNode, gi: number): boolean => {
     const gn = g.nodes[gi]!;
     if (n.category !== undefined) {
@@ -126,7 +143,6 @@ export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<type
   const byId = new Map(pg.nodes.map((n) => [n.id, n]));
   const out = new Set<string>();
   const binding = new Map<string, number>();
-  const usedEdges = new Set<number>();
   const bind = (id: string, gi: number, k: () => void): void => {
     const prior = binding.get(id);
     if (prior !== undefined) {
@@ -141,6 +157,7 @@ export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<type
   const isolated = pg.nodes.filter((n) => !pg.edges.some((e) => e.source === n.id || e.target === n.id));
   const finishIsolated = (i: number): void => {
     if (i === isolated.length) {
+      if (!distinctOk()) return;
       out.add(JSON.stringify(returned.map((t) => g.nodes[binding.get(t)!]!.name)));
       return;
     }
@@ -151,12 +168,10 @@ export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<type
     const e = pg.edges[ei]!;
     const types = typesOf(e);
     g.edges.forEach((ge, gi) => {
-      if (usedEdges.has(gi) || (types && !types.includes(ge.type))) return;
+      if (types && !types.includes(ge.type)) return;
       const orientations: [number, number][] = e.directed ? [[ge.from, ge.to]] : [[ge.from, ge.to], [ge.to, ge.from]];
       for (const [a, b] of orientations) {
-        usedEdges.add(gi);
         bind(e.source, a, () => bind(e.target, b, () => step(ei + 1)));
-        usedEdges.delete(gi);
       }
     });
   };

@@ -4,21 +4,42 @@ import { compileCypher } from '../../plan/cypher';
 import { DEFAULT_STRATEGIES, type PlanningGraph } from '../../plan/planningGraph';
 import type { Answer, MatchedSubgraph, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
-import { nearestRelations, type RelationAliases } from '../relations';
+import type { RelationAliases } from '../relations';
+import { buildProblem } from '../gsd/problem';
 
 /**
  * The Cypher strategy: the plan compiled (compileCypher, the store's dialect) and run read-only,
- * then EXPLAINed for its plan tree. Relation phrases resolve to the relationship type nearest by
- * embedding (the same distance GSD uses); categories are labels; soft text is a case-insensitive
- * name equality (compileCypher's default).
+ * then EXPLAINed for its plan tree. Type words resolve to labels and relation phrases to the
+ * nearest relationship type the endpoints' labels allow, exactly as in GSD (buildProblem); soft
+ * text is a case-insensitive name equality (compileCypher's default); the match semantics are
+ * the plan's (compileCypher).
  */
 export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
-  const phrases = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
-  const resolved = await nearestRelations(snap, embedder, phrases, options.signal, options.relationAliases);
-  const nearest = new Map([...resolved].map(([p, r]) => [p, r.type] as const));
+  // The same resolution GSD makes: type words → labels (labels.ts), each phrase → its best type
+  // among those the endpoints' labels allow (domain/range, roles), so both strategies read a
+  // pattern alike.
+  const problem = await buildProblem(plan, snap, embedder, { nodeCandidates: 1, relationCandidates: 1, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
+  const bestType = new Map(problem.edges.map((e) => [e.edgeId, e.rels.length > 0 ? snap.data.relationNames[e.rels[0]!]! : undefined] as const));
+  const labelsOf = new Map<string, readonly string[]>();
+  for (const n of problem.nodes) {
+    const category = plan.nodes.find((p) => p.id === n.variable)?.category;
+    if (category !== undefined && n.type !== undefined && n.type.how !== 'none') labelsOf.set(category, n.type.labels.map((l) => snap.data.labelNames[l]!));
+  }
   const limit = options.limit ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
-  const compiled = compileCypher(plan, { dialect: store.dialect, limit, returnAll: true, resolveRelation: (p) => (nearest.has(p) ? [nearest.get(p)!] : []) });
+  // A type word that fits no label constrains nothing here either (GSD says so in a warning).
+  const unfit = new Set(problem.nodes.filter((n) => n.type?.how === 'none').map((n) => n.variable));
+  const compiledPlan: PlanningGraph = unfit.size === 0 ? plan : { ...plan, nodes: plan.nodes.map((n) => (unfit.has(n.id) ? { id: n.id, ...(n.text ? { text: n.text } : {}), ...(n.properties ? { properties: n.properties } : {}) } : n)) };
+  const compiled = compileCypher(compiledPlan, {
+    dialect: store.dialect,
+    limit,
+    returnAll: true,
+    resolveRelation: (_phrase, edgeId) => {
+      const t = bestType.get(edgeId);
+      return t !== undefined ? [t] : [];
+    },
+    resolveLabel: (category) => labelsOf.get(category) ?? [category],
+  });
   const t1 = performance.now();
   const warnings = compiled.diagnostics.map((d) => d.message);
   const params: Record<string, CypherValue> = { ...compiled.params };
