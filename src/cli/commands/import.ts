@@ -1,8 +1,9 @@
 // kgrag import <file…> --db <folder> [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
-import { formatBadLine, ImportRejectedError, importFiles, type ImportSummary } from '../../core/graph/import/importer';
+import { dataFolderProblem } from '../../core/graph/embedded/dataFolder';
+import { formatBadLine, ImportRejectedError, type ImportSummary } from '../../core/graph/import/importer';
+import { importIntoFolder } from '../../core/graph/import/stagedImport';
 import type { ImportFormat } from '../../core/graph/import/records';
 import { METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules } from '../../core/graph/import/typing';
 import { EXIT, UsageError, type CliIO } from '../io';
@@ -63,14 +64,17 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
   const format = values.format;
   if (format !== undefined && !FORMATS.includes(format as ImportFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${format}'`);
   const typing = typingFrom(values, io);
-  const store = new EmbeddedStore({ folder: resolve(io.cwd, values.db) });
+  const folder = resolve(io.cwd, values.db);
+  // Someone else's folder or a file: refused before anything is read or written.
+  const problem = dataFolderProblem(folder);
+  if (problem) throw new UsageError(`--db ${values.db}: ${problem}`);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   try {
-    await store.open();
-    const summary = await importFiles(
-      store,
+    // Staged: read and check everything, import into a copy, swap it in only when it is complete.
+    const summary = await importIntoFolder(
+      folder,
       positionals.map((p) => ({ path: resolve(io.cwd, p), ...(format ? { format: format as ImportFormat } : {}) })),
       {
         typing,
@@ -92,6 +96,5 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     throw e;
   } finally {
     process.removeListener('SIGINT', onSignal);
-    await store.close();
   }
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFileSync } from '../../core/boundedRead';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
@@ -12,7 +12,22 @@ import { readSchemaFile } from '../../core/schema/readSchemaFile';
 import { registerStrategies } from '../../core/retrieve/strategies';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
-import { EXIT, UsageError, type CliIO } from '../io';
+import { EXIT, UsageError, oneLine, type CliIO } from '../io';
+import { GraphStoreError } from '../../core/graph/errors';
+import { attachNegativeNumbers } from './storeFlags';
+
+const RUN_OPTIONS = {
+  db: { type: 'string' },
+  plan: { type: 'string' },
+  strategy: { type: 'string' },
+  k: { type: 'string' },
+  exhaustive: { type: 'boolean', default: false },
+  // gsd: homomorphic matching (GsdStrategy.injective false).
+  'no-injective': { type: 'boolean', default: false },
+  embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+  json: { type: 'boolean', default: false },
+  reranker: { type: 'string' },
+} as const;
 
 const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
 
@@ -25,20 +40,9 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...args],
+      args: attachNegativeNumbers(args, RUN_OPTIONS),
       allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        plan: { type: 'string' },
-        strategy: { type: 'string' },
-        k: { type: 'string' },
-        exhaustive: { type: 'boolean', default: false },
-        // gsd: homomorphic matching (GsdStrategy.injective false).
-        'no-injective': { type: 'boolean', default: false },
-        embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
-        json: { type: 'boolean', default: false },
-        reranker: { type: 'string' },
-      },
+      options: RUN_OPTIONS,
     });
   } catch (e) {
     throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
@@ -58,10 +62,9 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   const file = resolve(io.cwd, positionals[0]!);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    io.err(`kgrag run: cannot read ${positionals[0]}`);
-    return EXIT.failure;
+    text = readTextFileSync(file, 'plan');
+  } catch (e) {
+    throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
   }
   const read = readRunInputs(file, text, values.plan);
   for (const p of read.problems) io.err(`${positionals[0]}:${p.line}: ${p.message}`);
@@ -71,10 +74,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   }
 
   const folder = resolve(io.cwd, values.db);
-  if (!databaseExists(folder)) {
-    io.err(`kgrag run: no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
-    return EXIT.failure;
-  }
+  if (!databaseExists(folder)) throw new UsageError(`no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
   let reranker: Reranker | undefined;
   if (values.reranker !== undefined) {
     try {
@@ -109,12 +109,23 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       }
       return aliases;
     };
+    let failed = 0;
     for (const input of read.inputs) {
       const relationAliases = aliasesFor(input.plan.schemaRef);
-      const result = await engine.run(input.plan, { ...overrides, ...(relationAliases ? { relationAliases } : {}) }, input.id);
+      let result: RetrievalResult;
+      try {
+        result = await engine.run(input.plan, { ...overrides, ...(relationAliases ? { relationAliases } : {}) }, input.id);
+      } catch (e) {
+        // One plan the store rejects (an unknown label, a refused statement) must not abort the others.
+        if (!(e instanceof GraphStoreError) || !['query-failed', 'not-read-only', 'refused'].includes(e.code)) throw e;
+        failed++;
+        io.err(`kgrag run: ${positionals[0]}: plan ${input.id}: ${oneLine(e.message)}`);
+        continue;
+      }
       if (values.json) io.out(read.format === 'jsonl' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
       else io.out(describe(result));
     }
+    if (failed > 0) return EXIT.findings;
   } finally {
     await store.close();
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { FileReadError, readTextFileSync } from '../boundedRead';
 import type { GraphSchema } from './graphSchema';
 import { parseSchemaFile } from './schemaFile';
 
@@ -6,9 +6,9 @@ import { parseSchemaFile } from './schemaFile';
 export function readSchemaFile(path: string): { readonly schema?: GraphSchema; readonly problem?: string } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextFileSync(path, 'schema');
   } catch (e) {
-    return { problem: `cannot read ${path}: ${e instanceof Error && 'code' in e ? String(e.code) : String(e)}` };
+    return { problem: e instanceof FileReadError ? `cannot read ${e.message}` : `cannot read ${path}: ${String(e)}` };
   }
   const r = parseSchemaFile(text, path);
   if (r.schema) return { schema: r.schema };
