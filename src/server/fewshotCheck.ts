@@ -6,12 +6,11 @@
  * every server start even when no few-shot file is ever opened.
  */
 import type { Diagnostic } from '../core/diagnostics';
-import { checkFewShot, FEWSHOT_CODES, readFewShot, type CheckOptions, type FewShotDocument } from '../core/fewshot';
+import { checkFile } from '../core/check/checkFile';
+import { checkFewShot, readFewShot, type CheckOptions } from '../core/fewshot';
 import type { GraphSchema } from '../core/schema/graphSchema';
-import { resolveSchemaReference } from '../core/language';
+import type { SchemaResolver } from '../core/schema/resolve';
 import { LineIndex } from '../core/text';
-import type { LoadedSchema } from './schemas';
-import type { SchemaSource } from '../core/language';
 import type { LanguageSettings } from './settings';
 
 /**
@@ -29,61 +28,45 @@ export interface FewShotEditorInput {
   /** The workspace folder of the file (kgrag.schema.path is relative to it). */
   readonly folder: string | undefined;
   readonly settings: LanguageSettings;
-  /** The server's schema cache (cached by path and mtime). */
-  readonly schemas: { load(source: SchemaSource): LoadedSchema };
+  /** The server's schema resolver (cached by path and mtime). */
+  readonly resolver: SchemaResolver;
   /** The connected graph's schema, when the extension sent one. */
   readonly connected: GraphSchema | undefined;
 }
 
-function readDocument(path: string, text: string): FewShotDocument | undefined {
+function cypherCount(path: string, text: string): number {
   try {
-    return readFewShot(path, text);
+    return readFewShot(path, text)?.examples.filter((e) => e.output?.kind === 'cypher').length ?? 0;
   } catch {
-    return undefined; // checkFewShot reports it
+    return 0; // checkFewShot reports it
   }
 }
 
 /**
- * The diagnostics of one few-shot file. Schema: the file's own `schema` reference (relative to the
- * file), else `kgrag.schema.path`, else the connected graph's — the rule .kgp files follow
- * (resolveSchemaReference).
+ * The diagnostics of one few-shot file: core checkFile with the one schema rule (the file's own
+ * `schema` reference, else `kgrag.schema.path`, else the connected graph's), plus the editor's
+ * limit on Neo4j's front end.
  */
-export function checkFewShotDocument(input: FewShotEditorInput): Diagnostic[] {
+export async function checkFewShotDocument(input: FewShotEditorInput): Promise<Diagnostic[]> {
   const { path, text, settings } = input;
-  const read = readDocument(path, text);
-  const ref = read?.schemaRef;
-  const lines = new LineIndex(text);
-  const source = resolveSchemaReference(ref ? { value: ref.value, range: lines.rangeOf(ref.span.start, ref.span.end) } : undefined, path, settings.schemaPath, input.folder);
-  const extra: Diagnostic[] = [];
   const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = {};
   if (settings.fewshotShots !== undefined) options.shots = settings.fewshotShots;
-  let unusableReason: string | undefined;
-  if (source.kind === 'none') {
-    if (input.connected) options.schema = input.connected;
-  } else {
-    const loaded = input.schemas.load(source);
-    if (source.kind === 'file') {
-      // The checker reports an unreadable reference itself (fewshot-schema-ref, as `kgrag check` does).
-      options.loadSchema = () => loaded.context?.schema;
-      if (loaded.context) extra.push(...loaded.diagnostics);
-      else unusableReason = loaded.diagnostics[0]?.message.replace(/^schema /, '');
-    } else {
-      if (loaded.context) options.schema = loaded.context.schema;
-      extra.push(...loaded.diagnostics);
-    }
-  }
-  const cypherCount = read?.examples.filter((e) => e.output?.kind === 'cypher').length ?? 0;
-  if (cypherCount > EDITOR_CYPHER_LIMIT) {
+  const extra: Diagnostic[] = [];
+  const count = cypherCount(path, text);
+  if (count > EDITOR_CYPHER_LIMIT) {
     options.skipCypherLint = true;
     extra.push({
-      range: lines.rangeOf(0, 0),
+      range: new LineIndex(text).rangeOf(0, 0),
       severity: 'info',
       code: CYPHER_SKIPPED_CODE,
-      message: `${cypherCount} Cypher examples: the editor checks Cypher with Neo4j's front end only in files with at most ${EDITOR_CYPHER_LIMIT}; run \`kgrag check\` on this file for every row.`,
+      message: `${count} Cypher examples: the editor checks Cypher with Neo4j's front end only in files with at most ${EDITOR_CYPHER_LIMIT}; run \`kgrag check\` on this file for every row.`,
     });
   }
-  const checked = checkFewShot(path, text, options).diagnostics.map((d) =>
-    d.code === FEWSHOT_CODES.schemaRef && unusableReason !== undefined ? { ...d, message: `${d.message} ${unusableReason}` } : d,
-  );
-  return [...extra, ...checked];
+  const checked = await checkFile('fewshot', text, input.resolver, {
+    path,
+    schema: { setting: settings.schemaPath, workspaceFolder: input.folder, ...(input.connected ? { fallback: { schema: input.connected, name: 'connected graph' } } : {}) },
+    fewshot: { checkFewShot, readFewShot },
+    fewshotOptions: options,
+  });
+  return [...extra, ...checked.diagnostics];
 }

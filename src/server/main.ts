@@ -39,25 +39,36 @@ import {
   quickFixes,
   renameTarget,
   renameVariable,
-  resolveSchemaPath,
   schemaContext,
   schemaLinks,
   signatureHelp,
   type Analysis,
   type SchemaContext,
 } from '../core/language';
-import { checkAnalysis } from './check';
+import { checkFile } from '../core/check/checkFile';
+import type { GraphSchema } from '../core/schema/graphSchema';
+import { SchemaResolver } from '../core/schema/resolve';
+import { nodeSchemaFiles } from '../core/schema/nodeSchemaFiles';
 import { fewshotChecker, isFewShotFile } from './fewshot';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
 import { findSchemaFiles, relativeToDocument } from './files';
 import { CONNECTED_SCHEMA_NOTIFICATION, readConnectedSchema } from './protocol';
-import { SchemaCache } from './schemas';
 import { DEFAULT_SETTINGS, readSettings, type LanguageSettings } from './settings';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
 const log = (m: string): void => connection.console.log(m);
-const schemas = new SchemaCache(log);
+const schemas = new SchemaResolver(nodeSchemaFiles, (f) =>
+  log(`schema ${f.path}: ${f.schema ? `${f.schema.labels.length} labels, ${f.schema.relationshipTypes.length} relationship types` : 'unusable'}${f.problem ? ` (${f.problem})` : ''}`),
+);
+/** One SchemaContext (schema + index) per schema object, so an unchanged schema keeps its identity. */
+const contexts = new WeakMap<GraphSchema, SchemaContext>();
+function contextOf(schema: GraphSchema | undefined): SchemaContext | undefined {
+  if (!schema) return undefined;
+  let c = contexts.get(schema);
+  if (!c) contexts.set(schema, (c = schemaContext(schema)!));
+  return c;
+}
 
 let workspaceFolders: string[] = [];
 let canPullConfiguration = false;
@@ -134,7 +145,7 @@ async function validateFewShot(doc: TextDocument, settings: LanguageSettings): P
     if (fewshotShown.delete(doc.uri)) await connection.sendDiagnostics({ uri: doc.uri, diagnostics: [] });
     return;
   }
-  const diagnostics = fewshotChecker().checkFewShotDocument({ path, text: doc.getText(), folder: folderOf(path), settings, schemas, connected: connected?.context.schema });
+  const diagnostics = await fewshotChecker().checkFewShotDocument({ path, text: doc.getText(), folder: folderOf(path), settings, resolver: schemas, connected: connected?.context.schema });
   if (documents.get(doc.uri)?.version !== doc.version) return; // a newer version is on its way
   fewshotShown.add(doc.uri);
   await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map((d) => ({ ...toLspDiagnostic(d), source: FEWSHOT_SOURCE })) });
@@ -147,14 +158,20 @@ async function validate(doc: TextDocument): Promise<void> {
   if (!isPlan(doc)) return validateFewShot(doc, settings);
   const analysis = analysisOf(doc);
   const path = filePath(doc.uri);
-  const source = resolveSchemaPath(analysis.parse.document, path, settings.schemaPath, folderOf(path));
-  const loaded = source.kind === 'none' && connected ? { context: connected.context, diagnostics: [] } : schemas.load(source);
-  const diagnostics = [...loaded.diagnostics, ...checkAnalysis(analysis, { ...(loaded.context ? { schema: loaded.context } : {}), hopLimit: settings.hopLimit })];
+  const checked = await checkFile('kgp', analysis.text, schemas, {
+    ...(path !== undefined ? { path } : {}),
+    parsed: analysis.parse,
+    hopLimit: settings.hopLimit,
+    schema: { setting: settings.schemaPath, workspaceFolder: folderOf(path), ...(connected ? { fallback: { schema: connected.context.schema, name: connected.source } } : {}) },
+  });
+  const diagnostics = checked.diagnostics;
   if (documents.get(doc.uri)?.version !== doc.version) return; // a newer version is on its way
-  const st = states.get(doc.uri)!;
+  const st = states.get(doc.uri);
+  if (!st) return; // closed meanwhile
   st.diagnostics = diagnostics;
-  const schemaChanged = st.schema !== loaded.context;
-  if (loaded.context) st.schema = loaded.context;
+  const context = contextOf(checked.schema.schema);
+  const schemaChanged = st.schema !== context;
+  if (context) st.schema = context;
   else delete st.schema;
   // Hints depend on the schema: ask the client to fetch them again when it changed.
   if (schemaChanged && canRefreshInlayHints) void connection.languages.inlayHint.refresh();

@@ -18,18 +18,18 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { FileReadError, readTextFile } from '../../core/boundedRead';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { checkAst, sortDiagnostics } from '../../core/check';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { checkFile } from '../../core/check/checkFile';
 import { CHECK } from '../../core/check/codes';
 import type { Diagnostic, Severity } from '../../core/diagnostics';
-import { parseDocument } from '../../core/dsl';
 import type { GraphSchema } from '../../core/schema/graphSchema';
-import { parseSchemaFile } from '../../core/schema/schemaFile';
+import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
+import { SchemaResolver } from '../../core/schema/resolve';
 import type { Range } from '../../core/text';
 import { STORE_FLAGS, type StoreFlagValues } from '../../core/graph/openStore';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
-import { checkFewShot, FEWSHOT_FORMATS, type FewShotFormat } from '../../core/fewshot';
+import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { checkFewShot, FEWSHOT_FORMATS, readFewShot, type FewShotFormat } from '../../core/fewshot';
 
 /** Codes for problems with the files themselves (not their contents). */
 export const FILE_CODES = {
@@ -47,19 +47,15 @@ export interface SourceFile {
   readonly text: string;
 }
 
-export interface LoadedSchema {
-  readonly schema?: GraphSchema;
-  /** Why it could not be used, when it could not. */
-  readonly problem?: string;
-}
-
 /** What every file checker may use. */
 export interface CheckContext {
-  /** The --schema schema (undefined when not given). */
-  readonly defaultSchema?: LoadedSchema;
+  /** The one schema resolver (each schema file read once; its own diagnostics reported against it). */
+  readonly resolver: SchemaResolver;
+  /** --schema (a path, as setting) or the --db/--neo4j graph's schema (the fallback). */
+  readonly schemaPath?: string;
+  readonly storeSchema?: { readonly schema: GraphSchema; readonly name: string };
+  readonly cwd: string;
   readonly hopLimit?: number;
-  /** Reads a schema file once (cached); its own diagnostics are reported against it. */
-  readonly loadSchema: (absolutePath: string) => Promise<LoadedSchema>;
   /** --fewshot-format: the few-shot format to read, instead of detecting it. */
   readonly fewshotFormat?: FewShotFormat;
 }
@@ -73,30 +69,18 @@ export interface FileKind {
   readonly check: (file: SourceFile, context: CheckContext) => Promise<Diagnostic[]>;
 }
 
+function schemaRequest(context: CheckContext) {
+  return { ...(context.schemaPath !== undefined ? { setting: context.schemaPath, settingName: '--schema' } : {}), workspaceFolder: context.cwd, ...(context.storeSchema ? { fallback: context.storeSchema } : {}) };
+}
+
 async function checkKgpFile(file: SourceFile, context: CheckContext): Promise<Diagnostic[]> {
-  const { document, diagnostics } = parseDocument(file.text);
-  const decl = document.schemas.find((s) => s.path !== undefined && s.path.value.trim() !== '');
-  let schema: GraphSchema | undefined = context.defaultSchema?.schema;
-  const extra: Diagnostic[] = [];
-  if (decl?.path) {
-    const p = decl.path.value;
-    const loaded = await context.loadSchema(isAbsolute(p) ? p : resolve(dirname(file.path), p));
-    schema = loaded.schema;
-    if (!loaded.schema) {
-      extra.push({ range: decl.path.range, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use schema "${p}": ${loaded.problem ?? 'unknown problem'}` });
-    }
-  }
-  return sortDiagnostics([...diagnostics, ...extra, ...checkAst(document, { schema, hopLimit: context.hopLimit })]);
+  return (await checkFile('kgp', file.text, context.resolver, { path: file.path, schema: schemaRequest(context), ...(context.hopLimit !== undefined ? { hopLimit: context.hopLimit } : {}) })).diagnostics;
 }
 
 /** Few-shot files (docs/fewshot.md): a `schema` field in the file wins over --schema, as for .kgp. */
 async function checkFewShotKind(file: SourceFile, context: CheckContext): Promise<Diagnostic[]> {
-  const format = context.fewshotFormat !== undefined ? { format: context.fewshotFormat } : {};
-  const first = checkFewShot(file.path, file.text, { schema: context.defaultSchema?.schema, ...format });
-  const ref = first.document?.schemaRef?.value;
-  if (ref === undefined) return first.diagnostics;
-  const loaded = await context.loadSchema(isAbsolute(ref) ? ref : resolve(dirname(file.path), ref));
-  return checkFewShot(file.path, file.text, { loadSchema: () => loaded.schema, ...format }).diagnostics;
+  const fewshotOptions = context.fewshotFormat !== undefined ? { format: context.fewshotFormat } : {};
+  return (await checkFile('fewshot', file.text, context.resolver, { path: file.path, schema: schemaRequest(context), fewshot: { checkFewShot, readFewShot }, fewshotOptions })).diagnostics;
 }
 
 export const FILE_KINDS: FileKind[] = [
@@ -168,20 +152,17 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
     return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? absolute : rel;
   };
 
-  const schemaCache = new Map<string, Promise<LoadedSchema>>();
-  const loadSchema = (absolutePath: string): Promise<LoadedSchema> => {
-    let p = schemaCache.get(absolutePath);
-    if (!p) {
-      p = readSchema(absolutePath, (ds) => report(display(absolutePath), ds));
-      schemaCache.set(absolutePath, p);
-    }
-    return p;
-  };
-  const defaultSchema = values.schema !== undefined ? await loadSchema(resolve(io.cwd, values.schema)) : fromStore ? await storeSchema(values, io) : undefined;
-  if (defaultSchema && !defaultSchema.schema) {
-    report(values.schema!, [{ range: START, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use --schema: ${defaultSchema.problem ?? 'unknown problem'}` }]);
+  // The schema files' own diagnostics are reported against them, once each.
+  const resolver = new SchemaResolver(nodeSchemaFiles, (f) => report(display(f.path), f.fileDiagnostics));
+  let schemaPath = values.schema !== undefined ? resolve(io.cwd, values.schema) : undefined;
+  if (schemaPath !== undefined) {
+    const loaded = await resolver.load(schemaPath);
+    // Said once here; the files are then checked without a schema (not once per file).
+    if (!loaded.schema) schemaPath = undefined;
+    if (!loaded.schema) report(values.schema!, [{ range: START, severity: 'error', code: CHECK.schemaUnavailable, message: `cannot use --schema: ${loaded.problem ?? 'unknown problem'}` }]);
   }
-  const context: CheckContext = { defaultSchema, hopLimit, loadSchema, ...(fewshotFormat !== undefined ? { fewshotFormat } : {}) };
+  const fromDb = fromStore ? { schema: await storeSchema(values, io), name: values.db !== undefined ? `--db ${values.db}` : `--neo4j ${values.neo4j}` } : undefined;
+  const context: CheckContext = { resolver, cwd: io.cwd, ...(schemaPath !== undefined ? { schemaPath } : {}), ...(fromDb ? { storeSchema: fromDb } : {}), hopLimit, ...(fewshotFormat !== undefined ? { fewshotFormat } : {}) };
 
   for (const given of positionals) {
     for (const target of await collect(given, resolve(io.cwd, given), (ds) => report(given, ds))) {
@@ -254,27 +235,13 @@ async function collect(display: string, absolute: string, problem: (ds: Diagnost
 }
 
 /** The schema of the graph in the database (read-only); it then checks files that name no schema. */
-async function storeSchema(flags: StoreFlagValues, io: CliIO): Promise<LoadedSchema> {
-  const store = await openFromSpec(specFromFlags(flags, io, { mustExist: true, readOnly: true }), io);
+async function storeSchema(flags: StoreFlagValues, io: CliIO): Promise<GraphSchema> {
+  const session = await openSessionFromSpec(specFromFlags(flags, io, { mustExist: true, readOnly: true }), io);
   try {
-    return { schema: await store.schema() };
+    return await session.schema();
   } finally {
-    await store.close();
+    await session.close();
   }
-}
-
-async function readSchema(path: string, report: (ds: Diagnostic[]) => void): Promise<LoadedSchema> {
-  let text: string;
-  try {
-    text = await readTextFile(path, 'schema');
-  } catch (e) {
-    return { problem: e instanceof FileReadError ? e.reason : describeFsError(e) };
-  }
-  const r = parseSchemaFile(text, path);
-  report(r.diagnostics);
-  if (r.schema) return { schema: r.schema };
-  const first = r.diagnostics.find((d) => d.severity === 'error');
-  return { problem: first ? `${first.message} (line ${first.range.start.line + 1})` : 'not a schema file' };
 }
 
 function isFewShotFormat(s: string): s is FewShotFormat {

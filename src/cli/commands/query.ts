@@ -4,7 +4,7 @@ import type { CypherParams, CypherValue, QueryResult } from '../../core/graph/gr
 import { STORE_FLAGS } from '../../core/graph/openStore';
 import { renderPlanText } from '../../core/graph/plan/planText';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 function parseParams(list: readonly string[], json: string | undefined): CypherParams {
   const params: Record<string, CypherValue> = {};
@@ -67,12 +67,12 @@ export async function query(args: readonly string[], io: CliIO): Promise<number>
   if (values.explain && values.profile) throw new UsageError('use either --explain or --profile');
   const params = parseParams(values.param ?? [], values.params);
   const spec = specFromFlags(values, io, { mustExist: true, readOnly: !values.write });
-  const store = await openFromSpec(spec, io);
+  const session = await openSessionFromSpec(spec, io);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   try {
-    const result = await store.query(positionals[0]!, {
+    const result = await session.query(positionals[0]!, {
       params,
       mode: values.explain ? 'explain' : values.profile ? 'profile' : 'run',
       readOnly: !values.write,
@@ -90,6 +90,6 @@ export async function query(args: readonly string[], io: CliIO): Promise<number>
     return EXIT.ok;
   } finally {
     process.removeListener('SIGINT', onSignal);
-    await store.close();
+    await session.close();
   }
 }

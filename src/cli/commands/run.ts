@@ -1,25 +1,25 @@
 import { readTextFileSync } from '../../core/boundedRead';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
-import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
+import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { databaseExists } from '../../core/graph/embedded/dataFolder';
-import type { StrategyKind } from '../../core/plan/planningGraph';
-import { RetrievalEngine } from '../../core/retrieve/engine';
+import { STORE_FLAGS } from '../../core/graph/openStore';
 import { readRunInputs } from '../../core/retrieve/inputs';
-import { relationAliasesOf, type RelationAliases } from '../../core/retrieve/relations';
-import { readSchemaFile } from '../../core/schema/readSchemaFile';
-import { registerStrategies } from '../../core/retrieve/strategies';
+import type { RelationAliases } from '../../core/retrieve/relations';
+import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
+import { SchemaResolver } from '../../core/schema/resolve';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../core/retrieve/result';
-import { EXIT, UsageError, oneLine, type CliIO } from '../io';
 import { GraphStoreError } from '../../core/graph/errors';
-import { attachNegativeNumbers } from './storeFlags';
+import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
+import { EXIT, UsageError, oneLine, type CliIO } from '../io';
+import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
 
 const RUN_OPTIONS = {
-  db: { type: 'string' },
+  ...STORE_FLAGS,
   plan: { type: 'string' },
   strategy: { type: 'string' },
+  mode: { type: 'string' },
   k: { type: 'string' },
   exhaustive: { type: 'boolean', default: false },
   // gsd: homomorphic matching (GsdStrategy.injective false).
@@ -29,12 +29,12 @@ const RUN_OPTIONS = {
   reranker: { type: 'string' },
 } as const;
 
-const USAGE = 'usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> --db <path> [--plan name] [--strategy gsd|mor|cypher] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]';
+const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]`;
 
 /**
- * `kgrag run`: retrieve with every plan (or pattern) of a file against the embedded store. The
- * snapshot is built once (and cached under `<db>/snapshots`); JSON lines input gives one result
- * per line. Exit 0 when everything ran, 1 when some input had problems, 3 on failure.
+ * `kgrag run`: retrieve with every plan (or pattern) of a file against a store (--db or --neo4j).
+ * The snapshot is built once (and cached under `<db>/snapshots`); JSON lines input gives one
+ * result per line. Exit 0 when everything ran, 1 when some input had problems, 3 on failure.
  */
 export async function run(args: readonly string[], io: CliIO): Promise<number> {
   let parsed;
@@ -49,15 +49,18 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(`expected one input file\n${USAGE}`);
-  if (!values.db) throw new UsageError(`--db <path> is required\n${USAGE}`);
+  if (values.db === undefined && values.neo4j === undefined) throw new UsageError(`--db <path> or --neo4j <uri> is required\n${USAGE}`);
   const strategy = values.strategy;
-  if (strategy !== undefined && strategy !== 'gsd' && strategy !== 'mor' && strategy !== 'cypher') throw new UsageError(`--strategy must be gsd, mor or cypher, not ${strategy}`);
+  if (strategy !== undefined && !isStrategyKind(strategy)) throw new UsageError(`--strategy must be ${STRATEGY_KINDS.join(', ')}, not ${strategy}`);
+  const mode = values.mode;
+  if (mode !== undefined && mode !== 'run' && mode !== 'explain' && mode !== 'profile') throw new UsageError(`--mode must be run, explain or profile, not ${mode}`);
   let k: number | undefined;
   if (values.k !== undefined) {
     k = Number(values.k);
     if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, not ${values.k}`);
   }
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const spec = specFromFlags(values, io, { mustExist: false, readOnly: true });
 
   const file = resolve(io.cwd, positionals[0]!);
   let text: string;
@@ -73,8 +76,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     return EXIT.findings;
   }
 
-  const folder = resolve(io.cwd, values.db);
-  if (!databaseExists(folder)) throw new UsageError(`no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
+  if (spec.kind === 'embedded' && !databaseExists(spec.folder)) throw new UsageError(`no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
   let reranker: Reranker | undefined;
   if (values.reranker !== undefined) {
     try {
@@ -84,37 +86,30 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       return EXIT.failure;
     }
   }
-  const embedder = await createEmbedder({ kind: values.embedder });
-  const store = new EmbeddedStore({ folder, readOnly: true });
-  await store.open();
+  const session = await openSessionFromSpec(spec, io, { embedder: { kind: values.embedder }, ...(reranker ? { reranker } : {}) });
   try {
-    const engine = new RetrievalEngine(store, embedder, RetrievalEngine.cacheDirFor(folder));
-    registerStrategies(engine, reranker ? { reranker } : {});
-    const overrides = {
-      ...(strategy !== undefined ? { strategy: strategy as StrategyKind } : {}),
+    const options: RunOptions = {
+      ...(strategy !== undefined ? { strategy } : {}),
+      ...(mode !== undefined ? { mode } : {}),
       ...(k !== undefined ? { k } : {}),
       ...(values.exhaustive ? { exhaustive: true } : {}),
       ...(values['no-injective'] ? { injective: false } : {}),
     };
     // A plan's `schema "…"` file (relative to the plan file) lends its aliases to relation matching.
-    const aliasesByRef = new Map<string, RelationAliases>();
-    const aliasesFor = (ref: string | undefined): RelationAliases | undefined => {
+    const resolver = new SchemaResolver(nodeSchemaFiles, (f) => {
+      if (!f.schema) io.err(`kgrag run: schema ${f.path}: ${f.problem ?? 'unusable'}; relation aliases not used`);
+    });
+    const aliasesFor = async (ref: string | undefined): Promise<RelationAliases | undefined> => {
       if (ref === undefined) return undefined;
-      let aliases = aliasesByRef.get(ref);
-      if (!aliases) {
-        const loaded = readSchemaFile(resolve(dirname(file), ref));
-        if (loaded.problem) io.err(`kgrag run: schema ${loaded.problem}; relation aliases not used`);
-        aliases = relationAliasesOf(loaded.schema);
-        aliasesByRef.set(ref, aliases);
-      }
-      return aliases;
+      const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      return (await resolver.resolve({ reference: { value: ref, range: at }, documentPath: file })).aliases;
     };
     let failed = 0;
     for (const input of read.inputs) {
-      const relationAliases = aliasesFor(input.plan.schemaRef);
+      const relationAliases = await aliasesFor(input.plan.schemaRef);
       let result: RetrievalResult;
       try {
-        result = await engine.run(input.plan, { ...overrides, ...(relationAliases ? { relationAliases } : {}) }, input.id);
+        result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
       } catch (e) {
         // One plan the store rejects (an unknown label, a refused statement) must not abort the others.
         if (!(e instanceof GraphStoreError) || !['query-failed', 'not-read-only', 'refused'].includes(e.code)) throw e;
@@ -127,7 +122,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     }
     if (failed > 0) return EXIT.findings;
   } finally {
-    await store.close();
+    await session.close();
   }
   return read.problems.length > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -2,7 +2,7 @@
 import type { GraphSchema } from '../../core/schema/graphSchema';
 import { STORE_FLAGS } from '../../core/graph/openStore';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 export function renderSchemaText(schema: GraphSchema): string {
   const lines: string[] = ['labels:'];
@@ -19,12 +19,12 @@ export function renderSchemaText(schema: GraphSchema): string {
 export async function schema(args: readonly string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseFlags({ args: [...args], allowPositionals: true, options: { ...STORE_FLAGS, json: { type: 'boolean' } } });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const store = await openFromSpec(specFromFlags(values, io, { mustExist: true, readOnly: true }), io);
+  const session = await openSessionFromSpec(specFromFlags(values, io, { mustExist: true, readOnly: true }), io);
   try {
-    const s = await store.schema();
+    const s = await session.schema();
     io.out(values.json ? JSON.stringify(s, null, 2) : renderSchemaText(s));
     return EXIT.ok;
   } finally {
-    await store.close();
+    await session.close();
   }
 }

@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync } from 'node:fs';
 import { NEO4J_PASSWORD_ENV, openStore, storeSpecFromFlags, type StoreFlagValues, type StoreSpec } from '../../core/graph/openStore';
 import type { GraphStore } from '../../core/graph/graphStore';
+import { openSession, type RetrievalSession, type SessionOptions } from '../../core/session';
 import { dataFolder } from '../../core/graph/embedded/dataFolder';
 import { UsageError, type CliIO } from '../io';
 
@@ -46,4 +47,9 @@ export function specFromFlags(flags: StoreFlagValues, io: CliIO, options: { must
 /** Opens the store; the Neo4j password comes from KGRAG_NEO4J_PASSWORD and is never printed. */
 export function openFromSpec(spec: StoreSpec, io: CliIO): Promise<GraphStore> {
   return openStore(spec, () => io.env[NEO4J_PASSWORD_ENV]);
+}
+
+/** Opens a retrieval session on the store the flags name (the one way every graph command reaches a graph). */
+export function openSessionFromSpec(spec: StoreSpec, io: CliIO, options: Omit<SessionOptions, 'store' | 'password'> = {}): Promise<RetrievalSession> {
+  return openSession({ ...options, store: spec, password: () => io.env[NEO4J_PASSWORD_ENV] });
 }

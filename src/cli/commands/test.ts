@@ -1,13 +1,10 @@
 import { readTextFileSync } from '../../core/boundedRead';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { createEmbedder, DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
+import { relative, resolve } from 'node:path';
+import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { STORE_FLAGS } from '../../core/graph/openStore';
-import { RetrievalEngine } from '../../core/retrieve/engine';
-import { registerStrategies } from '../../core/retrieve/strategies';
 import { discoverPlanTests, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { openFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json]';
 
@@ -48,27 +45,23 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     return EXIT.findings;
   }
 
-  let store;
+  let session;
   try {
-    store = await openFromSpec(spec, io);
+    session = await openSessionFromSpec(spec, io, { embedder: { kind: values.embedder } });
   } catch (e) {
     io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
     return EXIT.failure;
   }
   const outcomes: PlanTestOutcome[] = [];
   try {
-    const embedder = await createEmbedder({ kind: values.embedder });
-    const cacheDir = spec.kind === 'embedded' ? RetrievalEngine.cacheDirFor(spec.folder) : join(tmpdir(), 'kgrag-snapshots');
-    const engine = new RetrievalEngine(store, embedder, cacheDir);
-    registerStrategies(engine);
     for (const t of tests) {
-      const { outcome } = await runPlanTest(engine, t.plan, { id: `${t.file}:${t.plan.name}` });
+      const { outcome } = await runPlanTest(session, t.plan, { id: `${t.file}:${t.plan.name}` });
       outcomes.push(outcome);
       if (values.json) io.out(JSON.stringify({ file: t.file, line: t.line, ...outcome }));
       else io.out(`${outcome.status === 'passed' ? 'PASS' : outcome.status === 'errored' ? 'ERROR' : 'FAIL'}  ${t.file}:${t.line} ${t.plan.name} — ${outcome.message}`);
     }
   } finally {
-    await store.close();
+    await session.close();
   }
   const summary = summarizePlanTests(outcomes);
   if (values.json) io.out(JSON.stringify({ summary }));

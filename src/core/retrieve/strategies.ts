@@ -1,23 +1,7 @@
-import { retrieveCypher } from './cypher/retrieve';
 import type { RetrievalEngine } from './engine';
-import { retrieveMor } from './mor/retrieve';
-import type { Reranker } from './mor/rerank';
 
-/** Registers the strategies beyond gsd (which the engine has built in). */
-export function registerStrategies(engine: RetrievalEngine, options: { reranker?: Reranker } = {}): void {
-  engine.register('cypher', async (plan, e, o, id) => {
-    const snap = await e.snapshot(o.signal);
-    return retrieveCypher(plan, e.store, snap, e.embedder, { id, ...(o.k !== undefined ? { limit: o.k } : {}), ...(o.signal ? { signal: o.signal } : {}), ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}) });
-  });
-  engine.register('mor', async (plan, e, o, id) => {
-    const snap = await e.snapshot(o.signal);
-    return retrieveMor(plan, snap, e.embedder, {
-      id,
-      store: { kind: e.store.kind, description: e.store.description },
-      ...(o.k !== undefined ? { strategy: { k: o.k } } : {}),
-      ...(options.reranker ? { reranker: options.reranker } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
-    });
-  });
-}
+/**
+ * @deprecated Every strategy is in the one table, `core/session/strategies.ts`; this is a no-op
+ * kept so branches written before the session compile.
+ */
+export function registerStrategies(_engine: RetrievalEngine, _options: object = {}): void {}

@@ -1,6 +1,6 @@
 import type { PlanningGraph } from '../plan/planningGraph';
-import type { RetrievalEngine } from '../retrieve/engine';
 import type { RetrievalResult } from '../retrieve/result';
+import type { RetrievalSession, RunOptions } from '../session/session';
 import { erroredPlanTest, evaluatePlanTest, type PlanTestOutcome } from './evaluate';
 
 export interface PlanTestRun {
@@ -9,12 +9,12 @@ export interface PlanTestRun {
 }
 
 /**
- * Runs one plan test on an engine. Retrieval errors become an 'errored' outcome; cancellation
- * (the signal aborted) is rethrown so the caller stops the whole run.
+ * Runs one plan test in a retrieval session. Retrieval errors become an 'errored' outcome;
+ * cancellation (the signal aborted) is rethrown so the caller stops the whole run.
  */
-export async function runPlanTest(engine: RetrievalEngine, plan: PlanningGraph, options: { readonly signal?: AbortSignal; readonly id?: string } = {}): Promise<PlanTestRun> {
+export async function runPlanTest(session: Pick<RetrievalSession, 'run'>, plan: PlanningGraph, options: Pick<RunOptions, 'signal' | 'id' | 'relationAliases'> = {}): Promise<PlanTestRun> {
   try {
-    const result = await engine.run(plan, options.signal ? { signal: options.signal } : {}, options.id ?? plan.name);
+    const result = await session.run(plan, options);
     return { outcome: evaluatePlanTest(plan, result), result };
   } catch (e) {
     if (options.signal?.aborted) throw e;

@@ -1,23 +1,17 @@
 /**
  * The active graph: which store (the embedded sample by default, an embedded folder, or Neo4j),
- * its health, and the retrieval engine over it. Opened lazily on first use; the status bar shows
+ * its health, and the retrieval session over it. Opened lazily on first use; the status bar shows
  * it. The Neo4j password comes from SecretStorage through a callback and is never logged.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { createEmbedder } from '../../core/embed/createEmbedder';
-import type { Embedder } from '../../core/embed/embedder';
-import { EmbeddedStore } from '../../core/graph/embedded/embeddedStore';
-import type { GraphStore } from '../../core/graph/graphStore';
-import { importFiles, type ImportFile, type ImportSummary } from '../../core/graph/import/importer';
+import type { ImportFile, ImportSummary } from '../../core/graph/import/importer';
 import { METAQA_TYPING } from '../../core/graph/import/typing';
-import { createStore, type StoreSpec } from '../../core/graph/openStore';
+import type { StoreSpec } from '../../core/graph/openStore';
 import { sampleTriplesPath } from '../../core/graph/sample/sampleStore';
-import { RetrievalEngine } from '../../core/retrieve/engine';
-import { snapshotFileName } from '../../core/retrieve/snapshot/cache';
-import { registerStrategies } from '../../core/retrieve/strategies';
+import { defaultCacheDir, openSession, type IndexInfo, type RetrievalSession } from '../../core/session';
 import type { GraphSchema } from '../../core/schema/graphSchema';
 import type { Report } from './operations';
 import { NEO4J_PASSWORD_KEY, type Secrets } from './secrets';
@@ -41,9 +35,7 @@ export interface ActiveGraph {
 
 export interface Connected {
   readonly graph: ActiveGraph;
-  readonly store: GraphStore;
-  readonly engine: RetrievalEngine;
-  readonly embedder: Embedder;
+  readonly session: RetrievalSession;
   readonly schema: GraphSchema;
 }
 
@@ -86,11 +78,12 @@ export class Connection implements vscode.Disposable {
       };
     }
     const folder = s.kind === 'sample' ? join(this.globalStorage.fsPath, 'sample-graph') : resolveInWorkspace(s.folder);
+    const spec: StoreSpec = { kind: 'embedded', folder, timeoutMs: s.timeoutMs };
     return {
       kind: s.kind,
-      spec: { kind: 'embedded', folder, timeoutMs: s.timeoutMs },
+      spec,
       label: s.kind === 'sample' ? 'Sample graph (movies)' : vscode.workspace.asRelativePath(folder),
-      cacheDir: RetrievalEngine.cacheDirFor(folder),
+      cacheDir: defaultCacheDir(spec),
     };
   }
 
@@ -118,21 +111,18 @@ export class Connection implements vscode.Disposable {
     }
     this.setHealth({ state: 'connecting' });
     this.log.info(`opening ${graph.kind} graph: ${graph.label}`);
-    const store = createStore(graph.spec, () => this.neo4jPassword());
+    let session: RetrievalSession | undefined;
     try {
-      await store.open();
-      if (graph.kind === 'sample' && store instanceof EmbeddedStore) await this.ensureSample(store, signal, report);
+      session = await openSession({ store: graph.spec, password: () => this.neo4jPassword(), embedder: embedderSettings(), cacheDir: graph.cacheDir });
+      if (graph.kind === 'sample' && graph.spec.kind === 'embedded') await this.ensureSample(session, graph.spec.folder, signal, report);
       report?.('reading the schema');
-      const schema = await store.schema(signal);
-      const embedder = await createEmbedder(embedderSettings());
-      const engine = new RetrievalEngine(store, embedder, graph.cacheDir);
-      registerStrategies(engine);
-      this.current = { graph, store, engine, embedder, schema };
+      const schema = await session.schema(signal);
+      this.current = { graph, session, schema };
       this.setHealth(healthOf(schema));
       this.log.info(`connected: ${graph.label} (${describeSchema(schema)})`);
       return this.current;
     } catch (e) {
-      await store.close().catch(() => undefined);
+      await session?.close().catch(() => undefined);
       const message = e instanceof Error ? e.message : String(e);
       this.setHealth(signal?.aborted ? { state: 'not-connected' } : { state: 'error', message });
       this.log.error(`could not open ${graph.label}: ${message}`);
@@ -140,17 +130,17 @@ export class Connection implements vscode.Disposable {
     }
   }
 
-  private async ensureSample(store: EmbeddedStore, signal?: AbortSignal, report?: Report): Promise<void> {
-    const marker = join(store.folder, SAMPLE_MARKER);
+  private async ensureSample(session: RetrievalSession, folder: string, signal?: AbortSignal, report?: Report): Promise<void> {
+    const marker = join(folder, SAMPLE_MARKER);
     if (existsSync(marker)) return;
     report?.('importing the movie sample graph (first use)');
-    const summary = await importFiles(store, [{ path: sampleTriplesPath(), format: 'triples' }], {
+    const summary = await session.import([{ path: sampleTriplesPath(), format: 'triples' }], {
       typing: METAQA_TYPING,
       ...(signal ? { signal } : {}),
       onProgress: (p) => report?.(p.message),
     });
     writeFileSync(marker, `${new Date().toISOString()}\n`);
-    this.log.info(`sample graph imported into ${store.folder}: ${summary.nodesCreated} nodes, ${summary.edgesCreated} edges in ${summary.timeMs.toFixed(0)} ms`);
+    this.log.info(`sample graph imported into ${folder}: ${summary.nodesCreated} nodes, ${summary.edgesCreated} edges in ${summary.timeMs.toFixed(0)} ms`);
   }
 
   private async neo4jPassword(): Promise<string | undefined> {
@@ -165,7 +155,7 @@ export class Connection implements vscode.Disposable {
     this.current = undefined;
     await this.opening?.catch(() => undefined);
     if (c) {
-      await c.store.close().catch(() => undefined);
+      await c.session.close().catch(() => undefined);
       this.log.info(`disconnected from ${c.graph.label}`);
     }
     this.setHealth(state);
@@ -177,39 +167,27 @@ export class Connection implements vscode.Disposable {
     return this.ensure(signal, report);
   }
 
-  /** Imports files into the active embedded graph; the engine is renewed (the graph changed). */
+  /** Imports files into the active embedded graph; the session renews its schema and index (the graph changed). */
   async importFiles(files: readonly ImportFile[], signal: AbortSignal, report: Report): Promise<ImportSummary> {
     const c = await this.ensure(signal, report);
-    if (!(c.store instanceof EmbeddedStore)) throw new Error('Import works on embedded graphs; Neo4j graphs are loaded with Neo4j tools.');
     try {
-      return await importFiles(c.store, files, { signal, onProgress: (p) => report(p.message) });
+      return await c.session.import(files, { signal, onProgress: (p) => report(p.message) });
     } finally {
       await this.refreshSchema(c);
     }
   }
 
   /** Builds the search index (the snapshot) now; `rebuild` drops the cached one first. */
-  async buildIndex(signal: AbortSignal, report: Report, rebuild: boolean): Promise<{ nodes: number; source: string; ms: number }> {
+  async buildIndex(signal: AbortSignal, report: Report, rebuild: boolean): Promise<IndexInfo> {
     const c = await this.ensure(signal, report);
-    if (rebuild) {
-      const file = join(c.graph.cacheDir, snapshotFileName(await c.store.fingerprint(signal), c.embedder.id));
-      rmSync(file, { force: true });
-    }
-    const engine = new RetrievalEngine(c.store, c.embedder, c.graph.cacheDir);
-    registerStrategies(engine);
     report('building the search index');
-    const snap = await engine.snapshot(signal);
-    this.current = { ...c, engine };
-    const info = engine.snapshotInfo;
-    return { nodes: snap.nodeCount, source: info?.source ?? 'built', ms: info?.ms ?? 0 };
+    return c.session.buildIndex({ signal, rebuild });
   }
 
   private async refreshSchema(c: Connected): Promise<void> {
     if (this.current !== c) return;
-    const schema = await c.store.schema().catch(() => c.schema);
-    const engine = new RetrievalEngine(c.store, c.embedder, c.graph.cacheDir);
-    registerStrategies(engine);
-    this.current = { ...c, schema, engine };
+    const schema = await c.session.schema().catch(() => c.schema);
+    this.current = { ...c, schema };
     this.setHealth(healthOf(schema));
   }
 

@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
 import type { RetrievalResult } from '../../core/retrieve/result';
-import { explainCypher } from '../../core/retrieve/cypher/explain';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
 import type { Connection } from './connection';
 import { withCancellableProgress } from './operations';
@@ -42,14 +41,8 @@ export async function executePlan(
     const aliases = source.uri ? await vscode.workspace.openTextDocument(vscode.Uri.parse(source.uri)).then(relationAliasesFor, () => undefined) : undefined;
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
-    if (action === 'run' || action === 'inspect') return c.engine.run(plan, { signal, ...relationAliases });
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
-    if (action === 'explain') return explainCypher(plan, c.store, await c.engine.snapshot(signal), c.embedder, { signal, ...relationAliases });
-    const ran = await c.engine.run(plan, { strategy: 'cypher', signal, ...relationAliases });
-    if (!ran.cypher) return ran;
-    report('PROFILE');
-    const q = await c.store.query(ran.cypher.text, { params: ran.cypher.params, mode: action, readOnly: true, signal });
-    return { ...ran, cypher: { ...ran.cypher, mode: action, ...(q.plan ? { plan: q.plan } : {}) } } satisfies RetrievalResult;
+    return c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, ...relationAliases });
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
     log.error(`${TITLES[action]} ${plan.name} failed: ${message}`);

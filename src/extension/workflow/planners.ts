@@ -18,7 +18,7 @@ export interface ChosenPlanner {
 }
 
 async function nearest(connection: Connection): Promise<NearestExamplePlanner> {
-  return new NearestExamplePlanner(connection.connected?.embedder ?? (await createEmbedder(embedderSettings())));
+  return new NearestExamplePlanner(connection.connected?.session.embedder ?? (await createEmbedder(embedderSettings())));
 }
 
 /** Picks the planner; 'auto' is the HTTP endpoint if set, else VS Code's model, else the nearest example. */

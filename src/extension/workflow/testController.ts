@@ -99,7 +99,7 @@ async function runTests(ctrl: vscode.TestController, connection: Connection, log
       const t0 = Date.now();
       let tested;
       try {
-        tested = await runPlanTest(connected.engine, plan, { signal: controller.signal });
+        tested = await runPlanTest(connected.session, plan, { signal: controller.signal });
       } catch {
         run.skipped(item); // cancelled mid-run
         continue;

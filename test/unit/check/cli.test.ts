@@ -98,7 +98,7 @@ test(
     assert.equal(r.code, 1);
     assert.equal(r.err, '');
     const lines = r.out.trim().split('\n');
-    assert.ok(lines.some((l) => /^a\.kgp:1:8 error KGP307 cannot use schema "missing\.kgschema\.json": no such file or directory$/.test(l)), r.out);
+    assert.ok(lines.some((l) => /^a\.kgp:1:8 error KGP307 cannot use schema "missing\.kgschema\.json": file not found; names are not checked against a schema$/.test(l)), r.out);
     assert.ok(lines.some((l) => /^nope\.kgp:1:1 error KGP001 cannot read: no such file or directory$/.test(l)), r.out);
     assert.ok(lines.some((l) => /^broken\.kgschema\.json:\d+:\d+ error schema-json-syntax /.test(l)), r.out);
     assert.ok(!r.out.includes('    at '), 'no stack trace');

@@ -54,7 +54,7 @@ describe('language server over LSP', () => {
     const d = await diagnostics(uri, (x) => x.some((y) => y.code === 'KGP307'));
     const s = d.find((y) => y.code === 'KGP307')!;
     assert.deepEqual(s.range.start, pos(text, '"nowhere'));
-    assert.match(s.message, /nowhere\.kgschema\.json: file not found/);
+    assert.match(s.message, /schema "nowhere\.kgschema\.json": file not found/);
   });
 
   const PLAN = 'schema "movies.kgschema.json"\nplan who_directed {\n  match\n    (m: Movie "Heat") -[:directed_by]-> (p: Person)\n  return p\n}\n';

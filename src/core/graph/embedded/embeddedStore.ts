@@ -280,7 +280,8 @@ export class EmbeddedStore implements GraphStore {
 
   async fingerprint(signal?: AbortSignal): Promise<string> {
     const schema = await this.schema(signal);
-    const counts = [...schema.labels.map((l) => `${l.name}=${l.count}`), ...schema.relationshipTypes.map((r) => `${r.name}=${r.count}`)];
+    // Sorted: the catalog lists tables in a different order after a reopen than right after an import.
+    const counts = [...schema.labels.map((l) => `${l.name}=${l.count}`), ...schema.relationshipTypes.map((r) => `${r.name}=${r.count}`)].sort();
     const generation = readGeneration(this.folder);
     return createHash('sha256').update(JSON.stringify({ generation, counts })).digest('hex').slice(0, 16);
   }

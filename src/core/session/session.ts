@@ -1,0 +1,189 @@
+/**
+ * The retrieval session: the one door the CLI, the extension and the tests use to reach a graph.
+ * It owns the store, the embedder and the snapshot, runs plans through the strategy table in
+ * every mode (run, explain, profile), answers the schema, builds the search index and imports.
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createEmbedder, type EmbedderSettings } from '../embed/createEmbedder';
+import type { Embedder } from '../embed/embedder';
+import { EmbeddedStore } from '../graph/embedded/embeddedStore';
+import { GraphStoreError } from '../graph/errors';
+import type { GraphStore, QueryOptions, QueryResult } from '../graph/graphStore';
+import { importFiles, type ImportFile, type ImportOptions, type ImportSummary } from '../graph/import/importer';
+import { createStore, type StoreSpec } from '../graph/openStore';
+import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
+import { explainCypher } from '../retrieve/cypher/explain';
+import type { Reranker } from '../retrieve/mor/rerank';
+import type { RetrievalResult } from '../retrieve/result';
+import { loadOrBuildSnapshot, snapshotFileName, type LoadedSnapshot } from '../retrieve/snapshot/cache';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { GraphSchema } from '../schema/graphSchema';
+import { STRATEGIES, type StrategyContext, type StrategyOverrides } from './strategies';
+
+export type PasswordSource = () => Promise<string | undefined> | string | undefined;
+
+export interface SessionOptions {
+  /** A store to open (the session closes it), or an already open store (the session closes it too). */
+  readonly store: StoreSpec | GraphStore;
+  /** Neo4j only: asked when the driver connects; never stored by the session. */
+  readonly password?: PasswordSource;
+  /** An embedder, or the settings to create one (default: the lexical embedder). */
+  readonly embedder?: Embedder | EmbedderSettings;
+  /** Where snapshot files live (default: `<folder>/snapshots` for embedded stores, the OS temp folder for Neo4j). */
+  readonly cacheDir?: string;
+  /** MoR's learned reranker. */
+  readonly reranker?: Reranker;
+}
+
+/** run: retrieve; explain: the Cypher plan tree without running; profile: Cypher run under PROFILE. */
+export type RunMode = 'run' | 'explain' | 'profile';
+
+export interface RunOptions extends StrategyOverrides {
+  readonly mode?: RunMode;
+  /** Default: the plan's own strategy. explain and profile always compile to Cypher. */
+  readonly strategy?: StrategyKind;
+  /** The result's id (default: the plan's name). */
+  readonly id?: string;
+}
+
+export interface IndexInfo {
+  readonly nodes: number;
+  readonly source: LoadedSnapshot['source'];
+  readonly ms: number;
+  readonly cacheError?: string;
+}
+
+export interface RetrievalSession {
+  readonly store: Pick<GraphStore, 'kind' | 'dialect' | 'description'>;
+  readonly embedder: Embedder;
+  readonly cacheDir: string;
+  run(plan: PlanningGraph, options?: RunOptions): Promise<RetrievalResult>;
+  /** The graph's schema (read once, again after an import). */
+  schema(signal?: AbortSignal): Promise<GraphSchema>;
+  /** Loads or builds the snapshot now; `rebuild` drops the cached file first. */
+  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean }): Promise<IndexInfo>;
+  /** Imports graph files (embedded stores); the schema and snapshot are renewed. */
+  import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
+  /** Raw Cypher (read-only unless options.readOnly is false). */
+  query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
+  close(): Promise<void>;
+}
+
+/** The default snapshot folder of a store spec. */
+export function defaultCacheDir(spec: StoreSpec): string {
+  return spec.kind === 'embedded' ? join(spec.folder, 'snapshots') : join(tmpdir(), 'kgrag-snapshots');
+}
+
+function isSpec(s: StoreSpec | GraphStore): s is StoreSpec {
+  return !('query' in s);
+}
+
+function isEmbedder(e: Embedder | EmbedderSettings): e is Embedder {
+  return 'embedBatch' in e;
+}
+
+/** Opens the store (when given a spec) and the embedder; on failure nothing stays open. */
+export async function openSession(options: SessionOptions): Promise<RetrievalSession> {
+  const store = isSpec(options.store) ? createStore(options.store, options.password) : options.store;
+  const cacheDir = options.cacheDir ?? (isSpec(options.store) ? defaultCacheDir(options.store) : store instanceof EmbeddedStore ? join(store.folder, 'snapshots') : join(tmpdir(), 'kgrag-snapshots'));
+  try {
+    if (isSpec(options.store)) await store.open();
+    const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
+    return new Session(store, embedder, cacheDir, options.reranker);
+  } catch (e) {
+    await store.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+class Session implements RetrievalSession, StrategyContext {
+  private loaded: Promise<LoadedSnapshot> | undefined;
+  private schemaRead: Promise<GraphSchema> | undefined;
+
+  constructor(
+    readonly store: GraphStore,
+    readonly embedder: Embedder,
+    readonly cacheDir: string,
+    readonly reranker: Reranker | undefined,
+  ) {}
+
+  snapshot(signal?: AbortSignal): Promise<GraphSnapshot> {
+    return this.loadSnapshot(signal).then((l) => l.snapshot);
+  }
+
+  private loadSnapshot(signal?: AbortSignal): Promise<LoadedSnapshot> {
+    // One build shared by concurrent runs; a failed (or cancelled) build is retried next time.
+    const loading = (this.loaded ??= loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal));
+    loading.catch(() => {
+      if (this.loaded === loading) this.loaded = undefined;
+    });
+    return loading;
+  }
+
+  async run(plan: PlanningGraph, options: RunOptions = {}): Promise<RetrievalResult> {
+    const id = options.id ?? plan.name;
+    const mode = options.mode ?? 'run';
+    if (mode === 'explain') {
+      return explainCypher(plan, this.store, await this.snapshot(options.signal), this.embedder, {
+        id,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
+      });
+    }
+    if (mode === 'profile') return this.profile(plan, options, id);
+    const kind = options.strategy ?? plan.strategy.kind;
+    const strategy = STRATEGIES[kind];
+    if (!strategy) throw new Error(`strategy ${kind} is not available`);
+    return strategy.run(plan, this, options, id);
+  }
+
+  /** PROFILE executes the query: the cypher strategy's answers plus the profiled plan tree. */
+  private async profile(plan: PlanningGraph, options: RunOptions, id: string): Promise<RetrievalResult> {
+    const ran = await STRATEGIES.cypher.run(plan, this, options, id);
+    if (!ran.cypher) return ran;
+    const q = await this.store.query(ran.cypher.text, { params: ran.cypher.params, mode: 'profile', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
+    return { ...ran, cypher: { ...ran.cypher, mode: 'profile', ...(q.plan ? { plan: q.plan } : {}) } };
+  }
+
+  schema(signal?: AbortSignal): Promise<GraphSchema> {
+    const reading = (this.schemaRead ??= this.store.schema(signal));
+    reading.catch(() => {
+      if (this.schemaRead === reading) this.schemaRead = undefined;
+    });
+    return reading;
+  }
+
+  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean } = {}): Promise<IndexInfo> {
+    if (options.rebuild) {
+      this.loaded = undefined;
+      rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
+    }
+    const l = await this.loadSnapshot(options.signal);
+    return { nodes: l.snapshot.nodeCount, source: l.source, ms: l.ms, ...(l.cacheError ? { cacheError: l.cacheError } : {}) };
+  }
+
+  async import(files: readonly ImportFile[], options: ImportOptions = {}): Promise<ImportSummary> {
+    if (!(this.store instanceof EmbeddedStore)) {
+      throw new GraphStoreError('query-failed', `Import loads the embedded database; ${this.store.description} is Neo4j: load it with Neo4j's own tools (neo4j-admin import, LOAD CSV).`);
+    }
+    try {
+      return await importFiles(this.store, files, options);
+    } finally {
+      // The graph changed (even a cancelled import may have loaded part): read both again.
+      this.loaded = undefined;
+      this.schemaRead = undefined;
+    }
+  }
+
+  query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
+    return this.store.query(cypher, options);
+  }
+
+  close(): Promise<void> {
+    this.loaded = undefined;
+    this.schemaRead = undefined;
+    return this.store.close();
+  }
+}

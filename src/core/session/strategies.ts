@@ -1,0 +1,118 @@
+/**
+ * THE strategy table: every retrieval strategy registers here, and only here, in the same way.
+ * Adding one (e.g. `stem`, `sage`) is one entry below: its kind (also a member of the IR's
+ * `Strategy` union, so the DSL can name it), a summary, the parameters it reads (settings and
+ * completion list them from here) and a `run` that turns a plan into a RetrievalResult.
+ * The table is typed over `StrategyKind`, so a kind added to the IR without an entry here does
+ * not compile.
+ */
+import type { Embedder } from '../embed/embedder';
+import type { GraphStore } from '../graph/graphStore';
+import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
+import { retrieveCypher } from '../retrieve/cypher/retrieve';
+import { retrieveGsd } from '../retrieve/gsd/retrieve';
+import { retrieveMor } from '../retrieve/mor/retrieve';
+import type { Reranker } from '../retrieve/mor/rerank';
+import type { RelationAliases } from '../retrieve/relations';
+import type { RetrievalResult } from '../retrieve/result';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+
+/** One parameter a strategy reads from `using name(param: value)`; `default` matches DEFAULT_STRATEGIES. */
+export type StrategyParameter =
+  | { readonly name: string; readonly type: 'integer'; readonly default: number; readonly minimum: number; readonly description: string }
+  | { readonly name: string; readonly type: 'boolean'; readonly default: boolean; readonly description: string };
+
+/** What a strategy gets from the session it runs in. */
+export interface StrategyContext {
+  readonly store: GraphStore;
+  readonly embedder: Embedder;
+  /** The snapshot (loaded or built once per session). */
+  snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
+  /** MoR's learned reranker, when the session was opened with one. */
+  readonly reranker?: Reranker;
+}
+
+/** Per-run overrides every front door may pass (CLI flags, settings, tests). */
+export interface StrategyOverrides {
+  /** The strategy's size parameter: gsd k, mor k, cypher limit. */
+  readonly k?: number;
+  /** gsd: Algorithm 1 without pruning. */
+  readonly exhaustive?: boolean;
+  /** gsd: false = homomorphic matching (see GsdStrategy.injective). */
+  readonly injective?: boolean;
+  /** Schema aliases for relationship types, e.g. from the plan's *.kgschema.json. */
+  readonly relationAliases?: RelationAliases;
+  readonly signal?: AbortSignal;
+}
+
+export interface StrategyDefinition {
+  readonly kind: StrategyKind;
+  readonly summary: string;
+  readonly parameters: readonly StrategyParameter[];
+  run(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string): Promise<RetrievalResult>;
+}
+
+function storeOf(store: GraphStore): { kind: GraphStore['kind']; description: string } {
+  return { kind: store.kind, description: store.description };
+}
+
+export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { readonly kind: K } } = {
+  gsd: {
+    kind: 'gsd',
+    summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
+    parameters: [
+      { name: 'k', type: 'integer', default: 3, minimum: 1, description: 'number of subgraphs returned' },
+      { name: 'nodeCandidates', type: 'integer', default: 16, minimum: 1, description: 'candidate nodes per pattern node (k⁽ⁿ⁾)' },
+      { name: 'relationCandidates', type: 'integer', default: 16, minimum: 1, description: 'candidate relationship types per pattern edge (k⁽ʳ⁾)' },
+      { name: 'exhaustive', type: 'boolean', default: false, description: 'search without pruning (the reference result)' },
+      { name: 'injective', type: 'boolean', default: true, description: 'two pattern nodes never map onto the same graph node' },
+    ],
+    async run(plan, c, o, id) {
+      return retrieveGsd(plan, await c.snapshot(o.signal), c.embedder, {
+        id,
+        store: storeOf(c.store),
+        strategy: { ...(o.k !== undefined ? { k: o.k } : {}), ...(o.exhaustive !== undefined ? { exhaustive: o.exhaustive } : {}), ...(o.injective !== undefined ? { injective: o.injective } : {}) },
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
+      });
+    },
+  },
+  mor: {
+    kind: 'mor',
+    summary: 'Mixture of Retrievers: layered text + structure traversal, trajectories reranked',
+    parameters: [
+      { name: 'seeds', type: 'integer', default: 5, minimum: 1, description: 'text seeds at the first layer' },
+      { name: 'perStep', type: 'integer', default: 10, minimum: 1, description: 'text matches added per layer' },
+      { name: 'k', type: 'integer', default: 20, minimum: 1, description: 'number of answers returned' },
+    ],
+    async run(plan, c, o, id) {
+      return retrieveMor(plan, await c.snapshot(o.signal), c.embedder, {
+        id,
+        store: storeOf(c.store),
+        ...(o.k !== undefined ? { strategy: { k: o.k } } : {}),
+        ...(c.reranker ? { reranker: c.reranker } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
+      });
+    },
+  },
+  cypher: {
+    kind: 'cypher',
+    summary: 'the plan compiled to parameterised Cypher and run read-only on the store',
+    parameters: [{ name: 'limit', type: 'integer', default: 100, minimum: 1, description: 'LIMIT on returned rows' }],
+    async run(plan, c, o, id) {
+      return retrieveCypher(plan, c.store, await c.snapshot(o.signal), c.embedder, {
+        id,
+        ...(o.k !== undefined ? { limit: o.k } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
+      });
+    },
+  },
+};
+
+export const STRATEGY_KINDS = Object.keys(STRATEGIES) as StrategyKind[];
+
+export function isStrategyKind(s: string): s is StrategyKind {
+  return Object.prototype.hasOwnProperty.call(STRATEGIES, s);
+}

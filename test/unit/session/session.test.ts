@@ -1,0 +1,114 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
+import { isGraphStoreError } from '../../../src/core/graph/errors';
+import { DEFAULT_STRATEGIES, type PlanningGraph } from '../../../src/core/plan/planningGraph';
+import { openSession, STRATEGIES, STRATEGY_KINDS, isStrategyKind, type RetrievalSession } from '../../../src/core/session';
+
+const root = resolve(__dirname, '../../..');
+let dir = '';
+let session: RetrievalSession;
+
+function plan(text: string): PlanningGraph {
+  const plans = toPlanningGraphs(parseDocument(text).document);
+  assert.equal(plans.length, 1);
+  return plans[0]!;
+}
+
+const DIRECTOR = plan(`plan director {
+  match (m: Movie "Kismet") -[directed by]-> (d: Person)
+  return d
+}`);
+
+const triples = readFileSync(join(root, 'samples/movies/movies.triples.txt'), 'utf8').split('\n').map((l) => l.split('|'));
+const kismetDirectors = triples.filter((t) => t[0] === 'Kismet' && t[1] === 'directed_by').map((t) => t[2]);
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kgrag-session-'));
+  // The real embedded engine; the graph comes in through the session's own import.
+  session = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db') }, embedder: { kind: 'lexical' } });
+});
+
+after(async () => {
+  await session?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the strategy table: one entry per strategy kind, parameter defaults equal the IR defaults', () => {
+  assert.deepEqual([...STRATEGY_KINDS].sort(), Object.keys(DEFAULT_STRATEGIES).sort());
+  for (const kind of STRATEGY_KINDS) {
+    const entry = STRATEGIES[kind];
+    assert.equal(entry.kind, kind);
+    assert.ok(entry.summary.length > 0);
+    const defaults = DEFAULT_STRATEGIES[kind] as unknown as Record<string, unknown>;
+    for (const p of entry.parameters) {
+      // Optional flags (exhaustive, injective) are absent from the IR defaults: absent means the default.
+      if (p.name in defaults) assert.equal(defaults[p.name], p.default, `${kind}.${p.name}`);
+      else assert.equal(p.type, 'boolean', `${kind}.${p.name} has no IR default`);
+    }
+    for (const key of Object.keys(defaults)) if (key !== 'kind') assert.ok(entry.parameters.some((p) => p.name === key), `${kind}.${key} is not described in the table`);
+  }
+  assert.ok(isStrategyKind('gsd'));
+  assert.ok(!isStrategyKind('toString'));
+  assert.ok(!isStrategyKind('magic'));
+});
+
+test('import through the session renews its schema; run answers with every strategy', async () => {
+  const empty = await session.schema();
+  assert.equal(empty.labels.length, 0);
+  const summary = await session.import([{ path: join(root, 'samples/movies/movies.triples.txt'), format: 'triples' }]);
+  assert.ok(summary.edgesCreated > 0);
+  const schema = await session.schema();
+  assert.ok(schema.labels.some((l) => l.name === 'Movie'));
+  assert.ok(schema.relationshipTypes.some((r) => r.name === 'directed_by'));
+  for (const strategy of STRATEGY_KINDS) {
+    const r = await session.run(DIRECTOR, { strategy, id: `director-${strategy}` });
+    assert.equal(r.strategy, strategy);
+    assert.equal(r.id, `director-${strategy}`);
+    assert.ok(r.answers.length > 0, strategy);
+    assert.ok(kismetDirectors.includes(r.answers[0]!.value), `${strategy}: ${r.answers[0]!.value}`);
+  }
+});
+
+test('explain gives the plan tree without answers; profile runs the query and gives row counts', async () => {
+  const explained = await session.run(DIRECTOR, { mode: 'explain' });
+  assert.equal(explained.cypher?.mode, 'explain');
+  assert.equal(explained.answers.length, 0);
+  assert.ok(explained.cypher?.plan, 'an EXPLAIN plan tree');
+  const profiled = await session.run(DIRECTOR, { mode: 'profile' });
+  assert.equal(profiled.cypher?.mode, 'profile');
+  assert.ok(profiled.answers.some((a) => kismetDirectors.includes(a.value)));
+  const rowsSomewhere = (t: NonNullable<typeof profiled.cypher>['plan']): boolean => t !== undefined && (t.rows !== undefined || t.children.some(rowsSomewhere));
+  assert.ok(rowsSomewhere(profiled.cypher?.plan), 'PROFILE row counts in the tree');
+  const cypher = await session.run(DIRECTOR, { strategy: 'cypher' });
+  assert.deepEqual(profiled.answers, cypher.answers);
+});
+
+test('buildIndex: built once, loaded from the cache folder by a new session, rebuilt on request', async () => {
+  const first = await session.buildIndex();
+  assert.ok(first.nodes > 0);
+  // A read-only open beside the writer may not see its unflushed writes: the writer closes first.
+  await session.close();
+  const again = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db'), readOnly: true } });
+  try {
+    const loaded = await again.buildIndex();
+    assert.equal(loaded.source, 'cache');
+    assert.equal(loaded.nodes, first.nodes);
+  } finally {
+    await again.close();
+  }
+  session = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db') } });
+  const rebuilt = await session.buildIndex({ rebuild: true });
+  assert.equal(rebuilt.source, 'built');
+  assert.equal(rebuilt.nodes, first.nodes);
+});
+
+test('a session on an unreachable Neo4j fails to open with the store error, nothing left open', async () => {
+  await assert.rejects(
+    openSession({ store: { kind: 'neo4j', uri: 'bolt://127.0.0.1:7999', user: 'neo4j', timeoutMs: 5000 }, password: () => 'x' }),
+    (e: unknown) => isGraphStoreError(e, 'unavailable') && /not reachable/.test((e as Error).message),
+  );
+});
