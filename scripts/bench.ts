@@ -11,7 +11,10 @@
  *   --synthetic-nodes N (default 1000000), --synthetic-edges M (default 5000000), --no-synthetic,
  *   --untyped (patterns without categories), --only synthetic, --no-paraphrase (skip issue 9's run with
  *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder),
- *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set).
+ *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set),
+ *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
+ *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
+ *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -31,6 +34,8 @@ import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { goldPattern, injectiveAnswers, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample } from './bench/metaqa';
 import { runSynthetic } from './bench/synthetic';
 import { runParaphrased } from './bench/paraphrased';
+import { runTyped, type TypedRun } from './bench/typed';
+import { runBudget } from './bench/budget';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -48,6 +53,8 @@ const { values } = parseArgs({
     'paraphrase-sample': { type: 'string', default: 'all' },
     'cypher-sample': { type: 'string', default: '200' },
     untyped: { type: 'boolean', default: false },
+    'typed-sample': { type: 'string', default: 'all' },
+    'no-typed': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -55,6 +62,16 @@ const { values } = parseArgs({
 async function main(): Promise<void> {
   if (values.only === 'synthetic') {
     await runSynthetic(Number(values['synthetic-nodes']), Number(values['synthetic-edges']));
+    return;
+  }
+  if (values.only === 'budget') {
+    await runBudget(join(values.data, 'kb.txt'));
+    return;
+  }
+  if (values.only === 'typed') {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const lsnap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
     return;
   }
   const embedder = new HashingEmbedder();
@@ -246,6 +263,14 @@ async function main(): Promise<void> {
     );
   }
 
+  // ---- SimGRAG JSON with typed unknowns (issue 14) and the budget run (issue 18) ----------------
+  if (!values['no-typed']) {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const lsnap = await GraphSnapshot.fromTriples(readKb(kb), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
+  }
+  await runBudget(kb);
+
   // ---- Cypher ---------------------------------------------------------------------------------
   console.log('\n## Mixed traversal (MoR, seeds 5, per step 10, default linear score) on the same plans');
   console.log('hop | patterns | Hits@1 | p50 ms | p95 ms');
@@ -263,6 +288,23 @@ async function main(): Promise<void> {
     const r = spawnSync(process.execPath, [...process.execArgv, __filename, '--only', 'synthetic', '--synthetic-nodes', values['synthetic-nodes'], '--synthetic-edges', values['synthetic-edges']], { stdio: 'inherit' });
     if (r.status !== 0) console.log(`synthetic run failed (exit ${r.status})`);
   }
+}
+
+// Every semantics on the standard phrases (the measurement that chooses the default); the other
+// phrasings under the default and injective. On 1 hop the three semantics coincide (one named
+// node, one unknown), so runTyped runs only the default there.
+const TYPED_RUNS: readonly TypedRun[] = [
+  { phrases: 'standard', match: 'injective' },
+  { phrases: 'standard', match: 'anchors-distinct' },
+  { phrases: 'standard', match: 'homomorphic' },
+  { phrases: 'random letters', match: 'injective' },
+  { phrases: 'random letters', match: 'anchors-distinct' },
+  { phrases: 'paraphrased', match: 'injective' },
+  { phrases: 'paraphrased', match: 'anchors-distinct' },
+];
+
+function typedOptions(): { data: string; hops: number[]; n: number; seed: number } {
+  return { data: values.data, hops: values.hops.split(',').map(Number), n: values['typed-sample'] === 'all' ? Infinity : Number(values['typed-sample']), seed: Number(values.seed) };
 }
 
 function gc(): void {

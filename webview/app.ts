@@ -5,6 +5,7 @@
 import type { RetrievalResult } from '../src/core/retrieve/result';
 import {
   INSPECTOR_VIEWS,
+  type ExpandedMessage,
   type ImageFormat,
   type InspectorState,
   type InspectorView,
@@ -28,6 +29,19 @@ const TITLES: Record<InspectorView, string> = {
   stats: 'Stats',
 };
 
+/**
+ * vscode-tabs lays its headers in one row that never wraps, so in a narrow panel the last tabs sit
+ * past the edge. Its shadow styles have no part to hook, so this constructable sheet (allowed by
+ * the CSP, like Lit's own) lets the row wrap.
+ */
+function wrapTabHeaders(tabs: HTMLElement): void {
+  const root = tabs.shadowRoot;
+  if (!root || typeof CSSStyleSheet === 'undefined') return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('.header, .tablist { flex-wrap: wrap; } .tablist { row-gap: 2px; }');
+  root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
 export function defaultView(result: RetrievalResult): InspectorView {
   if (result.strategy === 'mor') return 'trajectory';
   if (result.strategy === 'cypher' && result.cypher?.mode !== 'run') return 'cypher';
@@ -46,6 +60,8 @@ export class InspectorApp {
   private views = new Map<InspectorView, LinkedView>();
   private highlighted: string | null = null;
   private tabs: HTMLElement | undefined;
+  private activeGraph: string | undefined;
+  private readonly staleSlot = h('span', { class: 'stale-slot' });
 
   constructor(
     private readonly root: HTMLElement,
@@ -77,6 +93,32 @@ export class InspectorApp {
   exportImage(format: ImageFormat): string | undefined {
     const view = this.ensureView('subgraphs') as SubgraphsView | undefined;
     return view?.exportImage(format);
+  }
+
+  /** The graph retrieval now runs on: a result from another one is marked stale. */
+  setActiveGraph(description: string): void {
+    this.activeGraph = description;
+    this.renderStale();
+  }
+
+  private renderStale(): void {
+    clear(this.staleSlot);
+    const from = this.result?.store.description;
+    const stale = from !== undefined && this.activeGraph !== undefined && from !== this.activeGraph;
+    this.root.dataset.stale = String(stale);
+    if (!stale) return;
+    this.staleSlot.appendChild(
+      h(
+        'span',
+        { class: 'stale', attrs: { role: 'status' }, title: `This result came from ${from}; the active graph is now ${this.activeGraph}.` },
+        'stale — from another graph',
+      ),
+    );
+  }
+
+  /** The host's answer to a neighbour expansion (only the graph view asks). */
+  expanded(message: ExpandedMessage): void {
+    (this.views.get('subgraphs') as SubgraphsView | undefined)?.expanded(message);
   }
 
   retheme(): void {
@@ -149,6 +191,7 @@ export class InspectorApp {
         h('h1', {}, result.plan),
         h('vscode-badge', { class: 'strategy', attrs: { variant: 'default' } }, result.strategy),
         this.source?.label ? h('span', { class: 'hint source' }, this.source.label) : null,
+        this.staleSlot,
         h(
           'span',
           { class: 'actions' },
@@ -199,6 +242,8 @@ export class InspectorApp {
     });
     this.tabs = tabs;
     this.root.append(this.header(result), tabs);
+    wrapTabHeaders(tabs);
+    this.renderStale();
     this.activate(this.view);
   }
 }

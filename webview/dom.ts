@@ -44,16 +44,20 @@ export function clear(el: Element): void {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
 
-/** A vscode-table with a header row and body rows; cells are text or nodes. */
+/**
+ * A table with a header row and body rows; cells are text or nodes. A native <table> (not
+ * vscode-table, whose header cells elide and whose columns are equal): headers and cells wrap,
+ * and in a narrow panel (CSS container query) each row stacks as a card with the column names.
+ */
 export function table(columns: readonly string[], rows: ReadonlyArray<{ cells: readonly Child[]; props?: Props }>, props: Props = {}): HTMLElement {
   return h(
-    'vscode-table',
-    { ...props, attrs: { zebra: true, 'bordered-rows': true, 'responsive': false, ...props.attrs } },
-    h('vscode-table-header', { slot: 'header' }, ...columns.map((c) => h('vscode-table-header-cell', {}, c))),
+    'table',
+    { ...props, class: `data-table ${props.class ?? ''}`.trim() },
+    h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
     h(
-      'vscode-table-body',
-      { slot: 'body' },
-      ...rows.map((r) => h('vscode-table-row', r.props, ...r.cells.map((c) => h('vscode-table-cell', {}, c)))),
+      'tbody',
+      {},
+      ...rows.map((r) => h('tr', r.props, ...r.cells.map((c, i) => h('td', { data: { label: columns[i] ?? '' } }, c)))),
     ),
   );
 }
@@ -61,4 +65,18 @@ export function table(columns: readonly string[], rows: ReadonlyArray<{ cells: r
 /** A focusable link-looking button: how the views make variables, terms and actions clickable. */
 export function linkButton(text: string, onClick: () => void, props: Props = {}): HTMLButtonElement {
   return h('button', { ...props, class: `link ${props.class ?? ''}`.trim(), attrs: { type: 'button', ...props.attrs }, on: { click: onClick } }, text);
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with attributes and children; text children become text nodes (never markup). */
+export function svg(tag: string, attrs: Readonly<Record<string, string | number | undefined>> = {}, ...children: Child[]): SVGElement {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined) continue;
+    if (/^on/i.test(k)) throw new Error(`inline handler attribute ${k} is not allowed`);
+    el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
 }

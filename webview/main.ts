@@ -6,12 +6,6 @@ import '@vscode-elements/elements/dist/vscode-collapsible/index.js';
 import '@vscode-elements/elements/dist/vscode-tabs/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-header/index.js';
 import '@vscode-elements/elements/dist/vscode-tab-panel/index.js';
-import '@vscode-elements/elements/dist/vscode-table/index.js';
-import '@vscode-elements/elements/dist/vscode-table-header/index.js';
-import '@vscode-elements/elements/dist/vscode-table-header-cell/index.js';
-import '@vscode-elements/elements/dist/vscode-table-body/index.js';
-import '@vscode-elements/elements/dist/vscode-table-row/index.js';
-import '@vscode-elements/elements/dist/vscode-table-cell/index.js';
 import '@vscode-elements/elements/dist/vscode-tree/index.js';
 import '@vscode-elements/elements/dist/vscode-tree-item/index.js';
 import type { WebviewToHostMessage } from '../src/protocol/inspectorMessages';
@@ -41,6 +35,12 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       break;
     case 'selectView':
       app.selectView(m.view);
+      break;
+    case 'expanded':
+      app.expanded(m);
+      break;
+    case 'activeGraph':
+      app.setActiveGraph(m.description);
       break;
     case 'requestImage': {
       const data = app.exportImage(m.format);

@@ -3,7 +3,7 @@
  * Nothing heavy runs at start-up; the extension activates on `kgplan` files and on its commands.
  */
 import * as vscode from 'vscode';
-import { registerLanguageClient, stopLanguageClient } from './client';
+import { registerLanguageClient, stopLanguageClient } from './language/client';
 import { registerInspector } from './inspector';
 import { registerLog } from './log';
 import { registerSchemaAliases } from './schemaAliases';

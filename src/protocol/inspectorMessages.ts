@@ -46,7 +46,52 @@ export interface RequestImageMessage {
   readonly format: ImageFormat;
 }
 
-export type HostToWebviewMessage = ShowResultMessage | HighlightMessage | SelectViewMessage | RequestImageMessage;
+/** A node or edge the host found around an expanded node (names are database text: render as text). */
+export interface ExpandedNode {
+  readonly id: string;
+  readonly name: string;
+  readonly labels: readonly string[];
+}
+
+export interface ExpandedEdge {
+  readonly source: string;
+  readonly target: string;
+  readonly type: string;
+}
+
+/** The answer to `expand`: the node's neighbours (at most `cap` of `total`), or why there are none. */
+export type ExpandedMessage =
+  | {
+      readonly type: 'expanded';
+      readonly status: 'ok';
+      readonly requestId: number;
+      readonly nodeId: string;
+      readonly nodes: readonly ExpandedNode[];
+      readonly edges: readonly ExpandedEdge[];
+      /** Neighbours the graph has; more than nodes.length when the cap cut the list. */
+      readonly total: number;
+    }
+  | {
+      readonly type: 'expanded';
+      readonly status: 'error';
+      readonly requestId: number;
+      readonly nodeId: string;
+      readonly message: string;
+    };
+
+/** The graph retrieval now runs on (a store description, as results carry it): results from another are stale. */
+export interface ActiveGraphMessage {
+  readonly type: 'activeGraph';
+  readonly description: string;
+}
+
+export type HostToWebviewMessage =
+  | ShowResultMessage
+  | HighlightMessage
+  | SelectViewMessage
+  | RequestImageMessage
+  | ExpandedMessage
+  | ActiveGraphMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -92,6 +137,13 @@ export interface RenderedMessage {
   readonly ms: number;
 }
 
+/** Asks the host for a node's neighbours in the result's graph (answered by one `expanded`). */
+export interface ExpandMessage {
+  readonly type: 'expand';
+  readonly requestId: number;
+  readonly nodeId: string;
+}
+
 export interface LogMessage {
   readonly type: 'log';
   readonly level: 'info' | 'warn' | 'error';
@@ -105,6 +157,7 @@ export type WebviewToHostMessage =
   | ExportJsonMessage
   | ExportImageMessage
   | RenderedMessage
+  | ExpandMessage
   | LogMessage;
 
 /** What the webview keeps across reloads (vscode.setState) and hands to the serializer. */

@@ -28,6 +28,7 @@ const planTree: Check = (v, p) =>
     'rows?': num,
     'dbHits?': num,
     'timeMs?': num,
+    'memoryBytes?': num,
     children: arrayOf(planTree),
   })(v, p);
 
@@ -127,6 +128,19 @@ const hostMessage = union('type', {
   highlight: object({ type: str, variable: nullable(str) }),
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
+  activeGraph: object({ type: str, description: str }),
+  expanded: union('status', {
+    ok: object({
+      type: str,
+      status: str,
+      requestId: num,
+      nodeId: str,
+      nodes: arrayOf(object({ id: str, name: str, labels: strings })),
+      edges: arrayOf(object({ source: str, target: str, type: str })),
+      total: num,
+    }),
+    error: object({ type: str, status: str, requestId: num, nodeId: str, message: str }),
+  }),
 });
 
 const revealMessage: Check = (v, p) => {
@@ -143,6 +157,7 @@ const webviewMessage = union('type', {
   exportJson: object({ type: str }),
   exportImage: object({ type: str, format: imageFormat, data: str }),
   rendered: object({ type: str, view, nodes: num, edges: num, ms: num }),
+  expand: object({ type: str, requestId: num, nodeId: str }),
   log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
 });
 

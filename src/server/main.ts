@@ -52,7 +52,11 @@ import { nodeSchemaFiles } from '../core/schema/nodeSchemaFiles';
 import { fewshotChecker, isFewShotFile } from './fewshot';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
 import { findSchemaFiles, relativeToDocument } from './files';
-import { CONNECTED_SCHEMA_NOTIFICATION, readConnectedSchema } from './protocol';
+import { CONNECTED_SCHEMA_NOTIFICATION, DOCUMENT_PLANS_REQUEST, VALIDATE_FEWSHOT_REQUEST, readConnectedSchema, type DocumentPlansResult, type ValidateFewShotResult } from '../contracts/lsp';
+import { documentPlans } from './documentPlans';
+import { findFewShotFiles } from './fewshotFiles';
+import { readFile } from 'node:fs/promises';
+import { compilePlans } from '../core/dsl';
 import { DEFAULT_SETTINGS, readSettings, type LanguageSettings } from './settings';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -223,6 +227,7 @@ connection.onInitialize((params: InitializeParams): InitializeResult => {
       documentLinkProvider: { resolveProvider: false },
       inlayHintProvider: true,
       signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [':'] },
+      codeLensProvider: { resolveProvider: false },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, `${CodeActionKind.SourceFixAll}.kgplan`] },
     },
     serverInfo: { name: 'kgplan-language-server', version: '0.1.0' },
@@ -398,6 +403,74 @@ connection.onCodeAction((p): CodeAction[] => {
     if (edits.length) out.push({ title: 'Fix all KG Plan problems with a preferred fix', kind: fixAllKind, edit: { changes: { [p.textDocument.uri]: edits } } });
   }
   return out;
+});
+
+// ── KG-RAG requests (src/contracts/lsp.ts) ──────────────────────────────────
+
+/** The schema a plan document uses (the one resolver, with the connected graph as fallback). */
+async function resolvedSchemaOf(uri: string, document: Analysis['parse']['document']) {
+  const settings = await settingsFor(uri);
+  const path = filePath(uri);
+  const decl = document.schemas.find((s) => s.path !== undefined && s.path.value.trim() !== '');
+  return schemas.resolve({
+    ...(decl?.path ? { reference: decl.path } : {}),
+    ...(path !== undefined ? { documentPath: path } : {}),
+    setting: settings.schemaPath,
+    workspaceFolder: folderOf(path),
+    ...(connected ? { fallback: { schema: connected.context.schema, name: connected.source } } : {}),
+  });
+}
+
+connection.onRequest(DOCUMENT_PLANS_REQUEST, async (params: unknown): Promise<DocumentPlansResult> => {
+  const p = params !== null && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  const uri = typeof p['uri'] === 'string' ? p['uri'] : undefined;
+  if (uri === undefined || typeof p['text'] !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${DOCUMENT_PLANS_REQUEST} needs {uri, text}`);
+  const open = documents.get(uri);
+  // The open document's cached parse when the text is the same (it usually is).
+  const parse = open && open.getText() === p['text'] ? analysisOf(open).parse : analyse(p['text']).parse;
+  return documentPlans(parse, await resolvedSchemaOf(uri, parse.document));
+});
+
+connection.onRequest(VALIDATE_FEWSHOT_REQUEST, async (): Promise<ValidateFewShotResult> => {
+  const started = Date.now();
+  const settings = await settingsFor(workspaceFolders[0] !== undefined ? pathToFileURL(workspaceFolders[0]).href : '');
+  const found = await findFewShotFiles(workspaceFolders, settings.fewshotFiles);
+  const files: { uri: string; diagnostics: Diagnostic[] }[] = [];
+  for (const path of found.files) {
+    const uri = pathToFileURL(path).href;
+    const open = documents.get(uri);
+    let text: string;
+    try {
+      text = open ? open.getText() : await readFile(path, 'utf8');
+    } catch (e) {
+      files.push({ uri, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 'error', code: 'KGP001', message: `cannot read the file: ${e instanceof Error ? e.message : String(e)}` }] });
+      continue;
+    }
+    const fileSettings = await settingsFor(uri);
+    const diagnostics = await fewshotChecker().checkFewShotDocument({ path, text, folder: folderOf(path), settings: fileSettings, resolver: schemas, connected: connected?.context.schema, editorLimits: false });
+    files.push({ uri, diagnostics });
+  }
+  log(`validated ${files.length} few-shot file(s) in ${Date.now() - started} ms${found.truncated ? ' (stopped at the limit)' : ''}`);
+  return { files, ...(found.truncated ? { truncated: true } : {}) };
+});
+
+const LENS_ACTIONS = [
+  { action: 'run', title: '$(play) Run' },
+  { action: 'explain', title: 'Explain' },
+  { action: 'profile', title: 'Profile' },
+  { action: 'inspect', title: 'Inspect' },
+] as const;
+
+// Run / Explain / Profile / Inspect above each named plan; the commands are the extension's.
+connection.onCodeLens((p) => {
+  const doc = planDocument(p.textDocument.uri);
+  if (!doc) return [];
+  return compilePlans(analysisOf(doc).parse.document)
+    .filter((c) => c.graph.name !== '')
+    .flatMap((c) => {
+      const at = (c.source.name ?? c.source.plan).start;
+      return LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: `kgrag.${l.action}Plan`, arguments: [doc.uri, c.graph.name] } }));
+    });
 });
 
 documents.listen(connection);

@@ -3,6 +3,7 @@
  * each carrying the pattern variables it was mapped to, and edges from the matched triples.
  */
 import type { MatchedSubgraph } from '../../src/core/retrieve/result';
+import type { ExpandedEdge, ExpandedNode } from '../../src/protocol/inspectorMessages';
 
 export interface GraphNode {
   readonly id: string;
@@ -12,8 +13,10 @@ export interface GraphNode {
   readonly variables: readonly string[];
   /** Ranks of the selected subgraphs containing the node. */
   readonly ranks: readonly number[];
-  /** What the canvas prints: `vow: The Vow`. */
+  /** What the canvas prints: `vow: The Vow` for one subgraph, the name alone for the union. */
   readonly caption: string;
+  /** Drawn because a person expanded a neighbour, not because retrieval matched it. */
+  readonly expanded: boolean;
 }
 
 export interface GraphEdge {
@@ -23,6 +26,8 @@ export interface GraphEdge {
   readonly target: string;
   readonly type: string;
   readonly patternEdges: readonly string[];
+  readonly ranks: readonly number[];
+  readonly expanded: boolean;
 }
 
 export interface GraphModel {
@@ -30,7 +35,10 @@ export interface GraphModel {
   readonly edges: readonly GraphEdge[];
 }
 
-export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
+/** Captions with the pattern variables (one subgraph) or names only (the union, where variables differ per subgraph). */
+export type CaptionStyle = 'variables' | 'names';
+
+export function graphModel(subgraphs: readonly MatchedSubgraph[], captions: CaptionStyle = 'variables'): GraphModel {
   const nodes = new Map<string, { name: string; labels: Set<string>; variables: Set<string>; ranks: Set<number> }>();
   const touch = (id: string, name: string, rank: number) => {
     let n = nodes.get(id);
@@ -38,7 +46,7 @@ export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
     n.ranks.add(rank);
     return n;
   };
-  const edges = new Map<string, { source: string; target: string; type: string; patternEdges: Set<string> }>();
+  const edges = new Map<string, { source: string; target: string; type: string; patternEdges: Set<string>; ranks: Set<number> }>();
   for (const s of subgraphs) {
     for (const m of s.mapping) {
       const n = touch(m.nodeId, m.name, s.rank);
@@ -50,8 +58,9 @@ export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
       touch(t.target, t.targetName, s.rank);
       const id = `${t.source}|${t.type}|${t.target}`;
       let e = edges.get(id);
-      if (!e) edges.set(id, (e = { source: t.source, target: t.target, type: t.type, patternEdges: new Set() }));
+      if (!e) edges.set(id, (e = { source: t.source, target: t.target, type: t.type, patternEdges: new Set(), ranks: new Set() }));
       if (t.edgeId !== undefined) e.patternEdges.add(t.edgeId);
+      e.ranks.add(s.rank);
     }
   }
   return {
@@ -63,18 +72,95 @@ export function graphModel(subgraphs: readonly MatchedSubgraph[]): GraphModel {
         labels: [...n.labels],
         variables,
         ranks: [...n.ranks].sort((a, b) => a - b),
-        caption: variables.length > 0 ? `${variables.join(', ')}: ${n.name}` : n.name,
+        caption: captions === 'variables' && variables.length > 0 ? `${variables.join(', ')}: ${n.name}` : n.name,
+        expanded: false,
       };
     }),
-    edges: [...edges].map(([id, e]) => ({ id, source: e.source, target: e.target, type: e.type, patternEdges: [...e.patternEdges] })),
+    edges: [...edges].map(([id, e]) => ({
+      id,
+      source: e.source,
+      target: e.target,
+      type: e.type,
+      patternEdges: [...e.patternEdges],
+      ranks: [...e.ranks].sort((a, b) => a - b),
+      expanded: false,
+    })),
   };
 }
 
-/** Which subgraphs the view shows: one rank, or all of them overlaid. */
-export type SubgraphSelection = { readonly kind: 'one'; readonly rank: number } | { readonly kind: 'all' };
+/** One answered "expand this node": the neighbours the host sent. */
+export interface Expansion {
+  readonly nodeId: string;
+  readonly nodes: readonly ExpandedNode[];
+  readonly edges: readonly ExpandedEdge[];
+  readonly total: number;
+}
+
+/**
+ * The model with expansions added, in the order they were made: an expansion counts only when
+ * its node is drawn (matched, or added by an earlier expansion). New nodes and edges are marked
+ * `expanded`; ones already drawn stay as they are.
+ */
+export function withExpansions(model: GraphModel, expansions: readonly Expansion[]): GraphModel {
+  if (expansions.length === 0) return model;
+  const nodes = [...model.nodes];
+  const edges = [...model.edges];
+  const nodeIds = new Set(nodes.map((n) => n.id));
+  const edgeIds = new Set(edges.map((e) => e.id));
+  for (const x of expansions) {
+    if (!nodeIds.has(x.nodeId)) continue;
+    for (const n of x.nodes) {
+      if (nodeIds.has(n.id)) continue;
+      nodeIds.add(n.id);
+      nodes.push({ id: n.id, name: n.name, labels: [...n.labels], variables: [], ranks: [], caption: n.name, expanded: true });
+    }
+    for (const e of x.edges) {
+      const id = `${e.source}|${e.type}|${e.target}`;
+      if (edgeIds.has(id) || !nodeIds.has(e.source) || !nodeIds.has(e.target)) continue;
+      edgeIds.add(id);
+      edges.push({ id, source: e.source, target: e.target, type: e.type, patternEdges: [], ranks: [], expanded: true });
+    }
+  }
+  return { nodes, edges };
+}
+
+/** Places `count` new nodes on a circle around `centre` (where an expanded node's neighbours go). */
+export function ringPositions(centre: Point, count: number, radius = 110): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = (2 * Math.PI * i) / Math.max(count, 1) - Math.PI / 2;
+    out.push({ x: centre.x + radius * Math.cos(a), y: centre.y + radius * Math.sin(a) });
+  }
+  return out;
+}
+
+/** Labels of the drawn nodes with how many nodes carry each, for the legend (name order). */
+export function labelCounts(model: GraphModel): Array<readonly [label: string, count: number]> {
+  const counts = new Map<string, number>();
+  for (const n of model.nodes) for (const l of n.labels.length > 0 ? n.labels : ['(no label)']) counts.set(l, (counts.get(l) ?? 0) + 1);
+  return [...counts].sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** The label a node is coloured by: its first, or '(no label)'. */
+export function colourLabel(node: GraphNode): string {
+  return node.labels[0] ?? '(no label)';
+}
+
+/**
+ * Which subgraphs the view shows: one rank, or the union of all drawn once with one rank
+ * highlighted (its nodes and edges in full colour, the rest faded).
+ */
+export type SubgraphSelection = { readonly kind: 'one'; readonly rank: number } | { readonly kind: 'all'; readonly rank: number };
 
 export function selectSubgraphs(all: readonly MatchedSubgraph[], selection: SubgraphSelection): MatchedSubgraph[] {
   return selection.kind === 'all' ? [...all] : all.filter((s) => s.rank === selection.rank);
+}
+
+/** The rank before/after `rank` in `ranks` (sorted), clamped at the ends. */
+export function stepRank(ranks: readonly number[], rank: number, step: -1 | 1): number {
+  const i = ranks.indexOf(rank);
+  if (i < 0) return ranks[0] ?? rank;
+  return ranks[Math.min(Math.max(i + step, 0), ranks.length - 1)]!;
 }
 
 export type LayoutName = 'cose' | 'layered' | 'grid';
@@ -98,7 +184,7 @@ export function nodeProperties(node: GraphNode): Array<readonly [string, string]
     ['labels', node.labels.join(', ') || '—'],
     ['id', node.id],
     ['variables', node.variables.join(', ') || '—'],
-    ['subgraphs', node.ranks.map((r) => `#${r}`).join(' ')],
+    ['subgraphs', node.expanded ? 'none (an expanded neighbour)' : node.ranks.map((r) => `#${r}`).join(' ')],
   ];
 }
 

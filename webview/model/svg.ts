@@ -9,6 +9,8 @@ export interface SvgNode {
   readonly y: number;
   readonly label: string;
   readonly mapped: boolean;
+  /** The node's label colour (the view's legend); else the mapped/unmapped colours. */
+  readonly fill?: string;
 }
 
 export interface SvgEdge {
@@ -63,7 +65,7 @@ export function graphToSvg(nodes: readonly SvgNode[], edges: readonly SvgEdge[],
   }
   for (const n of nodes) {
     parts.push(
-      `<circle cx="${f(n.x)}" cy="${f(n.y)}" r="${R}" fill="${escapeXml(n.mapped ? colors.mappedNode : colors.node)}"/>`,
+      `<circle cx="${f(n.x)}" cy="${f(n.y)}" r="${R}" fill="${escapeXml(n.fill ?? (n.mapped ? colors.mappedNode : colors.node))}"${n.mapped ? ` stroke="${escapeXml(colors.foreground)}" stroke-width="2"` : ''}/>`,
       `<text x="${f(n.x)}" y="${f(n.y + R + 13)}" text-anchor="middle" fill="${escapeXml(colors.foreground)}">${escapeXml(n.label)}</text>`,
     );
   }

@@ -1,10 +1,16 @@
-/** Cypher & plan: the highlighted query, its parameters, and the plan as a collapsible operator tree. */
+/**
+ * Cypher & plan: the highlighted query, its parameters, and the plan — drawn as operator boxes
+ * (webview/views/planGraph.ts) or, toggled, as a collapsible operator tree.
+ */
 import type { PlanTree } from '../../src/core/graph/graphStore';
-import { h, table } from '../dom';
+import { h, linkButton, table } from '../dom';
 import { tokenizeCypher } from '../model/cypherTokens';
 import { formatCount, formatMs } from '../model/format';
 import { planView, type HeatMetric, type PlanRow } from '../model/plan';
 import type { LinkedView, ViewContext } from './context';
+import { planGraphElement } from './planGraph';
+
+type PlanLayout = 'graph' | 'tree';
 
 const COLUMN_NAMES: Record<HeatMetric, string> = { estimatedRows: 'est. rows', rows: 'rows', dbHits: 'db hits', timeMs: 'time' };
 
@@ -12,6 +18,34 @@ function figure(row: PlanRow, m: HeatMetric): string {
   const v = row[m];
   if (v === null) return '—';
   return m === 'timeMs' ? formatMs(v) : formatCount(v);
+}
+
+/** The plan as a graph of boxes (default) or the tree, switched by two pressed-state buttons. */
+function planSection(plan: PlanTree, initial: PlanLayout = 'graph'): { element: HTMLElement; mount(): void } {
+  const drawing = planGraphElement(plan);
+  const graph = drawing.element;
+  const tree = planTree(plan);
+  const buttons = new Map<PlanLayout, HTMLButtonElement>();
+  const show = (layout: PlanLayout) => {
+    graph.hidden = layout !== 'graph';
+    tree.hidden = layout !== 'tree';
+    section.dataset.layout = layout;
+    for (const [k, b] of buttons) b.setAttribute('aria-pressed', String(k === layout));
+    if (layout === 'graph' && section.isConnected) requestAnimationFrame(() => drawing.showHottest());
+  };
+  for (const [layout, label] of [['graph', 'Graph'], ['tree', 'Tree']] as const) {
+    buttons.set(layout, linkButton(label, () => show(layout), { class: `toggle plan-layout-${layout}`, title: `Show the plan as a ${layout}` }));
+  }
+  const section = h(
+    'div',
+    { class: 'plan-section' },
+    h('div', { class: 'plan-toggle', attrs: { role: 'group', 'aria-label': 'Plan layout' } }, ...buttons.values()),
+    planSummary(plan),
+    graph,
+    tree,
+  );
+  show(initial);
+  return { element: section, mount: () => drawing.showHottest() };
 }
 
 function planTree(plan: PlanTree): HTMLElement {
@@ -35,21 +69,20 @@ function planTree(plan: PlanTree): HTMLElement {
       ...row.childPaths.map((p) => item(byPath.get(p)!)),
     );
   };
-  const hottest = view.hottestPath ? byPath.get(view.hottestPath) : undefined;
+  return h('vscode-tree', { class: 'plan-tree', attrs: { 'indent-guides': 'always', 'aria-label': 'Query plan' } }, item(view.rows[0]!));
+}
+
+/** "Hottest operator: X (time 1.87 ms). total time 4.19 ms" — shown above either layout. */
+function planSummary(plan: PlanTree): HTMLElement {
+  const view = planView(plan);
+  const hottest = view.rows.find((r) => r.path === view.hottestPath);
   return h(
-    'div',
-    { class: 'plan' },
-    h(
-      'p',
-      { class: 'hint' },
-      hottest && view.metric
-        ? `Hottest operator: ${hottest.operator} (${COLUMN_NAMES[view.metric]} ${figure(hottest, view.metric)}). `
-        : '',
-      Object.entries(view.totals)
-        .map(([m, v]) => `total ${COLUMN_NAMES[m as HeatMetric]} ${m === 'timeMs' ? formatMs(v) : formatCount(v)}`)
-        .join(' · '),
-    ),
-    h('vscode-tree', { class: 'plan-tree', attrs: { 'indent-guides': 'always', 'aria-label': 'Query plan' } }, item(view.rows[0]!)),
+    'p',
+    { class: 'hint plan-summary' },
+    hottest && view.metric ? `Hottest operator: ${hottest.operator} (${COLUMN_NAMES[view.metric]} ${figure(hottest, view.metric)}). ` : '',
+    Object.entries(view.totals)
+      .map(([m, v]) => `total ${COLUMN_NAMES[m as HeatMetric]} ${m === 'timeMs' ? formatMs(v) : formatCount(v)}`)
+      .join(' · '),
   );
 }
 
@@ -61,6 +94,7 @@ export function cypherView(ctx: ViewContext): LinkedView {
   }
   const code = h('code', { class: 'cypher' }, ...tokenizeCypher(run.text).map((t) => (t.kind === 'text' ? t.text : h('span', { class: `tok-${t.kind}` }, t.text))));
   const params = Object.entries(run.params);
+  const plan = run.plan ? planSection(run.plan) : undefined;
   const element = h(
     'div',
     { class: 'view cypher-view' },
@@ -71,7 +105,7 @@ export function cypherView(ctx: ViewContext): LinkedView {
       ? h('p', { class: 'hint' }, 'none')
       : table(['name', 'value'], params.map(([k, v]) => ({ cells: [`$${k}`, h('code', {}, JSON.stringify(v))], props: { class: 'param-row' } }))),
     h('h2', {}, 'Plan'),
-    run.plan ? planTree(run.plan) : h('p', { class: 'hint' }, 'No plan recorded (run the plan with Explain or Profile).'),
+    plan ? plan.element : h('p', { class: 'hint' }, 'No plan recorded (run the plan with Explain or Profile).'),
   );
-  return { element, highlight: () => undefined };
+  return { element, highlight: () => undefined, mount: () => plan?.mount() };
 }

@@ -61,11 +61,19 @@ export function trajectoryViewElement(ctx: ViewContext): LinkedView {
       'section',
       { class: 'trajectories' },
       h('h2', {}, 'Final candidates and their trajectory features'),
-      h('p', { class: 'hint' }, `Reranked by ${v.reranker}. TF: text similarity per step + initial score; SF: category per step; TI: how each step was reached.`),
+      h('p', { class: 'hint' }, `Reranked by ${v.reranker}. TF: text similarity per step + initial score; SF: category per step; TI: how each step was reached (seed, structural, textual). SF and TI cover the whole route; for routes longer than three steps the reranker sees the first and last two.`),
       table(
         ['#', 'candidate', 'score', 'route', 'TF', 'SF', 'TI'],
         v.trajectories.map((t) => ({
-          cells: [String(t.rank), h('span', { title: t.candidate }, t.name, t.survived ? '' : h('span', { class: 'hint' }, ' (not a survivor)')), t.score.toFixed(3), t.route, t.tf, t.sf, t.ti],
+          cells: [
+            String(t.rank),
+            h('span', { title: t.candidate }, t.name, t.survived ? '' : h('span', { class: 'hint' }, ' (not a survivor)')),
+            t.score.toFixed(3),
+            t.route,
+            t.tf,
+            h('span', { class: 'sf', data: { steps: String(t.routeSteps.length) } }, t.sf),
+            h('span', { class: 'ti' }, t.ti, t.rerankerInput ? h('span', { class: 'hint reranker-input' }, ` reranker input (first and last two steps): ${t.rerankerInput}`) : null),
+          ],
           props: { class: 'trajectory-row', data: { candidate: t.candidate } },
         })),
       ),

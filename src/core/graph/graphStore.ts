@@ -21,6 +21,8 @@ export interface PlanTree {
   readonly rows?: number;
   readonly dbHits?: number;
   readonly timeMs?: number;
+  /** PROFILE on Neo4j: the operator's memory (the `Memory` argument, bytes). */
+  readonly memoryBytes?: number;
   readonly children: readonly PlanTree[];
 }
 

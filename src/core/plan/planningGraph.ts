@@ -63,6 +63,36 @@ export interface GsdStrategy {
    * the pattern names.
    */
   readonly injective?: boolean;
+  /**
+   * Which nodes may share a graph node (docs/retrieval.md, "Match semantics"); wins over
+   * `injective` when both are given:
+   * - `injective`: no two pattern nodes share one (SimGRAG's subgraph isomorphism);
+   * - `anchors-distinct`: unknowns may share a node with each other, never with a named node
+   *   (one with text or a `name`), and named nodes are distinct;
+   * - `homomorphic`: any nodes may share one, except that a target never is a named node's image
+   *   (an answer is never the entity the pattern names) — what `injective: false` always meant.
+   * Absent: DEFAULT_MATCH (chosen by measurement over the whole MetaQA dev set).
+   */
+  readonly match?: MatchSemantics;
+  /** k⁽ᵗ⁾: how many schema labels a type word that names no label may map to (nearest by the embedder). Default 1. */
+  readonly typeCandidates?: number;
+  /** Time budget of the search in ms (default 5000); the result says "budget exhausted" when reached. */
+  readonly budgetMs?: number;
+  /** Expansion budget of the search (default 20 000 000). */
+  readonly maxExpansions?: number;
+}
+
+export const MATCH_SEMANTICS = ['injective', 'anchors-distinct', 'homomorphic'] as const;
+export type MatchSemantics = (typeof MATCH_SEMANTICS)[number];
+/** The default match semantics; why in docs/retrieval.md ("Match semantics"). */
+export const DEFAULT_MATCH: MatchSemantics = 'anchors-distinct';
+
+/** The semantics a gsd strategy asks for: `match`, else `injective: false` = homomorphic, else the default. */
+export function matchSemanticsOf(s: Pick<GsdStrategy, 'match' | 'injective'>): MatchSemantics {
+  if (s.match !== undefined) return s.match;
+  if (s.injective === false) return 'homomorphic';
+  if (s.injective === true) return 'injective';
+  return DEFAULT_MATCH;
 }
 
 export interface MorStrategy {

@@ -87,8 +87,9 @@ export interface FromSimGragOptions {
   /** The plan's name (default "pattern"). */
   readonly name?: string;
   /**
-   * Opt-in: a category (label) for an unknown's type word ("film" → "Movie"), e.g. from
-   * SchemaIndex.labelsForTerm. SimGRAG itself has no categories; a category is a hard constraint.
+   * A category (label) for an unknown's type word ("film" → "Movie"), e.g. from
+   * SchemaIndex.labelsForTerm. Without it the type word itself is the category, which retrieval
+   * resolves against the graph's labels (SimGRAG's top-k⁽ᵗ⁾ type mapping); undefined = untyped.
    */
   readonly resolveCategory?: (typeWord: string) => string | undefined;
 }
@@ -172,7 +173,10 @@ export function planningGraphFromSimGrag(obj: unknown, opts: FromSimGragOptions 
     } else {
       if (term.type === 'relation') report('warning', SIMGRAG_CODES.unknownRelationType, `"${s}" is a relation-style unknown used as a node.`, path);
       const base = slugId(term.type || 'unknown', 'unknown');
-      const category = term.type ? opts.resolveCategory?.(term.type) : undefined;
+      // The type word is the node's category: retrieval resolves it to labels (exact, alias, is-a,
+      // nearest; src/core/retrieve/labels.ts). A resolver given here maps it up front instead.
+      const typeWord = term.type && term.type !== 'relation' ? term.type : undefined;
+      const category = typeWord !== undefined ? (opts.resolveCategory ? opts.resolveCategory(typeWord) : typeWord) : undefined;
       node = { id: uniqueId(term.n !== undefined ? `${base}_${term.n}` : base, taken), ...(category ? { category } : {}) };
     }
     nodes.push(node);

@@ -24,6 +24,29 @@ export interface RetrievalResult {
   readonly timings: Timings;
   readonly stats: Readonly<Record<string, number>>;
   readonly warnings?: readonly string[];
+  /** Named nodes whose best candidate is far (gsd, mor): probably not in the graph. */
+  readonly notFound?: readonly NotFoundNode[];
+  /** Typed nodes: which labels each category (type word) was given, and why (gsd). */
+  readonly types?: readonly TypedNode[];
+  /** Set when a budget stopped the search: the answers are the best found until then. */
+  readonly budget?: { readonly exhausted: 'time' | 'expansions'; readonly limit: number };
+}
+
+export interface NotFoundNode {
+  readonly variable: string;
+  readonly text: string;
+  readonly nearest?: string;
+  readonly distance?: number;
+}
+
+export interface TypedNode {
+  readonly variable: string;
+  readonly type: string;
+  readonly labels: readonly string[];
+  readonly how: 'exact' | 'alias' | 'is-a' | 'nearest' | 'none';
+  readonly detail: string;
+  /** The type word also weighed as a relation phrase for the node's edges. */
+  readonly role?: boolean;
 }
 
 export interface Answer {
@@ -94,6 +117,8 @@ export interface CandidateList {
   readonly ref: string;
   readonly patternText: string;
   readonly candidates: readonly RankedCandidate[];
+  /** Edge lists: relationship types the endpoints' labels rule out, and why. */
+  readonly excluded?: readonly { readonly text: string; readonly reason: string }[];
 }
 
 export type TraversalStep = 'seed' | 'structural' | 'textual';

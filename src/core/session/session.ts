@@ -10,7 +10,7 @@ import { createEmbedder, type EmbedderSettings } from '../embed/createEmbedder';
 import type { Embedder } from '../embed/embedder';
 import { EmbeddedStore } from '../graph/embedded/embeddedStore';
 import { GraphStoreError } from '../graph/errors';
-import type { GraphStore, QueryOptions, QueryResult } from '../graph/graphStore';
+import type { ExpandOptions, GraphStore, Neighbour, QueryOptions, QueryResult } from '../graph/graphStore';
 import { importFiles, type ImportFile, type ImportOptions, type ImportSummary } from '../graph/import/importer';
 import { createStore, type StoreSpec } from '../graph/openStore';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
@@ -68,6 +68,8 @@ export interface RetrievalSession {
   import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
   /** Raw Cypher (read-only unless options.readOnly is false). */
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
+  /** Neighbours of nodes (read-only, ids as parameters): the inspector's "expand this node". */
+  expand(nodeIds: readonly string[], options?: ExpandOptions): Promise<Neighbour[]>;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,10 @@ class Session implements RetrievalSession, StrategyContext {
 
   query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
     return this.store.query(cypher, options);
+  }
+
+  expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {
+    return this.store.expand(nodeIds, options);
   }
 
   close(): Promise<void> {

@@ -5,11 +5,17 @@
  */
 import * as vscode from 'vscode';
 import type { RetrievalResult } from '../../core/retrieve/result';
-import type { InspectorView, ResultSource, WebviewToHostMessage } from '../../protocol/inspectorMessages';
+import type { ExpandedMessage, ExpandMessage, InspectorView, ResultSource, WebviewToHostMessage } from '../../protocol/inspectorMessages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../protocol/validate';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
-import { findRevealRange, identifierAt, type RevealTarget } from './reveal';
 import { saveImage, saveResultJson } from './export';
+
+/** A pattern variable or edge of a plan the inspector asks to show in the editor. */
+export interface RevealTarget {
+  readonly plan: string;
+  readonly variable?: string;
+  readonly edgeId?: string;
+}
 
 export interface RevealRequest extends RevealTarget {
   readonly source?: ResultSource;
@@ -28,6 +34,9 @@ export interface AliasRequest {
 }
 export type AliasHandler = (request: AliasRequest) => void | Promise<void>;
 
+/** Answers "expand this node" for the shown result (the workflow installs one over the active graph). */
+export type ExpandHandler = (request: ExpandMessage, result: RetrievalResult) => Promise<ExpandedMessage>;
+
 export interface ShowOptions {
   readonly source?: ResultSource;
   /** Bring this view forward (e.g. 'cypher' for Explain/Profile). */
@@ -37,6 +46,8 @@ export interface ShowOptions {
 
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
+let expandHandler: ExpandHandler | undefined;
+let activeGraph: string | undefined;
 let current: InspectorPanel | undefined;
 let extensionUri: vscode.Uri | undefined;
 let log: vscode.LogOutputChannel | undefined;
@@ -47,6 +58,16 @@ export function setRevealHandler(handler: RevealHandler | undefined): void {
 
 export function setAliasHandler(handler: AliasHandler | undefined): void {
   aliasHandler = handler;
+}
+
+export function setExpandHandler(handler: ExpandHandler | undefined): void {
+  expandHandler = handler;
+}
+
+/** The graph retrieval now runs on (its store description); the panel marks results from another as stale. */
+export function setActiveGraph(description: string): void {
+  activeGraph = description;
+  current?.setActiveGraph(description);
 }
 
 /** Opens (or reuses) the panel beside the editor and shows `result` in it. */
@@ -67,6 +88,7 @@ function logger(): vscode.LogOutputChannel {
 function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
   if (!extensionUri) throw new Error('registerInspector() has not run');
   const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
+  if (activeGraph !== undefined) panel.activeGraph = activeGraph;
   current = panel;
   panel.onDidDispose(() => {
     if (current !== panel) return;
@@ -105,16 +127,24 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
     case 'exportJson':
       if (panel.result) await saveResultJson(panel.result);
       return;
+    case 'expand': {
+      const { requestId, nodeId } = message;
+      const answer: ExpandedMessage =
+        expandHandler && panel.result
+          ? await expandHandler(message, panel.result)
+          : { type: 'expanded', status: 'error', requestId, nodeId, message: 'no graph is connected to expand from' };
+      panel.post(answer);
+      return;
+    }
     case 'exportImage':
       await saveImage(message.format, message.data, panel.result?.plan ?? 'graph', pendingImageTarget.take(message.format));
       return;
   }
 }
 
-/** Reveals a variable/edge: the installed handler first, then the text-search fallback. */
+/** Reveals a variable/edge through the installed handler (the plan's source map from the language server). */
 export async function reveal(request: RevealRequest): Promise<vscode.Location | undefined> {
-  let location = revealHandler ? await revealHandler(request) : undefined;
-  location ??= await fallbackLocation(request);
+  const location = revealHandler ? await Promise.resolve(revealHandler(request)).catch(() => undefined) : undefined;
   if (!location) {
     const what = request.variable ?? request.edgeId ?? '';
     void vscode.window.setStatusBarMessage(`KG-RAG: could not find ${what} of plan ${request.plan} in an open .kgp file`, 4000);
@@ -129,33 +159,6 @@ export async function reveal(request: RevealRequest): Promise<vscode.Location | 
   });
   editor.revealRange(location.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return location;
-}
-
-async function candidateDocuments(request: RevealRequest): Promise<vscode.TextDocument[]> {
-  const docs: vscode.TextDocument[] = [];
-  if (request.source?.uri) {
-    try {
-      docs.push(await vscode.workspace.openTextDocument(vscode.Uri.parse(request.source.uri)));
-    } catch {
-      // The source may be gone; fall through to the open and workspace documents.
-    }
-  }
-  docs.push(...vscode.workspace.textDocuments.filter((d) => d.languageId === 'kgplan' || d.fileName.endsWith('.kgp')));
-  for (const uri of await vscode.workspace.findFiles('**/*.kgp', '**/node_modules/**', 200)) {
-    if (!docs.some((d) => d.uri.toString() === uri.toString())) docs.push(await vscode.workspace.openTextDocument(uri));
-  }
-  return docs;
-}
-
-async function fallbackLocation(request: RevealRequest): Promise<vscode.Location | undefined> {
-  const planHead = new RegExp(`\\bplan\\s+\`?${request.plan.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`?\\s*\\{`);
-  for (const doc of await candidateDocuments(request)) {
-    const text = doc.getText();
-    if (!planHead.test(text)) continue;
-    const range = findRevealRange(text, request);
-    if (range) return new vscode.Location(doc.uri, new vscode.Range(doc.positionAt(range.start), doc.positionAt(range.end)));
-  }
-  return undefined;
 }
 
 /** The export target a command asked for, consumed when the webview answers requestImage. */
@@ -203,7 +206,8 @@ async function openResultFile(uri?: vscode.Uri): Promise<void> {
 function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
   if (!current?.result || e.textEditor.document.languageId !== 'kgplan') return;
   const doc = e.textEditor.document;
-  const word = identifierAt(doc.getText(), doc.offsetAt(e.selections[0]!.active));
+  const at = doc.getWordRangeAtPosition(e.selections[0]!.active, /[A-Za-z_][A-Za-z0-9_]*/);
+  const word = at ? doc.getText(at) : undefined;
   const known = new Set(current.result.subgraphs.flatMap((s) => s.mapping.map((m) => m.variable)));
   for (const p of current.result.trajectory?.paths ?? []) for (const v of p.variables) known.add(v);
   current.post({ type: 'highlight', variable: word !== undefined && known.has(word) ? word : null });

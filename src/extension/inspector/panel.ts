@@ -47,6 +47,8 @@ export class InspectorPanel implements vscode.Disposable {
   result: RetrievalResult | undefined;
   source: ResultSource | undefined;
   view: InspectorView | undefined;
+  /** The active graph's store description, re-sent to every fresh webview. */
+  activeGraph: string | undefined;
   private ready = false;
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
@@ -93,6 +95,7 @@ export class InspectorPanel implements vscode.Disposable {
         this.ready = true;
         // A fresh webview (first load, or re-shown after being hidden) gets the current result.
         if (this.result) this.post({ type: 'show', result: this.result, source: this.source, view: this.view });
+        if (this.activeGraph !== undefined) this.post({ type: 'activeGraph', description: this.activeGraph });
         for (const m of this.queue.splice(0)) this.post(m);
         break;
       case 'rendered':
@@ -130,6 +133,11 @@ export class InspectorPanel implements vscode.Disposable {
     this.panel.title = `Inspector: ${result.plan}`;
     this.post({ type: 'show', result, source, view });
     if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
+  }
+
+  setActiveGraph(description: string): void {
+    this.activeGraph = description;
+    this.post({ type: 'activeGraph', description });
   }
 
   snapshot(): InspectorSnapshot {

@@ -8,6 +8,7 @@ import { Connection } from './connection';
 import { registerFewShotValidation } from './fewshotValidation';
 import { registerGraphCommands } from './graphCommands';
 import { registerInspectQuestion } from './inspectQuestion';
+import { registerInspectorGraph } from './inspectorGraph';
 import { registerOperations, runningOperations } from './operations';
 import { registerPlanRunner } from './planRunner';
 import { registerSchemaView } from './schemaView';
@@ -23,6 +24,7 @@ export function registerWorkflow(context: vscode.ExtensionContext, log: vscode.L
   registerStatusBar(context, connection);
   registerGraphCommands(context, connection, secrets, log);
   registerPlanRunner(context, connection, log);
+  registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerTestController(context, connection, log);
   registerSchemaView(context, connection);

@@ -10,7 +10,7 @@ import type { RetrievalResult } from '../../core/retrieve/result';
 import type { Connection } from './connection';
 import { withCancellableProgress } from './operations';
 import { choosePlanner, loadPlannerExamples } from './planners';
-import { errorsIn, plansOf } from './plans';
+import { documentPlans } from '../language/requests';
 import { executePlan } from './planRunner';
 import type { Secrets } from './secrets';
 import { cleanQuestion, questionOnLine } from './question';
@@ -112,9 +112,9 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
     return outcome;
   }
   // What the user accepted is the document as it is now (they may have edited it).
-  const accepted = plansOf(doc.getText());
+  const accepted = await documentPlans(doc);
   const plan = accepted.plans[0];
-  if (!plan || errorsIn(plan, accepted.diagnostics).length > 0) {
+  if (!plan || plan.errors.length > 0) {
     void vscode.window.showErrorMessage('KG-RAG: the proposed plan has errors; fix them in the proposal document and use its Run lens.');
     return outcome;
   }
@@ -125,7 +125,7 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
     edit.insert(target.uri, end, `\n\n${doc.getText().split('\n').filter((l) => !l.startsWith('// ')).join('\n').trim()}\n`);
     await vscode.workspace.applyEdit(edit);
   }
-  const result = await executePlan(plan.graph, 'inspect', connection, log, { uri: doc.uri.toString(), label: `proposal: ${plan.graph.name}` });
+  const result = await executePlan(plan.graph, 'inspect', connection, log, { uri: doc.uri.toString(), label: `proposal: ${plan.graph.name}` }, accepted.relationAliases);
   return { ...outcome, ...(result ? { result } : {}) };
 }
 

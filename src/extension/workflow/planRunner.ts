@@ -4,13 +4,13 @@
  */
 import * as vscode from 'vscode';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
+import type { RelationAliases } from '../../core/retrieve/relations';
 import type { RetrievalResult } from '../../core/retrieve/result';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
+import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from './connection';
 import { withCancellableProgress } from './operations';
-import { errorsIn, planAt, plansOf, toVsRange } from './plans';
 import { requireTrust } from './trust';
-import { relationAliasesFor } from '../schemaAliases';
 
 export type PlanAction = 'run' | 'explain' | 'profile' | 'inspect';
 export const PLAN_ACTIONS: readonly PlanAction[] = ['run', 'explain', 'profile', 'inspect'];
@@ -33,12 +33,13 @@ export async function executePlan(
   connection: Connection,
   log: vscode.LogOutputChannel,
   source: { uri?: string; label?: string } = {},
+  /** The aliases of the schema the plan's document uses (documentPlans answers them). */
+  aliases?: RelationAliases,
 ): Promise<RetrievalResult | undefined> {
   if (!requireTrust('Running plans')) return undefined;
   const result = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
     const c = await connection.ensure(signal, report);
     // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
-    const aliases = source.uri ? await vscode.workspace.openTextDocument(vscode.Uri.parse(source.uri)).then(relationAliasesFor, () => undefined) : undefined;
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
@@ -74,7 +75,7 @@ export async function runPlanCommand(action: PlanAction, connection: Connection,
     return undefined;
   }
   const doc = await vscode.workspace.openTextDocument(uri);
-  const { plans, diagnostics } = plansOf(doc.getText());
+  const { plans, relationAliases } = await documentPlans(doc);
   let compiled = planName !== undefined ? plans.find((p) => p.graph.name === planName) : planAt(plans, editor?.document.uri.toString() === uri.toString() ? editor.selection.active : undefined);
   if (!compiled && planName === undefined && plans.length > 1) {
     const picked = await vscode.window.showQuickPick(plans.map((p) => ({ label: p.graph.name, description: p.graph.question ?? '', plan: p })), { title: `KG-RAG: ${TITLES[action]} which plan?` });
@@ -85,59 +86,48 @@ export async function runPlanCommand(action: PlanAction, connection: Connection,
     void vscode.window.showWarningMessage(planName !== undefined ? `KG-RAG: no plan named ${planName} in ${vscode.workspace.asRelativePath(uri)}.` : 'KG-RAG: this file has no plan to run.');
     return undefined;
   }
-  const errors = errorsIn(compiled, diagnostics);
+  const errors = compiled.errors;
   if (errors.length > 0) {
     void vscode.window.showErrorMessage(`KG-RAG: plan ${compiled.graph.name} has ${errors.length} error(s): ${errors[0]!.message}`, 'Show Problems').then((c) => c && vscode.commands.executeCommand('workbench.actions.view.problems'));
     return undefined;
   }
-  return executePlan(compiled.graph, action, connection, log, { uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) });
+  return executePlan(compiled.graph, action, connection, log, { uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) }, relationAliases);
 }
 
-class PlanCodeLenses implements vscode.CodeLensProvider {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeCodeLenses = this.changed.event;
-  refresh(): void {
-    this.changed.fire();
-  }
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const { plans } = plansOf(document.getText());
-    return plans.flatMap((p) => {
-      const at = toVsRange(p.source.name ?? p.source.plan);
-      const range = new vscode.Range(at.start, at.start);
-      if (!vscode.workspace.isTrusted) return [new vscode.CodeLens(range, { title: '$(shield) Restricted Mode: trust the workspace to run plans', command: 'workbench.trust.manage' })];
-      return PLAN_ACTIONS.map(
-        (action) =>
-          new vscode.CodeLens(range, {
-            title: action === 'run' ? `$(play) ${TITLES[action]}` : TITLES[action],
-            tooltip: `${TITLES[action]} plan ${p.graph.name} on the active graph`,
-            command: `kgrag.${action}Plan`,
-            arguments: [document.uri.toString(), p.graph.name],
-          }),
-      );
-    });
-  }
-}
-
-/** Inspector → editor: a variable or edge of a result revealed through the DSL source map. */
+/**
+ * Inspector → editor: a variable or edge of a result revealed through the plan's source map (the
+ * language server's compiled plans). A result without a source (opened from a JSON file) is looked
+ * for in the open .kgp documents, then the workspace's.
+ */
 async function revealFromSourceMap(request: { plan: string; variable?: string; edgeId?: string; source?: { uri?: string } }): Promise<vscode.Location | undefined> {
-  if (!request.source?.uri) return undefined;
-  let doc: vscode.TextDocument;
-  try {
-    doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(request.source.uri));
-  } catch {
-    return undefined;
+  const locate = async (doc: vscode.TextDocument): Promise<vscode.Location | undefined> => {
+    const plan: PlanOfDocument | undefined = (await documentPlans(doc)).plans.find((p) => p.graph.name === request.plan);
+    const range = request.variable !== undefined ? plan?.variables.get(request.variable) : request.edgeId !== undefined ? plan?.edges.get(request.edgeId) : undefined;
+    return range ? new vscode.Location(doc.uri, toVsRange(range)) : undefined;
+  };
+  if (request.source?.uri) {
+    try {
+      return await locate(await vscode.workspace.openTextDocument(vscode.Uri.parse(request.source.uri)));
+    } catch {
+      return undefined; // the source is gone
+    }
   }
-  const plan = plansOf(doc.getText()).plans.find((p) => p.graph.name === request.plan);
-  const range = request.variable !== undefined ? plan?.source.variables.get(request.variable) : request.edgeId !== undefined ? plan?.source.edges.get(request.edgeId) : undefined;
-  return range ? new vscode.Location(doc.uri, toVsRange(range)) : undefined;
+  const open = vscode.workspace.textDocuments.filter((d) => d.languageId === 'kgplan');
+  for (const doc of open) {
+    const hit = await locate(doc);
+    if (hit) return hit;
+  }
+  for (const uri of await vscode.workspace.findFiles('**/*.kgp', '**/{node_modules,.kgrag}/**', 200)) {
+    if (open.some((d) => d.uri.toString() === uri.toString())) continue;
+    const hit = await locate(await vscode.workspace.openTextDocument(uri));
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 export function registerPlanRunner(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): void {
-  const lenses = new PlanCodeLenses();
   setRevealHandler(revealFromSourceMap);
   context.subscriptions.push(
-    vscode.languages.registerCodeLensProvider({ language: 'kgplan' }, lenses),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => lenses.refresh()),
     { dispose: () => setRevealHandler(undefined) },
     ...PLAN_ACTIONS.map((action) =>
       vscode.commands.registerCommand(`kgrag.${action}Plan`, (uri?: string | vscode.Uri, plan?: string) => runPlanCommand(action, connection, log, uri, plan)),

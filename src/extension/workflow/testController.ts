@@ -3,11 +3,11 @@
  * src/core/testing (the same code as `kgrag test`): pass/fail, retrieved answers, Hits@k.
  */
 import * as vscode from 'vscode';
-import { discoverPlanTests, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
+import { isPlanTest, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
 import type { PlanningGraph } from '../../core/plan/planningGraph';
 import { showRetrievalResult } from '../inspector';
 import type { Connection } from './connection';
-import { toVsRange } from './plans';
+import { documentPlans, toVsRange } from '../language/requests';
 import { requireTrust } from './trust';
 
 const planOf = new WeakMap<vscode.TestItem, PlanningGraph>();
@@ -30,9 +30,16 @@ function fileItem(ctrl: vscode.TestController, uri: vscode.Uri): vscode.TestItem
   return item;
 }
 
-/** (Re)reads one file's plan tests; a file without any leaves the tree. */
-function updateFromText(ctrl: vscode.TestController, uri: vscode.Uri, text: string): void {
-  const { tests } = discoverPlanTests(text);
+/** (Re)reads one file's plan tests (the language server compiles them); a file without any leaves the tree. */
+const asked = new Map<string, number>();
+async function updateFromText(ctrl: vscode.TestController, uri: vscode.Uri, text: string): Promise<void> {
+  // Answers may come back out of order while typing: only the latest question's answer counts.
+  const ticket = (asked.get(uri.toString()) ?? 0) + 1;
+  asked.set(uri.toString(), ticket);
+  const { plans } = await documentPlans({ uri, getText: () => text });
+  if (asked.get(uri.toString()) !== ticket) return;
+  // A plan with syntax errors in it is not a test (it could not run).
+  const tests = plans.filter((p) => isPlanTest(p.graph) && p.errors.length === 0).map((p) => ({ plan: p.graph, range: p.range, ...(p.nameRange ? { nameRange: p.nameRange } : {}) }));
   if (tests.length === 0) {
     ctrl.items.delete(uri.toString());
     return;
@@ -52,7 +59,7 @@ async function discoverAll(ctrl: vscode.TestController): Promise<void> {
   for (const uri of await vscode.workspace.findFiles('**/*.kgp', '**/{node_modules,.kgrag}/**')) {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     const text = open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    updateFromText(ctrl, uri, text);
+    await updateFromText(ctrl, uri, text);
   }
 }
 
@@ -133,14 +140,14 @@ export function registerTestController(context: vscode.ExtensionContext, connect
     if (!item) await discoverAll(ctrl);
   };
   ctrl.refreshHandler = () => discoverAll(ctrl);
-  // Tests show in the Testing view without opening every file (findFiles + a parse per file).
-  void discoverAll(ctrl);
+  // Tests show in the Testing view without opening every file (findFiles + the server compiles each).
+  void discoverAll(ctrl).catch((e: unknown) => log.warn(`plan test discovery: ${e instanceof Error ? e.message : String(e)}`));
   ctrl.createRunProfile('Run plan tests', vscode.TestRunProfileKind.Run, (request, token) => runTests(ctrl, connection, log, request, token).then(() => undefined), true);
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.kgp');
   const reread = async (uri: vscode.Uri) => {
     if (/[\\/](node_modules|\.kgrag)[\\/]/.test(uri.fsPath)) return;
     try {
-      updateFromText(ctrl, uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      await updateFromText(ctrl, uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
     } catch {
       ctrl.items.delete(uri.toString());
     }
@@ -152,7 +159,7 @@ export function registerTestController(context: vscode.ExtensionContext, connect
     watcher.onDidChange(reread),
     watcher.onDidDelete((uri) => ctrl.items.delete(uri.toString())),
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (e.document.languageId === 'kgplan' && e.document.uri.scheme === 'file') updateFromText(ctrl, e.document.uri, e.document.getText());
+      if (e.document.languageId === 'kgplan' && e.document.uri.scheme === 'file') void updateFromText(ctrl, e.document.uri, e.document.getText()).catch(() => undefined);
     }),
     vscode.commands.registerCommand('kgrag.runAllPlanTests', async () => {
       await discoverAll(ctrl);

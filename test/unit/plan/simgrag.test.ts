@@ -16,13 +16,13 @@ const VOW = {
   target: 'UNKNOWN language 1',
 };
 
-test('SimGRAG → IR: same string is the same node, unknowns have no text', () => {
+test('SimGRAG → IR: same string is the same node, unknowns have no text and their type word as category', () => {
   const r = planningGraphFromSimGrag(VOW, { name: 'vow' });
   assert.deepEqual(r.diagnostics, []);
   const pg = r.plan!;
   assert.equal(pg.name, 'vow');
   assert.equal(pg.question, VOW.query);
-  assert.deepEqual(pg.nodes, [{ id: 'film_1' }, { id: 'language_1' }, { id: 'actor_1' }, { id: 'the_vow', text: { kind: 'soft', value: 'The Vow' } }]);
+  assert.deepEqual(pg.nodes, [{ id: 'film_1', category: 'film' }, { id: 'language_1', category: 'language' }, { id: 'actor_1', category: 'actor' }, { id: 'the_vow', text: { kind: 'soft', value: 'The Vow' } }]);
   assert.deepEqual(pg.edges.map((e) => [e.source, e.relation, e.target, e.directed]), [
     ['film_1', { kind: 'phrase', value: 'in language' }, 'language_1', false],
     ['film_1', { kind: 'phrase', value: 'have actors' }, 'actor_1', false],

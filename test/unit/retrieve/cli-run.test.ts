@@ -108,7 +108,7 @@ test('exhaustive mode gives the same GSD values; cypher strategy reports its que
   const slow = JSON.parse(b.stdout[0]!) as RetrievalResult;
   assert.deepEqual(fast.subgraphs.map((s) => s.gsd.toFixed(9)), slow.subgraphs.map((s) => s.gsd.toFixed(9)));
   assert.ok(slow.stats.expansions! >= fast.stats.expansions!);
-  assert.equal(fast.stats.injective, 1);
+  assert.equal(fast.stats.anchorsDistinct, 1, "anchors-distinct is the default");
   const h = capture();
   assert.equal(await main(['run', 'plans.kgp', '--db', 'db', '--json', '--plan', 'co_actor_languages', '--no-injective'], h), 0, h.stderr.join('\n'));
   const homo = JSON.parse(h.stdout[0]!) as RetrievalResult;

@@ -8,7 +8,7 @@ import { rawFixture, type FixtureName } from './fixtures';
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
 describe('validateRetrievalResult', () => {
-  for (const name of ['gsd', 'mor', 'cypher', 'xss', 'real-gsd', 'real-cypher'] as FixtureName[]) {
+  for (const name of ['gsd', 'mor', 'cypher', 'xss', 'real-gsd', 'real-cypher', 'real-mor'] as FixtureName[]) {
     it(`accepts the ${name} fixture`, () => {
       const r = validateRetrievalResult(rawFixture(name));
       assert.equal(r.ok, true, r.ok ? '' : r.error);
@@ -63,6 +63,9 @@ describe('validateHostMessage', () => {
       { type: 'highlight', variable: null },
       { type: 'selectView', view: 'stats' },
       { type: 'requestImage', format: 'svg' },
+      { type: 'expanded', status: 'ok', requestId: 1, nodeId: '0:5', nodes: [{ id: '1:2', name: 'Rachel McAdams', labels: ['Person'] }], edges: [{ source: '0:5', target: '1:2', type: 'starred_actors' }], total: 1 },
+      { type: 'expanded', status: 'error', requestId: 2, nodeId: '0:5', message: 'the graph did not open' },
+      { type: 'activeGraph', description: 'embedded database in /w/.kgrag' },
     ]) {
       const r = validateHostMessage(m);
       assert.equal(r.ok, true, r.ok ? '' : r.error);
@@ -78,6 +81,10 @@ describe('validateHostMessage', () => {
       [{ type: 'highlight', variable: 3 }, /message\.variable: expected a string/],
       [{ type: 'selectView', view: 'settings' }, /message\.view: expected one of/],
       [{ type: 'requestImage', format: 'gif' }, /message\.format: expected one of png, svg/],
+      [{ type: 'expanded', status: 'maybe', requestId: 1, nodeId: 'x' }, /message\.status: unknown status "maybe"/],
+      [{ type: 'expanded', status: 'ok', requestId: 1, nodeId: 'x', nodes: [{ id: 'a', name: 7, labels: [] }], edges: [], total: 1 }, /message\.nodes\[0\]\.name: expected a string/],
+      [{ type: 'expanded', status: 'error', requestId: 1, nodeId: 'x' }, /message\.message: missing/],
+      [{ type: 'activeGraph', description: null }, /message\.description: expected a string/],
       ['show', /message: expected an object/],
       [{}, /unknown type undefined/],
     ];
@@ -100,6 +107,7 @@ describe('validateWebviewMessage', () => {
       { type: 'exportImage', format: 'png', data: 'data:image/png;base64,AAAA' },
       { type: 'rendered', view: 'subgraphs', nodes: 4, edges: 3, ms: 12.5 },
       { type: 'log', level: 'warn', message: 'x' },
+      { type: 'expand', requestId: 3, nodeId: '0:12' },
     ]) {
       const r = validateWebviewMessage(m);
       assert.equal(r.ok, true, r.ok ? '' : r.error);
@@ -115,6 +123,8 @@ describe('validateWebviewMessage', () => {
       [{ type: 'log', level: 'debug', message: 'x' }, /message\.level/],
       [{ type: 'rendered', view: 'subgraphs', nodes: '4', edges: 3, ms: 1 }, /message\.nodes: expected a number/],
       [{ type: 'openExternal', url: 'https://example.com' }, /unknown type "openExternal"/],
+      [{ type: 'expand', nodeId: '0:12' }, /message\.requestId: missing/],
+      [{ type: 'expand', requestId: 1, nodeId: ['0:12'] }, /message\.nodeId: expected a string/],
     ];
     for (const [m, message] of cases) {
       const r = validateWebviewMessage(m);

@@ -7,7 +7,7 @@ import { formatDistance, formatMs, sum } from '../../../webview/model/format';
 import { planView } from '../../../webview/model/plan';
 import { humanize, statsView } from '../../../webview/model/stats';
 import { escapeXml, graphToSvg } from '../../../webview/model/svg';
-import { trajectoryView } from '../../../webview/model/trajectory';
+import { routeSteps, trajectoryView } from '../../../webview/model/trajectory';
 import { fixture } from './fixtures';
 
 describe('planView', () => {
@@ -72,6 +72,40 @@ describe('tokenizeCypher', () => {
 });
 
 describe('trajectoryView', () => {
+  it('shows SF and TI over the whole route: a four-node MoR path has four categories (real kgrag run output)', () => {
+    const trace = fixture('real-mor').trajectory!;
+    const v = trajectoryView(trace);
+    const four = v.trajectories.filter((t) => t.routeSteps.length === 4);
+    assert.ok(four.length > 0, 'the fixture has four-node routes');
+    for (const t of four) {
+      const given = trace.trajectories.find((x) => x.candidate === t.candidate)!;
+      assert.equal(given.structuralFingerprint.length, 3, 'the result carries the reranker’s three');
+      assert.equal(t.sf, '[Person, Movie, Person, Movie]', `${t.route}: ${t.sf}`);
+      assert.equal(t.ti, '[seed, structural, structural, structural]');
+      // What the reranker saw: the first step and the last two.
+      assert.equal(t.rerankerInput, `SF [${given.structuralFingerprint.join(', ')}], TI [${given.traversalIdentifier.join(', ')}]`);
+      assert.deepEqual(t.routeSteps.map((s) => s.name), given.nodes.map((n) => n.name));
+    }
+    // A route starting at a text hit in a later layer: aligned from the end, first step textual.
+    const late = v.trajectories.find((t) => t.routeSteps.length === 3)!;
+    assert.ok(late, 'the fixture has a route that starts at layer 2');
+    assert.equal(late.sf, '[Movie, Person, Movie]');
+    assert.equal(late.ti, '[textual, structural, structural]');
+    assert.equal(late.rerankerInput, null, 'three steps: the reranker saw the whole route');
+  });
+
+  it('falls back to the given features when no layer of the trace holds the route', () => {
+    const trace = fixture('mor').trajectory!;
+    const t = { ...trace.trajectories[0]!, nodes: [{ nodeId: 'X:1', name: 'x' }, { nodeId: 'X:2', name: 'y' }, { nodeId: 'X:3', name: 'z' }] };
+    const steps = routeSteps(trace, t);
+    assert.deepEqual(steps.map((s) => s.category), ['Movie', 'Person', 'Movie']);
+    const longer = { ...t, nodes: [...t.nodes, { nodeId: 'X:4', name: 'w' }] };
+    assert.deepEqual(routeSteps(trace, longer).map((s) => s.category), [null, null, null, null]);
+    const row = trajectoryView({ ...trace, trajectories: [longer] }).trajectories[0]!;
+    assert.equal(row.sf, '[?, ?, ?, ?]');
+    assert.notEqual(row.rerankerInput, null);
+  });
+
   it('orders layers, sorts text hits by score and ranks trajectories', () => {
     const v = trajectoryView(fixture('mor').trajectory!);
     assert.equal(v.paths.length, 2);

@@ -82,6 +82,18 @@ async function posted(): Promise<Array<Record<string, unknown>>> {
   return page.evaluate(() => (window as unknown as { __posted: Array<Record<string, unknown>> }).__posted);
 }
 
+/** Elements that stick out past the viewport's right edge (what makes a narrow panel scroll sideways). */
+async function overflowing(): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const e of document.querySelectorAll('body *')) {
+      const r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > window.innerWidth + 1 && !e.closest('.plan-scroll')) out.push(e.tagName.toLowerCase() + '.' + String(e.className.baseVal ?? e.className).split(' ').join('.') + ' ' + Math.round(r.right));
+    }
+    return out.slice(0, 8);
+  })()`);
+}
+
 async function tab(title: string): Promise<void> {
   await page.locator('vscode-tab-header', { hasText: title }).click();
 }
@@ -128,9 +140,9 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     const gsd = loadFixture('gsd');
     await send({ type: 'show', result: gsd, source: { label: 'fixtures/gsd.result.json' } });
     await page.locator('.graph-canvas[data-table-ready]').waitFor();
-    const rows = page.locator('vscode-table-row.node-row');
+    const rows = page.locator('tr.node-row');
     assert.equal(await rows.count(), gsd.subgraphs[0].mapping.length);
-    const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+    const names = await page.locator('tr.node-row .node-name').allTextContents();
     assert.deepEqual(names.sort(), gsd.subgraphs[0].mapping.map((m: { name: string }) => m.name).sort());
     await shot('gsd-subgraphs-dark');
 
@@ -156,7 +168,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
 
   it('links both ways: clicking a variable posts reveal; highlight marks the node rows', async () => {
     await tab('Subgraphs');
-    await page.locator('vscode-table-row.node-row button.link[data-variable="actor"]').click();
+    await page.locator('tr.node-row button.link[data-variable="actor"]').click();
     const reveals = (await posted()).filter((m) => m.type === 'reveal');
     assert.deepEqual(reveals.at(-1), { type: 'reveal', plan: 'co_actor_languages', variable: 'actor' });
     await tab('GSD breakdown');
@@ -165,10 +177,10 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
 
     await send({ type: 'highlight', variable: 'film' });
     await tab('Subgraphs');
-    const marked = await page.locator('vscode-table-row.node-row.highlighted').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.variable));
+    const marked = await page.locator('tr.node-row.highlighted').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.variable));
     assert.deepEqual(marked, ['film']);
     await send({ type: 'highlight', variable: null });
-    assert.equal(await page.locator('vscode-table-row.node-row.highlighted').count(), 0);
+    assert.equal(await page.locator('tr.node-row.highlighted').count(), 0);
   });
 
   it('exports the graph view as PNG and SVG, and asks the host to export JSON', async () => {
@@ -196,12 +208,12 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     await page.locator('.trajectory-view').waitFor();
     assert.equal(await page.locator('.trajectory-path').count(), mor.trajectory.paths.length);
     const layers = mor.trajectory.paths.reduce((n: number, p: { layers: unknown[] }) => n + p.layers.length, 0);
-    assert.equal(await page.locator('vscode-table-row.layer-row').count(), layers);
-    const kept = await page.locator('vscode-table-row.layer-row .kept').allTextContents();
+    assert.equal(await page.locator('tr.layer-row').count(), layers);
+    const kept = await page.locator('tr.layer-row .kept').allTextContents();
     assert.deepEqual(kept.map(Number), mor.trajectory.paths.flatMap((p: { layers: Array<{ kept: number }> }) => p.layers.map((l) => l.kept)));
-    const textHits = await page.locator('.trajectory-path[data-path="0"] vscode-table-row.layer-row').first().locator('.chips.textual .chip').allTextContents();
+    const textHits = await page.locator('.trajectory-path[data-path="0"] tr.layer-row').first().locator('.chips.textual .chip').allTextContents();
     assert.deepEqual(textHits, ['The Vow 0.98', 'Vows 0.81', 'The Vow of Silence 0.73']);
-    assert.equal(await page.locator('vscode-table-row.trajectory-row').count(), mor.trajectory.trajectories.length);
+    assert.equal(await page.locator('tr.trajectory-row').count(), mor.trajectory.trajectories.length);
     await shot('mor-trajectory-dark');
   });
 
@@ -213,7 +225,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     assert.equal(await page.locator('pre.cypher-text').textContent(), cypher.cypher.text);
     assert.ok((await page.locator('pre.cypher-text .tok-keyword').allTextContents()).includes('MATCH'));
     assert.deepEqual(await page.locator('pre.cypher-text .tok-param').allTextContents(), ['$vow_name']);
-    assert.equal(await page.locator('vscode-table-row.param-row').count(), 1);
+    assert.equal(await page.locator('tr.param-row').count(), 1);
     let count = 0;
     const walk = (n: { children: unknown[] }): void => {
       count++;
@@ -226,8 +238,171 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     assert.equal(await hottest.getAttribute('data-operator'), 'SCAN_NODE_TABLE');
     await shot('cypher-plan-light');
     await tab('Stats');
-    assert.equal(await page.locator('vscode-table-row.counter-row').count(), Object.keys(cypher.stats).length);
+    assert.equal(await page.locator('tr.counter-row').count(), Object.keys(cypher.stats).length);
     await shot('stats-light');
+  });
+
+  it('draws the plan as operator boxes with the worst estimate gaps marked, the tree one toggle away', async () => {
+    const cypher = loadFixture('cypher');
+    for (const [name, width] of [['dark', 1200], ['light', 1200], ['dark', 400]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(name);
+      await send({ type: 'show', result: cypher });
+      await page.locator('svg.plan-graph').waitFor();
+      const boxes = page.locator('.plan-box');
+      assert.equal(await boxes.count(), 10);
+      assert.equal(await page.locator('.plan-edge').count(), 9);
+      assert.deepEqual(await page.locator('.plan-box.gap-marked').evaluateAll((els) => els.map((e) => e.getAttribute('data-operator')).sort()), ['EXTEND', 'HASH_JOIN']);
+      assert.equal(await page.locator('.plan-box.hottest').getAttribute('data-operator'), 'SCAN_NODE_TABLE');
+      // Every detail is drawn in full (wrapped, not cut): the box texts hold each operator's details.
+      const texts = (await page.locator('svg.plan-graph').textContent())!.replace(/\s/g, '');
+      for (const d of ['(d)<-[:directed_by]-(film)', 'vow.name=$vow_name', 'DISTINCTfilm.name']) assert.ok(texts.includes(d), d);
+      // No box text runs past its box.
+      const overflow = await page.locator('.plan-box').evaluateAll((gs) =>
+        gs.flatMap((g) => {
+          const r = (g.querySelector('rect') as SVGGraphicsElement).getBBox();
+          return Array.from(g.querySelectorAll('text')).filter((t) => {
+            const b = (t as SVGGraphicsElement).getBBox();
+            return b.x + b.width > r.x + r.width + 0.5;
+          }).map((t) => t.textContent);
+        }),
+      );
+      assert.deepEqual(overflow, []);
+      if (width === 400) {
+        // Narrow: the drawing keeps its size and scrolls; the page itself does not scroll sideways.
+        const scroll = await page.locator('.plan-scroll').evaluate((e) => ({ client: e.clientWidth, scroll: e.scrollWidth }));
+        assert.ok(scroll.scroll > scroll.client, 'the plan scrolls inside its frame');
+        assert.deepEqual(await overflowing(), [], 'no page-wide horizontal scroll');
+        // The drawing opens on the hottest operator, not on an empty corner.
+        await page.waitForFunction(() => {
+          const s = document.querySelector('.plan-scroll')!.getBoundingClientRect();
+          const b = document.querySelector('.plan-box.hottest')!.getBoundingClientRect();
+          return b.left >= s.left - 1 && b.right <= s.right + 1 && b.top < s.bottom && b.bottom > s.top;
+        }, null, { timeout: 10_000 });
+      }
+      await shot(`plan-graph-${name}${width === 400 ? '-400' : ''}`);
+    }
+    // Fit: the whole drawing inside the frame; 1:1 back to readable size.
+    await page.locator('button.zoom-fit').click();
+    const fit = await page.evaluate(() => ({ svg: document.querySelector('svg.plan-graph')!.getBoundingClientRect().width, frame: document.querySelector('.plan-scroll')!.clientWidth }));
+    assert.ok(fit.svg <= fit.frame, `fit: ${fit.svg} ≤ ${fit.frame}`);
+    await page.locator('button.zoom-reset').click();
+    assert.equal(await page.locator('.plan-graph-view').getAttribute('data-zoom'), '1.00');
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.locator('.plan-box[data-operator="HASH_JOIN"]').focus();
+    await page.keyboard.press('Enter');
+    assert.match((await page.locator('.plan-box-details').textContent())!, /estimate over by 3×/);
+    await page.locator('button.plan-layout-tree').click();
+    assert.equal(await page.locator('svg.plan-graph').isVisible(), false);
+    assert.equal(await page.locator('vscode-tree.plan-tree').isVisible(), true);
+    assert.equal(await page.locator('button.plan-layout-tree').getAttribute('aria-pressed'), 'true');
+  });
+
+  it('colours subgraph nodes by label with a legend, draws the union once, steps ranks, expands a node', async () => {
+    const gsd = loadFixture('gsd');
+    for (const [name, width] of [['dark', 1200], ['light', 1200], ['dark', 400]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(name);
+      await send({ type: 'show', result: gsd });
+      await page.locator('.graph-canvas[data-table-ready]').waitFor();
+      const labels = [...new Set(gsd.subgraphs[0].mapping.flatMap((m: { labels: string[] }) => m.labels))].sort();
+      assert.deepEqual(await page.locator('.legend-item[data-label]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.label)), labels);
+      const swatches = await page.locator('.legend-item[data-label] .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+      assert.equal(new Set(swatches).size, labels.length, `distinct colours ${swatches.join(' ')}`);
+      assert.equal(await page.locator('select.rank-select option').count(), gsd.subgraphs.length);
+
+      // Rank 2 by the "next" button, then the union with rank 2 highlighted.
+      await page.locator('vscode-button.rank-next').click();
+      await page.locator('.subgraphs-view[data-rank="2"] .graph-canvas[data-table-ready]').waitFor();
+      await page.locator('vscode-button.mode-all').click();
+      await page.locator('.subgraphs-view[data-mode="all"] .graph-canvas[data-table-ready]').waitFor();
+      const distinct = new Set(gsd.subgraphs.flatMap((sg: { mapping: Array<{ nodeId: string }> }) => sg.mapping.map((m) => m.nodeId)));
+      assert.equal(Number(await page.locator('.graph-canvas').getAttribute('data-nodes')), distinct.size);
+      await page.locator('select.rank-select').selectOption('3');
+      await page.locator('.subgraphs-view[data-rank="3"][data-mode="all"]').waitFor();
+      await shot(`subgraphs-union-${name}${width === 400 ? '-400' : ''}`);
+
+      // Expand The Vow from the node table: a typed request, answered as the host would.
+      await page.locator('vscode-button.mode-one').click();
+      await page.locator('.subgraphs-view[data-mode="one"] .graph-canvas[data-table-ready]').waitFor();
+      const before = Number(await page.locator('.graph-canvas').getAttribute('data-nodes'));
+      const legendColours = () => page.locator('.legend-item[data-label]').evaluateAll((els) => Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.label, getComputedStyle(e.querySelector('.swatch')!).backgroundColor])));
+      const coloursBefore = await legendColours();
+      await page.locator('tr.node-row[data-node-id="Movie:1187"] .expand-link').click();
+      const request = (await posted()).filter((m) => m.type === 'expand').at(-1)!;
+      assert.equal(request.nodeId, 'Movie:1187');
+      await send({
+        type: 'expanded', status: 'ok', requestId: request.requestId, nodeId: 'Movie:1187', total: 40,
+        nodes: [
+          { id: 'Person:6021', name: 'Michael Sucsy', labels: ['Person'] },
+          { id: 'Genre:2', name: 'Drama', labels: ['Genre'] },
+          { id: 'Year:2012', name: '<b>2012</b>', labels: ['Year'] },
+        ],
+        edges: [
+          { source: 'Movie:1187', target: 'Person:6021', type: 'directed_by' },
+          { source: 'Movie:1187', target: 'Genre:2', type: 'has_genre' },
+          { source: 'Movie:1187', target: 'Year:2012', type: 'release_year' },
+        ],
+      });
+      await page.locator('tr.node-row.expanded').first().waitFor();
+      assert.equal(Number(await page.locator('.graph-canvas').getAttribute('data-nodes')), before + 3);
+      assert.equal(await page.locator('tr.node-row.expanded').count(), 3);
+      assert.ok((await page.locator('.legend-item[data-label="Genre"]').count()) === 1, 'new labels join the legend');
+      const coloursAfter = await legendColours();
+      for (const [label, colour] of Object.entries(coloursBefore)) assert.equal(coloursAfter[label], colour, `${label} keeps its colour`);
+      assert.equal(new Set(Object.values(coloursAfter)).size, Object.keys(coloursAfter).length, 'every label its own colour');
+      assert.equal(await page.locator('.legend-expanded').count(), 1);
+      assert.match((await page.locator('.expand-status').textContent())!, /3 new of 3 neighbours drawn \(the first 3 of 40\)/);
+      assert.ok((await page.locator('.node-table').textContent())!.includes('<b>2012</b>'), 'names stay text');
+      assert.equal(await page.locator('.node-table b').count(), 0);
+      await shot(`subgraphs-expanded-${name}${width === 400 ? '-400' : ''}`);
+      // An error answer says why in one line.
+      await page.locator('tr.node-row[data-node-id="Genre:2"] .expand-link').click();
+      const second = (await posted()).filter((m) => m.type === 'expand').at(-1)!;
+      await send({ type: 'expanded', status: 'error', requestId: second.requestId, nodeId: 'Genre:2', message: 'the graph did not open' });
+      await page.locator('.expand-status', { hasText: 'Could not expand' }).waitFor();
+      assert.equal(await page.locator('.expand-status').textContent(), 'Could not expand Drama: the graph did not open');
+      if (width === 400) assert.deepEqual(await overflowing(), [], 'no page-wide horizontal scroll at 400 px');
+    }
+    await page.setViewportSize({ width: 1200, height: 900 });
+  });
+
+  it('a real MoR result at 400 px: columns stack instead of eliding, SF has one category per node', async () => {
+    await page.setViewportSize({ width: 400, height: 900 });
+    await open('dark');
+    const mor = JSON.parse(readFileSync(join(ROOT, 'test/unit/webview/fixtures/real-mor.result.json'), 'utf8'));
+    await send({ type: 'show', result: mor });
+    await page.locator('.trajectory-view').waitFor();
+    const sf = await page.locator('tr.trajectory-row .sf').evaluateAll((els) => els.map((e) => [(e as HTMLElement).dataset.steps, e.textContent]));
+    for (const [steps, text] of sf) assert.equal(text!.slice(1, -1).split(', ').length, Number(steps), text!);
+    assert.ok(sf.some(([steps]) => steps === '4'));
+    // Stacked rows: each cell names its column (no header to elide), and no chip wraps inside itself.
+    assert.equal(await page.locator('tr.layer-row td').first().evaluate((td) => getComputedStyle(td, '::before').content), '"layer"');
+    const chipLines = await page.locator('.chip').evaluateAll((els) => els.map((e) => e.getClientRects().length));
+    assert.ok(chipLines.every((n) => n === 1), 'every chip is one box');
+    assert.deepEqual(await overflowing(), []);
+    await shot('mor-trajectory-dark-400');
+    await page.setViewportSize({ width: 1200, height: 900 });
+  });
+
+  it('marks a result from another graph as stale when the active graph changes', async () => {
+    await open('dark');
+    const gsd = loadFixture('gsd');
+    await send({ type: 'show', result: gsd });
+    await page.locator('header h1').waitFor();
+    assert.equal(await page.locator('.stale').count(), 0, 'no graph known yet: nothing to compare');
+    await send({ type: 'activeGraph', description: gsd.store.description });
+    await page.waitForFunction(() => document.getElementById('app')!.dataset.stale === 'false');
+    assert.equal(await page.locator('.stale').count(), 0);
+    await send({ type: 'activeGraph', description: 'embedded database in /data/metaqa/.kgrag' });
+    await page.locator('.stale').waitFor();
+    assert.equal(await page.locator('.stale').textContent(), 'stale — from another graph');
+    assert.match((await page.locator('.stale').getAttribute('title'))!, /came from samples\/movies.*active graph is now embedded database in \/data\/metaqa/);
+    await shot('stale-dark');
+    // A new result from the active graph is not stale.
+    await send({ type: 'show', result: { ...gsd, store: { kind: 'embedded', description: 'embedded database in /data/metaqa/.kgrag' } } });
+    await page.waitForFunction(() => document.getElementById('app')!.dataset.stale === 'false');
+    assert.equal(await page.locator('.stale').count(), 0);
   });
 
   it('ignores malformed messages and reports them to the host', async () => {
@@ -245,7 +420,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     const xss = loadFixture('xss');
     await send({ type: 'show', result: xss });
     await page.locator('.graph-canvas[data-table-ready]').waitFor();
-    const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+    const names = await page.locator('tr.node-row .node-name').allTextContents();
     assert.ok(names.includes('<img src=x onerror=alert(1)>'));
     assert.ok(names.includes('</script><script>window.__kgragPwned = 1</script>'));
     for (const title of ['GSD breakdown', 'Cypher & plan', 'Stats', 'Subgraphs']) await tab(title);
@@ -277,7 +452,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
       await open('dark');
       await send({ type: 'show', result });
       await page.locator('.graph-canvas[data-table-ready]').waitFor();
-      const names = await page.locator('vscode-table-row.node-row .node-name').allTextContents();
+      const names = await page.locator('tr.node-row .node-name').allTextContents();
       assert.ok(names.includes(IMG) && names.includes(SCRIPT), names.join(' | '));
       for (const title of ['GSD breakdown', 'Stats', 'Subgraphs']) await tab(title);
       assert.ok((await page.locator('.gsd-view').textContent())!.includes(IMG));
@@ -294,7 +469,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     await send({ type: 'show', result: big });
     await page.locator('.graph-canvas[data-render-ms]').waitFor();
     await page.evaluate(() => document.querySelector('.graph-canvas')!.removeAttribute('data-render-ms'));
-    await page.locator('vscode-button[data-rank="all"]').click();
+    await page.locator('vscode-button.mode-all').click();
     await page.locator('.graph-canvas[data-render-ms]').waitFor({ timeout: 60_000 });
     const canvas = page.locator('.graph-canvas');
     assert.equal(await canvas.getAttribute('data-nodes'), '2000');

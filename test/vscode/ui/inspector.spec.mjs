@@ -91,7 +91,7 @@ test('inspector: GSD result — subgraph nodes, terms summing to the GSD, candid
   const gsd = loadFixture('gsd');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  const names = await view.locator('vscode-table-row.node-row .node-name').allTextContents();
+  const names = await view.locator('tr.node-row .node-name').allTextContents();
   assert.deepEqual(names.sort(), gsd.subgraphs[0].mapping.map((m) => m.name).sort());
 
   await tab(view, 'GSD breakdown');
@@ -112,7 +112,7 @@ test('inspector: click-through to the .kgp editor and back', async ({ page, wb }
   await wb.openFile('co_actors.kgp');
   const view = await inspect(wb, 'gsd', 'co_actor_languages');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  await view.locator('vscode-table-row.node-row button.link[data-variable="film"]').click();
+  await view.locator('tr.node-row button.link[data-variable="film"]').click();
   const selection = page.locator('[id="status.editor.selection"]');
   // (film: Movie) is on line 8; the variable is selected: "Ln 8, Col 6 (4 selected)".
   await page.waitForFunction(() => /Ln 8, Col \d+ \(4 selected\)/.test(document.getElementById('status.editor.selection')?.textContent ?? ''), null, { timeout: 15_000 });
@@ -137,9 +137,9 @@ test('inspector: MoR trajectory and Cypher plan', async ({ wb }) => {
   let view = await inspect(wb, 'mor', 'vow_director_dramas');
   await view.locator('.trajectory-view').waitFor();
   assert.equal(await view.locator('.trajectory-path').count(), mor.trajectory.paths.length);
-  const kept = (await view.locator('vscode-table-row.layer-row .kept').allTextContents()).map(Number);
+  const kept = (await view.locator('tr.layer-row .kept').allTextContents()).map(Number);
   assert.deepEqual(kept, mor.trajectory.paths.flatMap((p) => p.layers.map((l) => l.kept)));
-  assert.equal(await view.locator('vscode-table-row.trajectory-row').count(), mor.trajectory.trajectories.length);
+  assert.equal(await view.locator('tr.trajectory-row').count(), mor.trajectory.trajectories.length);
 
   const cypher = loadFixture('cypher');
   view = await inspect(wb, 'cypher', 'vow_director_films');
@@ -157,7 +157,7 @@ test('inspector: hostile names render as literal text and no script runs', async
   const xss = loadFixture('xss');
   const view = await inspect(wb, 'xss', 'hostile_names');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  const names = await view.locator('vscode-table-row.node-row .node-name').allTextContents();
+  const names = await view.locator('tr.node-row .node-name').allTextContents();
   assert.ok(names.includes('<img src=x onerror=alert(1)>'), names.join(' | '));
   assert.ok(names.includes('</script><script>window.__kgragPwned = 1</script>'));
   for (const title of ['GSD breakdown', 'Cypher & plan', 'Stats', 'Subgraphs']) await tab(view, title);
@@ -178,7 +178,7 @@ test('inspector: hostile names render as literal text and no script runs', async
 test('inspector: a 2,000-node subgraph set renders and pans without freezing', async ({ page, wb }) => {
   const view = await inspect(wb, 'large', 'large_chain');
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 30_000 });
-  await view.locator('vscode-button[data-rank="all"]').click();
+  await view.locator('vscode-button.mode-all').click();
   const canvas = view.locator('.graph-canvas[data-nodes="2000"][data-render-ms]');
   await canvas.waitFor({ timeout: 60_000 });
   const renderMs = Number(await canvas.getAttribute('data-render-ms'));
@@ -256,17 +256,18 @@ test('inspector: CodeLens Run and Profile on co_actors.kgp open the real result'
   await lens('Profile').click();
   const view = wb.webview();
   await view.locator('header h1', { hasText: 'co_actor_languages' }).waitFor({ timeout: 120_000 });
-  await view.locator('.cypher-view vscode-tree-item.plan-op').first().waitFor({ timeout: 30_000 });
+  await view.locator('.cypher-view .plan-box').first().waitFor({ timeout: 30_000 });
   assert.match(await view.locator('.cypher-view .hint').first().textContent(), /^PROFILE/);
-  const ops = await view.locator('vscode-tree-item.plan-op').count();
+  const ops = await view.locator('.plan-box').count();
   assert.ok(ops >= 3, `${ops} plan operators`);
+  assert.equal(await view.locator('vscode-tree-item.plan-op').count(), ops, 'the tree (one toggle away) has the same operators');
   assert.ok((await view.locator('pre.cypher-text .tok-keyword').allTextContents()).includes('MATCH'));
   await wb.screenshot('inspector-real-profile-dark');
 
   await lens('Run').click();
   await view.locator('vscode-tab-header[data-view="subgraphs"]').waitFor();
   await view.locator('.graph-canvas[data-table-ready]').waitFor({ timeout: 120_000 });
-  const variables = await view.locator('vscode-table-row.node-row button.link[data-variable]').evaluateAll((els) => els.map((e) => e.dataset.variable).sort());
+  const variables = await view.locator('tr.node-row button.link[data-variable]').evaluateAll((els) => els.map((e) => e.dataset.variable).sort());
   assert.deepEqual(variables, ['actor', 'film', 'lang', 'vow']);
   await wb.screenshot('inspector-real-run-dark');
 }, { timeoutMs: 240_000 });
@@ -284,21 +285,101 @@ test('inspector: each strategy run from a .kgp file — MoR trajectory steps and
   await view.locator('.trajectory-view').waitFor({ timeout: 30_000 });
   const paths = await view.locator('.trajectory-path').count();
   assert.ok(paths >= 1, `${paths} reasoning paths`);
-  const kept = (await view.locator('vscode-table-row.layer-row .kept').allTextContents()).map(Number);
+  const kept = (await view.locator('tr.layer-row .kept').allTextContents()).map(Number);
   assert.ok(kept.length >= 3 && kept.every((k) => Number.isInteger(k) && k > 0), `kept per layer: ${kept.join(', ')}`);
-  const trajectories = await view.locator('vscode-table-row.trajectory-row').count();
+  const trajectories = await view.locator('tr.trajectory-row').count();
   assert.ok(trajectories >= 1, `${trajectories} final candidates with trajectory features`);
   await wb.screenshot('inspector-real-mor-dark');
 
   await run(1).click();
   await view.locator('header h1', { hasText: 'vow_director_cypher' }).waitFor({ timeout: 120_000 });
   await tab(view, 'Cypher & plan');
-  await view.locator('.cypher-view vscode-tree-item.plan-op').first().waitFor({ timeout: 30_000 });
-  assert.ok((await view.locator('vscode-tree-item.plan-op').count()) >= 2, 'the plan tree has operators');
+  await view.locator('.cypher-view .plan-box').first().waitFor({ timeout: 30_000 });
+  assert.ok((await view.locator('.plan-box').count()) >= 2, 'the plan graph has operators');
   assert.match(await view.locator('pre.cypher-text').textContent(), /MATCH/);
   assert.match(await view.locator('.answers').textContent(), /Michael Sucsy/, 'the answer from the sample graph');
   await wb.screenshot('inspector-real-cypher-dark');
 }, { timeoutMs: 300_000 });
+
+/**
+ * Makes the inspector's editor group `width` CSS pixels wide by resizing the browser window (the
+ * editor and the panel split the editor area), measured on the webview's frame.
+ */
+async function panelWidth(wb, width) {
+  const frame = () => wb.page.locator('iframe.webview.ready').first().boundingBox();
+  for (let i = 0; i < 4; i++) {
+    const box = await frame();
+    if (box && Math.abs(box.width - width) <= 8) return box.width;
+    const viewport = wb.page.viewportSize();
+    // Both groups change by half of what the window does.
+    await wb.page.setViewportSize({ width: Math.max(600, Math.round(viewport.width + 2 * (width - (box?.width ?? width)))), height: viewport.height });
+    await wb.page.waitForTimeout(500);
+  }
+  return (await frame())?.width;
+}
+
+test('inspector: the plan graph and the coloured subgraph view with expansion, real sample graph — dark, light, 400 px', async ({ page, wb }) => {
+  const original = page.viewportSize();
+  await wb.runCommand('View: Toggle Primary Side Bar Visibility');
+  try {
+    for (const [theme, label] of [['dark', 'Default Dark Modern'], ['light', 'Default Light Modern'], ['dark-400', 'Default Dark Modern']]) {
+      await setTheme(wb, label);
+      await wb.closeAllEditors();
+      await wb.openFile('co_actors.kgp');
+      const lens = (title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
+      await lens('Profile').waitFor({ timeout: 30_000 });
+      if (theme === 'dark-400') {
+        await lens('Run').click();
+        await wb.webview().locator('header h1', { hasText: 'co_actor_languages' }).waitFor({ timeout: 120_000 });
+        const w = await panelWidth(wb, 400);
+        assert.ok(Math.abs(w - 400) <= 8, `the panel is ${w} px wide`);
+      }
+
+      // The plan graph of a real PROFILE on the embedded engine.
+      await lens('Profile').click();
+      const view = wb.webview();
+      await view.locator('.cypher-view .plan-box').first().waitFor({ timeout: 120_000 });
+      const boxes = await view.locator('.plan-box').count();
+      assert.equal(await view.locator('.plan-edge').count(), boxes - 1, 'a tree: one edge into each operator but the root');
+      assert.equal(await view.locator('.plan-box.hottest').count(), 1);
+      // Each box's text stays inside its box (wrapped, never cut).
+      const overflow = await view.locator('.plan-box').evaluateAll((gs) => gs.flatMap((g) => {
+        const r = g.querySelector('rect').getBBox();
+        return [...g.querySelectorAll('text')].filter((t) => t.getBBox().x + t.getBBox().width > r.x + r.width + 0.5).map((t) => t.textContent);
+      }));
+      assert.deepEqual(overflow, []);
+      await view.locator('.plan-scroll').scrollIntoViewIfNeeded();
+      await wb.screenshot(`inspector-plan-graph-${theme}`);
+
+      // The coloured subgraph view of a real GSD run, then "expand" on The Vow, answered by the host from the graph.
+      await lens('Run').click();
+      await view.locator('.subgraphs-view .graph-canvas[data-table-ready]').waitFor({ timeout: 120_000 });
+      const legend = await view.locator('.legend-item[data-label]').evaluateAll((els) => els.map((e) => e.dataset.label));
+      assert.deepEqual(legend, ['Language', 'Movie', 'Person']);
+      const swatches = await view.locator('.legend-item[data-label] .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+      assert.equal(new Set(swatches).size, 3, swatches.join(' '));
+      const before = Number(await view.locator('.graph-canvas').getAttribute('data-nodes'));
+      const vowRow = view.locator('tr.node-row', { has: view.locator('.node-name', { hasText: /^The Vow$/ }) }).first();
+      await vowRow.locator('.expand-link').click();
+      await view.locator('tr.node-row.expanded').first().waitFor({ timeout: 60_000 });
+      const after = Number(await view.locator('.graph-canvas').getAttribute('data-nodes'));
+      const added = await view.locator('tr.node-row.expanded').count();
+      assert.ok(added >= 2, `${added} neighbours drawn`);
+      assert.equal(after, before + added);
+      assert.match(await view.locator('.expand-status').textContent(), /^The Vow: \d+ new of \d+ neighbours? drawn/);
+      // The Vow's director is one of its neighbours in the sample graph.
+      assert.ok((await view.locator('tr.node-row.expanded .node-name').allTextContents()).includes('Michael Sucsy'));
+      assert.ok(await view.locator('.legend-expanded').count() === 1);
+      await view.locator('.graph-canvas').scrollIntoViewIfNeeded();
+      await wb.page.waitForTimeout(400);
+      await wb.screenshot(`inspector-subgraphs-expanded-${theme}`);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+    await setTheme(wb, 'Default Dark Modern');
+    await wb.runCommand('View: Toggle Primary Side Bar Visibility');
+  }
+}, { timeoutMs: 420_000 });
 
 test('inspector: the panel and its result survive a window reload', async ({ page, wb }) => {
   await wb.closeAllEditors();

@@ -1,5 +1,5 @@
 // summary.plan / summary.profile → PlanTree. Neo4j names operators `NodeByLabelScan@neo4j`; the suffix
-// is dropped. Arguments carry EstimatedRows and Details; a profile adds rows, dbHits and time.
+// is dropped. Arguments carry EstimatedRows and Details; a profile adds rows, dbHits, time and Memory.
 import type { Plan, ProfiledPlan, ResultSummary } from 'neo4j-driver';
 import type { PlanTree } from '../graphStore';
 import { toCypherValue } from './values';
@@ -41,6 +41,8 @@ export function profileToTree(profile: ProfiledPlan): PlanTree {
   if (typeof rows === 'number') node.rows = rows;
   if (typeof dbHits === 'number') node.dbHits = dbHits;
   if (typeof time === 'number' && time > 0) node.timeMs = time / NANOS_PER_MS;
+  const memory = argNumber(profile.arguments as Readonly<Record<string, unknown>>, 'Memory');
+  if (memory !== undefined) node.memoryBytes = memory;
   return node;
 }
 

@@ -1,20 +1,34 @@
 import type { Embedder } from '../../embed/embedder';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import type { GraphSnapshot } from '../snapshot/snapshot';
+import { RelationDomains } from '../domains';
+import { resolveTypes, type LabelAliases, type TypeResolution } from '../labels';
 import { relationDistances, type RelationAliases } from '../relations';
 
 /**
  * A planning graph resolved against a snapshot: SimGRAG's candidate sets C⁽ⁿ⁾ and C⁽ʳ⁾ (§5.1).
- * - soft text: the top-k⁽ⁿ⁾ nodes by L2 (within the category, a hard label constraint);
+ * - a category (type word) → schema labels (labels.ts: exact, alias, is-a, nearest), a hard
+ *   constraint on the node's candidates;
+ * - soft text: the top-k⁽ⁿ⁾ nodes by L2 (within the labels);
  * - exact text / `name` property: the nodes with exactly that name, distance 0 (a hard constraint);
- * - no text (unknown): every node of the category, distance 0 (Eq. 3);
- * - relation phrase: the top-k⁽ʳ⁾ relation types by L2; `:type`: that type, distance 0;
- *   unknown relation: every type at distance 0.
+ * - no text (unknown): every node of the labels, distance 0 (Eq. 3);
+ * - relation phrase: the top-k⁽ʳ⁾ relation types by L2 among those the endpoints' labels allow
+ *   (domain/range, domains.ts); `:type`: that type, distance 0; unknown relation: every allowed
+ *   type at distance 0;
+ * - a type word that is not itself a label ("director", resolved to Person) also says which
+ *   relation the node stands in: it is a second relation phrase ("role") for the node's edges, and
+ *   an edge's relation distance is the mean over its phrase and its endpoints' roles.
  */
 export interface NodeCandidates {
   readonly variable: string;
-  /** Index into snapshot label names; -1 = any label. */
-  readonly label: number;
+  /** Allowed label ids; null = any label; [] = none (a category that names no label: no candidates). */
+  readonly labels: readonly number[] | null;
+  /** Unknowns with labels: every node of those labels, ascending. */
+  readonly members?: Uint32Array;
+  /** How the category (type word) was resolved to labels. */
+  readonly type?: TypeResolution;
+  /** The type word, when it says more than a label: a relation phrase for the node's edges. */
+  readonly role?: string;
   readonly known: boolean;
   /** A target of the plan (`plan.targets`): non-injective search keeps it off known nodes' images. */
   readonly target: boolean;
@@ -43,13 +57,26 @@ export interface EdgeCandidates {
   readonly rels: Int32Array;
   /** Per relation type: the schema alias that matched, when it was nearer than the name. */
   readonly via?: readonly (string | undefined)[];
+  /** Types the endpoints' labels rule out, with why (for the explanation). */
+  readonly excluded?: readonly { readonly rel: number; readonly reason: string }[];
+  /** The roles (endpoint type words) averaged into the relation distances. */
+  readonly roles?: readonly string[];
   readonly minDist: number;
+}
+
+/** A named node whose best candidate is far: probably not in the graph. */
+export interface NotFound {
+  readonly variable: string;
+  readonly text: string;
+  readonly nearest?: string;
+  readonly distance?: number;
 }
 
 export interface GsdProblem {
   readonly nodes: readonly NodeCandidates[];
   readonly edges: readonly EdgeCandidates[];
   readonly warnings: readonly string[];
+  readonly notFound: readonly NotFound[];
   /** Vector search wall time. */
   readonly candidatesMs: number;
 }
@@ -61,7 +88,27 @@ export interface CandidateOptions {
   readonly vectorSearch?: 'exact' | 'approximate' | 'auto';
   /** Schema aliases: a relationship type matches a phrase as well as its nearest alias does. */
   readonly relationAliases?: RelationAliases;
+  /** Schema aliases of labels, for type words. */
+  readonly labelAliases?: LabelAliases;
+  /** k⁽ᵗ⁾ (default 1). */
+  readonly typeCandidates?: number;
+  /** A named node whose best candidate is at least this far is reported as not found (default: notFoundDistanceFor(embedder)). */
+  readonly notFoundDistance?: number;
 }
+
+/**
+ * The default "not found" threshold per embedder family, calibrated with `npm run bench:notfound`
+ * (docs/matching.md, "Not found"): names not in the graph but sharing words with names that are
+ * ("Joe Thomas") lie as near as typos of names that are, so no distance separates the two. The
+ * threshold flags ≥ 94% of absent names on MetaQA and the sample graph; typos are flagged too, and
+ * the message names the nearest name, so it reads as "did you mean".
+ */
+export function notFoundDistanceFor(embedder: Embedder): number {
+  if (embedder.id.startsWith('hashing')) return NOT_FOUND_DISTANCE.hashing;
+  if (embedder.id.startsWith('lexical')) return NOT_FOUND_DISTANCE.lexical;
+  return NOT_FOUND_DISTANCE.other;
+}
+export const NOT_FOUND_DISTANCE = { hashing: 0.6, lexical: 0.5, other: 0.5 } as const;
 
 export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, opts: CandidateOptions, signal?: AbortSignal): Promise<GsdProblem> {
   const t0 = performance.now();
@@ -69,57 +116,88 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   if (embedder.id !== snap.data.embedderId) throw new Error(`snapshot was embedded with ${snap.data.embedderId}, not ${embedder.id}`);
   const varIndex = new Map(plan.nodes.map((n, i) => [n.id, i] as const));
   const targets = new Set(plan.targets);
+  const categories = [...new Set(plan.nodes.flatMap((n) => (n.category !== undefined ? [n.category] : [])))];
+  const types = new Map((await resolveTypes(snap, embedder, categories, { ...(opts.labelAliases ? { labelAliases: opts.labelAliases } : {}), ...(opts.typeCandidates !== undefined ? { typeCandidates: opts.typeCandidates } : {}) }, signal)).map((t, i) => [categories[i]!, t] as const));
   const softNodes = plan.nodes.filter((n) => n.text?.kind === 'soft').map((n) => n.text!.value);
-  const softRels = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
   const vecs = await embedder.embedBatch(softNodes, signal);
-  const relDists = await relationDistances(snap, embedder, softRels, opts.relationAliases, signal);
-  let ri = 0;
   const dim = embedder.dimension;
   let vi = 0;
 
-  const resolved = plan.nodes.map((n): Omit<NodeCandidates, 'target'> => {
-    let label = -1;
-    if (n.category !== undefined) {
-      label = snap.labelId(n.category);
-      if (label < 0) warnings.push(`category ${n.category} of (${n.id}) is not a label of the graph: no candidates`);
-    }
+  const domains = RelationDomains.of(snap);
+  const inferred = inferLabels(plan, snap, domains, (n) => {
+    const type = n.category !== undefined ? types.get(n.category) : undefined;
+    return type === undefined || type.how === 'none' ? null : type.labels;
+  });
+
+  const resolved = plan.nodes.map((n, ni): Omit<NodeCandidates, 'target'> => {
+    const type = n.category !== undefined ? types.get(n.category) : undefined;
+    // A category that fits no label leaves the node unconstrained (said in a warning), never empty;
+    // an untyped node takes the labels its typed neighbours leave it (inferLabels).
+    const labels: readonly number[] | null = type === undefined || type.how === 'none' ? inferred[ni]! : type.labels;
+    if (type?.how === 'none') warnings.push(`category ${n.category} of (${n.id}): ${type.detail}`);
+    const role = type !== undefined && type.how !== 'exact' && n.text === undefined ? type.text : undefined;
+    const typeInfo = type !== undefined ? { type, ...(role !== undefined ? { role } : {}) } : {};
     const props = n.properties ?? {};
     let exact: string | undefined = n.text?.kind === 'exact' ? n.text.value : undefined;
     for (const [key, value] of Object.entries(props)) {
       if (key === 'name') exact = String(value);
       else warnings.push(`property ${key} of (${n.id}) is not in the search snapshot (which holds names only): ignored by gsd`);
     }
-    const labelMissing = n.category !== undefined && label < 0;
+    const nodeLabel = snap.data.nodeLabel;
+    const inLabels = (g: number): boolean => labels === null || labels.includes(nodeLabel[g]!);
     if (n.text?.kind === 'soft') {
       const q = vecs.subarray(vi * dim, (vi + 1) * dim);
       vi++;
-      const hits = labelMissing ? [] : snap.index.search(q, opts.nodeCandidates, label >= 0 ? { labels: snap.data.nodeLabel, label } : {}, { mode: opts.vectorSearch ?? 'auto' });
+      const mode = { mode: opts.vectorSearch ?? 'auto' } as const;
+      const hits =
+        labels === null
+          ? snap.index.search(q, opts.nodeCandidates, {}, mode)
+          : labels
+              .flatMap((label) => snap.index.search(q, opts.nodeCandidates, { labels: nodeLabel, label }, mode))
+              .sort((a, b) => a.distance - b.distance || a.index - b.index)
+              .slice(0, opts.nodeCandidates);
       const filtered = exact !== undefined ? hits.filter((h) => snap.names[h.index] === exact) : hits;
-      return known(n.id, label, n.text.value, filtered.map((h) => h.index), filtered.map((h) => h.distance));
+      return { ...known(n.id, labels, n.text.value, filtered.map((h) => h.index), filtered.map((h) => h.distance)), ...typeInfo };
     }
     if (exact !== undefined) {
-      const ids = labelMissing ? [] : snap.nodesNamed(exact).filter((i) => label < 0 || snap.data.nodeLabel[i] === label);
-      return known(n.id, label, exact, ids, ids.map(() => 0));
+      const ids = snap.nodesNamed(exact).filter(inLabels);
+      return { ...known(n.id, labels, exact, ids, ids.map(() => 0)), ...typeInfo };
     }
-    const count = labelMissing ? 0 : label >= 0 ? snap.membersOf(label).length : snap.nodeCount;
-    return { variable: n.id, label: labelMissing ? -2 : label, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count, minDist: 0 };
+    if (labels === null) return { variable: n.id, labels, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count: snap.nodeCount, minDist: 0, ...typeInfo };
+    const members = unionMembers(snap, labels);
+    return { variable: n.id, labels, members, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count: members.length, minDist: 0, ...typeInfo };
   });
   const nodes: NodeCandidates[] = resolved.map((c) => ({ ...c, target: targets.has(c.variable) }));
 
+  const notFound: NotFound[] = [];
+  const threshold = opts.notFoundDistance ?? notFoundDistanceFor(embedder);
+  for (const n of nodes) {
+    if (!n.known || n.patternText === undefined) continue;
+    const best = n.nodes.length > 0 ? n.nodes[0]! : -1;
+    if (best >= 0 && n.dists[0]! < threshold) continue;
+    const item: NotFound = { variable: n.variable, text: n.patternText, ...(best >= 0 ? { nearest: snap.names[best]!, distance: n.dists[0]! } : {}) };
+    notFound.push(item);
+    warnings.push(notFoundMessage(item));
+  }
+
+  // Labels an endpoint can have: its category's, else (a named node) those of its candidates.
+  const endpointLabels = nodes.map((n): readonly number[] | null => {
+    if (n.labels !== null) return n.labels;
+    if (!n.known) return null;
+    return [...new Set(Array.from(n.nodes, (g) => snap.data.nodeLabel[g]!))];
+  });
   const R = snap.data.relationNames.length;
-  const edges: EdgeCandidates[] = plan.edges.map((e) => {
+  const edgeRoles = plan.edges.map((e) => [nodes[varIndex.get(e.source) ?? -1]?.role, nodes[varIndex.get(e.target) ?? -1]?.role].filter((r): r is string => r !== undefined));
+  const phrases = [...new Set([...plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), ...edgeRoles.flat()])];
+  const phraseDist = new Map((await relationDistances(snap, embedder, phrases, opts.relationAliases, signal)).map((d, i) => [phrases[i]!, d] as const));
+
+  const edges: EdgeCandidates[] = plan.edges.map((e, ei) => {
     const source = varIndex.get(e.source);
     const target = varIndex.get(e.target);
     if (source === undefined || target === undefined) throw new Error(`edge ${e.id} names an undeclared variable`);
     const relDist = new Float64Array(R).fill(Infinity);
     const relRank = new Int32Array(R);
     const r = e.relation;
-    if (r.kind === 'unknown') {
-      relDist.fill(0);
-      const rels = Int32Array.from({ length: R }, (_, i) => i);
-      rels.forEach((x, i) => (relRank[x] = i + 1));
-      return { edgeId: e.id, source, target, known: false, relDist, relRank, rels, minDist: 0 };
-    }
     if (r.kind === 'type') {
       const id = snap.relationId(r.value);
       if (id < 0) warnings.push(`relationship type ${r.value} (edge ${e.id}) is not in the graph: no candidates`);
@@ -129,25 +207,94 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
       }
       return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(id < 0 ? [] : [id]), minDist: 0 };
     }
-    const { dist, via } = relDists[ri++]!;
-    const order = Array.from({ length: R }, (_, i) => ({ i, d: dist[i]! }))
+    const from = endpointLabels[source]!;
+    const to = endpointLabels[target]!;
+    const excluded: { rel: number; reason: string }[] = [];
+    const allowedRels: number[] = [];
+    const wanted = `${labelList(snap, from)}–${labelList(snap, to)}`;
+    for (let x = 0; x < R; x++) {
+      if (domains.fits(x, from, to)) allowedRels.push(x);
+      else excluded.push({ rel: x, reason: `connects ${domains.describe(x, snap.data.labelNames)}, not ${wanted}` });
+    }
+    const roles = edgeRoles[ei]!;
+    const texts = [...(r.kind === 'phrase' ? [r.value] : []), ...roles];
+    const score = (x: number): number => {
+      if (texts.length === 0) return 0;
+      let sum = 0;
+      for (const t of texts) sum += phraseDist.get(t)!.dist[x]!;
+      return sum / texts.length;
+    };
+    const via = r.kind === 'phrase' ? phraseDist.get(r.value)!.via : undefined;
+    const limit = r.kind === 'phrase' ? opts.relationCandidates : R;
+    const order = allowedRels
+      .map((i) => ({ i, d: score(i) }))
       .sort((a, b) => a.d - b.d || a.i - b.i)
-      .slice(0, opts.relationCandidates);
+      .slice(0, limit);
     order.forEach((o, rank) => {
       relDist[o.i] = o.d;
       relRank[o.i] = rank + 1;
     });
-    return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(order, (o) => o.i), via, minDist: order[0]?.d ?? 0 };
+    const explain = { ...(excluded.length > 0 ? { excluded } : {}), ...(roles.length > 0 ? { roles } : {}) };
+    if (r.kind === 'unknown') return { edgeId: e.id, source, target, known: roles.length > 0, ...(roles.length > 0 ? { patternText: roles.join(' / ') } : {}), relDist, relRank, rels: Int32Array.from(order, (o) => o.i), minDist: order[0]?.d ?? 0, ...explain };
+    return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(order, (o) => o.i), ...(via ? { via } : {}), minDist: order[0]?.d ?? 0, ...explain };
   });
-  return { nodes, edges, warnings, candidatesMs: performance.now() - t0 };
+  return { nodes, edges, warnings, notFound, candidatesMs: performance.now() - t0 };
 }
 
-function known(variable: string, label: number, patternText: string, ids: readonly number[], dists: readonly number[]): Omit<NodeCandidates, 'target'> {
+export function notFoundMessage(n: NotFound): string {
+  return n.nearest !== undefined
+    ? `"${n.text}" (${n.variable}) is not in the graph as written: the nearest name is "${n.nearest}" (distance ${n.distance!.toFixed(2)})`
+    : `"${n.text}" (${n.variable}) is not in the graph: no candidate at all`;
+}
+
+/**
+ * Labels for untyped nodes from their typed neighbours (domain/range, one pass): a node joined by
+ * an edge of type T (or any type, for phrases and unknown relations) to a node of label B can only
+ * have a label that some allowed type connects to B. Sound, so the search stays exact; it lets a
+ * SimGRAG topic string ("Titanic", untyped) search Movie nodes only when its neighbour is a
+ * director. null = no narrowing (all labels remain).
+ */
+function inferLabels(plan: PlanningGraph, snap: GraphSnapshot, domains: RelationDomains, declared: (n: PlanningGraph['nodes'][number]) => readonly number[] | null): (readonly number[] | null)[] {
+  const L = snap.data.labelNames.length;
+  const R = snap.data.relationNames.length;
+  const index = new Map(plan.nodes.map((n, i) => [n.id, i] as const));
+  const own = plan.nodes.map(declared);
+  const out: (readonly number[] | null)[] = [...own];
+  plan.edges.forEach((e) => {
+    const a = index.get(e.source);
+    const b = index.get(e.target);
+    if (a === undefined || b === undefined) return;
+    const rels = e.relation.kind === 'type' ? (snap.relationId(e.relation.value) >= 0 ? [snap.relationId(e.relation.value)] : []) : null;
+    for (const [self, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (own[self] !== null || own[other] === null) continue;
+      const next = domains.labelsNextTo(rels, own[other]!, R);
+      const prior = out[self];
+      out[self] = prior === null ? next : prior.filter((l) => next.includes(l));
+    }
+  });
+  return out.map((ls, i) => (own[i] === null && ls !== null && ls.length === L ? null : ls));
+}
+
+function labelList(snap: GraphSnapshot, labels: readonly number[] | null): string {
+  return labels === null ? 'any' : labels.map((l) => snap.data.labelNames[l]).join('|');
+}
+
+/** Every node of any of the labels, ascending (one label: the snapshot's own list). */
+function unionMembers(snap: GraphSnapshot, labels: readonly number[]): Uint32Array {
+  if (labels.length === 1) return snap.membersOf(labels[0]!);
+  const all = labels.flatMap((l) => Array.from(snap.membersOf(l)));
+  return Uint32Array.from(new Set(all)).sort();
+}
+
+function known(variable: string, labels: readonly number[] | null, patternText: string, ids: readonly number[], dists: readonly number[]): Omit<NodeCandidates, 'target'> {
   const rankOf = new Map<number, number>();
   ids.forEach((x, i) => rankOf.set(x, i));
   return {
     variable,
-    label,
+    labels,
     known: true,
     patternText,
     nodes: Int32Array.from(ids),

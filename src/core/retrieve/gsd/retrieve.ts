@@ -1,22 +1,26 @@
 import type { Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
-import { DEFAULT_STRATEGIES, type GsdStrategy, type PlanningGraph } from '../../plan/planningGraph';
-import type { Answer, CandidateList, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
+import { DEFAULT_STRATEGIES, matchSemanticsOf, type GsdStrategy, type PlanningGraph } from '../../plan/planningGraph';
+import type { Answer, CandidateList, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult, TypedNode } from '../result';
+import type { LabelAliases } from '../labels';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { buildProblem, type GsdProblem } from './problem';
 import type { RelationAliases } from '../relations';
 import { searchTopK, type GsdMatch } from './search';
 
 export interface GsdRunOptions {
-  /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive, injective). */
+  /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive, match, budgets…). */
   readonly strategy?: Partial<Omit<GsdStrategy, 'kind'>>;
   readonly id?: string;
   readonly store?: { readonly kind: StoreKind; readonly description: string };
   /** Schema aliases for relationship types (see relations.ts). */
   readonly relationAliases?: RelationAliases;
+  /** Schema aliases for labels (type words of unknowns, see labels.ts). */
+  readonly labelAliases?: LabelAliases;
+  /** Not-found threshold (L2); default per embedder (problem.ts, notFoundDistanceFor). */
+  readonly notFoundDistance?: number;
   /** How many ranked candidates per phrase to report (default 10). */
   readonly reportCandidates?: number;
-  readonly maxExpansions?: number;
   readonly signal?: AbortSignal;
 }
 
@@ -25,14 +29,30 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   const t0 = performance.now();
   const base = plan.strategy.kind === 'gsd' ? plan.strategy : DEFAULT_STRATEGIES.gsd;
   const strategy: GsdStrategy = { ...base, ...options.strategy, kind: 'gsd' };
-  const problem = await buildProblem(plan, snap, embedder, { ...strategy, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
+  const problem = await buildProblem(
+    plan,
+    snap,
+    embedder,
+    {
+      ...strategy,
+      ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
+      ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}),
+      ...(options.notFoundDistance !== undefined ? { notFoundDistance: options.notFoundDistance } : {}),
+    },
+    options.signal,
+  );
   const t1 = performance.now();
-  const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, injective: strategy.injective !== false, maxExpansions: options.maxExpansions });
+  const match = matchSemanticsOf(strategy);
+  const budgetMs = strategy.budgetMs ?? DEFAULT_BUDGET_MS;
+  const maxExpansions = strategy.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
+  const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, match, budgetMs, maxExpansions });
   const t2 = performance.now();
   const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, snap, problem, m, i + 1));
   const warnings = [...problem.warnings];
-  if (outcome.truncated) warnings.push(`search stopped after ${options.maxExpansions} expansions: results may not be the exact top-${strategy.k}`);
+  const budget = outcome.exhausted === 'time' ? { exhausted: 'time' as const, limit: budgetMs } : outcome.exhausted === 'expansions' ? { exhausted: 'expansions' as const, limit: maxExpansions } : undefined;
+  if (budget) warnings.unshift(budgetMessage(budget, outcome.matches.length, strategy.k, outcome.stats.expansions));
   if (plan.nodes.length > 0 && problem.nodes.every((n) => !n.known)) warnings.push('the pattern has no known node: every node is a start candidate');
+  const types = typedNodes(problem, snap);
   return {
     id: options.id ?? plan.name,
     plan: plan.name,
@@ -52,10 +72,33 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
       nodeCandidates: strategy.nodeCandidates,
       relationCandidates: strategy.relationCandidates,
       exhaustive: strategy.exhaustive ? 1 : 0,
-      injective: strategy.injective !== false ? 1 : 0,
+      injective: match === 'injective' ? 1 : 0,
+      anchorsDistinct: match === 'anchors-distinct' ? 1 : 0,
+      budgetMs,
+      maxExpansions,
     },
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(problem.notFound.length > 0 ? { notFound: problem.notFound } : {}),
+    ...(types.length > 0 ? { types } : {}),
+    ...(budget ? { budget } : {}),
   };
+}
+
+/** Default budgets of one gsd search (issue 18: a pattern never hangs the caller). */
+export const DEFAULT_BUDGET_MS = 5000;
+export const DEFAULT_MAX_EXPANSIONS = 20_000_000;
+
+function budgetMessage(b: { exhausted: 'time' | 'expansions'; limit: number }, found: number, k: number, expansions: number): string {
+  const what = b.exhausted === 'time' ? `time budget exhausted (${b.limit} ms, ${expansions.toLocaleString('en-US')} expansions)` : `expansion budget exhausted (${b.limit.toLocaleString('en-US')} expansions)`;
+  return found === 0
+    ? `${what}: no subgraph found so far — narrow the pattern (name a node, type the unknowns) or raise the budget`
+    : `${what}: showing the ${found} subgraph${found === 1 ? '' : 's'} found so far, which may not be the best ${k}`;
+}
+
+function typedNodes(problem: GsdProblem, snap: GraphSnapshot): TypedNode[] {
+  return problem.nodes.flatMap((n) =>
+    n.type === undefined ? [] : [{ variable: n.variable, type: n.type.text, labels: n.type.labels.map((l) => snap.data.labelNames[l]!), how: n.type.how, detail: n.type.detail, ...(n.role !== undefined ? { role: true } : {}) }],
+  );
 }
 
 /** Target values, best first (the GSD of the best subgraph giving each). */
@@ -131,7 +174,8 @@ function candidateLists(problem: GsdProblem, snap: GraphSnapshot, limit: number)
       const via = e.via?.[r];
       return { text: snap.data.relationNames[r]!, distance: e.relDist[r]!, ...(via !== undefined ? { via } : {}) };
     });
-    out.push({ element: 'edge', ref: e.edgeId, patternText: e.patternText, candidates });
+    const excluded = (e.excluded ?? []).map((x) => ({ text: snap.data.relationNames[x.rel]!, reason: x.reason }));
+    out.push({ element: 'edge', ref: e.edgeId, patternText: e.patternText, candidates, ...(excluded.length > 0 ? { excluded } : {}) });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import type { MatchSemantics } from '../../plan/planningGraph';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import type { GsdProblem } from './problem';
 
@@ -5,12 +6,18 @@ import type { GsdProblem } from './problem';
  * SimGRAG Algorithm 1 (top-k subgraphs by GSD) with the §5.2 optimisation:
  * - start at the pattern node with the fewest candidates, triples in DFS order from it (pattern
  *   neighbours in descending pattern degree, as the authors' code does);
- * - matching is undirected (both CSR directions) and, by default, injective (a KG node images one
- *   pattern node: SimGRAG's subgraph isomorphism). `injective: false` matches a homomorphism (a walk
- *   along paths): pattern nodes may share an image and one stored edge may serve two pattern edges,
- *   except that a target node never shares the image of a known node (an answer is never the
- *   entity the pattern names). Both are one "must differ" list per pattern node (every other
- *   node, or target vs. known only), precomputed;
+ * - matching is undirected (both CSR directions). The match semantics say which pattern nodes may
+ *   share an image: `injective` (none: SimGRAG's subgraph isomorphism), `anchors-distinct`
+ *   (unknowns may share one with each other, never with a known node), `homomorphic` (any, except
+ *   a target and a known node: an answer is never the entity the pattern names). Each is one
+ *   precomputed "must differ" list per pattern node. One stored edge may serve two pattern edges
+ *   whenever their endpoints' images allow it (GSD scores relation types, not edge identities);
+ * - injective only: a new node's image needs at least as many incident edges as the pattern node
+ *   has distinct neighbours (a necessary condition, so exactness is kept; it ends a star of 13
+ *   unknowns around a film of 10 edges at once);
+ * - iterative (an explicit stack: a 10 000-node chain cannot overflow the call stack), with a
+ *   time and an expansion budget: when either runs out the search stops and says so, keeping the
+ *   subgraphs found so far;
  * - optimized: candidates of each step expanded in ascending (node + relation) distance, and a
  *   branch is cut when the Eq. 11 lower bound B = Δ_mapped + X + Y reaches the k-th best GSD. X + Y
  *   (minimum candidate distances of the still unmapped nodes and the remaining triples) depends
@@ -44,25 +51,27 @@ export interface SearchStats {
 export interface SearchOptions {
   readonly k: number;
   readonly exhaustive?: boolean;
-  /**
-   * Default true: pattern nodes have distinct images. false: only a target node (NodeCandidates
-   * .target) and a known node must have distinct images (a homomorphism otherwise).
-   */
-  readonly injective?: boolean;
-  /** Stop after this many expansions (a safety net for huge unknown-only patterns). */
+  /** Default 'injective' here (the bare search); retrieveGsd passes the plan's semantics. */
+  readonly match?: MatchSemantics;
+  /** Stop after this many expansions (default: no limit). */
   readonly maxExpansions?: number;
+  /** Stop after this many milliseconds of search (default: no limit). */
+  readonly budgetMs?: number;
 }
 
 export interface SearchOutcome {
   readonly matches: readonly GsdMatch[];
   readonly stats: SearchStats;
   readonly order: readonly SearchStep[];
-  readonly truncated: boolean;
+  /** Why the search stopped early, if it did: the matches are the best found until then. */
+  readonly exhausted?: 'time' | 'expansions';
+  /** Milliseconds the search ran. */
+  readonly elapsedMs: number;
 }
 
 export type SearchStep = { readonly kind: 'root'; readonly node: number } | { readonly kind: 'edge'; readonly edge: number; readonly from: number; readonly to: number; readonly introduces: boolean };
 
-/** Start node, then triples in DFS order (Algorithm 1 lines 1–2). */
+/** Start node, then triples in DFS order (Algorithm 1 lines 1–2); an explicit stack, not recursion. */
 export function searchOrder(problem: GsdProblem): SearchStep[] {
   const P = problem.nodes.length;
   const incident: number[][] = Array.from({ length: P }, () => []);
@@ -74,24 +83,11 @@ export function searchOrder(problem: GsdProblem): SearchStep[] {
   const visited = new Uint8Array(P);
   const listed = new Uint8Array(problem.edges.length);
   const steps: SearchStep[] = [];
-  const visit = (u: number): void => {
-    const order = [...incident[u]].sort((a, b) => degree[other(b, u)] - degree[other(a, u)] || a - b);
-    for (const q of order) {
-      if (listed[q]) continue;
-      listed[q] = 1;
-      const v = other(q, u);
-      const introduces = !visited[v];
-      steps.push({ kind: 'edge', edge: q, from: u, to: v, introduces });
-      if (introduces) {
-        visited[v] = 1;
-        visit(v);
-      }
-    }
-  };
   const other = (q: number, u: number): number => {
     const e = problem.edges[q];
     return e.source === u ? e.target : e.source;
   };
+  const sortedIncident = (u: number): number[] => [...incident[u]].sort((a, b) => degree[other(b, u)] - degree[other(a, u)] || a - b);
   for (;;) {
     let best = -1;
     for (let p = 0; p < P; p++) {
@@ -102,12 +98,45 @@ export function searchOrder(problem: GsdProblem): SearchStep[] {
     if (best < 0) break;
     visited[best] = 1;
     steps.push({ kind: 'root', node: best });
-    visit(best);
+    // Frames (node, its sorted incident edges, next position): the recursive DFS, unrolled.
+    const stack: { u: number; order: number[]; at: number }[] = [{ u: best, order: sortedIncident(best), at: 0 }];
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1];
+      if (f.at >= f.order.length) {
+        stack.pop();
+        continue;
+      }
+      const q = f.order[f.at++];
+      if (listed[q]) continue;
+      listed[q] = 1;
+      const v = other(q, f.u);
+      const introduces = !visited[v];
+      steps.push({ kind: 'edge', edge: q, from: f.u, to: v, introduces });
+      if (introduces) {
+        visited[v] = 1;
+        stack.push({ u: v, order: sortedIncident(v), at: 0 });
+      }
+    }
   }
   return steps;
 }
 
+/** Whether pattern nodes a and b must have different images under the semantics. */
+export function mustDiffer(match: MatchSemantics, a: { readonly known: boolean; readonly target: boolean }, b: { readonly known: boolean; readonly target: boolean }): boolean {
+  if (match === 'injective') return true;
+  if (match === 'anchors-distinct') return a.known || b.known;
+  return (a.target && b.known) || (a.known && b.target);
+}
+
+/**
+ * How often the clock is read, in units of work (an expansion, or an adjacency entry scanned):
+ * performance.now() costs about as much as 20 expansions; a step next to a node of 5 000 edges
+ * is 5 000 units, so a few hub nodes cannot hide a minute between two reads.
+ */
+const CLOCK_EVERY = 16384;
+
 export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: SearchOptions): SearchOutcome {
+  const started = performance.now();
   const order = searchOrder(problem);
   const P = problem.nodes.length;
   const Q = problem.edges.length;
@@ -115,9 +144,11 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const k = Math.max(1, options.k);
   const exhaustive = options.exhaustive === true;
   const maxExpansions = options.maxExpansions ?? Number.MAX_SAFE_INTEGER;
+  const deadline = options.budgetMs !== undefined ? started + options.budgetMs : Infinity;
+  const match: MatchSemantics = options.match ?? 'injective';
   const stats: SearchStats = { expansions: 0, pruned: 0, candidatesExamined: 0, complete: 0 };
   if (S === 0 || problem.nodes.some((n) => n.count === 0) || problem.edges.some((e) => e.rels.length === 0)) {
-    return { matches: [], stats, order, truncated: false };
+    return { matches: [], stats, order, elapsedMs: performance.now() - started };
   }
 
   // Flattened step tables.
@@ -149,15 +180,31 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
 
   const nodeLabel = snap.data.nodeLabel;
   const { outOffsets, outTargets, outRels, inOffsets, inSources, inRels } = snap.data;
-  const labels = new Int32Array(P);
   const knownNode = new Uint8Array(P);
-  problem.nodes.forEach((n, p) => {
-    labels[p] = n.label;
-    knownNode[p] = n.known ? 1 : 0;
-  });
+  problem.nodes.forEach((n, p) => (knownNode[p] = n.known ? 1 : 0));
   const rankOf = problem.nodes.map((n) => n.rankOf);
   const nodeDists = problem.nodes.map((n) => n.dists);
   const relDist = problem.edges.map((e) => e.relDist);
+  // Allowed labels per pattern node as a bitmap over label ids (null: any label).
+  const allowed = problem.nodes.map((n) => {
+    if (n.labels === null) return null;
+    const bits = new Uint8Array(snap.data.labelNames.length);
+    for (const l of n.labels) bits[l] = 1;
+    return bits;
+  });
+
+  // Injective only: distinct pattern neighbours per node (the degree filter's bound).
+  const needDegree = new Int32Array(P);
+  if (match === 'injective') {
+    const nb: Set<number>[] = Array.from({ length: P }, () => new Set<number>());
+    for (const e of problem.edges) {
+      if (e.source === e.target) continue;
+      nb[e.source].add(e.target);
+      nb[e.target].add(e.source);
+    }
+    nb.forEach((s, p) => (needDegree[p] = s.size));
+  }
+  const degreeOk = (p: number, g: number): boolean => needDegree[p] === 0 || outOffsets[g + 1] - outOffsets[g] + inOffsets[g + 1] - inOffsets[g] >= needDegree[p];
 
   // Current partial mapping.
   const map = new Int32Array(P).fill(-1);
@@ -166,41 +213,58 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const nodeCost = new Float64Array(P);
   const edgeCost = new Float64Array(Q);
 
-  // Per-depth candidate buffers sized to the largest degree, reused across searches on the
-  // same snapshot (the search is synchronous, so one set per snapshot is enough).
-  const width = Math.max(1, snap.maxDegree());
-  const { bufNode, bufRel, bufOut, bufNodeCost, bufCost, bufOrder } = buffersFor(snap, S * width);
+  // Candidate arena: step i's candidates occupy [base[i], base[i] + cnt[i]); base[i + 1] follows.
+  // Grows on demand (sized by what the current path holds, not steps × max degree).
+  let arena = arenaFor(snap, 1024);
+  const base = new Int32Array(S + 1);
+  const cnt = new Int32Array(S);
+  const pos = new Int32Array(S);
+  const entry = new Float64Array(S);
 
   // Result queue: k slots kept sorted by GSD (ties: first found first).
   const res: GsdMatch[] = [];
   const kth = (): number => (res.length < k ? Infinity : res[k - 1].gsd);
-  let truncated = false;
 
-  const labelOk = (p: number, g: number): boolean => {
-    const l = labels[p];
-    return l === -1 || (l >= 0 && nodeLabel[g] === l);
-  };
-  // The pattern nodes each node's image must differ from, as CSR lists: every other node when
-  // injective; otherwise target vs. known nodes only (both ways).
-  const injective = options.injective !== false;
-  const differStart = new Int32Array(P + 1);
-  const differ: number[] = [];
-  for (let p = 0; p < P; p++) {
-    differStart[p] = differ.length;
-    const np = problem.nodes[p];
-    for (let o = 0; o < P; o++) {
-      if (o === p) continue;
-      const no = problem.nodes[o];
-      if (injective || (np.target && no.known) || (np.known && no.target)) differ.push(o);
-    }
-  }
-  differStart[P] = differ.length;
-  const differList = Int32Array.from(differ);
+  // Distinctness in O(1) per candidate, whatever the pattern size: per graph node, how many
+  // pattern nodes (all / known / targets) are mapped onto it now. A pattern node's rule reads the
+  // counter of the kinds it must differ from (mustDiffer, as kinds):
+  // injective: any; anchors-distinct: known → any, unknown → known; homomorphic: known → target,
+  // target → known (a known target → both); others: none.
+  const counters = countersFor(snap);
+  const { all: usedAll, known: usedKnown, target: usedTarget } = counters;
+  const rule = new Uint8Array(P); // bit 1: any, 2: known, 4: target
+  problem.nodes.forEach((n, p) => {
+    if (match === 'injective') rule[p] = 1;
+    else if (match === 'anchors-distinct') rule[p] = n.known ? 1 : 2;
+    else rule[p] = (n.known ? 4 : 0) | (n.target ? 2 : 0);
+  });
+  const isKnown = knownNode;
+  const isTarget = Uint8Array.from(problem.nodes, (n) => (n.target ? 1 : 0));
   /** Would mapping pattern node p onto g give it the image of a node it must differ from? */
   const clashes = (p: number, g: number): boolean => {
-    const end = differStart[p + 1];
-    for (let x = differStart[p]; x < end; x++) if (map[differList[x]] === g) return true;
-    return false;
+    const r = rule[p];
+    if (r === 0) return false;
+    if (r & 1) return usedAll[g] > 0;
+    // Self is never mapped yet when checked, so the counters only hold other nodes.
+    return ((r & 2) !== 0 && usedKnown[g] > 0) || ((r & 4) !== 0 && usedTarget[g] > 0);
+  };
+  const place = (p: number, g: number): void => {
+    map[p] = g;
+    usedAll[g]++;
+    if (isKnown[p]) usedKnown[g]++;
+    if (isTarget[p]) usedTarget[g]++;
+  };
+  const unplace = (p: number): void => {
+    const g = map[p];
+    if (g < 0) return;
+    usedAll[g]--;
+    if (isKnown[p]) usedKnown[g]--;
+    if (isTarget[p]) usedTarget[g]--;
+    map[p] = -1;
+  };
+  const labelOk = (p: number, g: number): boolean => {
+    const a = allowed[p];
+    return a === null || a[nodeLabel[g]] === 1;
   };
 
   const pushResult = (): void => {
@@ -217,27 +281,25 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     m.edgeSource.set(edgeSource);
     m.nodeCost.set(nodeCost);
     m.edgeCost.set(edgeCost);
-    let pos = res.length;
+    let at = res.length;
     res.push(m);
-    while (pos > 0 && res[pos - 1].gsd > gsd) {
-      res[pos] = res[pos - 1];
-      pos--;
+    while (at > 0 && res[at - 1].gsd > gsd) {
+      res[at] = res[at - 1];
+      at--;
     }
-    res[pos] = m;
+    res[at] = m;
   };
 
-  const expand = (i: number, cost: number): void => {
-    if (truncated) return;
-    if (++stats.expansions > maxExpansions) {
-      truncated = true;
-      return;
-    }
-    if (i === S) {
-      pushResult();
-      return;
-    }
+  let work = 0; // expansions + adjacency entries scanned: what the clock is read against
+  /** Fills step i's candidate list (edge steps only; roots read their candidate lists directly). */
+  const open = (i: number, cost: number): void => {
+    entry[i] = cost;
+    pos[i] = 0;
+    const b0 = base[i];
     if (stepKind[i] === 0) {
-      expandRoot(i, cost);
+      const cand = problem.nodes[stepNode[i]];
+      cnt[i] = cand.known ? cand.nodes.length : cand.labels === null ? snap.nodeCount : cand.members!.length;
+      base[i + 1] = b0;
       return;
     }
     const q = stepEdge[i];
@@ -250,7 +312,10 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     const known = knownNode[b] === 1;
     const ro = rankOf[b];
     const nd = nodeDists[b];
-    const base = i * width;
+    const degree = outOffsets[hg + 1] - outOffsets[hg] + inOffsets[hg + 1] - inOffsets[hg];
+    work += degree;
+    if (b0 + degree > arena.node.length) arena = growArena(snap, arena, b0 + degree);
+    const { node: bufNode, rel: bufRel, out: bufOut, nodeCost: bufNodeCost, cost: bufCost, order: bufOrder } = arena;
     let n = 0;
     // Both directions: direction is ignored when matching (SimGRAG Def. 1).
     for (let dir = 1; dir >= 0; dir--) {
@@ -273,123 +338,184 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
             if (rank === undefined) continue;
             nc = nd[rank];
           }
-          if (clashes(b, t)) continue;
+          if (clashes(b, t) || !degreeOk(b, t)) continue;
         }
-        bufNode[base + n] = t;
-        bufRel[base + n] = r;
-        bufOut[base + n] = dir;
-        bufNodeCost[base + n] = nc;
-        bufCost[base + n] = rc + nc;
-        bufOrder[base + n] = base + n;
+        const at = b0 + n;
+        bufNode[at] = t;
+        bufRel[at] = r;
+        bufOut[at] = dir;
+        bufNodeCost[at] = nc;
+        bufCost[at] = rc + nc;
+        bufOrder[at] = at;
         n++;
       }
     }
+    cnt[i] = n;
+    base[i + 1] = b0 + n;
     stats.candidatesExamined += n;
-    if (n === 0) return;
-    if (!exhaustive) sortByCost(bufOrder, bufCost, base, base + n);
-    const rest = remain[i + 1];
-    for (let x = 0; x < n; x++) {
-      const at = bufOrder[base + x];
-      const c = bufCost[at];
-      if (!exhaustive && cost + c + rest >= kth()) {
-        stats.pruned += n - x;
-        break;
-      }
-      const t = bufNode[at];
-      rel[q] = bufRel[at];
-      edgeSource[q] = bufOut[at] === 1 ? a : b;
-      edgeCost[q] = c - bufNodeCost[at];
-      if (isNew) {
-        map[b] = t;
-        nodeCost[b] = bufNodeCost[at];
-      }
-      expand(i + 1, cost + c);
-      if (isNew) {
-        map[b] = -1;
-        nodeCost[b] = 0;
-      }
+    if (!exhaustive && n > 1) sortByCost(bufOrder, bufCost, b0, b0 + n);
+  };
+
+  /** Undoes step i's current assignment. */
+  const undo = (i: number): void => {
+    const p = stepNode[i];
+    if (stepNew[i]) {
+      unplace(p);
+      nodeCost[p] = 0;
+    }
+    if (stepKind[i] === 1) {
+      const q = stepEdge[i];
       rel[q] = -1;
       edgeCost[q] = 0;
     }
   };
 
-  const expandRoot = (i: number, cost: number): void => {
-    const p = stepNode[i];
-    const cand = problem.nodes[p];
+  /**
+   * Assigns step i's next viable candidate; false when none is left (or the bound cuts the rest).
+   * Returns the cost after the assignment through `cost[i + 1]`-like `entry` of the next step.
+   */
+  let nextCost = 0;
+  const advance = (i: number): boolean => {
     const rest = remain[i + 1];
-    if (cand.known) {
-      // Ascending distance already (greedy order of start candidates).
-      const nodes = cand.nodes;
-      const dists = cand.dists;
-      for (let x = 0; x < nodes.length; x++) {
-        const g = nodes[x];
-        const d = dists[x];
+    const cost = entry[i];
+    const n = cnt[i];
+    if (stepKind[i] === 0) {
+      const p = stepNode[i];
+      const cand = problem.nodes[p];
+      while (pos[i] < n) {
+        const x = pos[i]++;
+        const g = cand.known ? cand.nodes[x] : cand.labels === null ? x : cand.members![x];
+        const d = cand.known ? cand.dists[x] : 0;
         if (!exhaustive && cost + d + rest >= kth()) {
-          stats.pruned += nodes.length - x;
-          break;
+          stats.pruned += n - x;
+          pos[i] = n;
+          return false;
         }
-        if (clashes(p, g)) continue;
+        if (clashes(p, g) || !degreeOk(p, g)) continue;
         stats.candidatesExamined++;
-        map[p] = g;
+        place(p, g);
         nodeCost[p] = d;
-        expand(i + 1, cost + d);
-        map[p] = -1;
-        nodeCost[p] = 0;
-        if (truncated) return;
+        nextCost = cost + d;
+        return true;
       }
-      return;
+      return false;
     }
-    // Unknown: every node of the category at distance 0.
-    const l = labels[p];
-    if (l === -2) return;
-    const members = l >= 0 ? snap.membersOf(l) : null;
-    const count = members ? members.length : snap.nodeCount;
-    for (let x = 0; x < count; x++) {
-      if (!exhaustive && cost + rest >= kth()) {
-        stats.pruned += count - x;
+    if (pos[i] >= n) return false;
+    const x = pos[i]++;
+    const at = arena.order[base[i] + x];
+    const c = arena.cost[at];
+    if (!exhaustive && cost + c + rest >= kth()) {
+      stats.pruned += n - x;
+      pos[i] = n;
+      return false;
+    }
+    const q = stepEdge[i];
+    const b = stepNode[i];
+    rel[q] = arena.rel[at];
+    edgeSource[q] = arena.out[at] === 1 ? stepFrom[i] : b;
+    edgeCost[q] = c - arena.nodeCost[at];
+    if (stepNew[i] === 1) {
+      place(b, arena.node[at]);
+      nodeCost[b] = arena.nodeCost[at];
+    }
+    nextCost = cost + c;
+    return true;
+  };
+
+  let exhausted: 'time' | 'expansions' | undefined;
+  const assigned = new Uint8Array(S);
+  let depth = 0;
+  let nextClock = CLOCK_EVERY;
+  try {
+    open(0, 0);
+    while (depth >= 0) {
+      if (assigned[depth] === 1) {
+        undo(depth);
+        assigned[depth] = 0;
+      }
+      if (!advance(depth)) {
+        depth--;
+        continue;
+      }
+      assigned[depth] = 1;
+      const e = ++stats.expansions;
+      if (e > maxExpansions) {
+        exhausted = 'expansions';
         break;
       }
-      const g = members ? members[x] : x;
-      if (clashes(p, g)) continue;
-      stats.candidatesExamined++;
-      map[p] = g;
-      nodeCost[p] = 0;
-      expand(i + 1, cost);
-      map[p] = -1;
-      if (truncated) return;
+      if (++work >= nextClock) {
+        nextClock = work + CLOCK_EVERY;
+        if (performance.now() > deadline) {
+          exhausted = 'time';
+          break;
+        }
+      }
+      if (depth + 1 === S) {
+        pushResult();
+        continue;
+      }
+      depth++;
+      open(depth, nextCost);
     }
-  };
-
-  expand(0, 0);
-  return { matches: res, stats, order, truncated };
+  } finally {
+    // Leave the shared counters at zero for the next search.
+    for (let p = 0; p < P; p++) unplace(p);
+  }
+  return { matches: res, stats, order, ...(exhausted ? { exhausted } : {}), elapsedMs: performance.now() - started };
 }
 
-interface SearchBuffers {
-  readonly bufNode: Int32Array;
-  readonly bufRel: Int32Array;
-  readonly bufOut: Uint8Array;
-  readonly bufNodeCost: Float64Array;
-  readonly bufCost: Float64Array;
-  readonly bufOrder: Int32Array;
+interface UseCounters {
+  readonly all: Int32Array;
+  readonly known: Int32Array;
+  readonly target: Int32Array;
 }
 
-const buffers = new WeakMap<GraphSnapshot, SearchBuffers>();
+const useCounters = new WeakMap<GraphSnapshot, UseCounters>();
 
-function buffersFor(snap: GraphSnapshot, size: number): SearchBuffers {
-  const have = buffers.get(snap);
-  if (have && have.bufNode.length >= size) return have;
-  const b: SearchBuffers = {
-    bufNode: new Int32Array(size),
-    bufRel: new Int32Array(size),
-    bufOut: new Uint8Array(size),
-    bufNodeCost: new Float64Array(size),
-    bufCost: new Float64Array(size),
-    bufOrder: new Int32Array(size),
-  };
-  buffers.set(snap, b);
-  return b;
+/** Per graph node use counts, all zero between searches (each search undoes its own). */
+function countersFor(snap: GraphSnapshot): UseCounters {
+  let c = useCounters.get(snap);
+  if (!c) {
+    c = { all: new Int32Array(snap.nodeCount), known: new Int32Array(snap.nodeCount), target: new Int32Array(snap.nodeCount) };
+    useCounters.set(snap, c);
+  }
+  return c;
 }
 
+interface SearchArena {
+  readonly node: Int32Array;
+  readonly rel: Int32Array;
+  readonly out: Uint8Array;
+  readonly nodeCost: Float64Array;
+  readonly cost: Float64Array;
+  readonly order: Int32Array;
+}
+
+// Reused across searches on the same snapshot (the search is synchronous, so one is enough).
+const arenas = new WeakMap<GraphSnapshot, SearchArena>();
+
+function arenaFor(snap: GraphSnapshot, size: number): SearchArena {
+  const have = arenas.get(snap);
+  if (have && have.node.length >= size) return have;
+  return growArena(snap, have, size);
+}
+
+/** A larger arena holding the old one's contents (positions stay valid). */
+function growArena(snap: GraphSnapshot, old: SearchArena | undefined, need: number): SearchArena {
+  let size = Math.max(1024, old?.node.length ?? 0);
+  while (size < need) size *= 2;
+  const a: SearchArena = { node: new Int32Array(size), rel: new Int32Array(size), out: new Uint8Array(size), nodeCost: new Float64Array(size), cost: new Float64Array(size), order: new Int32Array(size) };
+  if (old) {
+    a.node.set(old.node);
+    a.rel.set(old.rel);
+    a.out.set(old.out);
+    a.nodeCost.set(old.nodeCost);
+    a.cost.set(old.cost);
+    a.order.set(old.order);
+  }
+  arenas.set(snap, a);
+  return a;
+}
 /** In-place sort of order[lo..hi) by cost[order[x]] ascending, ties by position (stable-ish). */
 function sortByCost(order: Int32Array, cost: Float64Array, lo: number, hi: number): void {
   if (hi - lo <= 24) {

@@ -5,10 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import type { GraphSchema } from '../core/schema/graphSchema';
-import { CONNECTED_SCHEMA_NOTIFICATION, type ConnectedSchemaParams } from '../server/protocol';
+import type { GraphSchema } from '../../core/schema/graphSchema';
+import { CONNECTED_SCHEMA_NOTIFICATION, type ConnectedSchemaParams } from '../../contracts/lsp';
 
 let client: LanguageClient | undefined;
+let started: Promise<void> | undefined;
 /** Kept so a (re)started server learns the connected schema again. */
 let connectedSchema: ConnectedSchemaParams | undefined;
 
@@ -21,10 +22,41 @@ export async function setConnectedSchema(schema: GraphSchema | null, source?: st
   if (client?.isRunning()) await client.sendNotification(CONNECTED_SCHEMA_NOTIFICATION, connectedSchema);
 }
 
-/** The running client, for other parts of the extension (and tests) that need it. */
-export function languageClient(): LanguageClient | undefined {
-  return client;
+/** The client once the server is running: the extension's requests about documents wait for it. */
+export async function languageServerReady(): Promise<LanguageClient> {
+  await started;
+  const c = client;
+  // Restarting (a settings change, trust granted): wait for it to run again, not for ever.
+  if (c && !c.isRunning() && c.state === State.Starting) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        sub.dispose();
+        resolve();
+      }, 15_000);
+      const sub = c.onDidChangeState((e) => {
+        if (e.newState !== State.Starting) {
+          clearTimeout(timer);
+          sub.dispose();
+          resolve();
+        }
+      });
+    });
+  }
+  if (!c || !c.isRunning()) throw new Error('the KG Plan language server is not running (see the "KG Plan Language Server" output)');
+  return c;
 }
+
+/** In Restricted Mode the server's Run/Explain/… lenses become one lens that explains why. */
+const restrictedLenses: NonNullable<LanguageClientOptions['middleware']>['provideCodeLenses'] = async (document, token, next) => {
+  const lenses = await next(document, token);
+  if (vscode.workspace.isTrusted || !lenses) return lenses;
+  const seen = new Set<number>();
+  return lenses.flatMap((l) => {
+    if (seen.has(l.range.start.line)) return [];
+    seen.add(l.range.start.line);
+    return [new vscode.CodeLens(l.range, { title: '$(shield) Restricted Mode: trust the workspace to run plans', command: 'workbench.trust.manage' })];
+  });
+};
 
 /**
  * Document filters for the few-shot globs. VS Code matches a filter's pattern against the file's
@@ -59,6 +91,7 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
     // Schema files: the server re-checks open plans when one changes on disk.
     synchronize: { fileEvents: watcher },
     outputChannel: serverLog,
+    middleware: { provideCodeLenses: restrictedLenses },
   };
   // The id `kgrag` makes the client read the `kgrag.trace.server` setting.
   client = new LanguageClient('kgrag', 'KG Plan Language Server', serverOptions, clientOptions);
@@ -68,7 +101,7 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
       if (e.newState === State.Running && connectedSchema) void current.sendNotification(CONNECTED_SCHEMA_NOTIFICATION, connectedSchema);
     }),
   );
-  const started = client.start().then(
+  started = client.start().then(
     () => log.info('KG Plan language server started'),
     (e: unknown) => {
       log.error(`KG Plan language server failed to start: ${e instanceof Error ? e.message : String(e)}`);
@@ -78,7 +111,9 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
     },
   );
   context.subscriptions.push(
-    { dispose: () => void started.then(() => client?.stop()) },
+    { dispose: () => void started?.then(() => client?.stop()) },
+    // Granting trust turns the Restricted Mode lenses into Run/Explain/…: a restart asks for them again.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void client?.restart()),
     // The selector is fixed while the client runs: a new few-shot glob (or folder) takes a restart.
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('kgrag.fewshot.files')) void refreshDocumentSelector(log);

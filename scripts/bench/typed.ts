@@ -1,0 +1,146 @@
+/**
+ * Issue 14's run: MetaQA dev questions as SimGRAG pattern JSON, the way an LLM writes them — the
+ * topic entity as a plain string (no type), every further step an `UNKNOWN <type> n` whose type
+ * word is the question's own (movie, director, actor, writer, year, genre, tag, language, rating,
+ * votes), read by planningGraphFromSimGrag and retrieved with the lexical embedder. Three kinds of
+ * relation phrase: the standard ones ("director of"), random letters (no link to any relation: the
+ * types and the schema must carry it), and phrases drawn from data/paraphrases/metaqa.json. Each
+ * under the three match semantics, so the default is chosen on the whole dev set.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Embedder } from '../../src/core/embed/embedder';
+import { DEFAULT_MATCH, type MatchSemantics } from '../../src/core/plan/planningGraph';
+import { planningGraphFromSimGrag } from '../../src/core/plan/simgrag';
+import { retrieveGsd } from '../../src/core/retrieve/gsd/retrieve';
+import type { GraphSnapshot } from '../../src/core/retrieve/snapshot/snapshot';
+import { chainRelations, injectivePathCounts, loadQuestions, reachableAnswers, sample, type Question } from './metaqa';
+import { fmt, percentile } from './stats';
+import { mulberry32 as rng } from '../../test/support/prng';
+
+/** qtype token → the type word an LLM writes for it. */
+const TYPE_WORD: Readonly<Record<string, string>> = {
+  movie: 'movie',
+  director: 'director',
+  actor: 'actor',
+  writer: 'writer',
+  year: 'year',
+  genre: 'genre',
+  tags: 'tag',
+  tag: 'tag',
+  language: 'language',
+  imdbrating: 'rating',
+  imdbvotes: 'votes',
+};
+
+/** The standard relation phrases (as in goldPattern). */
+const STANDARD: Readonly<Record<string, string>> = {
+  directed_by: 'director of',
+  written_by: 'writer of',
+  starred_actors: 'starred in',
+  release_year: 'released in',
+  has_genre: 'genre of',
+  has_tags: 'has tag',
+  in_language: 'language of',
+  has_imdb_rating: 'imdb rating',
+  has_imdb_votes: 'imdb votes',
+};
+
+export type PhraseKind = 'standard' | 'random letters' | 'paraphrased';
+
+/** The SimGRAG JSON for a question: movie-side string first in each triple, as kb.txt has it. */
+export function simgragPattern(q: Question, phraseFor: (relation: string) => string): { query: string; graph: [string, string, string][]; target: string[] } {
+  const { relations } = chainRelations(q);
+  const counts = new Map<string, number>();
+  const strings = q.chain.map((tok, i) => {
+    if (i === 0) return q.topic;
+    const word = TYPE_WORD[tok] ?? tok;
+    const n = (counts.get(word) ?? 0) + 1;
+    counts.set(word, n);
+    return `UNKNOWN ${word} ${n}`;
+  });
+  const graph = relations.map((rel, i): [string, string, string] => {
+    const movieFirst = q.chain[i] === 'movie';
+    const a = strings[i]!;
+    const b = strings[i + 1]!;
+    return movieFirst ? [a, phraseFor(rel), b] : [b, phraseFor(rel), a];
+  });
+  return { query: q.text, graph, target: [strings[strings.length - 1]!] };
+}
+
+interface Options {
+  readonly data: string;
+  readonly hops: readonly number[];
+  readonly n: number;
+  readonly seed: number;
+}
+
+export interface TypedRun {
+  readonly phrases: PhraseKind;
+  readonly match: MatchSemantics;
+}
+
+export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedder, runs: readonly TypedRun[]): Promise<void> {
+  const set = JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'paraphrases', 'metaqa.json'), 'utf8')) as { relations: Record<string, string[]> };
+  const size = Number.isFinite(o.n) ? `${o.n} questions per hop (seeded sample)` : 'the whole dev set';
+  console.log(`\n## SimGRAG JSON with typed unknowns (issue 14) — embedder ${embedder.id}, k=3, k(n)=k(r)=16, k(t)=1, ${size}`);
+  console.log('Patterns: [topic, phrase, "UNKNOWN <type> n"] chains; the topic is untyped. Questions whose gold this kb.txt cannot reach are skipped. "Unambiguous": every answer an injective match of the exact chain reaches is gold. Latency: whole retrieval (type resolution, candidates, search).');
+  console.log('phrases | match | hop | questions | Hits@1 | Hits@1 unambiguous (n) | chance | most paths | p50 ms | p95 ms | budget hits');
+  for (const hop of o.hops) {
+    const picked = sample(loadQuestions(o.data, hop), o.n, o.seed + hop);
+    const usable = picked.filter((q) => reachableAnswers(snap, q).some((a) => q.answers.includes(a)));
+    let chance = 0;
+    let mostPaths = 0;
+    const unambiguous = new Set<number>();
+    for (const q of usable) {
+      const paths = injectivePathCounts(snap, q);
+      const inj = [...paths.keys()];
+      if (inj.length === 0) continue;
+      const gold = inj.filter((a) => q.answers.includes(a)).length;
+      chance += gold / inj.length;
+      const most = Math.max(...paths.values());
+      const best = inj.filter((a) => paths.get(a) === most);
+      mostPaths += best.filter((a) => q.answers.includes(a)).length / best.length;
+      if (gold === inj.length) unambiguous.add(q.line);
+    }
+    for (const run of runs) {
+      if (hop === 1 && run.match !== DEFAULT_MATCH) continue; // identical on 2-node patterns
+      // The same phrases for every semantics: the generator restarts per (hop, phrase kind).
+      const rand = rng(o.seed * 31 + hop + (run.phrases === 'random letters' ? 1000 : 0));
+      const phraseFor = (relation: string): string => {
+        if (run.phrases === 'standard') return STANDARD[relation]!;
+        if (run.phrases === 'paraphrased') {
+          const options = set.relations[relation]!;
+          return options[Math.floor(rand() * options.length)]!;
+        }
+        const len = 4 + Math.floor(rand() * 5);
+        let s = '';
+        for (let i = 0; i < len; i++) s += String.fromCharCode(97 + Math.floor(rand() * 26));
+        return s;
+      };
+      const plans = usable.map((q) => {
+        const r = planningGraphFromSimGrag(simgragPattern(q, phraseFor), { name: `q${q.line}` });
+        if (!r.plan) throw new Error(`q${q.line}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
+        return r.plan;
+      });
+      const strategy = { match: run.match };
+      for (const p of plans.slice(0, 20)) await retrieveGsd(p, snap, embedder, { strategy });
+      let hits = 0;
+      let hitsU = 0;
+      let budgetHits = 0;
+      const lat: number[] = [];
+      for (let i = 0; i < plans.length; i++) {
+        const r = await retrieveGsd(plans[i]!, snap, embedder, { strategy });
+        lat.push(r.timings.totalMs);
+        if (r.budget) budgetHits++;
+        if (r.answers[0] && usable[i]!.answers.includes(r.answers[0].value)) {
+          hits++;
+          if (unambiguous.has(usable[i]!.line)) hitsU++;
+        }
+      }
+      console.log(
+        `${run.phrases} | ${run.match} | ${hop} | ${usable.length} | ${fmt(hits / Math.max(1, usable.length), 4)} | ${fmt(hitsU / Math.max(1, unambiguous.size), 4)} (${unambiguous.size}) | ${fmt(chance / Math.max(1, usable.length), 4)} | ${fmt(mostPaths / Math.max(1, usable.length), 4)} | ${fmt(percentile(lat, 50), 3)} | ${fmt(percentile(lat, 95), 3)} | ${budgetHits}`,
+      );
+    }
+  }
+}

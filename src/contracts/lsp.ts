@@ -1,0 +1,107 @@
+/**
+ * The LSP extensions: custom messages between the extension and the language server (both sides
+ * import this file; the server validates what arrives). Standard LSP covers everything else.
+ * Adding one: a method name + params/result types here, the handler in src/server/main.ts, the
+ * caller in src/extension/language/ (docs/architecture.md).
+ */
+import type { GraphSchema, LabelInfo, RelationshipTypeInfo } from '../core/schema/graphSchema';
+import type { PlanningGraph } from '../core/plan/planningGraph';
+import type { Diagnostic } from '../core/diagnostics';
+import type { Range } from '../core/text';
+
+/**
+ * Client → server: the schema of the graph the workspace is connected to (embedded store or
+ * Neo4j), or null when disconnected. Used for files that name no schema and when no
+ * `kgrag.schema.path` is set.
+ */
+export const CONNECTED_SCHEMA_NOTIFICATION = 'kgrag/connectedSchema';
+
+export interface ConnectedSchemaParams {
+  readonly schema: GraphSchema | null;
+  /** Where it came from, for logs and hover ("embedded: .kgrag/movies.lbug"). */
+  readonly source?: string;
+}
+
+function strings(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === 'string');
+}
+
+function optional(o: Record<string, unknown>, key: string, test: (v: unknown) => boolean): boolean {
+  return o[key] === undefined || test(o[key]);
+}
+
+function isLabel(v: unknown): v is LabelInfo {
+  if (v === null || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return typeof o['name'] === 'string' && strings(o['properties']) && optional(o, 'aliases', strings) && optional(o, 'description', (x) => typeof x === 'string') && optional(o, 'count', (x) => typeof x === 'number');
+}
+
+function isRelationshipType(v: unknown): v is RelationshipTypeInfo {
+  if (!isLabel(v)) return false; // name, properties, aliases, description, count: same shapes
+  const e = (v as unknown as Record<string, unknown>)['endpoints'];
+  return Array.isArray(e) && e.every((x: unknown) => x !== null && typeof x === 'object' && typeof (x as Record<string, unknown>)['from'] === 'string' && typeof (x as Record<string, unknown>)['to'] === 'string');
+}
+
+/** Narrows what arrived over the wire; anything malformed is refused rather than half-used. */
+export function readConnectedSchema(params: unknown): { schema: GraphSchema | null; source: string } | undefined {
+  if (params === null || typeof params !== 'object') return undefined;
+  const p = params as Record<string, unknown>;
+  const source = typeof p['source'] === 'string' ? p['source'] : 'connected graph';
+  if (p['schema'] === null) return { schema: null, source };
+  const s = p['schema'];
+  if (s === null || typeof s !== 'object') return undefined;
+  const o = s as Record<string, unknown>;
+  if (!Array.isArray(o['labels']) || !o['labels'].every(isLabel)) return undefined;
+  if (!Array.isArray(o['relationshipTypes']) || !o['relationshipTypes'].every(isRelationshipType)) return undefined;
+  if (!strings(o['propertyKeys'])) return undefined;
+  return { schema: { labels: o['labels'], relationshipTypes: o['relationshipTypes'], propertyKeys: o['propertyKeys'] }, source };
+}
+
+/**
+ * Client → server request: the compiled plans of a `.kgp` document and the schema it uses. The
+ * extension host never parses a plan itself; it asks this. `text` is the document's current text
+ * (the server parses exactly what the user sees, even before didChange arrives).
+ */
+export const DOCUMENT_PLANS_REQUEST = 'kgrag/documentPlans';
+
+export interface DocumentPlansParams {
+  readonly uri: string;
+  readonly text: string;
+}
+
+/** One plan of a document with its source map (zero-based ranges, as LSP). */
+export interface DocumentPlan {
+  readonly graph: PlanningGraph;
+  /** The whole `plan … { … }`. */
+  readonly range: Range;
+  readonly nameRange?: Range;
+  /** Syntax errors inside the plan's text (such a plan does not run). */
+  readonly errors: readonly Diagnostic[];
+  /** Variable → its range at its first occurrence. */
+  readonly variables: readonly (readonly [string, Range])[];
+  /** Edge id → the edge's range. */
+  readonly edges: readonly (readonly [string, Range])[];
+}
+
+export interface DocumentPlansResult {
+  readonly plans: readonly DocumentPlan[];
+  readonly schema: {
+    /** The schema file the document uses (absolute path), when it names one or the setting does. */
+    readonly path?: string;
+    /** Relationship type → aliases, for relation matching. */
+    readonly aliases: readonly (readonly [string, readonly string[]])[];
+  };
+}
+
+/**
+ * Client → server request: check every file `kgrag.fewshot.files` matches in the workspace folders
+ * (the "Validate Few-Shot Files" command). The server walks the folders, so the editor's and the
+ * command's findings come from the same checker with the same schema rule.
+ */
+export const VALIDATE_FEWSHOT_REQUEST = 'kgrag/validateFewShotFiles';
+
+export interface ValidateFewShotResult {
+  readonly files: readonly { readonly uri: string; readonly diagnostics: readonly Diagnostic[] }[];
+  /** Set when the walk stopped at its limit. */
+  readonly truncated?: boolean;
+}
