@@ -1,4 +1,4 @@
-import { EXIT, UsageError, processIO, type CliIO, type Command } from './io';
+import { EXIT, UsageError, exitCodeFor, oneLine, processIO, type CliIO, type Command } from './io';
 import { ask } from './commands/ask';
 import { check } from './commands/check';
 import { importGraph as importCommand } from './commands/import';
@@ -35,18 +35,22 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
   try {
     return await command.run(rest, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`kgrag ${name}: ${e.message}`);
-      return EXIT.usage;
-    }
-    // Never a stack trace for people; KGRAG_DEBUG=1 shows it.
-    io.err(`kgrag ${name}: ${e instanceof Error ? e.message : String(e)}`);
-    if (io.env.KGRAG_DEBUG) io.err(e instanceof Error && e.stack ? e.stack : '');
-    return EXIT.failure;
+    // One line for people (engine messages can span lines), never a stack trace; KGRAG_DEBUG=1 shows it.
+    const message = e instanceof Error ? e.message : String(e);
+    io.err(`kgrag ${name}: ${e instanceof UsageError ? message : oneLine(message)}`);
+    if (io.env.KGRAG_DEBUG && !(e instanceof UsageError)) io.err(e instanceof Error && e.stack ? e.stack : '');
+    return exitCodeFor(e);
   }
 }
 
 if (require.main === module) {
+  // `kgrag query … | head`: the reader went away; stop quietly instead of an EPIPE stack trace.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(EXIT.ok);
+      throw e;
+    });
+  }
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -33,6 +33,8 @@ export interface OpenedResponse {
   readonly type: 'opened';
   readonly id: number;
   readonly engineVersion: string;
+  /** Set when the open had to recover the database first (what was done, for people). */
+  readonly recovery?: string;
 }
 
 export interface QueryResponse {

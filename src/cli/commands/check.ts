@@ -16,7 +16,8 @@
  * `--fewshot-format` reads every few-shot file in the given format instead of detecting it
  * (docs/fewshot.md lists the formats).
  */
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { FileReadError, readTextFile } from '../../core/boundedRead';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { checkFile } from '../../core/check/checkFile';
 import { CHECK } from '../../core/check/codes';
@@ -34,6 +35,7 @@ import { checkFewShot, FEWSHOT_FORMATS, readFewShot, type FewShotFormat } from '
 export const FILE_CODES = {
   unreadable: 'KGP001',
   unsupported: 'KGP002',
+  truncated: 'KGP003',
 } as const;
 
 const START: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -101,6 +103,9 @@ export interface FileDiagnostic {
   readonly message: string;
 }
 
+/** Diagnostics printed per file before the rest is summarised as "N more". */
+export const MAX_DIAGNOSTICS_PER_FILE = 200;
+
 const SKIPPED_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', '.kgrag', 'dist', 'out']);
 
 interface Target {
@@ -132,8 +137,13 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
   if (fromStore && values.schema !== undefined) throw new UsageError('give --schema or a database (--db / --neo4j), not both');
 
   const results: FileDiagnostic[] = [];
+  // At most MAX_DIAGNOSTICS_PER_FILE per file (200 KB of '(' is 400,001 errors); the rest is one "N more" line.
+  const perFile = new Map<string, number>();
   const report = (display: string, ds: readonly Diagnostic[]): void => {
     for (const d of ds) {
+      const n = (perFile.get(display) ?? 0) + 1;
+      perFile.set(display, n);
+      if (n > MAX_DIAGNOSTICS_PER_FILE) continue;
       results.push({ file: display, line: d.range.start.line + 1, column: d.range.start.character + 1, severity: d.severity, code: d.code, message: d.message });
     }
   };
@@ -162,9 +172,9 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
       }
       let text: string;
       try {
-        text = await readFile(target.path, 'utf8');
+        text = await readTextFile(target.path, target.kind === FILE_KINDS[0] ? 'plan' : 'fewshot');
       } catch (e) {
-        report(target.display, [{ range: START, severity: 'error', code: FILE_CODES.unreadable, message: `cannot read the file: ${describeFsError(e)}` }]);
+        report(target.display, [{ range: START, severity: 'error', code: FILE_CODES.unreadable, message: `cannot read the file: ${e instanceof FileReadError ? e.reason : describeFsError(e)}` }]);
         continue;
       }
       try {
@@ -175,6 +185,12 @@ export async function check(args: readonly string[], io: CliIO): Promise<number>
     }
   }
 
+  for (const [file, n] of perFile) {
+    if (n <= MAX_DIAGNOSTICS_PER_FILE) continue;
+    const last = results.filter((r) => r.file === file).pop()!;
+    const at = results.lastIndexOf(last) + 1;
+    results.splice(at, 0, { file, line: last.line, column: last.column, severity: 'info', code: FILE_CODES.truncated, message: `${n - MAX_DIAGNOSTICS_PER_FILE} more diagnostics in this file (the first ${MAX_DIAGNOSTICS_PER_FILE} are shown)` });
+  }
   if (format === 'json') io.out(JSON.stringify({ diagnostics: results }, null, 2));
   else for (const r of results) io.out(`${r.file}:${r.line}:${r.column} ${r.severity} ${r.code} ${r.message}`);
   return results.some((r) => r.severity === 'error') ? EXIT.findings : EXIT.ok;

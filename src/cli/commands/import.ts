@@ -1,11 +1,13 @@
 // kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { formatBadLine, ImportRejectedError, type ImportSummary } from '../../core/graph/import/importer';
+import { dataFolderProblem } from '../../core/graph/embedded/dataFolder';
+import { formatBadLine, ImportRejectedError, type ImportFile, type ImportOptions, type ImportSummary } from '../../core/graph/import/importer';
+import { importIntoFolder } from '../../core/graph/import/stagedImport';
 import type { ImportFormat } from '../../core/graph/import/records';
 import { METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules } from '../../core/graph/import/typing';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { STORE_FLAGS } from '../../core/graph/openStore';
+import { STORE_FLAGS, type StoreSpec } from '../../core/graph/openStore';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const FORMATS: readonly ImportFormat[] = ['triples', 'tsv', 'csv', 'jsonl'];
@@ -62,12 +64,16 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
   if (format !== undefined && !FORMATS.includes(format as ImportFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${format}'`);
   const typing = typingFrom(values, io);
   const spec = specFromFlags(values, io, { mustExist: false });
-  const session = await openSessionFromSpec(spec, io);
+  // Someone else's folder or a file: refused before anything is read or written.
+  const problem = spec.kind === 'embedded' ? dataFolderProblem(spec.folder) : undefined;
+  if (problem) throw new UsageError(`--db ${values.db}: ${problem}`);
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
   try {
-    const summary = await session.import(
+    const summary = await importInto(
+      spec,
+      io,
       positionals.map((p) => ({ path: resolve(io.cwd, p), ...(format ? { format: format as ImportFormat } : {}) })),
       {
         typing,
@@ -89,6 +95,20 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     throw e;
   } finally {
     process.removeListener('SIGINT', onSignal);
+  }
+}
+
+/**
+ * The embedded database is imported staged (read and check everything, import into a copy, swap it in
+ * only when complete: src/core/graph/import/stagedImport.ts) and needs no open session; anything else
+ * goes through the session, which explains how to load Neo4j.
+ */
+async function importInto(spec: StoreSpec, io: CliIO, files: readonly ImportFile[], options: ImportOptions): Promise<ImportSummary> {
+  if (spec.kind === 'embedded') return importIntoFolder(spec.folder, files, options);
+  const session = await openSessionFromSpec(spec, io);
+  try {
+    return await session.import(files, options);
+  } finally {
     await session.close();
   }
 }

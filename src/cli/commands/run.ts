@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFileSync } from '../../core/boundedRead';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
@@ -10,9 +10,24 @@ import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
 import { SchemaResolver } from '../../core/schema/resolve';
 import { loadReranker, type Reranker } from '../../core/retrieve/mor/rerank';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
+import { GraphStoreError } from '../../core/graph/errors';
 import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
-import { EXIT, UsageError, type CliIO } from '../io';
-import { openSessionFromSpec, specFromFlags } from './storeFlags';
+import { EXIT, UsageError, oneLine, type CliIO } from '../io';
+import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
+
+const RUN_OPTIONS = {
+  ...STORE_FLAGS,
+  plan: { type: 'string' },
+  strategy: { type: 'string' },
+  mode: { type: 'string' },
+  k: { type: 'string' },
+  exhaustive: { type: 'boolean', default: false },
+  // gsd: homomorphic matching (GsdStrategy.injective false).
+  'no-injective': { type: 'boolean', default: false },
+  embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+  json: { type: 'boolean', default: false },
+  reranker: { type: 'string' },
+} as const;
 
 const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]`;
 
@@ -25,21 +40,9 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...args],
+      args: attachNegativeNumbers(args, RUN_OPTIONS),
       allowPositionals: true,
-      options: {
-        ...STORE_FLAGS,
-        plan: { type: 'string' },
-        strategy: { type: 'string' },
-        mode: { type: 'string' },
-        k: { type: 'string' },
-        exhaustive: { type: 'boolean', default: false },
-        // gsd: homomorphic matching (GsdStrategy.injective false).
-        'no-injective': { type: 'boolean', default: false },
-        embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
-        json: { type: 'boolean', default: false },
-        reranker: { type: 'string' },
-      },
+      options: RUN_OPTIONS,
     });
   } catch (e) {
     throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
@@ -62,10 +65,9 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   const file = resolve(io.cwd, positionals[0]!);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    io.err(`kgrag run: cannot read ${positionals[0]}`);
-    return EXIT.failure;
+    text = readTextFileSync(file, 'plan');
+  } catch (e) {
+    throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
   }
   const read = readRunInputs(file, text, values.plan);
   for (const p of read.problems) io.err(`${positionals[0]}:${p.line}: ${p.message}`);
@@ -74,10 +76,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     return EXIT.findings;
   }
 
-  if (spec.kind === 'embedded' && !databaseExists(spec.folder)) {
-    io.err(`kgrag run: no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
-    return EXIT.failure;
-  }
+  if (spec.kind === 'embedded' && !databaseExists(spec.folder)) throw new UsageError(`no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
   let reranker: Reranker | undefined;
   if (values.reranker !== undefined) {
     try {
@@ -105,12 +104,23 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
       return (await resolver.resolve({ reference: { value: ref, range: at }, documentPath: file })).aliases;
     };
+    let failed = 0;
     for (const input of read.inputs) {
       const relationAliases = await aliasesFor(input.plan.schemaRef);
-      const result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
+      let result: RetrievalResult;
+      try {
+        result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
+      } catch (e) {
+        // One plan the store rejects (an unknown label, a refused statement) must not abort the others.
+        if (!(e instanceof GraphStoreError) || !['query-failed', 'not-read-only', 'refused'].includes(e.code)) throw e;
+        failed++;
+        io.err(`kgrag run: ${positionals[0]}: plan ${input.id}: ${oneLine(e.message)}`);
+        continue;
+      }
       if (values.json) io.out(read.format === 'jsonl' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
       else io.out(describe(result));
     }
+    if (failed > 0) return EXIT.findings;
   } finally {
     await session.close();
   }

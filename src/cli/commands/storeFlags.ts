@@ -11,10 +11,28 @@ import { UsageError, type CliIO } from '../io';
 /** parseArgs whose complaints (unknown option, missing value) become usage errors (exit 2). */
 export function parseFlags<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {
-    return parseArgs(config);
+    return parseArgs({ ...config, args: attachNegativeNumbers(config.args ?? [], config.options ?? {}) }) as ReturnType<typeof parseArgs<T>>;
   } catch (e) {
     throw new UsageError(e instanceof Error ? e.message : String(e));
   }
+}
+
+/**
+ * `--k -1` → `--k=-1`: node's parseArgs takes a value starting with '-' for an option ("argument is
+ * ambiguous"), so a negative number would be refused with a puzzling message instead of being checked.
+ */
+export function attachNegativeNumbers(args: readonly string[], options: NonNullable<ParseArgsConfig['options']>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const next = args[i + 1];
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined;
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 export function specFromFlags(flags: StoreFlagValues, io: CliIO, options: { mustExist: boolean; readOnly?: boolean }): StoreSpec {

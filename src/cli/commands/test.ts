@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFileSync } from '../../core/boundedRead';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
 import { STORE_FLAGS } from '../../core/graph/openStore';
@@ -29,10 +29,9 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     const path = resolve(io.cwd, f);
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
-    } catch {
-      io.err(`kgrag test: cannot read ${f}`);
-      return EXIT.failure;
+      text = readTextFileSync(path, 'plan');
+    } catch (e) {
+      throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
     }
     const found = discoverPlanTests(text);
     for (const p of found.problems) {

@@ -5,6 +5,7 @@ export type GraphStoreErrorCode =
   | 'cancelled'
   | 'query-failed' // the database rejected the statement
   | 'not-read-only' // a write was attempted in a read-only query
+  | 'refused' // the query door refused the statement (administration, several statements)
   | 'locked' // another process holds the database
   | 'open-failed'
   | 'unavailable' // no server at the address (Neo4j)

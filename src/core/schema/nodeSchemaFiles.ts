@@ -1,8 +1,11 @@
 // The Node fs port of the schema resolver (CLI, language server, tests).
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { FileReadError, readTextFile } from '../boundedRead';
 import type { SchemaFilePort } from './resolve';
 
 function describe(e: unknown): string {
+  // Not a regular file (a FIFO would block, /dev/zero never ends) or over the schema size cap.
+  if (e instanceof FileReadError && (e.code === 'ENOTFILE' || e.code === 'ETOOBIG')) return e.reason;
   const code = typeof e === 'object' && e !== null && 'code' in e ? String((e as { code: unknown }).code) : '';
   if (code === 'ENOENT') return 'file not found';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
@@ -13,7 +16,7 @@ function describe(e: unknown): string {
 export const nodeSchemaFiles: SchemaFilePort = {
   async read(path) {
     try {
-      return { text: await readFile(path, 'utf8') };
+      return { text: await readTextFile(path, 'schema') };
     } catch (e) {
       return { error: describe(e) };
     }

@@ -151,7 +151,7 @@ test('CLI: kgrag import prints a summary and reports bad lines; query and schema
   assert.deepEqual(schema.labels.map((l) => [l.name, l.count]).sort(), [['Language', 1], ['Movie', 1], ['Person', 1]]);
   assert.equal(await main(['query', '--db', 'no-such-db', 'RETURN 1'], io), 2, 'missing database is a usage error');
   assert.equal(await main(['query', '--db', 'cli-db', '--bogus', 'RETURN 1'], io), 2);
-  assert.equal(await main(['query', '--db', 'cli-db', "CREATE (:Movie {name: 'x'})"], io), 3, 'read-only by default');
+  assert.equal(await main(['query', '--db', 'cli-db', "CREATE (:Movie {name: 'x'})"], io), 1, 'read-only by default: the query door refuses it (bad input, exit 1)');
   assert.equal(await main(['import', 'cli.txt', '--db', 'cli-db', '--strict'], io), 1);
   // Typing rules from a file, and --untyped.
   dir.file('rules.json', '{"heads": {"wrote": "Author"}, "tails": {"wrote": "Book"}}');

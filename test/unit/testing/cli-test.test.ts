@@ -93,7 +93,7 @@ test('kgrag test: usage and missing inputs', async () => {
   assert.equal(await main(['test', 'pass.kgp', '--db', 'nowhere'], io), 2);
   assert.match(io.stderr.join('\n'), /no database/);
   io = capture();
-  assert.equal(await main(['test', 'missing.kgp', '--db', 'db'], io), 3);
+  assert.equal(await main(['test', 'missing.kgp', '--db', 'db'], io), 2);
   io = capture();
   assert.equal(await main(['test', 'pass.kgp', '--db', 'db', '--plan', 'untested'], io), 1);
   assert.match(io.stderr.join('\n'), /no plans with expect named untested/);

@@ -1,7 +1,8 @@
 // The embedded store's data folder (`.kgrag/` in the workspace by default): the database file, a
 // `.gitignore` so it never lands in version control, and an import generation counter for fingerprints.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { GraphStoreError } from '../errors';
 
 export const DEFAULT_DATA_FOLDER = '.kgrag';
 const DATABASE_FILE = 'graph.lbug';
@@ -17,12 +18,47 @@ export function dataFolder(folder: string): DataFolder {
   return { folder: abs, databasePath: join(abs, DATABASE_FILE) };
 }
 
-/** Creates the folder on first use, with a `.gitignore` holding `*`. */
+/** What a data folder may hold: anything else means the folder is someone else's. */
+const OWN_ENTRY = /^(graph\.lbug(\.wal|\.shadow|\.wal\.interrupted-\d+)?|\.gitignore|generation|snapshots)$/;
+
+export type FolderState = 'missing' | 'not-a-folder' | 'empty' | 'database' | 'foreign';
+
+/** Whether `folder` can be used as a data folder: missing or empty (created/claimed), a database (used). */
+export function folderState(folder: string): FolderState {
+  const abs = resolve(folder);
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    return 'missing';
+  }
+  if (!st.isDirectory()) return 'not-a-folder';
+  const entries = readdirSync(abs);
+  if (entries.length === 0) return 'empty';
+  if (entries.includes(DATABASE_FILE)) return 'database';
+  return entries.every((e) => OWN_ENTRY.test(e)) ? 'database' : 'foreign';
+}
+
+/** Why `folder` must not become a data folder, or undefined when it may (one line, for people). */
+export function dataFolderProblem(folder: string): string | undefined {
+  const state = folderState(folder);
+  if (state === 'not-a-folder') return `${resolve(folder)} is a file, not a database folder`;
+  if (state === 'foreign') return `${resolve(folder)} is not empty and is not a KG-RAG Studio database (no ${DATABASE_FILE}); choose a new or empty folder, nothing was written`;
+  return undefined;
+}
+
+/**
+ * Creates the folder on first use, with a `.gitignore` holding `*` — only in a folder it creates or
+ * finds empty: never in someone else's folder (a repository root would hide every new file).
+ */
 export function ensureDataFolder(folder: string): DataFolder {
   const df = dataFolder(folder);
+  const problem = dataFolderProblem(df.folder);
+  if (problem) throw new GraphStoreError('open-failed', problem);
+  const state = folderState(df.folder);
+  if (state === 'database') return df;
   mkdirSync(df.folder, { recursive: true });
-  const ignore = join(df.folder, '.gitignore');
-  if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
+  writeFileSync(join(df.folder, '.gitignore'), '*\n', { flag: 'wx' });
   return df;
 }
 

@@ -15,7 +15,8 @@ import type {
   QueryOptions,
   QueryResult,
 } from '../graphStore';
-import { isSafeIdentifier, quoteIdentifier } from '../identifiers';
+import { isSafeIdentifier, quoteIdentifier, quoteString } from '../identifiers';
+import { guardStatement } from '../queryDoor';
 import { parseEmbeddedPlan } from '../plan/embeddedPlanParser';
 import { bumpGeneration, DEFAULT_DATA_FOLDER, ensureDataFolder, readGeneration, dataFolder } from './dataFolder';
 import { EngineClient } from './engineClient';
@@ -52,10 +53,10 @@ interface Catalog {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** Quotes a catalog name as a string literal: CALL procedures take literals only, not parameters. */
+/** A catalog name as a string literal: CALL procedures take literals only, not parameters. */
 function stringLiteral(name: string): string {
-  if (!isSafeIdentifier(name) || /['\\]/.test(name)) throw new GraphStoreError('query-failed', `Unsupported table name ${JSON.stringify(name)}`);
-  return `'${name}'`;
+  if (!isSafeIdentifier(name)) throw new GraphStoreError('query-failed', `Unsupported table name ${JSON.stringify(name)}`);
+  return quoteString(name);
 }
 
 function asNumber(v: CypherValue | undefined): number {
@@ -95,20 +96,32 @@ export class EmbeddedStore implements GraphStore {
     return this.client.starts;
   }
 
+  /** Recoveries the engine performed while opening (the CLI prints them as notes). */
+  get recoveries(): readonly string[] {
+    return this.client.recoveries;
+  }
+
   get engineVersion(): string {
     return this.client.engineVersion;
   }
 
   async open(): Promise<void> {
     if (!this.options.readOnly) ensureDataFolder(this.folder);
-    await this.query('RETURN 1 AS ok', { timeoutMs: 60_000 });
+    await this.send('RETURN 1 AS ok', { timeoutMs: 60_000 });
   }
 
   async close(): Promise<void> {
     await this.client.close();
   }
 
+  /** Statements from outside (people, plans, language models): through the query door first. */
   async query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
+    guardStatement(cypher, { allowWrite: options.readOnly === false });
+    return this.send(cypher, options);
+  }
+
+  /** Our own fixed catalog/expansion/export statements (identifiers quoted, values parameters): no parse needed. */
+  private async send(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
     const mode = options.mode ?? 'run';
     const readOnly = options.readOnly ?? true;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
@@ -130,7 +143,7 @@ export class EmbeddedStore implements GraphStore {
   }
 
   private async rows(cypher: string, params: CypherParams = {}, signal?: AbortSignal) {
-    return (await this.query(cypher, { params, signal })).rows;
+    return (await this.send(cypher, { params, signal })).rows;
   }
 
   /** Tables and rel endpoints from the engine's catalog (cached until the next write through this store). */

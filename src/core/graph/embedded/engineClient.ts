@@ -84,6 +84,8 @@ export class EngineClient {
   /** How many times an engine process was started (tests watch restarts). */
   starts = 0;
   engineVersion = '';
+  /** What opens had to do to recover the database (crash during a checkpoint), oldest first. */
+  readonly recoveries: string[] = [];
 
   constructor(private readonly options: EngineClientOptions) {}
 
@@ -246,6 +248,7 @@ export class EngineClient {
       if (message.id === 0) {
         if (message.type === 'opened') {
           this.engineVersion = message.engineVersion;
+          if (message.recovery) this.recoveries.push(message.recovery);
           openResolve();
         } else if (message.type === 'error') {
           openReject(new GraphStoreError(message.code === 'locked' ? 'locked' : 'open-failed', describeOpenError(message.message, this.options.databasePath)));

@@ -1,6 +1,7 @@
 // The engine child process. It owns the native database; the parent (EngineClient) talks to it over
 // IPC with the messages in protocol.ts. A native crash here ends only this process.
 import { Connection, Database, type PreparedStatement, type QueryResult } from '@ladybugdb/core';
+import { existsSync, renameSync } from 'node:fs';
 import type { CypherValue } from '../graphStore';
 import { toCypherValue } from './values';
 import { isEngineRequest, type EngineErrorCode, type EngineRequest, type EngineResponse, type QueryRequest } from './protocol';
@@ -85,24 +86,71 @@ async function handle(req: EngineRequest): Promise<EngineResponse> {
   switch (req.type) {
     case 'open': {
       if (database) return { type: 'opened', id: req.id, engineVersion: Database.getVersion() };
+      let recovery: string | undefined;
       try {
-        const db = new Database(req.databasePath, undefined, undefined, req.readOnly);
-        await db.init();
-        const conn = new Connection(db);
-        await conn.init();
-        database = db;
-        connection = conn;
+        ({ database, connection } = await openDatabase(req.databasePath, req.readOnly));
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        throw new EngineError(/lock/i.test(message) ? 'locked' : 'open-failed', message);
+        const message = errorText(e);
+        // Recovery is pending (a crash during a checkpoint, or a checkpoint run read-only): a read-only
+        // open cannot replay it and fails forever; one read-write open finishes or discards it.
+        if (!recoveryPending(message)) throw new EngineError(/lock/i.test(message) ? 'locked' : 'open-failed', message);
+        recovery = await recover(req.databasePath);
+        ({ database, connection } = await openDatabase(req.databasePath, req.readOnly));
       }
-      return { type: 'opened', id: req.id, engineVersion: Database.getVersion() };
+      return { type: 'opened', id: req.id, engineVersion: Database.getVersion(), ...(recovery ? { recovery } : {}) };
     }
     case 'query':
       return runQuery(req);
     case 'close':
       await shutdown();
       return { type: 'closed', id: req.id };
+  }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function openDatabase(path: string, readOnly: boolean): Promise<{ database: Database; connection: Connection }> {
+  const db = new Database(path, undefined, undefined, readOnly);
+  try {
+    await db.init();
+    const conn = new Connection(db);
+    await conn.init();
+    return { database: db, connection: conn };
+  } catch (e) {
+    await db.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** The engine's words for "a checkpoint was interrupted": its WAL ends in a checkpoint record. */
+function recoveryPending(message: string): boolean {
+  return /checkpoint is in progress|\.shadow: No such file/i.test(message);
+}
+
+/**
+ * Opens read-write once so the engine replays or finishes the interrupted checkpoint. When the WAL
+ * names a checkpoint whose shadow file never got written (a CHECKPOINT run on a read-only open), the
+ * WAL holds nothing else: it is moved aside (kept, never deleted) and the open is retried.
+ */
+async function recover(path: string): Promise<string> {
+  try {
+    const rw = await openDatabase(path, false);
+    await rw.connection.close();
+    await rw.database.close();
+    return 'An interrupted checkpoint was found and completed (the database was opened read-write once to recover).';
+  } catch (e) {
+    const message = errorText(e);
+    if (/lock/i.test(message)) throw new EngineError('locked', `${message} (another process is writing this database; a checkpoint is finishing: retry when it is done)`);
+    const wal = `${path}.wal`;
+    if (!/\.shadow: No such file/i.test(message) || !existsSync(wal)) throw new EngineError('open-failed', message);
+    const aside = `${wal}.interrupted-${Date.now()}`;
+    renameSync(wal, aside);
+    const rw = await openDatabase(path, false);
+    await rw.connection.close();
+    await rw.database.close();
+    return `An interrupted checkpoint without its shadow file was found; its write-ahead log was moved to ${aside} and the database opened as of its last completed checkpoint.`;
   }
 }
 

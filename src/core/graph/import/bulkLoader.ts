@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { EmbeddedStore } from '../embedded/embeddedStore';
 import { GraphStoreError } from '../errors';
 import type { CypherValue } from '../graphStore';
-import { quoteIdentifier } from '../identifiers';
+import { quoteIdentifier, quoteString } from '../identifiers';
 import { csvField } from './csv';
 import { SEP, type PendingGraph } from './graphBuilder';
 
@@ -54,14 +54,12 @@ async function read(ctx: LoadContext, cypher: string) {
 }
 
 async function columnsOf(ctx: LoadContext, table: string): Promise<string[]> {
-  // Names come from our own identifier check (no quotes/backslashes reach here); CALL needs a literal.
-  if (/['\\]/.test(table)) throw new GraphStoreError('query-failed', `Unsupported table name ${JSON.stringify(table)}`);
-  return (await read(ctx, `CALL table_info('${table}') RETURN name`)).map((r) => text(r.name));
+  // CALL needs a literal; quoteString escapes quotes and backslashes.
+  return (await read(ctx, `CALL table_info(${quoteString(table)}) RETURN name`)).map((r) => text(r.name));
 }
 
 function copyPath(path: string): string {
-  if (/['\\]/.test(path)) throw new GraphStoreError('query-failed', `The temporary folder path cannot be used by COPY: ${path}`);
-  return `'${path}'`;
+  return "'" + path.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
 }
 
 export async function loadGraph(
@@ -170,8 +168,7 @@ export async function loadGraph(
     for (const job of jobs) {
       ctx.progress({ phase: 'copy', message: `copying ${job.rows} ${job.pair ? `${job.table} edges (${job.pair[0]}→${job.pair[1]})` : `${job.table} nodes`}`, done, total: jobs.length });
       // Quoted line breaks need the serial CSV reader; otherwise the parallel one is faster.
-      const opts = [`header=false`, ...(job.multiline ? ['parallel=false'] : []), ...(job.pair ? [`from='${job.pair[0]}'`, `to='${job.pair[1]}'`] : [])];
-      if (job.pair && job.pair.some((l) => /['\\]/.test(l))) throw new GraphStoreError('query-failed', `Unsupported label in ${JSON.stringify(job.pair)}`);
+      const opts = [`header=false`, ...(job.multiline ? ['parallel=false'] : []), ...(job.pair ? [`from=${quoteString(job.pair[0])}`, `to=${quoteString(job.pair[1])}`] : [])];
       await write(ctx, `COPY ${quoteIdentifier(job.table)} FROM ${copyPath(job.file)} (${opts.join(', ')})`);
       if (job.pair) edgesCreated += job.rows;
       else nodesCreated += job.rows;

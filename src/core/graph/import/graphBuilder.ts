@@ -14,12 +14,18 @@ export interface PendingGraph {
   readonly ids: Map<string, { label: string; name: string }>;
   /** Records that repeated an earlier one (same node or same edge). */
   duplicates: number;
+  /**
+   * Every label and type name by its lower-case form: the engine's table names ignore letter case and
+   * labels and types share one catalog, so `directed_by`/`DIRECTED_BY` or a label named like a type
+   * would fail the whole import. Seeded with the store's tables; the first spelling wins.
+   */
+  readonly names: Map<string, { readonly name: string; readonly kind: 'label' | 'type' }>;
 }
 
 export const SEP = '\u0000';
 
 export function emptyGraph(): PendingGraph {
-  return { nodes: new Map(), edges: new Map(), ids: new Map(), duplicates: 0 };
+  return { nodes: new Map(), edges: new Map(), ids: new Map(), duplicates: 0, names: new Map() };
 }
 
 export function countNodes(g: PendingGraph): number {
@@ -35,6 +41,26 @@ export function countEdges(g: PendingGraph): number {
 }
 
 const PROPERTY_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Records the store's existing table names (call before addRecords). */
+export function seedNames(graph: PendingGraph, labels: readonly string[], types: readonly string[]): void {
+  for (const name of labels) graph.names.set(name.toLowerCase(), { name, kind: 'label' });
+  for (const name of types) graph.names.set(name.toLowerCase(), { name, kind: 'type' });
+}
+
+/** Why a label or type name cannot be used beside the names already taken, or undefined when it can. */
+function nameConflict(graph: PendingGraph, name: string, kind: 'label' | 'type'): string | undefined {
+  const key = name.toLowerCase();
+  const taken = graph.names.get(key);
+  if (!taken) {
+    graph.names.set(key, { name, kind });
+    return undefined;
+  }
+  if (taken.name === name && taken.kind === kind) return undefined;
+  const what = kind === 'label' ? 'label' : 'relationship type';
+  if (taken.name === name) return `${JSON.stringify(name)} is already a ${taken.kind === 'label' ? 'label' : 'relationship type'}; a ${what} cannot have the same name`;
+  return `${what} ${JSON.stringify(name)} differs from ${JSON.stringify(taken.name)} only in letter case (the database's names ignore case); use one spelling`;
+}
 
 /**
  * Adds one file's node records ('nodes') or edge records ('edges'). Call with 'nodes' for every file
@@ -59,10 +85,15 @@ export function addRecords(graph: PendingGraph, records: readonly ImportRecord[]
     if (kind !== 'nodes' || r.kind !== 'node') continue;
     const label = r.label ?? rules.defaultLabel;
     if (!isSafeIdentifier(label)) {
-      report(r.line, `unsupported label ${JSON.stringify(label)}`, r.name);
+      report(r.line, `unsupported label ${JSON.stringify(label)} (no backticks or control characters, at most 200 characters)`, r.name);
       continue;
     }
-    const badKey = Object.keys(r.properties ?? {}).find((k) => !PROPERTY_KEY.test(k) || k === 'name');
+    const conflict = nameConflict(graph, label, 'label');
+    if (conflict !== undefined) {
+      report(r.line, conflict, r.name);
+      continue;
+    }
+    const badKey = Object.keys(r.properties ?? {}).find((k) => !PROPERTY_KEY.test(k) || k.toLowerCase() === 'name');
     if (badKey !== undefined) {
       report(r.line, `unsupported property name ${JSON.stringify(badKey)} (letters, digits and _; not "name")`, r.name);
       continue;
@@ -77,14 +108,19 @@ export function addRecords(graph: PendingGraph, records: readonly ImportRecord[]
   for (const r of records) {
     if (kind !== 'edges' || r.kind !== 'edge') continue;
     if (!isSafeIdentifier(r.type)) {
-      report(r.line, `unsupported relationship type ${JSON.stringify(r.type)}`, r.type);
+      report(r.line, `unsupported relationship type ${JSON.stringify(r.type)} (no backticks or control characters, at most 200 characters)`, r.type);
       continue;
     }
     const a = resolve(r.source, headLabel(rules, r.type));
     const b = resolve(r.target, tailLabel(rules, r.type));
     const unsafe = [a.label, b.label].find((l) => !isSafeIdentifier(l));
     if (unsafe !== undefined) {
-      report(r.line, `unsupported label ${JSON.stringify(unsafe)}`, `${a.name} ${r.type} ${b.name}`);
+      report(r.line, `unsupported label ${JSON.stringify(unsafe)} (no backticks or control characters, at most 200 characters)`, `${a.name} ${r.type} ${b.name}`);
+      continue;
+    }
+    const conflict = nameConflict(graph, r.type, 'type') ?? nameConflict(graph, a.label, 'label') ?? nameConflict(graph, b.label, 'label');
+    if (conflict !== undefined) {
+      report(r.line, conflict, `${a.name} ${r.type} ${b.name}`);
       continue;
     }
     addNode(a.label, a.name);

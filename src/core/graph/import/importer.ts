@@ -1,9 +1,9 @@
 // Import files into the embedded store: read (format readers) → resolve and dedupe (graphBuilder) →
 // bulk load (bulkLoader). Bad lines are skipped and reported by default; strict mode rejects the import.
-import { readFile } from 'node:fs/promises';
+import { FileReadError, readTextFile } from '../../boundedRead';
 import type { EmbeddedStore } from '../embedded/embeddedStore';
 import { GraphStoreError } from '../errors';
-import { addRecords, countEdges, countNodes, emptyGraph } from './graphBuilder';
+import { addRecords, countEdges, countNodes, emptyGraph, seedNames, type PendingGraph } from './graphBuilder';
 import { loadGraph, type ImportProgress } from './bulkLoader';
 import type { BadLine, ImportFormat } from './records';
 import { formatFromPath, readRecords } from './readers';
@@ -53,11 +53,32 @@ export function formatBadLine(b: BadLine): string {
   return `${b.file}:${b.line}: ${b.message}: ${b.text}`;
 }
 
-export async function importFiles(store: EmbeddedStore, files: readonly ImportFile[], options: ImportOptions = {}): Promise<ImportSummary> {
+/** Files read and resolved, nothing written yet. */
+export interface PreparedImport {
+  readonly files: readonly string[];
+  readonly graph: PendingGraph;
+  readonly badLines: readonly BadLine[];
+  readonly linesRead: number;
+  readonly recordsRead: number;
+  readonly started: number;
+}
+
+/** The names a store's catalog already holds (case collisions are checked against them). */
+export interface ExistingNames {
+  readonly labels: readonly string[];
+  readonly types: readonly string[];
+}
+
+/**
+ * Reads and resolves every file; throws ImportRejectedError in strict mode when any line is bad.
+ * Touches no database.
+ */
+export async function prepareImport(files: readonly ImportFile[], options: ImportOptions = {}, existing: ExistingNames = { labels: [], types: [] }): Promise<PreparedImport> {
   const started = performance.now();
   const progress = options.onProgress ?? (() => {});
   const typing = options.typing ?? METAQA_TYPING;
   const graph = emptyGraph();
+  seedNames(graph, existing.labels, existing.types);
   const badLines: BadLine[] = [];
   let linesRead = 0;
   let recordsRead = 0;
@@ -67,8 +88,9 @@ export async function importFiles(store: EmbeddedStore, files: readonly ImportFi
     progress({ phase: 'read', message: `reading ${f.path}`, done: i, total: files.length });
     let text: string;
     try {
-      text = await readFile(f.path, 'utf8');
+      text = await readTextFile(f.path, 'graph');
     } catch (e) {
+      if (e instanceof FileReadError) throw e;
       throw new GraphStoreError('open-failed', `Cannot read ${f.path}: ${e instanceof Error ? e.message : String(e)}`);
     }
     const read = readRecords(text, f.path, f.format ?? formatFromPath(f.path));
@@ -83,18 +105,31 @@ export async function importFiles(store: EmbeddedStore, files: readonly ImportFi
   badLines.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   if (options.strict && badLines.length > 0) throw new ImportRejectedError(badLines);
   progress({ phase: 'read', message: `read ${recordsRead} records: ${countNodes(graph)} distinct nodes, ${countEdges(graph)} distinct edges`, done: files.length, total: files.length });
+  return { files: files.map((f) => f.path), graph, badLines, linesRead, recordsRead, started };
+}
+
+/** Writes a prepared import into an open store. */
+export async function loadPrepared(store: EmbeddedStore, prepared: PreparedImport, options: ImportOptions = {}): Promise<ImportSummary> {
+  const { graph } = prepared;
   const labels = [...graph.nodes.keys()].sort();
   const relationshipTypes = [...graph.edges.keys()].sort();
-  const loaded = await loadGraph(store, graph, { signal: options.signal, progress, tempDir: options.tempDir });
+  const loaded = await loadGraph(store, graph, { signal: options.signal, progress: options.onProgress ?? (() => {}), tempDir: options.tempDir });
   return {
-    files: files.map((f) => f.path),
-    linesRead,
-    recordsRead,
+    files: prepared.files,
+    linesRead: prepared.linesRead,
+    recordsRead: prepared.recordsRead,
     ...loaded,
     duplicateRecords: graph.duplicates,
     labels,
     relationshipTypes,
-    badLines,
-    timeMs: performance.now() - started,
+    badLines: prepared.badLines,
+    timeMs: performance.now() - prepared.started,
   };
+}
+
+/** Imports straight into an open store (the extension's store). The CLI stages instead: stagedImport.ts. */
+export async function importFiles(store: EmbeddedStore, files: readonly ImportFile[], options: ImportOptions = {}): Promise<ImportSummary> {
+  const catalog = await store.loadCatalog(options.signal);
+  const prepared = await prepareImport(files, options, { labels: catalog.nodeTables.map((t) => t.name), types: catalog.relTables.map((t) => t.name) });
+  return loadPrepared(store, prepared, options);
 }

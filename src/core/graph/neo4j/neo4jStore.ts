@@ -7,6 +7,7 @@ import type { GraphSchema } from '../../schema/graphSchema';
 import { GraphStoreError, abbreviate } from '../errors';
 import type { CypherParams, ExpandOptions, ExportChunk, GraphStore, Neighbour, NodeRecord, EdgeRecord, QueryOptions, QueryResult } from '../graphStore';
 import * as Q from './cypher';
+import { guardStatement } from '../queryDoor';
 import { planFromSummary } from './planMapping';
 import { buildNeo4jSchema, type NodeTypePropertyRow, type RelTypePropertyRow, type VisualizationRow } from './schemaMapping';
 import { toCypherValue } from './values';
@@ -103,8 +104,10 @@ export class Neo4jStore implements GraphStore {
   async query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
     const driver = this.requireDriver();
     const mode = options.mode ?? 'run';
-    const text = mode === 'explain' ? `EXPLAIN ${cypher}` : mode === 'profile' ? `PROFILE ${cypher}` : cypher;
     const readOnly = options.readOnly ?? true;
+    // The same statement check as the embedded store, then a READ transaction as a second wall.
+    guardStatement(cypher, { allowWrite: !readOnly });
+    const text = mode === 'explain' ? `EXPLAIN ${cypher}` : mode === 'profile' ? `PROFILE ${cypher}` : cypher;
     const started = performance.now();
     try {
       // routing READ → a READ-mode session and transaction: the server refuses writes in it.

@@ -1,0 +1,131 @@
+// All-or-nothing import into a data folder: the files are read and checked first (nothing is written
+// when they are rejected), then the import runs on a copy of the database in a fresh staging folder
+// beside the target, and only a finished, cleanly closed database is renamed into place. A crash,
+// a kill -9 or a failed statement leaves the target exactly as it was. See docs/graph-stores.md.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { EmbeddedStore } from '../embedded/embeddedStore';
+import { bumpGeneration, dataFolder, dataFolderProblem, folderState } from '../embedded/dataFolder';
+import { GraphStoreError } from '../errors';
+import { countEdges, countNodes } from './graphBuilder';
+import { loadPrepared, prepareImport, type ImportFile, type ImportOptions, type ImportSummary, type PreparedImport } from './importer';
+
+export interface StagedImportOptions extends ImportOptions {
+  /** Where the engine worker is (tests). */
+  readonly workerPath?: string;
+}
+
+const STAGING = (name: string) => `.${name}.import-`;
+
+/** Staging folders of imports whose process is gone (killed): removed before a new import. */
+function removeAbandonedStaging(parent: string, name: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (!e.startsWith(STAGING(name))) continue;
+    const pid = Number(/-(\d+)-/.exec(e.slice(STAGING(name).length - 1))?.[1]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) continue;
+    rmSync(join(parent, e), { recursive: true, force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens read-write once and closes: replays a pending WAL and checkpoints, so the file alone is the database. */
+async function settle(folder: string, workerPath?: string): Promise<{ labels: string[]; types: string[] }> {
+  const store = new EmbeddedStore({ folder, workerPath });
+  try {
+    await store.open();
+    const catalog = await store.loadCatalog();
+    return { labels: catalog.nodeTables.map((t) => t.name), types: catalog.relTables.map((t) => t.name) };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Imports `files` into the data folder `folder` (created when missing). Throws GraphStoreError
+ * 'open-failed' for a folder that is a file or someone else's, ImportRejectedError in strict mode —
+ * in both cases before anything is written.
+ */
+export async function importIntoFolder(folder: string, files: readonly ImportFile[], options: StagedImportOptions = {}): Promise<ImportSummary> {
+  const target = resolve(folder);
+  const problem = dataFolderProblem(target);
+  if (problem) throw new GraphStoreError('open-failed', problem);
+  const targetDb = dataFolder(target).databasePath;
+  const hadDatabase = existsSync(targetDb);
+  // The existing graph's names (case collisions are checked against them); this also settles its WAL.
+  const existing = hadDatabase ? await settle(target, options.workerPath) : { labels: [], types: [] };
+  const prepared = await prepareImport(files, options, existing);
+  // Nothing usable (every line bad, or empty files): report it and write nothing at all.
+  if (countNodes(prepared.graph) === 0 && countEdges(prepared.graph) === 0) return emptySummary(prepared);
+
+  const parent = dirname(target);
+  mkdirSync(parent, { recursive: true });
+  removeAbandonedStaging(parent, basename(target));
+  const staging = mkdtempSync(join(parent, `${STAGING(basename(target))}${process.pid}-`));
+  try {
+    const stagedDb = dataFolder(staging).databasePath;
+    if (hadDatabase) copyFileSync(targetDb, stagedDb);
+    const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath });
+    let summary: ImportSummary;
+    try {
+      await store.open();
+      summary = await loadPrepared(store, prepared, options);
+    } finally {
+      // A clean close checkpoints: the staged file then holds everything and no WAL is left.
+      await store.close();
+    }
+    if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
+    swapIn(staging, target, hadDatabase);
+    return summary;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function emptySummary(prepared: PreparedImport): ImportSummary {
+  return {
+    files: prepared.files,
+    linesRead: prepared.linesRead,
+    recordsRead: prepared.recordsRead,
+    nodesCreated: 0,
+    edgesCreated: 0,
+    nodesAlreadyPresent: 0,
+    edgesAlreadyPresent: 0,
+    duplicateRecords: prepared.graph.duplicates,
+    labels: [],
+    relationshipTypes: [],
+    badLines: prepared.badLines,
+    timeMs: performance.now() - prepared.started,
+  };
+}
+
+/** Moves the staged database into the target folder (one rename: readers see the old or the new file). */
+function swapIn(staging: string, target: string, hadDatabase: boolean): void {
+  const from = dataFolder(staging).databasePath;
+  const to = dataFolder(target).databasePath;
+  if (existsSync(`${from}.wal`)) throw new GraphStoreError('open-failed', 'The staged database was not closed cleanly; the target was left unchanged.');
+  const state = folderState(target);
+  if (state === 'missing' || state === 'empty') {
+    mkdirSync(target, { recursive: true });
+    writeFileSync(join(target, '.gitignore'), '*\n', { flag: 'wx' });
+  } else if (!hadDatabase && state !== 'database') {
+    throw new GraphStoreError('open-failed', `${target} changed during the import; nothing was written`);
+  }
+  // The old WAL (settled above, so normally absent) must not be replayed onto the new file.
+  if (existsSync(`${to}.wal`)) unlinkSync(`${to}.wal`);
+  renameSync(from, to);
+  bumpGeneration(target);
+}

@@ -1,0 +1,266 @@
+// The query door: every Cypher statement a person, a plan or a language model hands to a store passes
+// here first. Read-only by construction: an allow-list of read clauses checked on the statement as
+// Neo4j's own parser sees it (@neo4j-cypher/language-support), plus a token check that does not depend
+// on the parse (the embedded engine's dialect has statements that parser does not know, e.g. COPY,
+// ATTACH, `-[* SHORTEST 1..3]-`, and its error recovery can drop tokens). The engine's own
+// `isReadOnly()` is not trusted: it calls `COPY … TO`, `EXPORT DATABASE`, `ATTACH`, `LOAD FROM` and
+// `CHECKPOINT` read-only. See docs/graph-stores.md ("The query door").
+
+import { GraphStoreError, abbreviate } from './errors';
+
+/** What a statement does, from the least to the most dangerous. */
+export type StatementKind = 'read' | 'write' | 'file' | 'admin';
+
+export type DoorVerdict =
+  | { readonly allowed: true; readonly kind: StatementKind }
+  | { readonly allowed: false; readonly kind: StatementKind; readonly reason: string };
+
+export interface DoorOptions {
+  /** `--write` / `readOnly: false`: data writes and file, attach and export statements are let through. */
+  readonly allowWrite: boolean;
+}
+
+/** Clause rules of the Neo4j grammar that only read. */
+const READ_CLAUSES = new Set(['matchClause', 'withClause', 'unwindClause', 'returnClause', 'callClause', 'subqueryClause', 'orderBySkipLimitClause', 'finishClause']);
+/** Clause rules that change data or read files (LOAD CSV): only with allowWrite. */
+const WRITE_CLAUSES = new Set(['createClause', 'mergeClause', 'setClause', 'deleteClause', 'removeClause', 'foreachClause', 'loadCSVClause', 'insertClause']);
+
+/** Bare words that start a writing clause in either dialect. */
+const WRITE_WORDS = new Set(['CREATE', 'MERGE', 'SET', 'DELETE', 'REMOVE', 'DROP', 'ALTER', 'FOREACH']);
+/** Bare words that start a statement touching files, other databases or the network. */
+const FILE_WORDS = new Set(['COPY', 'LOAD', 'ATTACH', 'EXPORT', 'IMPORT', 'DETACH']);
+/** Bare words of statements that manage the engine itself: refused even with allowWrite (they can brick a store). */
+// (Neo4j's administration commands are caught on the parse tree; words common as variable names stay out.)
+const ADMIN_WORDS = new Set(['CHECKPOINT', 'BEGIN', 'COMMIT', 'ROLLBACK', 'INSTALL', 'UNINSTALL', 'EXTENSION', 'USE']);
+
+/**
+ * Procedures a read-only statement may CALL (lower case). Embedded: catalog table functions; Neo4j: the
+ * schema procedures. Everything else (settings, `CALL threads=1`, apoc, dbms.*, file readers) is refused
+ * without allowWrite.
+ */
+const READ_PROCEDURES = new Set([
+  'show_tables',
+  'show_connection',
+  'table_info',
+  'db_version',
+  'show_functions',
+  'db.labels',
+  'db.relationshiptypes',
+  'db.propertykeys',
+  'db.schema.nodetypeproperties',
+  'db.schema.reltypeproperties',
+  'db.schema.visualization',
+]);
+
+/** Longest statement the door parses (the parser is linear, but a 100 MB "query" is not a query). */
+export const MAX_STATEMENT_CHARS = 1_000_000;
+
+type Token = { readonly kind: 'word' | 'punct'; readonly text: string };
+
+/**
+ * Splits Cypher into words and punctuation, dropping strings, quoted names, parameters, numbers and
+ * comments. Unterminated strings/comments/names swallow the rest (the engine would reject them anyway,
+ * and nothing inside a literal can act as a clause).
+ */
+export function cypherTokens(cypher: string): Token[] {
+  const out: Token[] = [];
+  const n = cypher.length;
+  let i = 0;
+  while (i < n) {
+    const c = cypher[i]!;
+    if (c === "'" || c === '"') {
+      i++;
+      while (i < n && cypher[i] !== c) i += cypher[i] === '\\' ? 2 : 1;
+      i++;
+      out.push({ kind: 'punct', text: 'literal' });
+    } else if (c === '`') {
+      i++;
+      while (i < n && !(cypher[i] === '`' && cypher[i + 1] !== '`')) i += cypher[i] === '`' ? 2 : 1;
+      i++;
+      out.push({ kind: 'punct', text: 'name' });
+    } else if (c === '/' && cypher[i + 1] === '/') {
+      while (i < n && cypher[i] !== '\n') i++;
+    } else if (c === '/' && cypher[i + 1] === '*') {
+      const end = cypher.indexOf('*/', i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
+      const start = i;
+      while (i < n && /[A-Za-z0-9_\u0080-\uffff]/.test(cypher[i]!)) i++;
+      const prev = out[out.length - 1];
+      // `$name` is a parameter, `0x…`/digits are numbers; neither can be a clause word.
+      if (prev?.text === '$') out.pop();
+      else out.push({ kind: 'word', text: cypher.slice(start, i) });
+    } else if (/[0-9]/.test(c)) {
+      while (i < n && /[0-9A-Za-z_.]/.test(cypher[i]!)) i++;
+    } else if (/\s/.test(c)) {
+      i++;
+    } else {
+      out.push({ kind: 'punct', text: c });
+      i++;
+    }
+  }
+  return out;
+}
+
+function kindOfWord(word: string): StatementKind | undefined {
+  const w = word.toUpperCase();
+  if (ADMIN_WORDS.has(w)) return 'admin';
+  if (FILE_WORDS.has(w)) return 'file';
+  if (WRITE_WORDS.has(w)) return 'write';
+  return undefined;
+}
+
+const RANK: Readonly<Record<StatementKind, number>> = { read: 0, write: 1, file: 2, admin: 3 };
+
+function worse(a: StatementKind, b: StatementKind): StatementKind {
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+const SEVERAL = 'several statements at once';
+
+interface Finding {
+  readonly kind: StatementKind;
+  readonly what: string;
+  /** Replaces the kind's usual explanation. */
+  readonly phrase?: string;
+}
+
+/** The token check: clause words outside literals, names, properties and map keys; CALL targets. */
+function tokenFindings(tokens: readonly Token[]): Finding[] {
+  const found: Finding[] = [];
+  let statements = 1;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'punct') {
+      // A `;` followed by more tokens starts a second statement.
+      if (t.text === ';' && i < tokens.length - 1) statements++;
+      continue;
+    }
+    const prev = tokens[i - 1]?.text;
+    const next = tokens[i + 1]?.text;
+    // n.set, (n:Set), {delete: 1}: a property, a label, a map key, not a clause.
+    if (prev === '.' || prev === ':' || (next === ':' && tokens[i + 2]?.text !== ':')) continue;
+    const upper = t.text.toUpperCase();
+    if (upper === 'DETACH' && tokens[i + 1]?.text.toUpperCase() === 'DELETE') {
+      found.push({ kind: 'write', what: 'DETACH DELETE' });
+      i++;
+      continue;
+    }
+    if (upper === 'COMMENT' && tokens[i + 1]?.text.toUpperCase() === 'ON') {
+      found.push({ kind: 'write', what: 'COMMENT ON' });
+      continue;
+    }
+    if (upper === 'CALL') {
+      found.push(...callFinding(tokens, i + 1));
+      continue;
+    }
+    const kind = kindOfWord(t.text);
+    if (kind) found.push({ kind, what: upper });
+  }
+  if (statements > 1) found.push({ kind: 'admin', what: SEVERAL });
+  return found;
+}
+
+function callFinding(tokens: readonly Token[], at: number): Finding[] {
+  if (tokens[at]?.text === '{' || tokens[at]?.text === '(') return []; // CALL { … } / CALL (x) { … }: the clauses inside are checked too
+  const parts: string[] = [];
+  let j = at;
+  while (tokens[j]?.kind === 'word') {
+    parts.push(tokens[j]!.text);
+    if (tokens[j + 1]?.text !== '.') break;
+    j += 2;
+  }
+  const name = parts.join('.');
+  if (tokens[j + 1]?.text === '=') return [{ kind: 'admin', what: `CALL ${name} = … (an engine setting)` }];
+  if (name === '' || tokens[at]?.kind === 'punct') return [{ kind: 'file', what: 'CALL of a quoted procedure name' }];
+  if (READ_PROCEDURES.has(name.toLowerCase())) return [];
+  return [{ kind: 'file', what: `CALL ${name} (not a known read-only procedure)` }];
+}
+
+interface SimpleTree {
+  readonly name: string;
+  readonly children?: readonly SimpleTree[];
+}
+
+type LanguageSupport = { readonly getDebugTree: (cypher: string) => SimpleTree };
+let languageSupport: LanguageSupport | undefined;
+
+/** The parser is large (≈ 1–2 s to load): loaded on the first statement, not at start-up. */
+function parseTree(cypher: string): SimpleTree {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  languageSupport ??= require('@neo4j-cypher/language-support') as LanguageSupport;
+  return languageSupport.getDebugTree(cypher);
+}
+
+/** The parse check: one statement whose every clause (subqueries included) is an allowed clause rule. */
+function treeFindings(tree: SimpleTree): Finding[] {
+  const found: Finding[] = [];
+  // A trailing `;` leaves an empty statement behind.
+  const statements = (tree.children ?? []).filter((c) => c.name === 'statementOrCommand' && (c.children ?? []).some((x) => x.name !== '<EOF>'));
+  if (statements.length > 1) found.push({ kind: 'admin', what: SEVERAL });
+  for (const s of statements) {
+    for (const c of s.children ?? []) {
+      // Anything but a parsed query directly under the statement is a command the grammar does not
+      // know as a query (COPY, ATTACH, EXPORT DATABASE, CHECKPOINT, BEGIN, …).
+      if (c.name === 'preparsedStatement') continue;
+      if (c.name === ';' || c.name === '<EOF>') continue;
+      const word = kindOfWord(c.name);
+      found.push(word ? { kind: word, what: c.name.toUpperCase() } : { kind: 'file', what: `the statement starting with '${c.name}'`, phrase: 'is not a read query this door recognises' });
+      break;
+    }
+  }
+  const walk = (t: SimpleTree): void => {
+    if (t.name === 'clause') {
+      for (const c of t.children ?? []) {
+        if (READ_CLAUSES.has(c.name)) continue;
+        if (WRITE_CLAUSES.has(c.name)) found.push({ kind: c.name === 'loadCSVClause' ? 'file' : 'write', what: clauseName(c.name) });
+        else found.push({ kind: 'admin', what: clauseName(c.name) });
+      }
+    }
+    // Schema changes (the embedded engine's CREATE/ALTER/DROP TABLE parse as Neo4j commands) are writes;
+    // every other command (SHOW, GRANT, START DATABASE, …) is administration.
+    if (/^(create|drop|alter)[A-Z]?\w*Command$/.test(t.name)) found.push({ kind: 'write', what: t.name.replace(/^(create|drop|alter).*/, (_, w: string) => w.toUpperCase()) });
+    else if (/^(show|grant|revoke|deny|rename|start|stop|terminate|enable)[A-Z]\w*Command$/.test(t.name)) found.push({ kind: 'admin', what: 'an administration command' });
+    for (const c of t.children ?? []) walk(c);
+  };
+  walk(tree);
+  return found;
+}
+
+function clauseName(rule: string): string {
+  const map: Readonly<Record<string, string>> = { loadCSVClause: 'LOAD CSV / LOAD FROM', useClause: 'USE', foreachClause: 'FOREACH' };
+  if (map[rule]) return map[rule];
+  return rule.endsWith('Clause') && !/command/i.test(rule) ? rule.replace(/Clause$/, '').toUpperCase() : 'an administration command';
+}
+
+/** Throws GraphStoreError unless the door lets the statement through (what every store's query() calls first). */
+export function guardStatement(cypher: string, options: DoorOptions): StatementKind {
+  const verdict = checkStatement(cypher, options);
+  if (!verdict.allowed) throw new GraphStoreError(verdict.kind === 'admin' ? 'refused' : 'not-read-only', `${verdict.reason} Statement: ${abbreviate(cypher)}`);
+  return verdict.kind;
+}
+
+const EXPLAIN_PREFIX = /^\s*(EXPLAIN|PROFILE)\b/i;
+
+/**
+ * Decides whether `cypher` may run. Read statements always may; writes, file/attach/export statements
+ * only with allowWrite; engine administration (CHECKPOINT, transactions, extensions, settings, several
+ * statements at once) never through this door.
+ */
+export function checkStatement(cypher: string, options: DoorOptions): DoorVerdict {
+  if (cypher.length > MAX_STATEMENT_CHARS) return { allowed: false, kind: 'admin', reason: `The statement is ${cypher.length} characters long; the limit is ${MAX_STATEMENT_CHARS}.` };
+  // EXPLAIN/PROFILE are chosen with the query mode; inside the text they would hide the statement's kind from the plan parser.
+  if (EXPLAIN_PREFIX.test(cypher)) return { allowed: false, kind: 'admin', reason: 'Write the statement without EXPLAIN/PROFILE and choose the mode instead (--explain, --profile).' };
+  const findings = [...tokenFindings(cypherTokens(cypher)), ...treeFindings(parseTree(cypher))];
+  let kind: StatementKind = 'read';
+  for (const f of findings) kind = worse(kind, f.kind);
+  const first = findings.find((f) => f.kind === kind);
+  if (kind === 'read') return { allowed: true, kind };
+  if (kind === 'admin') {
+    const why = first!.what === SEVERAL ? 'send one statement at a time' : 'it manages the database engine, and KG-RAG Studio runs no administrative statements (they can leave a database unusable)';
+    return { allowed: false, kind, reason: `Refused: ${first!.what}: ${why}.` };
+  }
+  if (options.allowWrite) return { allowed: true, kind };
+  const what = first!.phrase ?? (kind === 'write' ? 'writes to the graph' : 'reads or writes files, other databases or settings');
+  return { allowed: false, kind, reason: `Refused: ${first!.what} ${what}, and queries run read-only (allow it with --write).` };
+}
