@@ -3,7 +3,7 @@
  */
 import type { Diagnostic, Fix } from '../diagnostics';
 import type { EdgePattern, NodePattern, PlanDecl, UsingClause } from '../dsl';
-import { STRATEGY_NAMES, STRATEGY_PARAMETERS, isCount, printEdge, printName, printNode } from '../dsl';
+import { STRATEGY_NAMES, STRATEGY_PARAMETERS, isCount, isMatchSemantics, printEdge, printName, printNode } from '../dsl';
 import { CHECK } from './codes';
 import { findUnknown, type UnknownFinding } from './unknowns';
 import { nodeName, type PlanScope, type ScopeNode } from './planScope';
@@ -261,13 +261,13 @@ function checkUsing(u: UsingClause, out: Diagnostic[]): void {
     if (seen.has(p)) out.push({ range: a.name.range, severity: 'error', code: CHECK.duplicateParameter, message: `'${p}' is given twice` });
     seen.add(p);
     if (!a.value) continue;
-    const ok = type === 'count' ? isCount(a.value.value) : typeof a.value.value === 'boolean';
+    const ok = type === 'count' ? isCount(a.value.value) : type === 'match' ? isMatchSemantics(a.value.value) : typeof a.value.value === 'boolean';
     if (!ok) {
       out.push({
         range: a.value.range,
         severity: 'error',
         code: CHECK.badParameterValue,
-        message: type === 'count' ? `'${p}' must be a whole number of at least 1` : `'${p}' must be true or false`,
+        message: type === 'count' ? `'${p}' must be a whole number of at least 1` : type === 'match' ? `'${p}' must be "injective", "anchors-distinct" or "homomorphic"` : `'${p}' must be true or false`,
       });
     }
   }

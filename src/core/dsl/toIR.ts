@@ -12,6 +12,8 @@
 import type { Range } from '../text';
 import {
   DEFAULT_STRATEGIES,
+  MATCH_SEMANTICS,
+  type MatchSemantics,
   type PlanEdge,
   type PlanNode,
   type PlanningGraph,
@@ -165,12 +167,16 @@ function relationOf(r: Relation): RelationConstraint {
 
 /** Parameter names and types of each strategy (shared with the checker). */
 export const STRATEGY_PARAMETERS: {
-  readonly [K in Strategy['kind']]: Readonly<Record<string, 'count' | 'boolean'>>;
+  readonly [K in Strategy['kind']]: Readonly<Record<string, 'count' | 'boolean' | 'match'>>;
 } = {
-  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean' },
+  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: 'match', typeCandidates: 'count', budgetMs: 'count' },
   mor: { seeds: 'count', perStep: 'count', k: 'count' },
   cypher: { limit: 'count' },
 };
+
+export function isMatchSemantics(v: unknown): v is MatchSemantics {
+  return typeof v === 'string' && (MATCH_SEMANTICS as readonly string[]).includes(v);
+}
 
 /** A valid count: a positive integer. */
 export function isCount(v: unknown): v is number {
@@ -193,6 +199,9 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
   const d = DEFAULT_STRATEGIES.gsd;
   const exhaustive = values.get('exhaustive');
   const injective = values.get('injective');
+  const match = values.get('match');
+  const typeCandidates = values.get('typeCandidates');
+  const budgetMs = values.get('budgetMs');
   return {
     kind: 'gsd',
     k: count('k', d.k),
@@ -200,5 +209,8 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     relationCandidates: count('relationCandidates', d.relationCandidates),
     ...(typeof exhaustive === 'boolean' ? { exhaustive } : {}),
     ...(typeof injective === 'boolean' ? { injective } : {}),
+    ...(typeof match === 'string' && isMatchSemantics(match) ? { match } : {}),
+    ...(isCount(typeCandidates) ? { typeCandidates } : {}),
+    ...(isCount(budgetMs) ? { budgetMs } : {}),
   };
 }
