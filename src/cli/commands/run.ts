@@ -5,6 +5,8 @@ import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/crea
 import { databaseExists } from '../../core/graph/embedded/dataFolder';
 import { STORE_FLAGS } from '../../core/graph/openStore';
 import { readRunInputs } from '../../core/retrieve/inputs';
+import { MATCH_SEMANTICS } from '../../core/plan/planningGraph';
+import { isMatchSemantics } from '../../core/dsl';
 import type { RelationAliases } from '../../core/retrieve/relations';
 import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
 import { SchemaResolver } from '../../core/schema/resolve';
@@ -24,12 +26,16 @@ const RUN_OPTIONS = {
   exhaustive: { type: 'boolean', default: false },
   // gsd: homomorphic matching (GsdStrategy.injective false).
   'no-injective': { type: 'boolean', default: false },
+  // gsd: which pattern nodes may share a graph node (GsdStrategy.match).
+  match: { type: 'string' },
+  'budget-ms': { type: 'string' },
+  'not-found-distance': { type: 'string' },
   embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
   json: { type: 'boolean', default: false },
   reranker: { type: 'string' },
 } as const;
 
-const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--embedder lexical|hashing] [--reranker weights.json] [--json]`;
+const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--match injective|anchors-distinct|homomorphic] [--budget-ms N] [--not-found-distance D] [--embedder lexical|hashing] [--reranker weights.json] [--json]`;
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against a store (--db or --neo4j).
@@ -58,6 +64,18 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   if (values.k !== undefined) {
     k = Number(values.k);
     if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, not ${values.k}`);
+  }
+  const match = values.match;
+  if (match !== undefined && !isMatchSemantics(match)) throw new UsageError(`--match must be ${MATCH_SEMANTICS.join(', ')}, not ${match}`);
+  let budgetMs: number | undefined;
+  if (values['budget-ms'] !== undefined) {
+    budgetMs = Number(values['budget-ms']);
+    if (!Number.isInteger(budgetMs) || budgetMs < 1) throw new UsageError(`--budget-ms must be a positive integer, not ${values['budget-ms']}`);
+  }
+  let notFoundDistance: number | undefined;
+  if (values['not-found-distance'] !== undefined) {
+    notFoundDistance = Number(values['not-found-distance']);
+    if (!Number.isFinite(notFoundDistance) || notFoundDistance < 0) throw new UsageError(`--not-found-distance must be a number ≥ 0, not ${values['not-found-distance']}`);
   }
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
   const spec = specFromFlags(values, io, { mustExist: false, readOnly: true });
@@ -94,6 +112,9 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       ...(k !== undefined ? { k } : {}),
       ...(values.exhaustive ? { exhaustive: true } : {}),
       ...(values['no-injective'] ? { injective: false } : {}),
+      ...(match !== undefined ? { match } : {}),
+      ...(budgetMs !== undefined ? { budgetMs } : {}),
+      ...(notFoundDistance !== undefined ? { notFoundDistance } : {}),
     };
     // A plan's `schema "…"` file (relative to the plan file) lends its aliases to relation matching.
     const resolver = new SchemaResolver(nodeSchemaFiles, (f) => {

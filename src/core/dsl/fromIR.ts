@@ -50,6 +50,9 @@ export function printStrategy(s: Strategy): string {
       const args = [`k: ${s.k}`, `nodeCandidates: ${s.nodeCandidates}`, `relationCandidates: ${s.relationCandidates}`];
       if (s.exhaustive !== undefined) args.push(`exhaustive: ${s.exhaustive}`);
       if (s.injective !== undefined) args.push(`injective: ${s.injective}`);
+      if (s.match !== undefined) args.push(`match: ${JSON.stringify(s.match)}`);
+      if (s.typeCandidates !== undefined) args.push(`typeCandidates: ${s.typeCandidates}`);
+      if (s.budgetMs !== undefined) args.push(`budgetMs: ${s.budgetMs}`);
       return `gsd(${args.join(', ')})`;
     }
     case 'mor':

@@ -12,6 +12,8 @@
 import type { Range } from '../text';
 import {
   DEFAULT_STRATEGIES,
+  MATCH_SEMANTICS,
+  type MatchSemantics,
   type PlanEdge,
   type PlanNode,
   type PlanningGraph,
@@ -173,7 +175,7 @@ export type ParameterType = 'count' | 'boolean' | 'number' | { readonly oneOf: r
 export const STRATEGY_PARAMETERS: {
   readonly [K in Strategy['kind']]: Readonly<Record<string, ParameterType>>;
 } = {
-  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean' },
+  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count' },
   mor: { seeds: 'count', perStep: 'count', k: 'count' },
   cypher: { limit: 'count' },
   stem: {
@@ -195,6 +197,10 @@ export function fitsParameter(type: ParameterType, v: unknown): boolean {
   if (type === 'boolean') return typeof v === 'boolean';
   if (type === 'number') return typeof v === 'number' && Number.isFinite(v) && v >= 0;
   return typeof v === 'string' && type.oneOf.includes(v);
+}
+
+export function isMatchSemantics(v: unknown): v is MatchSemantics {
+  return typeof v === 'string' && (MATCH_SEMANTICS as readonly string[]).includes(v);
 }
 
 /** A valid count: a positive integer. */
@@ -253,6 +259,9 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
   const d = DEFAULT_STRATEGIES.gsd;
   const exhaustive = values.get('exhaustive');
   const injective = values.get('injective');
+  const match = values.get('match');
+  const typeCandidates = values.get('typeCandidates');
+  const budgetMs = values.get('budgetMs');
   return {
     kind: 'gsd',
     k: count('k', d.k),
@@ -260,5 +269,8 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     relationCandidates: count('relationCandidates', d.relationCandidates),
     ...(typeof exhaustive === 'boolean' ? { exhaustive } : {}),
     ...(typeof injective === 'boolean' ? { injective } : {}),
+    ...(typeof match === 'string' && isMatchSemantics(match) ? { match } : {}),
+    ...(isCount(typeCandidates) ? { typeCandidates } : {}),
+    ...(isCount(budgetMs) ? { budgetMs } : {}),
   };
 }

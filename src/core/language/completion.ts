@@ -276,7 +276,7 @@ export function complete(a: Analysis, offset: number, schema: SchemaContext | un
     case 'strategy':
       for (const s of STRATEGY_NAMES) {
         const d = STRATEGY_DOCS[s];
-        const params = d.parameters.filter((p) => parameterDefault(s, p.name) !== undefined && p.name !== 'exhaustive' && p.name !== 'injective');
+        const params = d.parameters.filter((p) => parameterDefault(s, p.name) !== undefined && !['exhaustive', 'injective', 'match', 'typeCandidates', 'budgetMs'].includes(p.name));
         const args = params.map((p) => `${p.name}: ${parameterDefault(s, p.name)}`).join(', ');
         add({ label: s, kind: 'strategy', insertText: `${s}(${args})`, detail: d.title, documentation: d.doc });
       }

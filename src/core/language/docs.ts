@@ -1,5 +1,5 @@
 /** What each keyword, strategy and strategy parameter means — shown by hover and completion. */
-import { DEFAULT_STRATEGIES, type StrategyKind } from '../plan/planningGraph';
+import { DEFAULT_MATCH, DEFAULT_STRATEGIES, type StrategyKind } from '../plan/planningGraph';
 
 export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
   schema: 'The schema file this file\'s plans are checked against: `schema "movies.kgschema.json"` (relative to this file). Without it the `kgrag.schema.path` setting is used.',
@@ -39,8 +39,16 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
       {
         name: 'injective',
         type: 'boolean',
-        doc: 'Distinct pattern nodes match distinct graph nodes (subgraph isomorphism). false = pattern nodes may share a graph node (a homomorphism, as a walk along paths), except that a returned node never matches a node the pattern names.',
+        doc: 'Distinct pattern nodes match distinct graph nodes (subgraph isomorphism). false = pattern nodes may share a graph node (a homomorphism, as a walk along paths), except that a returned node never matches a node the pattern names. `match` says more and wins.',
       },
+      {
+        name: 'match',
+        type: 'string',
+        values: ['injective', 'anchors-distinct', 'homomorphic'],
+        doc: 'Which pattern nodes may share a graph node: "injective" (none), "anchors-distinct" (unknowns may share one with each other, never with a named node; the default, best on MetaQA), "homomorphic" (any, but an answer is never the named entity).',
+      },
+      { name: 'typeCandidates', type: 'number', doc: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾).' },
+      { name: 'budgetMs', type: 'number', doc: 'Time budget of the search in milliseconds; when it runs out the result says so and keeps what was found.' },
     ],
   },
   mor: {
@@ -100,5 +108,8 @@ export function parameterDefault(kind: StrategyKind, parameter: string): string 
   if (typeof v === 'string') return JSON.stringify(v);
   if (kind === 'gsd' && parameter === 'exhaustive') return 'false';
   if (kind === 'gsd' && parameter === 'injective') return 'true';
+  if (kind === 'gsd' && parameter === 'match') return JSON.stringify(DEFAULT_MATCH);
+  if (kind === 'gsd' && parameter === 'typeCandidates') return '1';
+  if (kind === 'gsd' && parameter === 'budgetMs') return '5000';
   return undefined;
 }

@@ -8,7 +8,7 @@
  */
 import type { Embedder } from '../embed/embedder';
 import type { GraphStore } from '../graph/graphStore';
-import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
+import type { MatchSemantics, PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { retrieveCypher } from '../retrieve/cypher/retrieve';
 import { retrieveGsd } from '../retrieve/gsd/retrieve';
 import { retrieveMor } from '../retrieve/mor/retrieve';
@@ -44,6 +44,12 @@ export interface StrategyOverrides {
   readonly exhaustive?: boolean;
   /** gsd: false = homomorphic matching (see GsdStrategy.injective). */
   readonly injective?: boolean;
+  /** gsd (and the Cypher it compiles): which pattern nodes may share a graph node (GsdStrategy.match). */
+  readonly match?: MatchSemantics;
+  /** gsd: time budget of the search in ms (default 5000). */
+  readonly budgetMs?: number;
+  /** gsd: the not-found distance (default per embedder). */
+  readonly notFoundDistance?: number;
   /** Schema aliases for relationship types, e.g. from the plan's *.kgschema.json. */
   readonly relationAliases?: RelationAliases;
   readonly signal?: AbortSignal;
@@ -75,7 +81,14 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       return retrieveGsd(plan, await c.snapshot(o.signal), c.embedder, {
         id,
         store: storeOf(c.store),
-        strategy: { ...(o.k !== undefined ? { k: o.k } : {}), ...(o.exhaustive !== undefined ? { exhaustive: o.exhaustive } : {}), ...(o.injective !== undefined ? { injective: o.injective } : {}) },
+        strategy: {
+          ...(o.k !== undefined ? { k: o.k } : {}),
+          ...(o.exhaustive !== undefined ? { exhaustive: o.exhaustive } : {}),
+          ...(o.injective !== undefined ? { injective: o.injective } : {}),
+          ...(o.match !== undefined ? { match: o.match } : {}),
+          ...(o.budgetMs !== undefined ? { budgetMs: o.budgetMs } : {}),
+        },
+        ...(o.notFoundDistance !== undefined ? { notFoundDistance: o.notFoundDistance } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });

@@ -152,3 +152,14 @@ test('injective matching ends a 13-arm star at once when the center has fewer ed
   const six = await retrieveGsd({ ...plan, nodes: nodes.slice(0, 7), edges: edges.slice(0, 6) }, snap, embedder);
   assert.equal(six.subgraphs.length, 3, 'six arms fit The Vow');
 });
+
+test('the DSL reads and writes using gsd(match: …, typeCandidates: …, budgetMs: …); the checker refuses other values', async () => {
+  const { parseDocument, toPlanningGraphs } = await import('../../../src/core/dsl');
+  const { printStrategy } = await import('../../../src/core/dsl/fromIR');
+  const text = 'plan p {\n  match (a:Movie {name: "X"})-[:directed_by]-(b:Person)\n  return b\n  using gsd(match: "homomorphic", typeCandidates: 2, budgetMs: 250)\n}\n';
+  const parsed = parseDocument(text);
+  const [plan] = toPlanningGraphs(parsed.document);
+  assert.ok(plan);
+  assert.deepEqual(plan.strategy, { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16, match: 'homomorphic', typeCandidates: 2, budgetMs: 250 });
+  assert.equal(printStrategy(plan.strategy), 'gsd(k: 3, nodeCandidates: 16, relationCandidates: 16, match: "homomorphic", typeCandidates: 2, budgetMs: 250)');
+});
