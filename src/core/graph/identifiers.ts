@@ -17,5 +17,10 @@ export function quoteIdentifier(name: string): string {
  */
 export function quoteString(name: string): string {
   if (!isSafeIdentifier(name)) throw new Error(`Unsupported label or relationship type name: ${JSON.stringify(name)}`);
-  return "'" + name.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
+  return stringLiteral(name);
+}
+
+/** Any text as an engine string literal (file paths for COPY): backslash and quote escaped. */
+export function stringLiteral(text: string): string {
+  return "'" + text.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
 }

@@ -9,7 +9,8 @@ import { isStopWordsOnly, splitWords } from '../../embed/lexicon/normalize';
 import type { FewShotDocument, FewShotExample, Located, LocatedTriple, OffsetFinding, SimGragOutput } from '../model';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { FEWSHOT_CODES } from '../codes';
-import { editDistance, isKnownWord, nounLemma, typesCompatible } from './lexicon';
+import { isKnownWord, nounLemma, typesCompatible } from './lexicon';
+import { NearWords } from './nearWords';
 
 export function checkSimGragExamples(doc: FewShotDocument, schema: GraphSchema | undefined, out: OffsetFinding[]): void {
   const outputs = doc.examples.filter((e): e is FewShotExample & { output: SimGragOutput } => e.output?.kind === 'simgrag');
@@ -149,14 +150,23 @@ function checkRelationSpelling(outputs: readonly (FewShotExample & { output: Sim
   const known = new Map<string, number>();
   for (const ex of outputs) for (const t of ex.output.triples) for (const w of splitWords(t.relation.value)) if (!known.has(w)) known.set(w, ex.number);
   const schemaWords = new Set((schema?.relationshipTypes ?? []).flatMap((r) => splitWords(r.name.replace(/_/g, ' '))));
+  // Each distinct word is looked up once (a file repeats its relation words thousands of times).
+  const wordCache = new Map<string, boolean>();
+  const isWord = (w: string): boolean => {
+    let k = wordCache.get(w);
+    if (k === undefined) wordCache.set(w, (k = isKnownWord(w)));
+    return k;
+  };
+  // Candidates are English words of 3+ letters that another example or the schema uses.
+  const near = new NearWords(2);
+  for (const v of [...known.keys(), ...schemaWords]) if (v.length >= 3 && isWord(v)) near.add(v);
   for (const ex of outputs) {
     for (const t of ex.output.triples) {
       if (classifySimGragTerm(t.relation.value).term.kind === 'unknown') continue;
       for (const w of splitWords(t.relation.value)) {
-        if (w.length < 4 || isKnownWord(w)) continue;
-        const candidates = [...known.keys(), ...schemaWords].filter((v) => v !== w && v.length >= 3 && isKnownWord(v) && editDistance(v, w) <= (w.length >= 7 ? 2 : 1));
-        if (candidates.length === 0) continue;
-        const best = candidates.sort((a, b) => editDistance(a, w) - editDistance(b, w))[0]!;
+        if (w.length < 4 || isWord(w)) continue;
+        const best = near.near(w, w.length >= 7 ? 2 : 1)[0]?.word;
+        if (best === undefined) continue;
         const where = known.has(best) && known.get(best) !== ex.number ? ` (used in example ${known.get(best)})` : schemaWords.has(best) ? ' (a word of the schema\'s relation types)' : '';
         const at = t.relation.value.toLowerCase().indexOf(w);
         const s = at >= 0 ? mapIn(t.relation, at) : t.relation.span.start;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { EmbeddedStore } from '../embedded/embeddedStore';
 import { GraphStoreError } from '../errors';
 import type { CypherValue } from '../graphStore';
-import { quoteIdentifier, quoteString } from '../identifiers';
+import { quoteIdentifier, quoteString, stringLiteral } from '../identifiers';
 import { csvField } from './csv';
 import { SEP, type PendingGraph } from './graphBuilder';
 
@@ -56,10 +56,6 @@ async function read(ctx: LoadContext, cypher: string) {
 async function columnsOf(ctx: LoadContext, table: string): Promise<string[]> {
   // CALL needs a literal; quoteString escapes quotes and backslashes.
   return (await read(ctx, `CALL table_info(${quoteString(table)}) RETURN name`)).map((r) => text(r.name));
-}
-
-function copyPath(path: string): string {
-  return "'" + path.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'";
 }
 
 export async function loadGraph(
@@ -169,7 +165,7 @@ export async function loadGraph(
       ctx.progress({ phase: 'copy', message: `copying ${job.rows} ${job.pair ? `${job.table} edges (${job.pair[0]}→${job.pair[1]})` : `${job.table} nodes`}`, done, total: jobs.length });
       // Quoted line breaks need the serial CSV reader; otherwise the parallel one is faster.
       const opts = [`header=false`, ...(job.multiline ? ['parallel=false'] : []), ...(job.pair ? [`from=${quoteString(job.pair[0])}`, `to=${quoteString(job.pair[1])}`] : [])];
-      await write(ctx, `COPY ${quoteIdentifier(job.table)} FROM ${copyPath(job.file)} (${opts.join(', ')})`);
+      await write(ctx, `COPY ${quoteIdentifier(job.table)} FROM ${stringLiteral(job.file)} (${opts.join(', ')})`);
       if (job.pair) edgesCreated += job.rows;
       else nodesCreated += job.rows;
       done++;
