@@ -11,8 +11,9 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../..');
 
-function typecheck(cwd: string): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, [join(cwd, 'scripts/typecheck.mjs')], { cwd, encoding: 'utf8', timeout: 15 * 60_000 });
+/** `layers`: only those projects (the planted copy checks the three the rules are about: a cold run of all seven costs ~40 s of CPU). */
+function typecheck(cwd: string, layers: readonly string[] = []): { status: number | null; out: string } {
+  const r = spawnSync(process.execPath, [join(cwd, 'scripts/typecheck.mjs'), ...layers], { cwd, encoding: 'utf8', timeout: 15 * 60_000 });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -23,7 +24,7 @@ test('a forbidden import in core or in the webview fails npm run typecheck; the 
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
     appendFileSync(join(copy, 'src/core/editDistance.ts'), "\nimport * as vscode from 'vscode';\nexport const planted = vscode;\n");
     appendFileSync(join(copy, 'webview/model/format.ts'), "\nimport { readFileSync } from 'node:fs';\nexport const planted = readFileSync;\n");
-    const planted = typecheck(copy);
+    const planted = typecheck(copy, ['core', 'webview', 'extension']);
     assert.equal(planted.status, 1, planted.out);
     assert.match(planted.out, /FAIL core/);
     assert.match(planted.out, /\[core\] .*src\/core\/editDistance\.ts\(\d+,\d+\): error TS2306: File '.*tsconfig\/forbidden\/vscode\.d\.ts' is not a module/);
