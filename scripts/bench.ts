@@ -15,6 +15,7 @@
  *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
  *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
+ *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { runSynthetic } from './bench/synthetic';
 import { runParaphrased } from './bench/paraphrased';
 import { runTyped, type TypedRun } from './bench/typed';
 import { runBudget } from './bench/budget';
+import { runSeeds, type SeedsCase } from './bench/seeds';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     'no-synthetic': { type: 'boolean', default: false },
     'no-store': { type: 'boolean', default: false },
     'no-paraphrase': { type: 'boolean', default: false },
+    'no-seeds': { type: 'boolean', default: false },
     'paraphrase-sample': { type: 'string', default: 'all' },
     'cypher-sample': { type: 'string', default: '200' },
     untyped: { type: 'boolean', default: false },
@@ -151,6 +154,7 @@ async function main(): Promise<void> {
   console.log('hop | sampled | skipped (gold unreachable) | Hits@1 | Hits@1 injective-answerable (n) | Hits@1 unambiguous (n) | p50 ms | p95 ms | search p50 ms | mean expansions | exh. p50 ms | exh. p95 ms | exh. search p50 ms | exh. mean expansions | speedup total (mean) | speedup search (mean)');
   const cypherLines: string[] = [];
   const morLines: string[] = [];
+  const seedCases: SeedsCase[] = [];
   const hops = values.hops.split(',').map(Number);
   for (const hop of hops) {
     const all = loadQuestions(values.data, hop);
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
     const injective = new Set(usable.filter((q) => injectiveAnswers(snap, q).some((a) => q.answers.includes(a))).map((q) => q.line));
     let hitsI = 0;
     const plans = usable.map((q) => goldPattern(q, typed));
+    seedCases.push({ hop, plans, gold: usable.map((q) => q.answers) });
     // Warm up the JIT on a few patterns.
     for (const p of plans.slice(0, 20)) await retrieveGsd(p, snap, embedder);
     let hits = 0;
@@ -275,6 +280,7 @@ async function main(): Promise<void> {
   console.log('\n## Mixed traversal (MoR, seeds 5, per step 10, default linear score) on the same plans');
   console.log('hop | patterns | Hits@1 | p50 ms | p95 ms');
   for (const l of morLines) console.log(l);
+  if (!values['no-seeds']) await runSeeds(snap, embedder, seedCases);
   console.log('\n## Cypher on the embedded store (same path patterns, compileCypher kuzu dialect, phrase → nearest type, run read-only; time = query round trip)');
   if (store) {
     console.log('hop | patterns | cypher p50 ms | cypher p95 ms | gsd p50 ms | cypher/gsd p50 | gsd top answer among cypher rows');

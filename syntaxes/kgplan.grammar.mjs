@@ -7,7 +7,7 @@ const ID = '(?:[A-Za-z_][A-Za-z0-9_]*|`[^`\\n]*`)';
 /** Keywords of the DSL (see docs/dsl.md). */
 export const KEYWORDS = ['schema', 'plan', 'question', 'match', 'return', 'expect', 'using'];
 /** Built-in retrieval strategies. */
-export const STRATEGIES = ['gsd', 'mor', 'cypher'];
+export const STRATEGIES = ['gsd', 'mor', 'cypher', 'stem', 'sage'];
 /** Where a `return` list ends: end of line, a comment, the block's end or the next clause. */
 const KW_STOP = '(?=$|//|/\\*|\\}|\\b(?:' + KEYWORDS.join('|') + ')\\b)';
 

@@ -20,6 +20,8 @@ import { gsdView } from './views/gsd';
 import { statsViewElement } from './views/stats';
 import { subgraphsView, type SubgraphsView } from './views/subgraphs';
 import { trajectoryViewElement } from './views/trajectory';
+import { stemViewElement } from './views/stem';
+import { sageViewElement } from './views/sage';
 
 const TITLES: Record<InspectorView, string> = {
   subgraphs: 'Subgraphs',
@@ -27,6 +29,8 @@ const TITLES: Record<InspectorView, string> = {
   trajectory: 'Trajectory',
   cypher: 'Cypher & plan',
   stats: 'Stats',
+  stem: 'STEM trace',
+  sage: 'SAGE trace',
 };
 
 /**
@@ -44,6 +48,8 @@ function wrapTabHeaders(tabs: HTMLElement): void {
 
 export function defaultView(result: RetrievalResult): InspectorView {
   if (result.strategy === 'mor') return 'trajectory';
+  if (result.strategy === 'stem') return 'stem';
+  if (result.strategy === 'sage') return 'sage';
   if (result.strategy === 'cypher' && result.cypher?.mode !== 'run') return 'cypher';
   return 'subgraphs';
 }
@@ -150,6 +156,10 @@ export class InspectorApp {
         return cypherView(ctx);
       case 'stats':
         return statsViewElement(ctx);
+      case 'stem':
+        return stemViewElement(ctx);
+      case 'sage':
+        return sageViewElement(ctx);
     }
   }
 

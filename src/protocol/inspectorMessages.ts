@@ -6,7 +6,7 @@
 import type { RetrievalResult } from '../core/retrieve/result';
 
 /** The panel's switchable views (the tab order). */
-export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats'] as const;
+export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage'] as const;
 export type InspectorView = (typeof INSPECTOR_VIEWS)[number];
 
 export type ImageFormat = 'png' | 'svg';

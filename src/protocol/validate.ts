@@ -4,7 +4,7 @@
  */
 import type { RetrievalResult } from '../core/retrieve/result';
 import {
-  arrayOf, isRecord, jsonValue, nullable, num, object, oneOf, recordOf, str, union,
+  arrayOf, bool, isRecord, jsonValue, nullable, num, object, oneOf, recordOf, str, union,
   type Check,
 } from './guards';
 import {
@@ -47,6 +47,7 @@ const distanceTerm = union('kind', {
 const matchedSubgraph = object({
   rank: num,
   gsd: num,
+  'score?': num,
   mapping: arrayOf(object({ variable: str, nodeId: str, name: str, labels: strings })),
   terms: arrayOf(distanceTerm),
   triples: arrayOf(
@@ -88,11 +89,66 @@ const trajectoryTrace = object({
   reranker: str,
 });
 
+const traceEdge = object({ source: str, type: str, target: str, sourceName: str, targetName: str });
+
+const stemTrace = object({
+  mode: oneOf(['precision', 'breadth']),
+  theta: num,
+  entityBias: num,
+  tripleBias: num,
+  topN: num,
+  beam: num,
+  guidance: object({ provider: str, k: num, entities: arrayOf(scoredNode), edges: arrayOf(traceEdge) }),
+  beams: arrayOf(
+    object({
+      index: num,
+      schema: arrayOf(object({ edgeId: str, head: str, relation: str, tail: str, grounding: num })),
+      anchorVariable: str,
+      anchors: arrayOf(object({ nodeId: str, name: str, similarity: num, inGuidance: bool, score: num })),
+      tried: strings,
+      expansions: arrayOf(
+        object({
+          id: num,
+          parent: num,
+          step: num,
+          edgeId: str,
+          from: scoredNode,
+          cumulative: num,
+          candidateCount: num,
+          candidates: arrayOf(
+            object({ edge: traceEdge, nodeId: str, similarity: num, bias: num, tScore: num, cumulative: num, 'passesTheta?': bool, kept: bool, 'child?': num }),
+          ),
+        }),
+      ),
+      matches: num,
+      truncated: bool,
+    }),
+  ),
+});
+
+const sageScoredFields = { nodeId: str, name: str, source: oneOf(['hybrid', 'plan', 'both', 'neighbour']), bm25: num, dense: num, fused: num };
+const sageTrace = object({
+  alpha: num,
+  beta: num,
+  k: num,
+  kPrime: num,
+  edgePolicy: oneOf(['skip-explicit', 'expand']),
+  constrained: bool,
+  query: str,
+  seeds: arrayOf(object(sageScoredFields)),
+  candidates: arrayOf(object({ ...sageScoredFields, seed: str, edgeType: str, direction: oneOf(['out', 'in']), rank: num, kept: bool })),
+  candidateCount: num,
+  skipped: arrayOf(object({ nodeId: str, name: str, reason: str })),
+  allowedTypes: strings,
+  allowedLabels: strings,
+  final: arrayOf(object(sageScoredFields)),
+});
+
 const retrievalResult = object({
   id: str,
   plan: str,
   'question?': str,
-  strategy: oneOf(['gsd', 'mor', 'cypher']),
+  strategy: oneOf(['gsd', 'mor', 'cypher', 'stem', 'sage']),
   store: object({ kind: oneOf(['embedded', 'neo4j']), description: str }),
   answers: arrayOf(object({ value: str, 'nodeId?': str, score: num })),
   subgraphs: arrayOf(matchedSubgraph),
@@ -112,6 +168,8 @@ const retrievalResult = object({
     'plan?': planTree,
     mode: oneOf(['run', 'explain', 'profile']),
   }),
+  'stem?': stemTrace,
+  'sage?': sageTrace,
   timings: object({ totalMs: num, candidatesMs: num, searchMs: num }),
   stats: recordOf(num),
   'warnings?': strings,

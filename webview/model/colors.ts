@@ -47,10 +47,11 @@ export const LABEL_PALETTE: ReadonlyArray<readonly [variable: string, fallback: 
   ['--vscode-charts-orange', '#d18616'],
   ['--vscode-charts-green', '#89d185'],
   ['--vscode-charts-purple', '#b180d7'],
-  ['--vscode-charts-yellow', '#cca700'],
   ['--vscode-charts-red', '#f14c4c'],
   ['--vscode-terminal-ansiCyan', '#11a8cd'],
   ['--vscode-terminal-ansiMagenta', '#bc3fbc'],
+  // Not charts.yellow: next to charts.orange it reads as the same colour in the light themes.
+  ['--vscode-terminal-ansiBrightBlack', '#767676'],
 ];
 
 /** FNV-1a: a label's name → a stable slot, the same in every run and every panel. */

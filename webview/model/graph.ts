@@ -2,7 +2,7 @@
  * Graph elements for the Subgraphs view: nodes deduplicated by id across the selected subgraphs,
  * each carrying the pattern variables it was mapped to, and edges from the matched triples.
  */
-import type { MatchedSubgraph } from '../../src/core/retrieve/result';
+import type { MatchedSubgraph, TraceEdge } from '../../src/core/retrieve/result';
 import type { ExpandedEdge, ExpandedNode } from '../../src/protocol/inspectorMessages';
 
 export interface GraphNode {
@@ -28,6 +28,8 @@ export interface GraphEdge {
   readonly patternEdges: readonly string[];
   readonly ranks: readonly number[];
   readonly expanded: boolean;
+  /** An edge of STEM's guidance graph that no drawn subgraph uses (an overlay; see withGuidance). */
+  readonly guidance?: boolean;
 }
 
 export interface GraphModel {
@@ -262,4 +264,28 @@ export function layeredPositions(model: GraphModel, dx = 110, dy = 80): Map<stri
     rowHeight = Math.max(rowHeight, b.height * dy);
   }
   return positions;
+}
+
+/**
+ * STEM's guidance graph as an overlay: its edges that the drawn model lacks, between nodes it
+ * holds or adds (guidance entities not in any subgraph appear as plain nodes). Marked `guidance`.
+ */
+export function withGuidance(model: GraphModel, overlay: readonly TraceEdge[] | undefined): GraphModel {
+  if (!overlay || overlay.length === 0) return model;
+  const nodes = [...model.nodes];
+  const edges = [...model.edges];
+  const nodeIds = new Set(nodes.map((n) => n.id));
+  const edgeIds = new Set(edges.map((e) => e.id));
+  for (const t of overlay) {
+    const id = `${t.source}|${t.type}|${t.target}`;
+    if (edgeIds.has(id)) continue;
+    for (const [nid, name] of [[t.source, t.sourceName], [t.target, t.targetName]] as const) {
+      if (nodeIds.has(nid)) continue;
+      nodeIds.add(nid);
+      nodes.push({ id: nid, name, labels: [], variables: [], ranks: [], caption: name, expanded: false });
+    }
+    edgeIds.add(id);
+    edges.push({ id, source: t.source, target: t.target, type: t.type, patternEdges: [], ranks: [], expanded: false, guidance: true });
+  }
+  return { nodes, edges };
 }

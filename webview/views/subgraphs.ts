@@ -14,7 +14,7 @@ import { graphPalette, labelColors, labelSlots, type GraphPalette } from '../mod
 import { formatDistance } from '../model/format';
 import {
   chooseLayout, colourLabel, FORCE_LAYOUT_LIMIT, graphModel, labelCounts, layeredPositions, nodeProperties, ringPositions,
-  selectSubgraphs, stepRank, withExpansions,
+  selectSubgraphs, stepRank, withExpansions, withGuidance,
   type Expansion, type GraphModel, type GraphNode, type Point, type SubgraphSelection,
 } from '../model/graph';
 import { graphToSvg } from '../model/svg';
@@ -68,6 +68,8 @@ function styles(p: GraphPalette, colours: readonly string[], big: boolean): Styl
       },
     },
     { selector: 'edge[?expanded]', style: { 'line-style': 'dashed' } },
+    // STEM's guidance graph overlay (edges no subgraph uses): dotted and faint.
+    { selector: 'edge[?guidance]', style: { 'line-style': 'dotted', opacity: 0.6 } },
     // The union with one rank highlighted: the others recede but stay in place.
     { selector: '.faded', style: { opacity: 0.28 } },
     { selector: '.in-rank', style: { 'z-index': 5 } },
@@ -88,7 +90,7 @@ function elements(model: GraphModel, slots: Map<string, number>, positions?: Map
       data: nodeData(n, slots),
       ...(positions?.has(n.id) ? { position: { ...positions.get(n.id)! } } : {}),
     })),
-    ...model.edges.map((e) => ({ group: 'edges' as const, data: { id: e.id, source: e.source, target: e.target, type: e.type, expanded: e.expanded } })),
+    ...model.edges.map((e) => ({ group: 'edges' as const, data: { id: e.id, source: e.source, target: e.target, type: e.type, expanded: e.expanded, guidance: e.guidance === true } })),
   ];
 }
 
@@ -124,8 +126,9 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
 
   const rankSelect = h(
     'select',
-    { class: 'rank-select', attrs: { 'aria-label': 'Subgraph (ranked by GSD)' }, on: { change: () => select({ kind: selection.kind, rank: Number(rankSelect.value) }) } },
-    ...subgraphs.map((s) => h('option', { attrs: { value: String(s.rank) } }, `#${s.rank} · GSD ${formatDistance(s.gsd)}`)),
+    { class: 'rank-select', attrs: { 'aria-label': ctx.result.strategy === 'gsd' ? 'Subgraph (ranked by GSD)' : 'Subgraph' }, on: { change: () => select({ kind: selection.kind, rank: Number(rankSelect.value) }) } },
+    // GSD ranks only GSD results; a Cypher result's rows all say 0, which would mean nothing.
+    ...subgraphs.map((s) => h('option', { attrs: { value: String(s.rank) } }, ctx.result.strategy === 'gsd' ? `#${s.rank} · GSD ${formatDistance(s.gsd)}` : `#${s.rank}`)),
   );
   const prev = h('vscode-button', { class: 'rank-prev', attrs: { secondary: true, 'aria-label': 'Previous subgraph' }, on: { click: () => select({ kind: selection.kind, rank: stepRank(ranks, selection.rank, -1) }) } }, '‹ Prev');
   const next = h('vscode-button', { class: 'rank-next', attrs: { secondary: true, 'aria-label': 'Next subgraph' }, on: { click: () => select({ kind: selection.kind, rank: stepRank(ranks, selection.rank, 1) }) } }, 'Next ›');
@@ -220,7 +223,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     byId = new Map(model.nodes.map((n) => [n.id, n]));
     // Slots over every label this result can show (all subgraphs, then expansions as they come):
     // a label keeps its colour when the selection changes or an expansion brings new labels.
-    const all = withExpansions(graphModel(subgraphs), expansions);
+    const all = withGuidance(withExpansions(graphModel(subgraphs), expansions), ctx.result.stem?.guidance.edges);
     slots = labelSlots(all.nodes.map(colourLabel), slots);
   }
 
@@ -237,7 +240,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
 
   function draw(): void {
     const started = performance.now();
-    setModel(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables'), expansions));
+    setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables'), expansions), ctx.result.stem?.guidance.edges));
     const big = model.nodes.length > FORCE_LAYOUT_LIMIT;
     cy?.destroy();
     delete canvas.dataset.tableReady;
@@ -319,7 +322,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     expansions.push(x);
     const before = new Set(model.nodes.map((n) => n.id));
     const beforeEdges = new Set(model.edges.map((e) => e.id));
-    setModel(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables'), expansions));
+    setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables'), expansions), ctx.result.stem?.guidance.edges));
     const added = model.nodes.filter((n) => !before.has(n.id));
     const addedEdges = model.edges.filter((e) => !beforeEdges.has(e.id));
     if (cy) {

@@ -144,10 +144,12 @@ function describe(r: RetrievalResult): string {
   if (r.question) lines.push(`  question: ${r.question}`);
   r.answers.slice(0, 10).forEach((a, i) => lines.push(`  ${i + 1}. ${a.value}  (${r.strategy === 'gsd' ? 'gsd' : 'score'} ${a.score.toFixed(4)})`));
   for (const sg of r.subgraphs.slice(0, 3)) {
-    lines.push(`  subgraph #${sg.rank}  gsd ${sg.gsd.toFixed(4)}`);
+    lines.push(`  subgraph #${sg.rank}  ${sg.score !== undefined ? `S ${sg.score.toFixed(4)}` : `gsd ${sg.gsd.toFixed(4)}`}`);
     for (const t of sg.triples) lines.push(`    (${t.sourceName}) -[${t.type}]-> (${t.targetName})`);
   }
   if (r.trajectory) lines.push(`  traversal: ${r.trajectory.paths.length} path(s), ${r.trajectory.combination}, ${r.trajectory.trajectories.length} trajectories`);
+  if (r.stem) lines.push(`  stem: ${r.stem.mode}, ${r.stem.beams.length} schema graph(s), guidance ${r.stem.guidance.provider} (${r.stem.guidance.entities.length} entities), ${r.stem.beams.reduce((s, b) => s + b.matches, 0)} match(es)`);
+  if (r.sage) lines.push(`  sage: ${r.sage.seeds.length} seed(s), ${r.sage.candidateCount} neighbour(s), k′ ${r.sage.kPrime} kept, ${r.sage.edgePolicy === 'skip-explicit' ? '-Edge' : '+Edge'}${r.sage.constrained ? ', constrained' : ''}`);
   if (r.cypher) lines.push(`  cypher: ${r.cypher.text.replace(/\s+/g, ' ')}`);
   for (const w of r.warnings ?? []) lines.push(`  warning: ${w}`);
   const stats = Object.entries(r.stats).map(([key, v]) => `${key} ${v}`).join(', ');

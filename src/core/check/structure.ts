@@ -3,7 +3,7 @@
  */
 import type { Diagnostic, Fix } from '../diagnostics';
 import type { EdgePattern, NodePattern, PlanDecl, UsingClause } from '../dsl';
-import { STRATEGY_NAMES, STRATEGY_PARAMETERS, isCount, isMatchSemantics, printEdge, printName, printNode } from '../dsl';
+import { STRATEGY_NAMES, STRATEGY_PARAMETERS, fitsParameter, printEdge, printName, printNode } from '../dsl';
 import { CHECK } from './codes';
 import { findUnknown, type UnknownFinding } from './unknowns';
 import { nodeName, type PlanScope, type ScopeNode } from './planScope';
@@ -237,7 +237,7 @@ function checkUsing(u: UsingClause, out: Diagnostic[]): void {
       range: u.strategy.range,
       severity: 'error',
       code: CHECK.unknownStrategy,
-      message: `unknown strategy '${name}'; use gsd, mor or cypher` + (close.length ? ` — did you mean ${orList(close)}?` : ''),
+      message: `unknown strategy '${name}'; use ${STRATEGY_NAMES.join(', ')}` + (close.length ? ` — did you mean ${orList(close)}?` : ''),
       fixes: close.map((c, i) => replaceFix(`Change to '${c}'`, u.strategy!.range, c, i === 0 && close.length === 1)),
     });
     return;
@@ -261,13 +261,19 @@ function checkUsing(u: UsingClause, out: Diagnostic[]): void {
     if (seen.has(p)) out.push({ range: a.name.range, severity: 'error', code: CHECK.duplicateParameter, message: `'${p}' is given twice` });
     seen.add(p);
     if (!a.value) continue;
-    const ok = type === 'count' ? isCount(a.value.value) : type === 'match' ? isMatchSemantics(a.value.value) : typeof a.value.value === 'boolean';
-    if (!ok) {
+    if (!fitsParameter(type, a.value.value)) {
       out.push({
         range: a.value.range,
         severity: 'error',
         code: CHECK.badParameterValue,
-        message: type === 'count' ? `'${p}' must be a whole number of at least 1` : type === 'match' ? `'${p}' must be "injective", "anchors-distinct" or "homomorphic"` : `'${p}' must be true or false`,
+        message:
+          type === 'count'
+            ? `'${p}' must be a whole number of at least 1`
+            : type === 'boolean'
+              ? `'${p}' must be true or false`
+              : type === 'number'
+                ? `'${p}' must be a number of at least 0`
+                : `'${p}' must be one of ${type.oneOf.map((w) => `"${w}"`).join(', ')}`,
       });
     }
   }
@@ -315,7 +321,8 @@ function checkConnectivity(scope: PlanScope, out: Diagnostic[]): void {
 function checkSeeds(scope: PlanScope, out: Diagnostic[]): void {
   const plan = scope.plan;
   const strategy = plan.using?.strategy?.name ?? 'gsd';
-  if (strategy !== 'gsd' && strategy !== 'mor') return;
+  // STEM anchors on a named entity; SAGE seeds from the question text, so it needs none.
+  if (strategy !== 'gsd' && strategy !== 'mor' && strategy !== 'stem') return;
   if (scope.nodes.size === 0) return;
   let known = false;
   for (const s of scope.nodes.values()) if ((s.text?.value && s.text.value.value.trim() !== '') || s.properties.size > 0) known = true;

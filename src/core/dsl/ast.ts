@@ -231,4 +231,4 @@ export type AstNode =
 export const KEYWORDS = ['schema', 'plan', 'question', 'match', 'return', 'expect', 'using'] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
-export const STRATEGY_NAMES = ['gsd', 'mor', 'cypher'] as const;
+export const STRATEGY_NAMES = ['gsd', 'mor', 'cypher', 'stem', 'sage'] as const;

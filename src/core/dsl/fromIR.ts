@@ -59,6 +59,10 @@ export function printStrategy(s: Strategy): string {
       return `mor(seeds: ${s.seeds}, perStep: ${s.perStep}, k: ${s.k})`;
     case 'cypher':
       return `cypher(limit: ${s.limit})`;
+    case 'stem':
+      return `stem(mode: "${s.mode}", theta: ${s.theta}, beam: ${s.beam}, topN: ${s.topN}, entityBias: ${s.entityBias}, tripleBias: ${s.tripleBias}, kFactor: ${s.kFactor}, guidance: "${s.guidance}")`;
+    case 'sage':
+      return `sage(k: ${s.k}, kPrime: ${s.kPrime}, alpha: ${s.alpha}, beta: ${s.beta}, edgePolicy: "${s.edgePolicy}", constrained: ${s.constrained})`;
   }
 }
 

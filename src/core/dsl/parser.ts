@@ -326,7 +326,7 @@ class Parser {
     let parenthesized = false;
     const t = this.peek();
     if ((t.kind === 'ident' && !(ALL_KEYWORDS.has(t.value) && t.lineStart)) || t.kind === 'quotedIdent') strategy = this.identifier(this.next());
-    else this.expected('a strategy (gsd, mor or cypher)');
+    else this.expected('a strategy (gsd, mor, cypher, stem or sage)');
     if (strategy && this.at('(')) {
       parenthesized = true;
       this.next();

@@ -165,17 +165,42 @@ function relationOf(r: Relation): RelationConstraint {
   }
 }
 
+/**
+ * A strategy parameter's type: a positive whole number, true/false, a number ≥ 0, or one of a few
+ * quoted words (`mode: "breadth"`).
+ */
+export type ParameterType = 'count' | 'boolean' | 'number' | { readonly oneOf: readonly string[] };
+
 /** Parameter names and types of each strategy (shared with the checker). */
 export const STRATEGY_PARAMETERS: {
-  readonly [K in Strategy['kind']]: Readonly<Record<string, 'count' | 'boolean' | 'match'>>;
+  readonly [K in Strategy['kind']]: Readonly<Record<string, ParameterType>>;
 } = {
-  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: 'match', typeCandidates: 'count', budgetMs: 'count' },
+  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count' },
   mor: { seeds: 'count', perStep: 'count', k: 'count' },
   cypher: { limit: 'count' },
+  stem: {
+    mode: { oneOf: ['precision', 'breadth'] },
+    theta: 'number',
+    beam: 'count',
+    topN: 'count',
+    entityBias: 'number',
+    tripleBias: 'number',
+    kFactor: 'count',
+    guidance: { oneOf: ['ppr', 'none'] },
+  },
+  sage: { k: 'count', kPrime: 'count', alpha: 'number', beta: 'number', edgePolicy: { oneOf: ['skip-explicit', 'expand'] }, constrained: 'boolean' },
 };
 
 export function isMatchSemantics(v: unknown): v is MatchSemantics {
   return typeof v === 'string' && (MATCH_SEMANTICS as readonly string[]).includes(v);
+}
+
+/** Whether a literal value fits a parameter type. */
+export function fitsParameter(type: ParameterType, v: unknown): boolean {
+  if (type === 'count') return isCount(v);
+  if (type === 'boolean') return typeof v === 'boolean';
+  if (type === 'number') return typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  return typeof v === 'string' && type.oneOf.includes(v);
 }
 
 /** A valid count: a positive integer. */
@@ -196,6 +221,41 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     return { kind: 'mor', seeds: count('seeds', d.seeds), perStep: count('perStep', d.perStep), k: count('k', d.k) };
   }
   if (name === 'cypher') return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit) };
+  const num = (key: string, fallback: number): number => {
+    const v = values.get(key);
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;
+  };
+  const word = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const v = values.get(key);
+    return allowed.find((a) => a === v) ?? fallback;
+  };
+  if (name === 'stem') {
+    const d = DEFAULT_STRATEGIES.stem;
+    return {
+      kind: 'stem',
+      mode: word('mode', ['precision', 'breadth'] as const, d.mode),
+      theta: num('theta', d.theta),
+      beam: count('beam', d.beam),
+      topN: count('topN', d.topN),
+      entityBias: num('entityBias', d.entityBias),
+      tripleBias: num('tripleBias', d.tripleBias),
+      kFactor: count('kFactor', d.kFactor),
+      guidance: word('guidance', ['ppr', 'none'] as const, d.guidance),
+    };
+  }
+  if (name === 'sage') {
+    const d = DEFAULT_STRATEGIES.sage;
+    const constrained = values.get('constrained');
+    return {
+      kind: 'sage',
+      k: count('k', d.k),
+      kPrime: count('kPrime', d.kPrime),
+      alpha: num('alpha', d.alpha),
+      beta: num('beta', d.beta),
+      edgePolicy: word('edgePolicy', ['skip-explicit', 'expand'] as const, d.edgePolicy),
+      constrained: typeof constrained === 'boolean' ? constrained : d.constrained,
+    };
+  }
   const d = DEFAULT_STRATEGIES.gsd;
   const exhaustive = values.get('exhaustive');
   const injective = values.get('injective');

@@ -12,6 +12,7 @@ import { checkMorExamples } from './checks/mor';
 import { checkCypherExamples } from './checks/cypher';
 import { checkFile } from './checks/file';
 import { checkKgpExamples } from './checks/kgp';
+import { checkStemExamples } from './checks/stem';
 
 export function checkFewShotFile(path: string, text: string, opts: CheckOptions = {}): Diagnostic[] {
   return checkFewShot(path, text, opts).diagnostics;
@@ -39,6 +40,7 @@ export function checkFewShot(path: string, text: string, opts: CheckOptions = {}
     if (doc.target === 'simgrag') checkSimGragExamples(doc, schema, findings);
     if (doc.target === 'mor') checkMorExamples(doc, schema, findings);
     if (doc.target === 'kgp') checkKgpExamples(doc, schema, findings);
+    if (doc.target === 'stem') checkStemExamples(doc, schema, findings);
     if (doc.target === 'cypher' && !opts.skipCypherLint) checkCypherExamples(doc, o, findings);
     checkFile(doc, o, findings);
     const diagnostics = findings

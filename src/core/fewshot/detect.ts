@@ -43,6 +43,7 @@ export function readFewShot(path: string, text: string, format?: FewShotFormat):
     case 'simgrag-json':
     case 'mor-json':
     case 'cypher-json':
+    case 'stem-json':
       return readJsonSet(text, f);
     case 'cypher-jsonl':
       return readJsonLines(text);
@@ -53,5 +54,5 @@ export function readFewShot(path: string, text: string, format?: FewShotFormat):
   }
 }
 
-export const UNKNOWN_FORMAT_MESSAGE = `Not a recognised few-shot file. Known shapes: *.fewshot.json|jsonl|yaml, SimGRAG prompts ("1. query: …" + {"divided", "graph"}), MoR prompts (**Question n:** / **Answer n:**), JSON example sets, question→Cypher CSV/JSON/JSONL. Choose one with kgrag check --fewshot-format <format>.`;
+export const UNKNOWN_FORMAT_MESSAGE = `Not a recognised few-shot file. Known shapes: *.fewshot.json|jsonl|yaml, SimGRAG prompts ("1. query: …" + {"divided", "graph"}), MoR prompts (**Question n:** / **Answer n:**), JSON example sets (SimGRAG, MoR, STEM), question→Cypher CSV/JSON/JSONL. Choose one with kgrag check --fewshot-format <format>.`;
 export { FEWSHOT_CODES };

@@ -17,12 +17,13 @@ export type FewShotFormat =
   | 'mor-json'
   | 'cypher-csv'
   | 'cypher-json'
-  | 'cypher-jsonl';
+  | 'cypher-jsonl'
+  | 'stem-json'; // STEM planning examples: [{question, assertions, triples, strategy}]
 
-export const FEWSHOT_FORMATS: readonly FewShotFormat[] = ['fewshot', 'simgrag-prompt', 'simgrag-json', 'simgrag-answer', 'simgrag-answer-json', 'mor-prompt', 'mor-json', 'cypher-csv', 'cypher-json', 'cypher-jsonl'];
+export const FEWSHOT_FORMATS: readonly FewShotFormat[] = ['fewshot', 'simgrag-prompt', 'simgrag-json', 'simgrag-answer', 'simgrag-answer-json', 'mor-prompt', 'mor-json', 'cypher-csv', 'cypher-json', 'cypher-jsonl', 'stem-json'];
 
 /** What the examples' outputs are written in. */
-export type TargetKind = 'kgp' | 'simgrag' | 'mor' | 'cypher';
+export type TargetKind = 'kgp' | 'simgrag' | 'mor' | 'cypher' | 'stem';
 
 /** Offsets in the file text, end exclusive. */
 export interface Span {
@@ -96,7 +97,19 @@ export interface KgpOutput {
   readonly parseFindings: readonly OffsetFinding[];
 }
 
-export type ExampleOutput = SimGragOutput | MorOutput | CypherOutput | KgpOutput;
+/** STEM planning output: assertions with [ENTk] placeholders, schema triples, strategy (plan/stem.ts). */
+export interface StemOutput {
+  readonly kind: 'stem';
+  readonly span: Span;
+  /** The example as a plain value (what planningGraphFromStem reads). */
+  readonly value: unknown;
+  readonly plan?: PlanningGraph;
+  /** File span of the value at a path inside the example (e.g. ["triples", 1, 0]), and the map into a string. */
+  readonly locate: (path: readonly (string | number)[]) => Located<string> | Span | undefined;
+  readonly parseFindings: readonly OffsetFinding[];
+}
+
+export type ExampleOutput = SimGragOutput | MorOutput | CypherOutput | KgpOutput | StemOutput;
 
 export interface FewShotExample {
   /** The number as written (`3. query:`, `**Question 3:**`), else the 1-based position. */

@@ -8,12 +8,14 @@ export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
   match: 'The pattern: nodes `(var: Category "text")` joined by edges `-[relation phrase]->`, `-[:TYPE]-`, `--`.',
   return: 'The variables whose matched nodes are the answers.',
   expect: 'Answers the plan should retrieve; `kgrag test` and the test explorer compare them with what retrieval returns.',
-  using: 'How to retrieve: `gsd(…)` (graph semantic distance top-k, SimGRAG), `mor(…)` (mixed structural/textual traversal, MoR) or `cypher(…)` (compiled to Cypher).',
+  using: 'How to retrieve: `gsd(…)` (graph semantic distance top-k, SimGRAG), `mor(…)` (mixed structural/textual traversal, MoR), `cypher(…)` (compiled to Cypher), `stem(…)` (structure-tracing search, STEM) or `sage(…)` (hybrid seeds + one-hop expansion, SAGE).',
 };
 
 export interface ParameterDoc {
   readonly name: string;
   readonly type: 'number' | 'boolean' | 'string';
+  /** For string parameters: the words allowed. */
+  readonly values?: readonly string[];
   readonly doc: string;
 }
 
@@ -64,16 +66,45 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
     doc: 'Compiles the plan to parameterised Cypher and runs it on the graph database (exact text and types only; soft text is ignored).',
     parameters: [{ name: 'limit', type: 'number', doc: 'LIMIT on the returned rows.' }],
   },
+  stem: {
+    kind: 'stem',
+    title: 'Structure-tracing search (STEM)',
+    doc: 'Anchors the named entity (top-N by similarity, ×λ when in the guidance graph), then traces the pattern edge by edge: each graph edge scores T-Score = similarity + τ when in the guidance graph, S accumulates; precision keeps the best edge, breadth every edge with T-Score ≥ θ. A beam tries alternative groundings of the relation phrases.',
+    parameters: [
+      { name: 'mode', type: 'string', values: ['precision', 'breadth'], doc: '"precision": greedy, one subgraph per schema graph; "breadth": keep every edge with T-Score ≥ theta (a search tree, many answers).' },
+      { name: 'theta', type: 'number', doc: 'Breadth threshold θ on the T-Score.' },
+      { name: 'beam', type: 'number', doc: 'Alternative schema graphs searched (B): groundings of the relation phrases, best first.' },
+      { name: 'topN', type: 'number', doc: 'Anchor candidates per named entity (N).' },
+      { name: 'entityBias', type: 'number', doc: 'λ: an anchor candidate in the guidance graph has its similarity multiplied by this.' },
+      { name: 'tripleBias', type: 'number', doc: 'τ: a graph edge in the guidance graph adds this to its T-Score.' },
+      { name: 'kFactor', type: 'number', doc: 'The guidance graph holds K = kFactor × (number of pattern edges) entities.' },
+      { name: 'guidance', type: 'string', values: ['ppr', 'none'], doc: '"ppr": personalised PageRank from the named entities, walking plan-like relations (no training); "none": no biases.' },
+    ],
+  },
+  sage: {
+    kind: 'sage',
+    title: 'Seed and expand (SAGE)',
+    doc: 'Seeds: the k best nodes by α·BM25 + β·dense similarity to the question, plus the entities the plan names; then their one-hop neighbours reranked by the same score, k′ kept; returns seeds ∪ kept neighbours.',
+    parameters: [
+      { name: 'k', type: 'number', doc: 'Seed nodes from hybrid retrieval.' },
+      { name: 'kPrime', type: 'number', doc: 'Neighbours kept after reranking (k′).' },
+      { name: 'alpha', type: 'number', doc: 'Weight α of the BM25 score (normalised by the best score).' },
+      { name: 'beta', type: 'number', doc: 'Weight β of the dense (cosine) score.' },
+      { name: 'edgePolicy', type: 'string', values: ['skip-explicit', 'expand'], doc: '"skip-explicit" (SAGE -Edge): a seed the plan\'s explicit edges already lead from is expanded along those edges only; "expand" (+Edge): always expand every neighbour.' },
+      { name: 'constrained', type: 'boolean', doc: 'Schema-constrained expansion (SPARK): only the plan\'s relation types and categories; compiled to Cypher on a store.' },
+    ],
+  },
 };
 
 export function isStrategyKind(name: string): name is StrategyKind {
-  return name === 'gsd' || name === 'mor' || name === 'cypher';
+  return name === 'gsd' || name === 'mor' || name === 'cypher' || name === 'stem' || name === 'sage';
 }
 
 /** The default of a strategy parameter, as text, e.g. "16"; undefined when it has none. */
 export function parameterDefault(kind: StrategyKind, parameter: string): string | undefined {
   const v: unknown = Object.entries(DEFAULT_STRATEGIES[kind]).find(([k]) => k === parameter)?.[1];
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'string') return JSON.stringify(v);
   if (kind === 'gsd' && parameter === 'exhaustive') return 'false';
   if (kind === 'gsd' && parameter === 'injective') return 'true';
   if (kind === 'gsd' && parameter === 'match') return JSON.stringify(DEFAULT_MATCH);

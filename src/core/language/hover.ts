@@ -112,7 +112,7 @@ export function hover(a: Analysis, offset: number, schema: SchemaContext | undef
       return { markdown: describeEdge(t.plan, t.edge, t.from, t.to, schema), range: t.edge.range };
     case 'strategy': {
       const name = t.id.name;
-      if (!isStrategyKind(name)) return { markdown: `**${name}** — not a strategy (use gsd, mor or cypher)`, range: t.id.range };
+      if (!isStrategyKind(name)) return { markdown: `**${name}** — not a strategy (use gsd, mor, cypher, stem or sage)`, range: t.id.range };
       const d = STRATEGY_DOCS[name];
       const params = d.parameters.map((p) => `- \`${p.name}\` (${p.type}${parameterDefault(name, p.name) !== undefined ? `, default ${parameterDefault(name, p.name)}` : ''}): ${p.doc}`);
       return { markdown: [`**${name}** — ${d.title}`, d.doc, params.join('\n')].join('\n\n'), range: t.id.range };

@@ -14,7 +14,7 @@ export function plannerExamplesFromFewShot(doc: FewShotDocument): PlannerExample
     const question = ex.question?.value.trim();
     const output = ex.output;
     if (!question || !output) continue;
-    const plan = output.kind === 'kgp' ? output.plans[0] : output.kind === 'simgrag' || output.kind === 'mor' ? output.plan : undefined;
+    const plan = output.kind === 'kgp' ? output.plans[0] : output.kind === 'simgrag' || output.kind === 'mor' || output.kind === 'stem' ? output.plan : undefined;
     if (plan && plan.nodes.length > 0) out.push({ question, plan });
   }
   return out;

@@ -111,13 +111,59 @@ export interface CypherStrategy {
   readonly limit: number;
 }
 
-export type Strategy = GsdStrategy | MorStrategy | CypherStrategy;
+/** STEM structure-tracing search (§3.4–3.5); defaults are the paper's. */
+export interface StemStrategy {
+  readonly kind: 'stem';
+  /** Precision = greedy (one subgraph per schema graph); Breadth = every edge with T-Score ≥ θ (a search tree). */
+  readonly mode: 'precision' | 'breadth';
+  /** Breadth threshold θ on the T-Score (0.6). */
+  readonly theta: number;
+  /** Alternative schema graphs searched (B = 4). */
+  readonly beam: number;
+  /** Anchor candidates per question entity (N = 50). */
+  readonly topN: number;
+  /** λ, multiplicative entity bias for anchors in the guidance graph (1.5). */
+  readonly entityBias: number;
+  /** τ, additive triple bias for KG edges in the guidance graph (0.5). */
+  readonly tripleBias: number;
+  /** Guidance graph size factor: K = kFactor · |T| entities (4). */
+  readonly kFactor: number;
+  /** Guidance provider: personalised PageRank (no training) or none (no bias). */
+  readonly guidance: 'ppr' | 'none';
+}
+
+/** SAGE seed-and-expand (§2.2): hybrid seeds, one-hop expansion, rerank, k + k′ nodes. */
+export interface SageStrategy {
+  readonly kind: 'sage';
+  /** Seed nodes from hybrid retrieval (k, default 5). */
+  readonly k: number;
+  /** Neighbours kept after reranking (k′, default 15). */
+  readonly kPrime: number;
+  /** BM25 weight α (0.6). */
+  readonly alpha: number;
+  /** Dense weight β (0.4). */
+  readonly beta: number;
+  /** "-Edge" (skip-explicit, the paper's better variant) or "+Edge" (always expand). */
+  readonly edgePolicy: 'skip-explicit' | 'expand';
+  /** SPARK-style schema-constrained expansion: only the plan's relation types and labels. */
+  readonly constrained: boolean;
+}
+
+export type Strategy = GsdStrategy | MorStrategy | CypherStrategy | StemStrategy | SageStrategy;
 export type StrategyKind = Strategy['kind'];
 
-export const DEFAULT_STRATEGIES: { readonly gsd: GsdStrategy; readonly mor: MorStrategy; readonly cypher: CypherStrategy } = {
+export const DEFAULT_STRATEGIES: {
+  readonly gsd: GsdStrategy;
+  readonly mor: MorStrategy;
+  readonly cypher: CypherStrategy;
+  readonly stem: StemStrategy;
+  readonly sage: SageStrategy;
+} = {
   gsd: { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16 },
   mor: { kind: 'mor', seeds: 5, perStep: 10, k: 20 },
   cypher: { kind: 'cypher', limit: 100 },
+  stem: { kind: 'stem', mode: 'precision', theta: 0.6, beam: 4, topN: 50, entityBias: 1.5, tripleBias: 0.5, kFactor: 4, guidance: 'ppr' },
+  sage: { kind: 'sage', k: 5, kPrime: 15, alpha: 0.6, beta: 0.4, edgePolicy: 'skip-explicit', constrained: false },
 };
 
 export interface PlanningGraph {

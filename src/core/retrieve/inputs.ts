@@ -1,11 +1,13 @@
 import { parseDocument, toPlanningGraphs } from '../dsl';
 import { planningGraphFromSimGrag } from '../plan/simgrag';
+import { planningGraphFromStem } from '../plan/stem';
 import type { PlanningGraph } from '../plan/planningGraph';
 
 /**
  * What `kgrag run` reads: a .kgp file (every plan, or one by name), a SimGRAG-style pattern JSON
  * object (or an array of them), or JSON lines with one pattern per line:
  *   {"id"?, "query", "graph" | "triples": [[h, r, t], …], "target"?}
+ * or STEM planning output (an object with "assertions"; plan/stem.ts), which runs with stem.
  * Problems come back as messages with a 1-based line, never as exceptions.
  */
 export interface RunInput {
@@ -92,7 +94,7 @@ function convert(value: unknown, index: number, line: number, inputs: RunInput[]
   const rec = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const idRaw = rec?.['id'];
   const id = typeof idRaw === 'string' || typeof idRaw === 'number' ? String(idRaw) : `pattern-${index + 1}`;
-  const r = planningGraphFromSimGrag(value, { name: id });
+  const r = rec && 'assertions' in rec ? planningGraphFromStem(value, { name: id }) : planningGraphFromSimGrag(value, { name: id });
   for (const d of r.diagnostics) if (d.severity === 'error') problems.push({ line, message: `${id}: ${d.message}` });
   if (r.plan && !r.diagnostics.some((d) => d.severity === 'error')) inputs.push({ id, plan: r.plan, line });
 }

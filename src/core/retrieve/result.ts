@@ -19,8 +19,12 @@ export interface RetrievalResult {
   readonly candidates?: readonly CandidateList[];
   /** Mixed traversal (mor) only. */
   readonly trajectory?: MixedTraversalTrace;
-  /** The Cypher that ran (cypher strategy, or explain/profile). */
+  /** The Cypher that ran (cypher strategy, or explain/profile; sage's constrained expansion on a store). */
   readonly cypher?: CypherRun;
+  /** Structure-tracing search (stem) only. */
+  readonly stem?: StemTrace;
+  /** Seed-and-expand (sage) only. */
+  readonly sage?: SageTrace;
   readonly timings: Timings;
   readonly stats: Readonly<Record<string, number>>;
   readonly warnings?: readonly string[];
@@ -97,7 +101,10 @@ export interface MatchedTriple {
 
 export interface MatchedSubgraph {
   readonly rank: number;
+  /** GSD (a distance; 0 for cypher and stem rows, which are not GSD-ranked). */
   readonly gsd: number;
+  /** stem: the cumulative score S of the match (a similarity: higher is better). */
+  readonly score?: number;
   readonly mapping: readonly MappedNode[];
   readonly terms: readonly DistanceTerm[];
   readonly triples: readonly MatchedTriple[];
@@ -181,4 +188,153 @@ export interface Timings {
   readonly candidatesMs: number;
   readonly searchMs: number;
   readonly [phase: string]: number;
+}
+
+/** A graph edge as a trace shows it: store ids and names of both ends. */
+export interface TraceEdge {
+  readonly source: string;
+  readonly type: string;
+  readonly target: string;
+  readonly sourceName: string;
+  readonly targetName: string;
+}
+
+/** STEM (§3.3–3.5): guidance graph, then per schema graph of the beam its anchor and search tree. */
+export interface StemTrace {
+  readonly mode: 'precision' | 'breadth';
+  readonly theta: number;
+  readonly entityBias: number;
+  readonly tripleBias: number;
+  readonly topN: number;
+  readonly beam: number;
+  readonly guidance: StemGuidance;
+  readonly beams: readonly StemBeam[];
+}
+
+export interface StemGuidance {
+  /** Provider name, e.g. "ppr" (personalised PageRank), "none", or a trained scorer's name. */
+  readonly provider: string;
+  /** K = kFactor · |T|. */
+  readonly k: number;
+  /** The guidance entities N′_Q with the provider's score, best first. */
+  readonly entities: readonly ScoredNode[];
+  /** Edges among the guidance entities (the guidance graph G′_Q; first 200). */
+  readonly edges: readonly TraceEdge[];
+}
+
+/** One schema triple of a beam: the plan edge with its relation as grounded in this alternative. */
+export interface StemSchemaTriple {
+  readonly edgeId: string;
+  readonly head: string; // plan variable
+  readonly relation: string; // relation type, the phrase as written, or '' for unknown
+  readonly tail: string;
+  /** Similarity of the grounding to the written phrase (1 for a type or an unknown relation). */
+  readonly grounding: number;
+}
+
+export interface StemAnchor {
+  readonly nodeId: string;
+  readonly name: string;
+  /** Sim(ê, e′): cosine between the entity text and the node. */
+  readonly similarity: number;
+  readonly inGuidance: boolean;
+  /** S* = similarity × (λ when in the guidance graph). */
+  readonly score: number;
+}
+
+export interface StemCandidate {
+  readonly edge: TraceEdge;
+  /** The node the edge leads to (the schema edge's other end). */
+  readonly nodeId: string;
+  /** Semantic similarity of the triples (mean of the relation block and the named ends' blocks). */
+  readonly similarity: number;
+  /** I_Tri: τ when the edge is in the guidance graph, else 0. */
+  readonly bias: number;
+  readonly tScore: number;
+  /** S after this edge: the parent's S + T-Score. */
+  readonly cumulative: number;
+  /** breadth: T-Score ≥ θ; precision: absent. */
+  readonly passesTheta?: boolean;
+  /** Followed by the search (greedy choice, or above θ in breadth). */
+  readonly kept: boolean;
+  /** The expansion that continues from this edge, when there is one. */
+  readonly child?: number;
+}
+
+/** One step of the search tree: from a mapped node along one schema edge. */
+export interface StemExpansion {
+  readonly id: number;
+  /** The expansion this one continues (-1 at the anchor). */
+  readonly parent: number;
+  readonly step: number; // 0-based index of the schema edge in search order
+  readonly edgeId: string;
+  readonly from: ScoredNode;
+  /** S before this step. */
+  readonly cumulative: number;
+  /** The best candidates by T-Score (first 10) plus every kept one. */
+  readonly candidates: readonly StemCandidate[];
+  /** All candidate edges considered at this step. */
+  readonly candidateCount: number;
+}
+
+export interface StemBeam {
+  readonly index: number;
+  readonly schema: readonly StemSchemaTriple[];
+  /** The question entity the search starts from (a plan variable). */
+  readonly anchorVariable: string;
+  readonly anchors: readonly StemAnchor[];
+  /** Store ids of the anchors the search started from, in order (a dead end tries the next). */
+  readonly tried: readonly string[];
+  readonly expansions: readonly StemExpansion[];
+  /** Complete matches found. */
+  readonly matches: number;
+  /** The search hit its expansion cap (reported, not silent). */
+  readonly truncated: boolean;
+}
+
+/** SAGE (§2.2): seeds → one-hop candidates → reranked with the k′ cut → final set. */
+export interface SageTrace {
+  readonly alpha: number;
+  readonly beta: number;
+  readonly k: number;
+  readonly kPrime: number;
+  readonly edgePolicy: 'skip-explicit' | 'expand';
+  readonly constrained: boolean;
+  /** The text scored against nodes: the question plus the plan's relation phrases and categories. */
+  readonly query: string;
+  readonly seeds: readonly SageScored[];
+  /** Candidates best first after reranking (first 200). */
+  readonly candidates: readonly SageCandidate[];
+  readonly candidateCount: number;
+  /** Seeds whose free expansion the -Edge policy skipped, with why. */
+  readonly skipped: readonly { readonly nodeId: string; readonly name: string; readonly reason: string }[];
+  /** SPARK filter: the relation types and labels expansion was limited to (constrained or -Edge). */
+  readonly allowedTypes: readonly string[];
+  readonly allowedLabels: readonly string[];
+  /** Seeds ∪ kept neighbours, as returned. */
+  readonly final: readonly SageScored[];
+}
+
+export interface SageScored {
+  readonly nodeId: string;
+  readonly name: string;
+  /** hybrid: by fused score; plan: a node the plan names; both. */
+  readonly source: 'hybrid' | 'plan' | 'both' | 'neighbour';
+  /** BM25 divided by the best BM25 of its pool (0…1). */
+  readonly bm25: number;
+  /** Cosine with the query. */
+  readonly dense: number;
+  /** α·bm25 + β·dense. */
+  readonly fused: number;
+}
+
+export interface SageCandidate extends SageScored {
+  /** The seed it was reached from and the edge type. */
+  readonly seed: string;
+  readonly edgeType: string;
+  readonly direction: 'out' | 'in';
+  /** 1-based rank after reranking. */
+  readonly rank: number;
+  /** Inside the k′ cut. */
+  readonly kept: boolean;
 }

@@ -12,6 +12,8 @@ import type { MatchSemantics, PlanningGraph, StrategyKind } from '../plan/planni
 import { retrieveCypher } from '../retrieve/cypher/retrieve';
 import { retrieveGsd } from '../retrieve/gsd/retrieve';
 import { retrieveMor } from '../retrieve/mor/retrieve';
+import { retrieveSage } from '../retrieve/sage/retrieve';
+import { retrieveStem } from '../retrieve/stem/retrieve';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
@@ -20,7 +22,9 @@ import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 /** One parameter a strategy reads from `using name(param: value)`; `default` matches DEFAULT_STRATEGIES. */
 export type StrategyParameter =
   | { readonly name: string; readonly type: 'integer'; readonly default: number; readonly minimum: number; readonly description: string }
-  | { readonly name: string; readonly type: 'boolean'; readonly default: boolean; readonly description: string };
+  | { readonly name: string; readonly type: 'boolean'; readonly default: boolean; readonly description: string }
+  | { readonly name: string; readonly type: 'number'; readonly default: number; readonly minimum: number; readonly description: string }
+  | { readonly name: string; readonly type: 'enum'; readonly default: string; readonly values: readonly string[]; readonly description: string };
 
 /** What a strategy gets from the session it runs in. */
 export interface StrategyContext {
@@ -117,6 +121,51 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       return retrieveCypher(plan, c.store, await c.snapshot(o.signal), c.embedder, {
         id,
         ...(o.k !== undefined ? { limit: o.k } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
+      });
+    },
+  },
+  stem: {
+    kind: 'stem',
+    summary: 'STEM structure tracing: anchor the named entity, follow the pattern edge by edge by T-Score (similarity + guidance bias)',
+    parameters: [
+      { name: 'mode', type: 'enum', default: 'precision', values: ['precision', 'breadth'], description: 'precision: greedy, one subgraph per schema graph; breadth: every edge with T-Score ≥ theta' },
+      { name: 'theta', type: 'number', default: 0.6, minimum: 0, description: 'breadth threshold θ on the T-Score' },
+      { name: 'beam', type: 'integer', default: 4, minimum: 1, description: 'alternative schema graphs searched (B)' },
+      { name: 'topN', type: 'integer', default: 50, minimum: 1, description: 'anchor candidates per named entity (N)' },
+      { name: 'entityBias', type: 'number', default: 1.5, minimum: 0, description: 'λ: anchor score multiplier inside the guidance graph' },
+      { name: 'tripleBias', type: 'number', default: 0.5, minimum: 0, description: 'τ: T-Score bonus for edges inside the guidance graph' },
+      { name: 'kFactor', type: 'integer', default: 4, minimum: 1, description: 'guidance graph size K = kFactor × pattern edges' },
+      { name: 'guidance', type: 'enum', default: 'ppr', values: ['ppr', 'none'], description: 'guidance provider: personalised PageRank (no training) or none' },
+    ],
+    async run(plan, c, o, id) {
+      return retrieveStem(plan, await c.snapshot(o.signal), c.embedder, {
+        id,
+        store: storeOf(c.store),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
+      });
+    },
+  },
+  sage: {
+    kind: 'sage',
+    summary: 'SAGE seed and expand: hybrid BM25 + dense seeds, one-hop neighbours reranked, k + k′ nodes',
+    parameters: [
+      { name: 'k', type: 'integer', default: 5, minimum: 1, description: 'seed nodes from hybrid retrieval' },
+      { name: 'kPrime', type: 'integer', default: 15, minimum: 1, description: 'neighbours kept after reranking (k′)' },
+      { name: 'alpha', type: 'number', default: 0.6, minimum: 0, description: 'weight α of normalised BM25' },
+      { name: 'beta', type: 'number', default: 0.4, minimum: 0, description: 'weight β of dense similarity' },
+      { name: 'edgePolicy', type: 'enum', default: 'skip-explicit', values: ['skip-explicit', 'expand'], description: '-Edge (skip free expansion where plan edges lead) or +Edge (always expand)' },
+      { name: 'constrained', type: 'boolean', default: false, description: 'SPARK: expand only along the plan\'s relation types and categories (on the store)' },
+    ],
+    async run(plan, c, o, id) {
+      return retrieveSage(plan, await c.snapshot(o.signal), c.embedder, {
+        id,
+        store: storeOf(c.store),
+        // Constrained (SPARK) expansion runs on the store: its filtered expand query (parameterised Cypher).
+        expand: (ids, types, label) => c.store.expand(ids, { ...(types.length > 0 ? { types } : {}), ...(label !== undefined ? { label } : {}), ...(o.signal ? { signal: o.signal } : {}) }),
+        ...(o.k !== undefined ? { strategy: { kPrime: o.k } } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });

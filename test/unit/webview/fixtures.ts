@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { RetrievalResult } from '../../../src/core/retrieve/result';
 import { validateRetrievalResult } from '../../../src/protocol/validate';
 
-export type FixtureName = 'gsd' | 'mor' | 'cypher' | 'xss' | 'real-gsd' | 'real-cypher' | 'real-mor';
+export type FixtureName = 'gsd' | 'mor' | 'cypher' | 'xss' | 'real-gsd' | 'real-cypher' | 'real-mor' | 'stem' | 'sage';
 
 export function rawFixture(name: FixtureName): unknown {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', `${name}.result.json`), 'utf8'));

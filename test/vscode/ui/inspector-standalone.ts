@@ -237,6 +237,8 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
     assert.equal(await hottest.count(), 1);
     assert.equal(await hottest.getAttribute('data-operator'), 'SCAN_NODE_TABLE');
     await shot('cypher-plan-light');
+    await tab('Subgraphs');
+    assert.deepEqual(await page.locator('select.rank-select option').allTextContents(), cypher.subgraphs.map((s: { rank: number }) => `#${s.rank}`), 'no "GSD 0" on Cypher rows');
     await tab('Stats');
     assert.equal(await page.locator('tr.counter-row').count(), Object.keys(cypher.stats).length);
     await shot('stats-light');
@@ -310,6 +312,7 @@ describe('inspector webview (standalone Chromium, real CSP)', () => {
       const swatches = await page.locator('.legend-item[data-label] .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
       assert.equal(new Set(swatches).size, labels.length, `distinct colours ${swatches.join(' ')}`);
       assert.equal(await page.locator('select.rank-select option').count(), gsd.subgraphs.length);
+      assert.match((await page.locator('select.rank-select option').first().textContent())!, /^#1 · GSD \d/);
 
       // Rank 2 by the "next" button, then the union with rank 2 highlighted.
       await page.locator('vscode-button.rank-next').click();

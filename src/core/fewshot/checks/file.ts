@@ -79,7 +79,7 @@ export function checkFile(doc: FewShotDocument, opts: CheckOptions, out: OffsetF
 function plansOf(o: FewShotDocument['examples'][number]['output']): readonly PlanningGraph[] {
   if (!o) return [];
   if (o.kind === 'kgp') return o.plans;
-  if ((o.kind === 'simgrag' || o.kind === 'mor') && o.plan) return [o.plan];
+  if ((o.kind === 'simgrag' || o.kind === 'mor' || o.kind === 'stem') && o.plan) return [o.plan];
   return [];
 }
 

@@ -10,8 +10,9 @@ import { FEWSHOT_CODES } from '../codes';
 import { dictEntry, locatedString, stringOf } from '../positions';
 import { simgragOutputFromNode } from './simgragOutput';
 import { morOutputFromNode } from './morOutput';
+import { stemOutputFromNode } from './stemOutput';
 
-export type JsonSetKind = 'simgrag-json' | 'mor-json' | 'cypher-json';
+export type JsonSetKind = 'simgrag-json' | 'mor-json' | 'cypher-json' | 'stem-json';
 
 /** Parses JSON text (tolerantly) and reports syntax problems as file findings. */
 export function parseJsonText(text: string, start = 0, end = text.length): { node?: LooseNode; findings: OffsetFinding[] } {
@@ -28,6 +29,7 @@ export function jsonSetKind(node: LooseNode | undefined): JsonSetKind | undefine
     if (it.kind !== 'dict') continue;
     const answer = dictEntry(it, 'answer');
     if (dictEntry(answer, 'Metapath') || dictEntry(answer, 'Triplets') || dictEntry(it, 'Metapath') || dictEntry(it, 'Triplets')) return 'mor-json';
+    if (dictEntry(it, 'assertions')) return 'stem-json';
     if (dictEntry(it, 'graph') || dictEntry(it, 'triples')) return 'simgrag-json';
     if (dictEntry(it, 'cypher') || dictEntry(it, 'Cypher')) return 'cypher-json';
   }
@@ -68,9 +70,9 @@ export function readJsonLines(text: string): FewShotDocument {
 }
 
 function docOf(kind: JsonSetKind, examples: FewShotExample[], findings: OffsetFinding[]): FewShotDocument {
-  const target = kind === 'simgrag-json' ? 'simgrag' : kind === 'mor-json' ? 'mor' : 'cypher';
+  const target = kind === 'simgrag-json' ? 'simgrag' : kind === 'mor-json' ? 'mor' : kind === 'stem-json' ? 'stem' : 'cypher';
   // SimGRAG's examples file is the prompt's demonstrations; MoR's and Cypher sets are corpora.
-  return { format: kind as FewShotFormat, target, examples, findings, isPrompt: kind === 'simgrag-json' };
+  return { format: kind as FewShotFormat, target, examples, findings, isPrompt: kind === 'simgrag-json' || kind === 'stem-json' };
 }
 
 function exampleFromNode(text: string, it: LooseNode, number: number, kind: JsonSetKind, findings: OffsetFinding[]): FewShotExample | undefined {
@@ -83,6 +85,7 @@ function exampleFromNode(text: string, it: LooseNode, number: number, kind: Json
   const base = { number, span: { start: it.start, end: it.end }, ...(question ? { question } : {}) };
   if (kind === 'simgrag-json') return { ...base, output: simgragOutputFromNode(text, it, `example_${number}`) };
   if (kind === 'mor-json') return { ...base, output: morOutputFromNode(text, it, `example_${number}`) };
+  if (kind === 'stem-json') return { ...base, output: stemOutputFromNode(text, it, `example_${number}`) };
   const cNode = dictEntry(it, 'cypher') ?? dictEntry(it, 'Cypher');
   const query = cNode ? locatedString(text, cNode) : undefined;
   if (!query) {
