@@ -191,16 +191,16 @@ export const STRATEGY_PARAMETERS: {
   sage: { k: 'count', kPrime: 'count', alpha: 'number', beta: 'number', edgePolicy: { oneOf: ['skip-explicit', 'expand'] }, constrained: 'boolean' },
 };
 
+export function isMatchSemantics(v: unknown): v is MatchSemantics {
+  return typeof v === 'string' && (MATCH_SEMANTICS as readonly string[]).includes(v);
+}
+
 /** Whether a literal value fits a parameter type. */
 export function fitsParameter(type: ParameterType, v: unknown): boolean {
   if (type === 'count') return isCount(v);
   if (type === 'boolean') return typeof v === 'boolean';
   if (type === 'number') return typeof v === 'number' && Number.isFinite(v) && v >= 0;
   return typeof v === 'string' && type.oneOf.includes(v);
-}
-
-export function isMatchSemantics(v: unknown): v is MatchSemantics {
-  return typeof v === 'string' && (MATCH_SEMANTICS as readonly string[]).includes(v);
 }
 
 /** A valid count: a positive integer. */

@@ -155,7 +155,7 @@ test('8. exit codes and one-line messages: paths are usage errors, a bad plan is
   const k = await cli(['run', 'p.kgp', '--db', 'db', '--k', '-1']);
   assert.equal(k.code, 2);
   assert.match(k.err, /--k must be a positive integer, not -1/);
-  writeFileSync(join(dir.path, 'two.kgp'), 'plan broken {\n  match (x: NoSuchLabel = "Heat") -[:directed_by]-> (d: Person)\n  return d\n  using cypher\n}\nplan fine {\n  match (m: Movie = "The Vow") -[:directed_by]-> (d: Person)\n  return d\n  using cypher\n}\n');
+  writeFileSync(join(dir.path, 'two.kgp'), 'plan broken {\n  match (x: Movie = "Heat") -[:no_such_type]-> (d: Person)\n  return d\n  using cypher\n}\nplan fine {\n  match (m: Movie = "The Vow") -[:directed_by]-> (d: Person)\n  return d\n  using cypher\n}\n');
   const two = await cli(['run', 'two.kgp', '--db', 'db']);
   assert.equal(two.code, 1, two.err);
   assert.match(two.err, /plan broken: /);

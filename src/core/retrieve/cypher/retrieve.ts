@@ -27,7 +27,7 @@ export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, sna
     if (category !== undefined && n.type !== undefined && n.type.how !== 'none') labelsOf.set(category, n.type.labels.map((l) => snap.data.labelNames[l]!));
   }
   const limit = options.limit ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
-  // A type word that fits no label constrains nothing here either (GSD says so in a warning).
+  // A type word that fits no label constrains nothing here either; the result says so in a warning, as GSD's does.
   const unfit = new Set(problem.nodes.filter((n) => n.type?.how === 'none').map((n) => n.variable));
   const compiledPlan: PlanningGraph = unfit.size === 0 ? plan : { ...plan, nodes: plan.nodes.map((n) => (unfit.has(n.id) ? { id: n.id, ...(n.text ? { text: n.text } : {}), ...(n.properties ? { properties: n.properties } : {}) } : n)) };
   const compiled = compileCypher(compiledPlan, {
@@ -41,7 +41,10 @@ export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, sna
     resolveLabel: (category) => labelsOf.get(category) ?? [category],
   });
   const t1 = performance.now();
-  const warnings = compiled.diagnostics.map((d) => d.message);
+  const warnings = [
+    ...problem.nodes.flatMap((n) => (n.type?.how === 'none' ? [`${n.variable}: ${n.type.detail}`] : [])),
+    ...compiled.diagnostics.map((d) => d.message),
+  ];
   const params: Record<string, CypherValue> = { ...compiled.params };
   const rows = await store.query(compiled.text, { params, mode: 'run', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
   const t2 = performance.now();
