@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../core/diagnostics';
 import { checkFile } from '../core/check/checkFile';
-import { checkFewShot, readFewShot, type CheckOptions } from '../core/fewshot';
+import { checkFewShot, readFewShot, type FewShotCheckOptions } from '../core/fewshot';
 import type { GraphSchema } from '../core/schema/graphSchema';
 import type { SchemaResolver } from '../core/schema/resolve';
 import { LineIndex } from '../core/text';
@@ -51,7 +51,7 @@ function cypherCount(path: string, text: string): number {
  */
 export async function checkFewShotDocument(input: FewShotEditorInput): Promise<Diagnostic[]> {
   const { path, text, settings } = input;
-  const options: { -readonly [K in keyof CheckOptions]: CheckOptions[K] } = {};
+  const options: { -readonly [K in keyof FewShotCheckOptions]: FewShotCheckOptions[K] } = {};
   if (settings.fewshotShots !== undefined) options.shots = settings.fewshotShots;
   const extra: Diagnostic[] = [];
   const count = input.editorLimits === false ? 0 : cypherCount(path, text);

@@ -13,7 +13,7 @@ import { planScope } from './planScope';
 import { checkAgainstSchema } from './schemaChecks';
 import { checkStructure } from './structure';
 
-export interface CheckOptions {
+export interface PlanCheckOptions {
   /** Check categories, exact types, directions and property keys against this schema. */
   readonly schema?: GraphSchema;
   /** Warn (KGP216) when a node lies more than this many hops from a target (default 3). */
@@ -21,13 +21,13 @@ export interface CheckOptions {
 }
 
 /** Parses and checks a `.kgp` text; diagnostics sorted by position. */
-export function checkDocument(text: string, options: CheckOptions = {}): Diagnostic[] {
+export function checkDocument(text: string, options: PlanCheckOptions = {}): Diagnostic[] {
   const { document, diagnostics } = parseDocument(text);
   return sortDiagnostics([...diagnostics, ...checkAst(document, options)]);
 }
 
 /** The KGP2xx/KGP3xx checks of an already parsed document (for callers that keep the parse). */
-export function checkAst(document: KgpDocument, options: CheckOptions = {}): Diagnostic[] {
+export function checkAst(document: KgpDocument, options: PlanCheckOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   try {
     const hopLimit = options.hopLimit !== undefined && Number.isFinite(options.hopLimit) && options.hopLimit >= 0 ? Math.floor(options.hopLimit) : DEFAULT_HOP_LIMIT;

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics';
 import { parseDocument, type ParseResult } from '../dsl';
 import type { checkFewShot as CheckFewShot, readFewShot as ReadFewShot } from '../fewshot';
 import { FEWSHOT_CODES } from '../fewshot/codes';
-import type { CheckOptions as FewShotCheckOptions, FewShotDocument } from '../fewshot/model';
+import type { FewShotCheckOptions, FewShotDocument } from '../fewshot/model';
 import type { ResolveRequest, ResolvedSchema, SchemaResolver } from '../schema/resolve';
 import { LineIndex } from '../text';
 import { checkAst, sortDiagnostics } from './checkDocument';

@@ -1,5 +1,5 @@
 /** Plan checks with stable codes (docs/diagnostics.md). */
-export { checkDocument, checkAst, sortDiagnostics, type CheckOptions } from './checkDocument';
+export { checkDocument, checkAst, sortDiagnostics, type PlanCheckOptions } from './checkDocument';
 export { CHECK, type CheckCode } from './codes';
 export { DEFAULT_HOP_LIMIT } from './hops';
 export { suggest, editDistance } from './suggest';

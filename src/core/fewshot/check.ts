@@ -4,7 +4,7 @@
  */
 import type { Diagnostic } from '../diagnostics';
 import { LineIndex } from '../text';
-import type { CheckOptions, FewShotDocument, OffsetFinding } from './model';
+import type { FewShotCheckOptions, FewShotDocument, OffsetFinding } from './model';
 import { FEWSHOT_CODES } from './codes';
 import { readFewShot, UNKNOWN_FORMAT_MESSAGE } from './detect';
 import { checkSimGragExamples } from './checks/simgrag';
@@ -14,12 +14,12 @@ import { checkFile } from './checks/file';
 import { checkKgpExamples } from './checks/kgp';
 import { checkStemExamples } from './checks/stem';
 
-export function checkFewShotFile(path: string, text: string, opts: CheckOptions = {}): Diagnostic[] {
+export function checkFewShotFile(path: string, text: string, opts: FewShotCheckOptions = {}): Diagnostic[] {
   return checkFewShot(path, text, opts).diagnostics;
 }
 
 /** Like checkFewShotFile, with the document read (for the editor, the CLI's JSON and execute mode). */
-export function checkFewShot(path: string, text: string, opts: CheckOptions = {}): { document?: FewShotDocument; diagnostics: Diagnostic[] } {
+export function checkFewShot(path: string, text: string, opts: FewShotCheckOptions = {}): { document?: FewShotDocument; diagnostics: Diagnostic[] } {
   const lines = new LineIndex(text);
   try {
     const doc = readFewShot(path, text, opts.format);
@@ -36,7 +36,7 @@ export function checkFewShot(path: string, text: string, opts: CheckOptions = {}
       if (loaded) schema ??= loaded;
       else if (opts.loadSchema) findings.push({ start: doc.schemaRef.span.start, end: doc.schemaRef.span.end, severity: 'warning', code: FEWSHOT_CODES.schemaRef, message: `Cannot read the schema "${doc.schemaRef.value}".` });
     }
-    const o: CheckOptions = { ...opts, ...(schema ? { schema } : {}) };
+    const o: FewShotCheckOptions = { ...opts, ...(schema ? { schema } : {}) };
     if (doc.target === 'simgrag') checkSimGragExamples(doc, schema, findings);
     if (doc.target === 'mor') checkMorExamples(doc, schema, findings);
     if (doc.target === 'kgp') checkKgpExamples(doc, schema, findings);

@@ -149,7 +149,7 @@ export interface FewShotDocument {
 export type PatternShape = '1-hop' | '2-hop' | '3-hop' | '2-hop-conjunction' | '3-hop-conjunction' | '3-hop-star' | 'other';
 export const PATTERN_SHAPES: readonly PatternShape[] = ['1-hop', '2-hop', '3-hop', '2-hop-conjunction', '3-hop-conjunction', '3-hop-star', 'other'];
 
-export interface CheckOptions {
+export interface FewShotCheckOptions {
   /** The configured graph schema (a prompt's own entity-type/triplet list wins for MoR). */
   readonly schema?: GraphSchema;
   /** Per-database schemas, for question→Cypher rows with a `database` column. */

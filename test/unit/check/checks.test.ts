@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDocument, CHECK, type CheckOptions } from '../../../src/core/check';
+import { checkDocument, CHECK, type PlanCheckOptions } from '../../../src/core/check';
 import type { Diagnostic } from '../../../src/core/diagnostics';
 import { parseSchemaFile } from '../../../src/core/schema/schemaFile';
 import { LineIndex } from '../../../src/core/text';
@@ -20,13 +20,13 @@ function plan(match: string, rest = 'return m', name = 'p'): string {
     .join('\n')}\n  ${rest}\n}\n`;
 }
 
-function diags(text: string, options: CheckOptions = {}): Diagnostic[] {
+function diags(text: string, options: PlanCheckOptions = {}): Diagnostic[] {
   return checkDocument(text, options);
 }
-function codes(text: string, options: CheckOptions = {}): string[] {
+function codes(text: string, options: PlanCheckOptions = {}): string[] {
   return diags(text, options).map((d) => d.code);
 }
-function only(text: string, code: string, options: CheckOptions = {}): Diagnostic {
+function only(text: string, code: string, options: PlanCheckOptions = {}): Diagnostic {
   const found = diags(text, options).filter((d) => d.code === code);
   assert.equal(found.length, 1, `expected one ${code} in ${JSON.stringify(text)}, got ${JSON.stringify(codes(text, options))}`);
   return found[0]!;

@@ -10,7 +10,7 @@ import { lintCypherQuery, type DbSchema } from '@neo4j-cypher/language-support';
 import * as Q from '../../../src/core/graph/neo4j/cypher';
 import { planFromSummary } from '../../../src/core/graph/neo4j/planMapping';
 import { buildNeo4jSchema, relTypeName } from '../../../src/core/graph/neo4j/schemaMapping';
-import { toCypherValue } from '../../../src/core/graph/neo4j/values';
+import { fromNeo4jValue } from '../../../src/core/graph/neo4j/values';
 import { mapNeo4jError, Neo4jStore } from '../../../src/core/graph/neo4j/neo4jStore';
 import { isGraphStoreError } from '../../../src/core/graph/errors';
 
@@ -105,14 +105,14 @@ test('records: Integer, Node, Relationship, lists and maps become JSON-shaped va
   const person = new Node(int(2), ['Person'], { name: 'Rachel McAdams' }, '4:abc:2');
   const rel = new Relationship(int(7), int(1), int(2), 'ACTED_IN', { roles: ['Paige'] }, '5:abc:7', '4:abc:1', '4:abc:2');
   const record = new Neo4jRecord(['m', 'r', 'n', 'list'], [movie, rel, int(42), [int(1), 'x', null, { k: int(3) }]]);
-  const values = Object.fromEntries(record.keys.map((k) => [k, toCypherValue(record.get(k))]));
+  const values = Object.fromEntries(record.keys.map((k) => [k, fromNeo4jValue(record.get(k))]));
   assert.deepEqual(values, {
     m: { _id: '4:abc:1', _labels: ['Movie'], name: 'The Vow', votes: '9007199254740993' },
     r: { _id: '5:abc:7', _type: 'ACTED_IN', _start: '4:abc:1', _end: '4:abc:2', roles: ['Paige'] },
     n: 42,
     list: [1, 'x', null, { k: 3 }],
   });
-  assert.deepEqual(toCypherValue(person), { _id: '4:abc:2', _labels: ['Person'], name: 'Rachel McAdams' });
+  assert.deepEqual(fromNeo4jValue(person), { _id: '4:abc:2', _labels: ['Person'], name: 'Rachel McAdams' });
 });
 
 test('schema from db.schema.* rows: labels, property keys, endpoint pairs from the visualization', () => {

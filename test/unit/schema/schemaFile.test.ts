@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parseSchemaFile } from '../../../src/core/schema/schemaFile';
 import { formatKgschema, schemaToKgschemaJson } from '../../../src/core/schema/kgschemaFormat';
 import { LineIndex } from '../../../src/core/text';
+import { csvRecords } from '../../../src/core/csv';
 
 const MOVIES = readFileSync(join(__dirname, '../../../samples/movies/movies.kgschema.json'), 'utf8');
 
@@ -143,25 +144,9 @@ test('a malformed structured_schema entry is reported at its range and skipped',
   assert.deepEqual(r.schema!.labels, [{ name: 'A', properties: ['x'] }]);
 });
 
-/** RFC 4180 CSV (quoted fields with "" escapes and newlines), enough for schemas_dev.csv. */
+/** schemas_dev.csv through the one CSV reader. */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else if (c !== '\r') field += c;
-  }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
-  return rows;
+  return [...csvRecords(text)].map((r) => r.fields.map((f) => f.value));
 }
 
 const SCHEMAS_DEV = join(__dirname, '../../../../shared/data/text2cypher/schemas_dev.csv');

@@ -16,7 +16,7 @@ function neo4jFrontEnd(): LanguageSupport {
   return languageSupport;
 }
 import type { GraphSchema } from '../../schema/graphSchema';
-import type { CheckOptions, CypherOutput, FewShotDocument, OffsetFinding } from '../model';
+import type { FewShotCheckOptions, CypherOutput, FewShotDocument, OffsetFinding } from '../model';
 import { FEWSHOT_CODES } from '../codes';
 import { fileOffset } from '../positions';
 
@@ -31,7 +31,7 @@ export function toDbSchema(schema: GraphSchema): DbSchema {
 
 const dbSchemaCache = new WeakMap<GraphSchema, DbSchema>();
 
-export function checkCypherExamples(doc: FewShotDocument, opts: CheckOptions, out: OffsetFinding[]): void {
+export function checkCypherExamples(doc: FewShotDocument, opts: FewShotCheckOptions, out: OffsetFinding[]): void {
   for (const ex of doc.examples) {
     if (ex.output?.kind !== 'cypher') continue;
     const schema = (ex.output.database !== undefined ? opts.schemas?.[ex.output.database] : undefined) ?? opts.schema;

@@ -2,7 +2,7 @@
  * Checks on the file as a whole: numbering, duplicated examples, the number of shots, the
  * template's placeholders and the coverage of pattern shapes.
  */
-import type { CheckOptions, FewShotDocument, OffsetFinding, PatternShape, Span } from '../model';
+import type { FewShotCheckOptions, FewShotDocument, OffsetFinding, PatternShape, Span } from '../model';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import { FEWSHOT_CODES } from '../codes';
 import { patternShape } from '../shapes';
@@ -13,7 +13,7 @@ export const DEFAULT_SIMGRAG_SHOTS = 12;
 export const DEFAULT_EXPECTED_SHAPES: readonly PatternShape[] = ['1-hop', '2-hop', '3-hop'];
 const QUESTION_PLACEHOLDERS = ['QUERY', 'query', 'question', 'QUESTION', 'input'];
 
-export function checkFile(doc: FewShotDocument, opts: CheckOptions, out: OffsetFinding[]): void {
+export function checkFile(doc: FewShotDocument, opts: FewShotCheckOptions, out: OffsetFinding[]): void {
   const anchor: Span = doc.examplesHeader ?? doc.examples[0]?.span ?? { start: 0, end: 0 };
   const anchorEnd = (s: Span): Span => ({ start: s.start, end: Math.max(s.end, s.start + 1) });
   if (doc.examples.length === 0) {

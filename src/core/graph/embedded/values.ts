@@ -11,7 +11,7 @@ function internalId(v: unknown): string | undefined {
 }
 
 /** Converts one value the native engine returned. BigInts become numbers when exact, else decimal strings. */
-export function toCypherValue(v: unknown): CypherValue {
+export function fromEngineValue(v: unknown): CypherValue {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
     case 'boolean':
@@ -25,10 +25,10 @@ export function toCypherValue(v: unknown): CypherValue {
       break;
   }
   if (v instanceof Date) return v.toISOString();
-  if (Array.isArray(v)) return v.map(toCypherValue);
+  if (Array.isArray(v)) return v.map(fromEngineValue);
   if (v instanceof Map) {
     const out: Record<string, CypherValue> = {};
-    for (const [k, val] of v) out[String(k)] = toCypherValue(val);
+    for (const [k, val] of v) out[String(k)] = fromEngineValue(val);
     return out;
   }
   if (isRecord(v)) {
@@ -36,7 +36,7 @@ export function toCypherValue(v: unknown): CypherValue {
     for (const [k, val] of Object.entries(v)) {
       // Node/relationship ids ({table, offset}) become "table:offset" strings, the GraphStore id format.
       const id = k === '_id' || k === '_src' || k === '_dst' ? internalId(val) : undefined;
-      out[k] = id ?? toCypherValue(val);
+      out[k] = id ?? fromEngineValue(val);
     }
     // A bare internal id (e.g. `RETURN id(n)`) also becomes "table:offset".
     const bare = Object.keys(v).length === 2 ? internalId(v) : undefined;

@@ -3,7 +3,7 @@
 import { Connection, Database, type PreparedStatement, type QueryResult } from '@ladybugdb/core';
 import { existsSync, renameSync } from 'node:fs';
 import type { CypherValue } from '../graphStore';
-import { toCypherValue } from './values';
+import { fromEngineValue } from './values';
 import { isEngineRequest, type EngineErrorCode, type EngineRequest, type EngineResponse, type QueryRequest } from './protocol';
 
 let database: Database | undefined;
@@ -34,7 +34,7 @@ async function drain(result: QueryResult | QueryResult[]): Promise<{ columns: st
       const raw = r.getAllSync();
       rows = raw.map((row) => {
         const out: Record<string, CypherValue> = {};
-        for (const [k, v] of Object.entries(row)) out[k] = toCypherValue(v);
+        for (const [k, v] of Object.entries(row)) out[k] = fromEngineValue(v);
         return out;
       });
     }

@@ -1,5 +1,5 @@
 // Format readers: text → node/edge records + bad lines with their line numbers. They never throw.
-import { parseCsv } from './csv';
+import { csvRecords } from '../../csv';
 import { shorten, type BadLine, type ImportFormat, type ImportRecord, type ReadResult } from './records';
 
 function splitLines(text: string): string[] {
@@ -7,6 +7,21 @@ function splitLines(text: string): string[] {
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   if (lines[0]?.charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
   return lines;
+}
+
+interface CsvRow {
+  readonly line: number;
+  readonly fields: readonly string[];
+  readonly error?: string;
+  readonly raw: string;
+}
+
+/** CSV records as import rows: values, the line each starts on, its first syntax problem. */
+function* csvRows(text: string): Generator<CsvRow> {
+  for (const r of csvRecords(text)) {
+    const row = { line: r.line, fields: r.fields.map((f) => f.value), raw: text.slice(r.start, r.end) };
+    yield r.problems.length > 0 ? { ...row, error: r.problems[0]!.message } : row;
+  }
 }
 
 /** `head|relation|tail` (MetaQA kb.txt) or, with a tab separator, TSV triples. */
@@ -52,7 +67,7 @@ function columnIndex(header: readonly string[], names: readonly string[]): numbe
 export function readCsv(text: string, file: string): ReadResult {
   const records: ImportRecord[] = [];
   const bad: BadLine[] = [];
-  const rows = parseCsv(text);
+  const rows = csvRows(text);
   const first = rows.next();
   if (first.done) return { records, bad, lines: 0 };
   const header = first.value.fields.map((h) => h.trim());

@@ -10,7 +10,7 @@ import * as Q from './cypher';
 import { guardStatement } from '../queryDoor';
 import { planFromSummary } from './planMapping';
 import { buildNeo4jSchema, type NodeTypePropertyRow, type RelTypePropertyRow, type VisualizationRow } from './schemaMapping';
-import { toCypherValue } from './values';
+import { fromNeo4jValue } from './values';
 
 export interface Neo4jStoreOptions {
   /** neo4j://, neo4j+s://, bolt://… */
@@ -162,12 +162,12 @@ export class Neo4jStore implements GraphStore {
     const typeCounts = new Map<string, number>();
     for (const l of draft.labels) {
       const [r] = await this.rows(Q.countLabel(l.name), {}, signal);
-      const c = toCypherValue(r?.get('count'));
+      const c = fromNeo4jValue(r?.get('count'));
       if (typeof c === 'number') labelCounts.set(l.name, c);
     }
     for (const t of draft.relationshipTypes) {
       const [r] = await this.rows(Q.countRelationshipType(t.name), {}, signal);
-      const c = toCypherValue(r?.get('count'));
+      const c = fromNeo4jValue(r?.get('count'));
       if (typeof c === 'number') typeCounts.set(t.name, c);
     }
     return buildNeo4jSchema(nodeRows, relRows, vis, labelCounts, typeCounts);
@@ -231,9 +231,9 @@ export class Neo4jStore implements GraphStore {
   }
 }
 
-export function recordToRow(r: Neo4jRecord): Record<string, ReturnType<typeof toCypherValue>> {
-  const row: Record<string, ReturnType<typeof toCypherValue>> = {};
-  for (const key of r.keys) row[String(key)] = toCypherValue(r.get(key));
+export function recordToRow(r: Neo4jRecord): Record<string, ReturnType<typeof fromNeo4jValue>> {
+  const row: Record<string, ReturnType<typeof fromNeo4jValue>> = {};
+  for (const key of r.keys) row[String(key)] = fromNeo4jValue(r.get(key));
   return row;
 }
 

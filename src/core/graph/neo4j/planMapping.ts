@@ -2,10 +2,10 @@
 // is dropped. Arguments carry EstimatedRows and Details; a profile adds rows, dbHits, time and Memory.
 import type { Plan, ProfiledPlan, ResultSummary } from 'neo4j-driver';
 import type { PlanTree } from '../graphStore';
-import { toCypherValue } from './values';
+import { fromNeo4jValue } from './values';
 
 function argNumber(args: Readonly<Record<string, unknown>>, key: string): number | undefined {
-  const v = toCypherValue(args[key]);
+  const v = fromNeo4jValue(args[key]);
   return typeof v === 'number' ? v : undefined;
 }
 
@@ -35,9 +35,9 @@ export function planToTree(plan: Plan): PlanTree {
 export function profileToTree(profile: ProfiledPlan): PlanTree {
   const base = planToTree({ ...profile, children: [] } as unknown as Plan);
   const node: { -readonly [K in keyof PlanTree]: PlanTree[K] } = { ...base, children: profile.children.map(profileToTree) };
-  const rows = toCypherValue(profile.rows);
-  const dbHits = toCypherValue(profile.dbHits);
-  const time = toCypherValue(profile.time);
+  const rows = fromNeo4jValue(profile.rows);
+  const dbHits = fromNeo4jValue(profile.dbHits);
+  const time = fromNeo4jValue(profile.time);
   if (typeof rows === 'number') node.rows = rows;
   if (typeof dbHits === 'number') node.dbHits = dbHits;
   if (typeof time === 'number' && time > 0) node.timeMs = time / NANOS_PER_MS;
