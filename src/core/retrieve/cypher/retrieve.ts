@@ -14,11 +14,21 @@ import { buildProblem } from '../gsd/problem';
  * text is a case-insensitive name equality (compileCypher's default); the match semantics are
  * the plan's (compileCypher).
  */
-export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<RetrievalResult> {
-  const t0 = performance.now();
-  // The same resolution GSD makes: type words → labels (labels.ts), each phrase → its best type
-  // among those the endpoints' labels allow (domain/range, roles), so both strategies read a
-  // pattern alike.
+export interface CompiledForStore {
+  readonly text: string;
+  readonly params: Record<string, CypherValue>;
+  readonly columns: ReturnType<typeof compileCypher>['columns'];
+  readonly limit: number;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * The plan compiled for a store as the cypher strategy runs it (and EXPLAIN/PROFILE show it):
+ * the same resolution GSD makes — type words → labels (labels.ts), each phrase → its best type
+ * among those the endpoints' labels allow (domain/range, roles) — so every strategy reads a
+ * pattern alike; the store's dialect; the plan's limit.
+ */
+export async function compileForStore(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<CompiledForStore> {
   const problem = await buildProblem(plan, snap, embedder, { nodeCandidates: 1, relationCandidates: 1, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
   const bestType = new Map(problem.edges.map((e) => [e.edgeId, e.rels.length > 0 ? snap.data.relationNames[e.rels[0]!]! : undefined] as const));
   const labelsOf = new Map<string, readonly string[]>();
@@ -40,12 +50,18 @@ export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, sna
     },
     resolveLabel: (category) => labelsOf.get(category) ?? [category],
   });
-  const t1 = performance.now();
   const warnings = [
     ...problem.nodes.flatMap((n) => (n.type?.how === 'none' ? [`${n.variable}: ${n.type.detail}`] : [])),
     ...compiled.diagnostics.map((d) => d.message),
   ];
-  const params: Record<string, CypherValue> = { ...compiled.params };
+  return { text: compiled.text, params: { ...compiled.params }, columns: compiled.columns, limit, warnings };
+}
+
+export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<RetrievalResult> {
+  const t0 = performance.now();
+  const compiled = await compileForStore(plan, store, snap, embedder, options);
+  const { params, limit, warnings } = compiled;
+  const t1 = performance.now();
   const rows = await store.query(compiled.text, { params, mode: 'run', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
   const t2 = performance.now();
   const explained = await store.query(compiled.text, { params, mode: 'explain', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) }).catch(() => undefined);
