@@ -1,5 +1,5 @@
 import { FileReadError } from '../core/boundedRead';
-import { GraphStoreError } from '../core/graph/errors';
+import { GraphStoreError } from '../core/graph';
 
 /** Where a CLI command writes; tests pass their own to capture output. */
 export interface CliIO {

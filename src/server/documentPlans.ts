@@ -1,6 +1,6 @@
 /** The `kgrag/documentPlans` answer: a document's compiled plans and the schema it uses. */
 import { compilePlans, parseDocument, type ParseResult } from '../core/dsl';
-import type { ResolvedSchema } from '../core/schema/resolve';
+import type { ResolvedSchema } from '../core/schema';
 import type { Range } from '../core/text';
 import type { DocumentPlan, DocumentPlansResult } from '../contracts/lsp';
 

@@ -6,10 +6,9 @@
  * every server start even when no few-shot file is ever opened.
  */
 import type { Diagnostic } from '../core/diagnostics';
-import { checkFile } from '../core/check/checkFile';
+import { checkFile } from '../core/check';
 import { checkFewShot, readFewShot, type FewShotCheckOptions } from '../core/fewshot';
-import type { GraphSchema } from '../core/schema/graphSchema';
-import type { SchemaResolver } from '../core/schema/resolve';
+import type { GraphSchema, SchemaResolver } from '../core/schema';
 import { LineIndex } from '../core/text';
 import type { LanguageSettings } from './settings';
 

@@ -45,10 +45,8 @@ import {
   type Analysis,
   type SchemaContext,
 } from '../core/language';
-import { checkFile } from '../core/check/checkFile';
-import type { GraphSchema } from '../core/schema/graphSchema';
-import { SchemaResolver } from '../core/schema/resolve';
-import { nodeSchemaFiles } from '../core/schema/nodeSchemaFiles';
+import { checkFile } from '../core/check';
+import { type GraphSchema, SchemaResolver, nodeSchemaFiles } from '../core/schema';
 import { fewshotChecker, isFewShotFile } from './fewshot';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
 import { findSchemaFiles, relativeToDocument } from './files';

@@ -5,11 +5,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Asker, type AskResult } from '../../core/ask';
-import { STORE_FLAGS } from '../../core/graph/openStore';
-import { HttpChatModel } from '../../core/llm/httpChatModel';
-import { DEFAULT_STRATEGIES, type StrategyKind } from '../../core/plan/planningGraph';
-import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
-import { SchemaResolver } from '../../core/schema/resolve';
+import { STORE_FLAGS } from '../../core/graph';
+import { HttpChatModel } from '../../core/llm';
+import { DEFAULT_STRATEGIES, type StrategyKind } from '../../core/plan';
+import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { RetrievalSession } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';

@@ -19,14 +19,11 @@
 import { readdir, stat } from 'node:fs/promises';
 import { FileReadError, readTextFile } from '../../core/boundedRead';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { checkFile } from '../../core/check/checkFile';
-import { CHECK } from '../../core/check/codes';
+import { checkFile, CHECK } from '../../core/check';
 import type { Diagnostic, Severity } from '../../core/diagnostics';
-import type { GraphSchema } from '../../core/schema/graphSchema';
-import { nodeSchemaFiles } from '../../core/schema/nodeSchemaFiles';
-import { SchemaResolver } from '../../core/schema/resolve';
+import { type GraphSchema, nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { Range } from '../../core/text';
-import { STORE_FLAGS, type StoreFlagValues } from '../../core/graph/openStore';
+import { STORE_FLAGS, type StoreFlagValues } from '../../core/graph';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 import { checkFewShot, FEWSHOT_FORMATS, readFewShot, type FewShotFormat } from '../../core/fewshot';

@@ -1,13 +1,8 @@
 // kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { dataFolderProblem } from '../../core/graph/embedded/dataFolder';
-import { formatBadLine, ImportRejectedError, type ImportFile, type ImportOptions, type ImportSummary } from '../../core/graph/import/importer';
-import { importIntoFolder } from '../../core/graph/import/stagedImport';
-import type { ImportFormat } from '../../core/graph/import/records';
-import { METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules } from '../../core/graph/import/typing';
+import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportOptions, type ImportSummary, importIntoFolder, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { STORE_FLAGS, type StoreSpec } from '../../core/graph/openStore';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const FORMATS: readonly ImportFormat[] = ['triples', 'tsv', 'csv', 'jsonl'];

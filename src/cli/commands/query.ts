@@ -1,8 +1,6 @@
 // kgrag query (--db <folder> | --neo4j <uri> [--user u] [--database d]) [--explain|--profile] [--json]
 //   [--param name=value …] [--params '{…}'] [--write] [--timeout ms] "<cypher>"
-import type { CypherParams, CypherValue, QueryResult } from '../../core/graph/graphStore';
-import { STORE_FLAGS } from '../../core/graph/openStore';
-import { renderPlanText } from '../../core/graph/plan/planText';
+import { type CypherParams, type CypherValue, type QueryResult, STORE_FLAGS, renderPlanText } from '../../core/graph';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 

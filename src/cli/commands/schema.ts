@@ -1,6 +1,6 @@
 // kgrag schema (--db <folder> | --neo4j <uri> [--user u] [--database d]) [--json]
-import type { GraphSchema } from '../../core/schema/graphSchema';
-import { STORE_FLAGS } from '../../core/graph/openStore';
+import type { GraphSchema } from '../../core/schema';
+import { STORE_FLAGS } from '../../core/graph';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 

@@ -2,10 +2,8 @@
 import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync } from 'node:fs';
-import { NEO4J_PASSWORD_ENV, openStore, storeSpecFromFlags, type StoreFlagValues, type StoreSpec } from '../../core/graph/openStore';
-import type { GraphStore } from '../../core/graph/graphStore';
+import { NEO4J_PASSWORD_ENV, openStore, storeSpecFromFlags, type StoreFlagValues, type StoreSpec, type GraphStore, dataFolder } from '../../core/graph';
 import { openSession, type RetrievalSession, type SessionOptions } from '../../core/session';
-import { dataFolder } from '../../core/graph/embedded/dataFolder';
 import { UsageError, type CliIO } from '../io';
 
 /** parseArgs whose complaints (unknown option, missing value) become usage errors (exit 2). */

@@ -1,7 +1,7 @@
 import { readTextFileSync } from '../../core/boundedRead';
 import { relative, resolve } from 'node:path';
-import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed/createEmbedder';
-import { STORE_FLAGS } from '../../core/graph/openStore';
+import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
+import { STORE_FLAGS } from '../../core/graph';
 import { discoverPlanTests, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';

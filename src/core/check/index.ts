@@ -4,3 +4,4 @@ export { CHECK, type CheckCode } from './codes';
 export { DEFAULT_HOP_LIMIT } from './hops';
 export { suggest, editDistance } from './suggest';
 export { findUnknown, type UnknownFinding } from './unknowns';
+export { checkFile } from './checkFile';

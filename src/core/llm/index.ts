@@ -6,3 +6,4 @@ export { buildPlannerPrompt } from './prompt';
 export { readProposal, extractPlanText } from './readProposal';
 export { ChatPlanner } from './chatPlanner';
 export { NearestExamplePlanner, alignByTemplate, markedMentions } from './nearestExamplePlanner';
+export { plannerExamplesFromFile } from './fewshotExamples';

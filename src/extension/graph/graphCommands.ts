@@ -6,8 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node
 import { dirname, join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
-import { formatBadLine, type ImportSummary } from '../../core/graph/import/importer';
-import { sampleFolder } from '../../core/graph/sample/sampleStore';
+import { formatBadLine, type ImportSummary, sampleFolder } from '../../core/graph';
 import { describeSchema, type Connection, type Health } from './connection';
 import { withCancellableProgress } from '../platform/operations';
 import { NEO4J_PASSWORD_KEY, PLANNER_API_KEY, type Secrets } from '../platform/secrets';

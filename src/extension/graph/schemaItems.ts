@@ -1,6 +1,6 @@
 /** The schema view's items and what "Insert into Plan" writes for each — pure, unit-tested. */
 import { printName } from '../../core/dsl';
-import type { GraphSchema } from '../../core/schema/graphSchema';
+import type { GraphSchema } from '../../core/schema';
 
 export type SchemaNode =
   | { readonly kind: 'group'; readonly group: 'labels' | 'relationshipTypes' | 'propertyKeys'; readonly count: number }

@@ -4,7 +4,7 @@
  * as a parameter, never into the query text), deduplicated and capped. No `vscode` import, so the
  * unit tests run it against the real embedded engine.
  */
-import type { GraphStore } from '../../core/graph/graphStore';
+import type { GraphStore } from '../../core/graph';
 
 /** What answering needs: a GraphStore or a RetrievalSession (both expand). */
 export type Expandable = Pick<GraphStore, 'expand'>;

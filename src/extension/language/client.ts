@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { fewshotFileGlobs } from '../platform/config';
 import { registerCommand } from '../commands';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import type { GraphSchema } from '../../core/schema/graphSchema';
+import type { GraphSchema } from '../../core/schema';
 import { CONNECTED_SCHEMA_NOTIFICATION, type ConnectedSchemaParams } from '../../contracts/lsp';
 
 let client: LanguageClient | undefined;

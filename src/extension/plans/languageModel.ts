@@ -4,7 +4,7 @@
  * consent. "No model" and a refused consent become ChatModelErrors with a reason the UI explains.
  */
 import * as vscode from 'vscode';
-import { ChatModelError, type ChatMessage, type ChatModel } from '../../core/llm/chatModel';
+import { ChatModelError, type ChatMessage, type ChatModel } from '../../core/llm';
 
 export class LanguageModelChatModel implements ChatModel {
   readonly description: string;

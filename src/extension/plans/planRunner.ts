@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
-import type { PlanningGraph } from '../../core/plan/planningGraph';
-import type { RelationAliases } from '../../core/retrieve/relations';
+import type { PlanningGraph } from '../../core/plan';
+import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';

@@ -4,9 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { Asker, GroundedPlanner } from '../../core/ask';
-import { createEmbedder } from '../../core/embed/createEmbedder';
-import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type Planner, type PlannerExample } from '../../core/llm';
-import { plannerExamplesFromFile } from '../../core/llm/fewshotExamples';
+import { createEmbedder } from '../../core/embed';
+import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type Planner, type PlannerExample, plannerExamplesFromFile } from '../../core/llm';
 import type { Connection } from '../graph/connection';
 import { LanguageModelChatModel } from './languageModel';
 import { PLANNER_API_KEY, type Secrets } from '../platform/secrets';

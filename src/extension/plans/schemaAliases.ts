@@ -3,7 +3,7 @@
  * (the language server answers which, by the one schema rule) as an undoable edit.
  */
 import * as vscode from 'vscode';
-import { addAliasToKgschema } from '../../core/schema/kgschemaEdit';
+import { addAliasToKgschema } from '../../core/schema';
 import { documentPlans } from '../language/requests';
 import { setAliasHandler, type AliasRequest } from '../inspector';
 

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import { isPlanTest, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
-import type { PlanningGraph } from '../../core/plan/planningGraph';
+import type { PlanningGraph } from '../../core/plan';
 import { showRetrievalResult } from '../inspector';
 import type { Connection } from '../graph/connection';
 import { documentPlans, toVsRange } from '../language/requests';

@@ -6,8 +6,7 @@
  * see secrets.ts.
  */
 import * as vscode from 'vscode';
-import type { EmbedderSettings } from '../../core/embed/createEmbedder';
-import { isEmbedderKind } from '../../core/embed/createEmbedder';
+import { type EmbedderSettings, isEmbedderKind } from '../../core/embed';
 
 export type GraphKind = 'sample' | 'embedded' | 'neo4j';
 export type PlannerKind = 'auto' | 'languageModel' | 'http' | 'nearestExample';

@@ -1,0 +1,2 @@
+/** Embedders' public entry point: settings and the factory (front doors import from here, not from internals). */
+export { createEmbedder, isEmbedderKind, DEFAULT_EMBEDDER_SETTINGS, type EmbedderSettings } from './createEmbedder';

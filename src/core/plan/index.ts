@@ -1,0 +1,2 @@
+/** Planning graphs' public entry point: the IR's types and defaults (front doors import from here, not from internals). */
+export { DEFAULT_STRATEGIES, MATCH_SEMANTICS, type PlanningGraph, type StrategyKind } from './planningGraph';

@@ -1,0 +1,4 @@
+/** Retrieval's public entry point for the front doors: run inputs, relation aliases and the MoR reranker. */
+export { readRunInputs } from './inputs';
+export type { RelationAliases } from './relations';
+export { loadReranker, type Reranker } from './mor/rerank';
