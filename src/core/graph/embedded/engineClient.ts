@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GraphStoreError, abbreviate } from '../errors';
-import { isEngineResponse, type EngineRequest, type EngineResponse } from './protocol';
+import { isEngineResponse, type EngineRequest, type EngineResponse } from '../../../contracts/engineWorker';
 
 type RequestBody = EngineRequest extends infer R ? (R extends EngineRequest ? Omit<R, 'id'> : never) : never;
 

@@ -4,7 +4,7 @@ import { Connection, Database, type PreparedStatement, type QueryResult } from '
 import { existsSync, renameSync } from 'node:fs';
 import type { CypherValue } from '../graphStore';
 import { fromEngineValue } from './values';
-import { isEngineRequest, type EngineErrorCode, type EngineRequest, type EngineResponse, type QueryRequest } from './protocol';
+import { isEngineRequest, type EngineErrorCode, type EngineRequest, type EngineResponse, type QueryRequest } from '../../../contracts/engineWorker';
 
 let database: Database | undefined;
 let connection: Connection | undefined;
