@@ -202,3 +202,26 @@ export function injectivePathCounts(snap: GraphSnapshot, q: Question): Map<strin
   }
   return out;
 }
+
+/**
+ * What an oracle knowing the exact relation chain scores, summed over the questions: picking
+ * uniformly among the answers an injective match reaches (chance) or among those the most
+ * matches reach (mostPaths); and the questions where every such answer is gold (unambiguous).
+ */
+export function oracleScores(snap: GraphSnapshot, questions: readonly Question[]): { chance: number; mostPaths: number; unambiguous: Set<number> } {
+  let chance = 0;
+  let mostPaths = 0;
+  const unambiguous = new Set<number>();
+  for (const q of questions) {
+    const paths = injectivePathCounts(snap, q);
+    const inj = [...paths.keys()];
+    if (inj.length === 0) continue;
+    const gold = inj.filter((a) => q.answers.includes(a)).length;
+    chance += gold / inj.length;
+    const most = Math.max(...paths.values());
+    const best = inj.filter((a) => paths.get(a) === most);
+    mostPaths += best.filter((a) => q.answers.includes(a)).length / best.length;
+    if (gold === inj.length) unambiguous.add(q.line);
+  }
+  return { chance, mostPaths, unambiguous };
+}

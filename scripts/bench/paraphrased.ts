@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Embedder } from '../../src/core/embed/embedder';
 import { retrieveGsd } from '../../src/core/retrieve/gsd/retrieve';
 import { GraphSnapshot } from '../../src/core/retrieve/snapshot/snapshot';
-import { goldPattern, injectivePathCounts, loadQuestions, metaqaLabel, reachableAnswers, readKb, sample } from './metaqa';
+import { goldPattern, oracleScores, loadQuestions, metaqaLabel, reachableAnswers, readKb, sample } from './metaqa';
 import { fmt, percentile, rssMb } from './stats';
 import { mulberry32 as rng } from '../../test/support/prng';
 
@@ -61,20 +61,7 @@ export async function runParaphrased(o: Options, runs: readonly ParaphraseRun[])
       const usable = picked.filter((q, i) => reach[i]!.some((a) => q.answers.includes(a)));
       // What an oracle knowing the exact chain scores, on average, picking uniformly among the
       // answers an injective match reaches (chance) or among those the most matches reach.
-      let chance = 0;
-      let mostPaths = 0;
-      const unambiguous = new Set<number>();
-      for (const q of usable) {
-        const paths = injectivePathCounts(snap, q);
-        const inj = [...paths.keys()];
-        if (inj.length === 0) continue;
-        const gold = inj.filter((a) => q.answers.includes(a)).length;
-        chance += gold / inj.length;
-        const most = Math.max(...paths.values());
-        const best = inj.filter((a) => paths.get(a) === most);
-        mostPaths += best.filter((a) => q.answers.includes(a)).length / best.length;
-        if (gold === inj.length) unambiguous.add(q.line);
-      }
+      const { chance, mostPaths, unambiguous } = oracleScores(snap, usable);
       // The same random phrases for every run: the generator restarts per hop.
       const rand = rng(o.seed * 31 + hop);
       const phraseFor = (relation: string): string => {

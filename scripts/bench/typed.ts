@@ -14,7 +14,7 @@ import { DEFAULT_MATCH, type MatchSemantics } from '../../src/core/plan/planning
 import { planningGraphFromSimGrag } from '../../src/core/plan/simgrag';
 import { retrieveGsd } from '../../src/core/retrieve/gsd/retrieve';
 import type { GraphSnapshot } from '../../src/core/retrieve/snapshot/snapshot';
-import { chainRelations, injectivePathCounts, loadQuestions, reachableAnswers, sample, type Question } from './metaqa';
+import { chainRelations, oracleScores, loadQuestions, reachableAnswers, sample, type Question } from './metaqa';
 import { fmt, percentile } from './stats';
 import { mulberry32 as rng } from '../../test/support/prng';
 
@@ -89,20 +89,7 @@ export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedd
   for (const hop of o.hops) {
     const picked = sample(loadQuestions(o.data, hop), o.n, o.seed + hop);
     const usable = picked.filter((q) => reachableAnswers(snap, q).some((a) => q.answers.includes(a)));
-    let chance = 0;
-    let mostPaths = 0;
-    const unambiguous = new Set<number>();
-    for (const q of usable) {
-      const paths = injectivePathCounts(snap, q);
-      const inj = [...paths.keys()];
-      if (inj.length === 0) continue;
-      const gold = inj.filter((a) => q.answers.includes(a)).length;
-      chance += gold / inj.length;
-      const most = Math.max(...paths.values());
-      const best = inj.filter((a) => paths.get(a) === most);
-      mostPaths += best.filter((a) => q.answers.includes(a)).length / best.length;
-      if (gold === inj.length) unambiguous.add(q.line);
-    }
+    const { chance, mostPaths, unambiguous } = oracleScores(snap, usable);
     for (const run of runs) {
       if (hop === 1 && run.match !== DEFAULT_MATCH) continue; // identical on 2-node patterns
       // The same phrases for every semantics: the generator restarts per (hop, phrase kind).
