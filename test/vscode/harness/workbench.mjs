@@ -76,14 +76,17 @@ export class Workbench {
 
   /**
    * Opens the quick input with `key`, types `text` and waits for `row`. A file written or a command
-   * registered just before can miss one picker session's search (seen once on a fresh CI machine);
-   * a new session searches again, so up to three sessions are tried.
+   * registered just before can miss one picker session's search (seen once on a fresh CI machine),
+   * and the picker can close before it is typed into; a new session searches again, so up to three
+   * sessions are tried.
    */
   async searchQuickInput(key, text, row) {
     for (let attempt = 1; ; attempt += 1) {
       await this.openQuickInput(key);
-      await this.quickInput().locator('input.input').fill(text);
       try {
+        // The picker can close again right after opening (a webview re-rendering after a theme
+        // change takes the focus back; seen on a fresh CI machine): that is a lost session too.
+        await this.quickInput().locator('input.input').fill(text, { timeout: 5_000 });
         await row.waitFor({ timeout: 8_000 });
         return row;
       } catch (error) {
