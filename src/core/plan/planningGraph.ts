@@ -69,7 +69,7 @@ export interface GsdStrategy {
    * - `injective`: no two pattern nodes share one (SimGRAG's subgraph isomorphism);
    * - `anchors-distinct`: unknowns may share a node with each other, never with a named node
    *   (one with text or a `name`), and named nodes are distinct;
-   * - `homomorphic`: any nodes may share one, except that a target never is a named node's image
+   * - `homomorphic`: all nodes may share one, except that a target never is a named node's image
    *   (an answer is never the entity the pattern names) — what `injective: false` always meant.
    * Absent: DEFAULT_MATCH (chosen by measurement over the whole MetaQA dev set).
    */

@@ -56,7 +56,7 @@ export class RelationDomains {
   }
 
   /**
-   * The labels a node can have when it is joined, by an edge of one of `rels` (null: any type), to
+   * The labels a node can have when it is joined, by an edge of one of `rels` (null = every type), to
    * a node of one of `neighbour`'s labels: every image of it needs such an edge, so no other
    * label can complete a match (used to narrow untyped nodes before their candidate search).
    */

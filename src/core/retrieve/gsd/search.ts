@@ -185,7 +185,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const rankOf = problem.nodes.map((n) => n.rankOf);
   const nodeDists = problem.nodes.map((n) => n.dists);
   const relDist = problem.edges.map((e) => e.relDist);
-  // Allowed labels per pattern node as a bitmap over label ids (null: any label).
+  // Allowed labels per pattern node as a bitmap over label ids (null = every label).
   const allowed = problem.nodes.map((n) => {
     if (n.labels === null) return null;
     const bits = new Uint8Array(snap.data.labelNames.length);
@@ -228,11 +228,11 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   // Distinctness in O(1) per candidate, whatever the pattern size: per graph node, how many
   // pattern nodes (all / known / targets) are mapped onto it now. A pattern node's rule reads the
   // counter of the kinds it must differ from (mustDiffer, as kinds):
-  // injective: any; anchors-distinct: known → any, unknown → known; homomorphic: known → target,
+  // injective → every node; anchors-distinct: known → every node, unknown → known; homomorphic: known → target,
   // target → known (a known target → both); others: none.
   const counters = countersFor(snap);
   const { all: usedAll, known: usedKnown, target: usedTarget } = counters;
-  const rule = new Uint8Array(P); // bit 1: any, 2: known, 4: target
+  const rule = new Uint8Array(P); // bit 1 = every node, 2 = known, 4 = target
   problem.nodes.forEach((n, p) => {
     if (match === 'injective') rule[p] = 1;
     else if (match === 'anchors-distinct') rule[p] = n.known ? 1 : 2;
