@@ -228,11 +228,11 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   // Distinctness in O(1) per candidate, whatever the pattern size: per graph node, how many
   // pattern nodes (all / known / targets) are mapped onto it now. A pattern node's rule reads the
   // counter of the kinds it must differ from (mustDiffer, as kinds):
-  // injective → every node; anchors-distinct: known → every node, unknown → known; homomorphic: known → target,
+  // injective: all; anchors-distinct: known → all, unknown → known; homomorphic: known → target,
   // target → known (a known target → both); others: none.
   const counters = countersFor(snap);
   const { all: usedAll, known: usedKnown, target: usedTarget } = counters;
-  const rule = new Uint8Array(P); // bit 1 = every node, 2 = known, 4 = target
+  const rule = new Uint8Array(P); // bit 1: all, 2: known, 4: target
   problem.nodes.forEach((n, p) => {
     if (match === 'injective') rule[p] = 1;
     else if (match === 'anchors-distinct') rule[p] = n.known ? 1 : 2;
