@@ -15,7 +15,8 @@
  *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
  *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
- *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts).
+ *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b]
+ *   (those rows alone).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -59,6 +60,8 @@ const { values } = parseArgs({
     'typed-sample': { type: 'string', default: 'all' },
     'no-typed': { type: 'boolean', default: false },
     only: { type: 'string' },
+    // with --only seeds: only these STEM/SAGE variants (comma-separated names, as printed)
+    variants: { type: 'string' },
   },
 });
 
@@ -69,6 +72,18 @@ async function main(): Promise<void> {
   }
   if (values.only === 'budget') {
     await runBudget(join(values.data, 'kb.txt'));
+    return;
+  }
+  if (values.only === 'seeds') {
+    const embedder = new HashingEmbedder();
+    const snap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), embedder, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    const cases: SeedsCase[] = values.hops.split(',').map(Number).map((hop) => {
+      const picked = sample(loadQuestions(values.data, hop), Number(values.sample), Number(values.seed) + hop);
+      const usable = picked.filter((q) => reachableAnswers(snap, q).some((a) => q.answers.includes(a)));
+      return { hop, plans: usable.map((q) => goldPattern(q, !values.untyped)), gold: usable.map((q) => q.answers) };
+    });
+    console.log(`# STEM / SAGE — embedder ${embedder.id}, node ${process.version}, seeded sample ${values.sample} per hop (seed ${values.seed}), gold reachable`);
+    await runSeeds(snap, embedder, cases, values.variants?.split(','));
     return;
   }
   if (values.only === 'typed') {
