@@ -14,6 +14,7 @@ import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
+import { registerCompareStrategies } from './plans/compareStrategies';
 import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
@@ -35,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerCompareStrategies(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerTestController(context, connection, log);
