@@ -29,12 +29,12 @@ import {
   analyse,
   complete,
   completionSite,
-  ENTITY_FIXES,
   entityCompletionEntries,
   entityDiagnostics,
   entityHoverMarkdown,
   entityTexts,
   matchQueries,
+  matchQuery,
   queryKey,
   type EntityText,
   definition,
@@ -210,8 +210,7 @@ async function checkEntities(doc: TextDocument, analysis: Analysis, checks: read
   const st = states.get(doc.uri);
   if (!st || !found) return;
   const byKey = new Map(queries.map((q, i) => [queryKey(q), found.matches[i]!] as const));
-  const matchOf = (t: EntityText) => byKey.get(queryKey({ text: t.text, mode: 'match', ...(t.category !== undefined ? { category: t.category } : {}), limit: ENTITY_FIXES }));
-  const extra = entityDiagnostics(texts, matchOf, found.graph);
+  const extra = entityDiagnostics(texts, (t) => byKey.get(queryKey(matchQuery(t))), found.graph);
   if (extra.length === 0 && !st.entityWarnings) return;
   st.entityWarnings = extra.length > 0;
   st.diagnostics = [...checks, ...extra];

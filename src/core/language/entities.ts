@@ -45,17 +45,19 @@ export function entityTextOf(node: NodePattern): EntityText | undefined {
   return { text: lit.value, ...(node.category ? { category: node.category.name } : {}), range: lit.range };
 }
 
+/** The lookup for one text: its nearest names (as many as a diagnostic offers fixes). */
+export function matchQuery(t: EntityText): EntityQuery {
+  return { text: t.text, mode: 'match', ...(t.category !== undefined ? { category: t.category } : {}), limit: ENTITY_FIXES };
+}
+
 /** The lookups for a set of texts (one per distinct text and category). */
 export function matchQueries(texts: readonly EntityText[]): EntityQuery[] {
-  const seen = new Set<string>();
-  const out: EntityQuery[] = [];
+  const byKey = new Map<string, EntityQuery>();
   for (const t of texts) {
-    const key = `${t.category ?? ''}\u0000${t.text}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ text: t.text, mode: 'match', ...(t.category !== undefined ? { category: t.category } : {}), limit: ENTITY_FIXES });
+    const q = matchQuery(t);
+    if (!byKey.has(queryKey(q))) byKey.set(queryKey(q), q);
   }
-  return out;
+  return [...byKey.values()];
 }
 
 export function queryKey(q: EntityQuery): string {
