@@ -6,6 +6,7 @@ import type { RetrievalResult } from '../src/contracts/retrievalResult';
 import {
   INSPECTOR_VIEWS,
   type ExpandedMessage,
+  type GroundingReport,
   type ImageFormat,
   type InspectorState,
   type InspectorView,
@@ -23,6 +24,7 @@ import { subgraphsView, type SubgraphsView } from './views/subgraphs';
 import { trajectoryViewElement } from './views/trajectory';
 import { stemViewElement } from './views/stem';
 import { sageViewElement } from './views/sage';
+import { groundingViewElement } from './views/grounding';
 
 const TITLES: Record<InspectorView, string> = {
   subgraphs: 'Subgraphs',
@@ -32,6 +34,7 @@ const TITLES: Record<InspectorView, string> = {
   stats: 'Stats',
   stem: 'STEM trace',
   sage: 'SAGE trace',
+  grounding: 'Grounding',
 };
 
 /**
@@ -85,6 +88,8 @@ export interface AppHost {
 export class InspectorApp {
   private result: RetrievalResult | undefined;
   private source: ResultSource | undefined;
+  /** How the question became this result's plan (grounded planner), when it did. */
+  private grounding: GroundingReport | undefined;
   private view: InspectorView = 'subgraphs';
   private views = new Map<InspectorView, LinkedView>();
   private highlighted: string | null = null;
@@ -97,11 +102,12 @@ export class InspectorApp {
     private readonly host: AppHost,
   ) {}
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined): void {
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, grounding?: GroundingReport): void {
     for (const v of this.views.values()) v.dispose?.();
     this.views.clear();
     this.result = result;
     this.source = source;
+    this.grounding = grounding;
     this.view = view ?? defaultView(result);
     this.render();
     this.saveState();
@@ -155,7 +161,7 @@ export class InspectorApp {
   }
 
   private saveState(): void {
-    this.host.saveState({ result: this.result, source: this.source, view: this.view });
+    this.host.saveState({ result: this.result, source: this.source, view: this.view, ...(this.grounding ? { grounding: this.grounding } : {}) });
   }
 
   private context(result: RetrievalResult): ViewContext {
@@ -183,6 +189,8 @@ export class InspectorApp {
         return stemViewElement(ctx);
       case 'sage':
         return sageViewElement(ctx);
+      case 'grounding':
+        return groundingViewElement(ctx, this.grounding);
     }
   }
 

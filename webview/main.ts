@@ -28,7 +28,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const m = checked.value;
   switch (m.type) {
     case 'show':
-      app.show(m.result, m.source, m.view);
+      app.show(m.result, m.source, m.view, m.grounding);
       break;
     case 'highlight':
       app.highlight(m.variable);
@@ -55,6 +55,6 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 new MutationObserver(() => app.retheme()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
 const saved = validateInspectorState(api.getState() ?? {});
-if (saved.ok && saved.value.result) app.show(saved.value.result, saved.value.source, saved.value.view);
+if (saved.ok && saved.value.result) app.show(saved.value.result, saved.value.source, saved.value.view, saved.value.grounding);
 else if (!saved.ok) post({ type: 'log', level: 'warn', message: `ignored saved state (${saved.error})` });
 post({ type: 'ready' });

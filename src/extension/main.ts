@@ -16,6 +16,7 @@ import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
 import { registerInspectQuestion } from './plans/inspectQuestion';
+import { registerGroundingActions } from './plans/groundingActions';
 import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
 import { registerTestController } from './plans/testController';
@@ -39,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerPlanRunner(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
+  registerGroundingActions(context, connection, log);
   registerTestController(context, connection, log);
   // few-shot
   registerFewShotValidation(context, log);

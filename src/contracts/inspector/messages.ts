@@ -4,9 +4,12 @@
  * unknown or malformed messages are ignored and logged, never acted on.
  */
 import type { RetrievalResult } from '../retrievalResult';
+import type { GroundingReport } from './grounding';
+
+export type { GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport } from './grounding';
 
 /** The panel's switchable views (the tab order). */
-export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage'] as const;
+export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage', 'grounding'] as const;
 export type InspectorView = (typeof INSPECTOR_VIEWS)[number];
 
 export type ImageFormat = 'png' | 'svg';
@@ -27,6 +30,8 @@ export interface ShowResultMessage {
   readonly source?: ResultSource;
   /** The view to bring forward (e.g. 'cypher' after Explain/Profile). */
   readonly view?: InspectorView;
+  /** How the grounded planner got from the question to this result's plan (Inspect Question). */
+  readonly grounding?: GroundingReport;
 }
 
 /** The editor selection is on a pattern variable (or left one: variable null). */
@@ -144,6 +149,18 @@ export interface ExpandMessage {
   readonly nodeId: string;
 }
 
+/** "Use this candidate instead": re-plan with the grounding's candidate `candidate` (its id) and run it. */
+export interface UseCandidateMessage {
+  readonly type: 'useCandidate';
+  readonly candidate: number;
+}
+
+/** "Open as .kgp": the candidate's plan as an editable document (with its `question`). */
+export interface OpenCandidateMessage {
+  readonly type: 'openCandidate';
+  readonly candidate: number;
+}
+
 export interface LogMessage {
   readonly type: 'log';
   readonly level: 'info' | 'warn' | 'error';
@@ -158,6 +175,8 @@ export type WebviewToHostMessage =
   | ExportImageMessage
   | RenderedMessage
   | ExpandMessage
+  | UseCandidateMessage
+  | OpenCandidateMessage
   | LogMessage;
 
 /** What the webview keeps across reloads (vscode.setState) and hands to the serializer. */
@@ -165,4 +184,5 @@ export interface InspectorState {
   readonly result?: RetrievalResult;
   readonly source?: ResultSource;
   readonly view?: InspectorView;
+  readonly grounding?: GroundingReport;
 }

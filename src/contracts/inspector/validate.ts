@@ -182,12 +182,54 @@ const retrievalResult = object({
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
 
+const groundingCommon = {
+  question: str,
+  mentions: arrayOf(
+    object({
+      text: str,
+      start: num,
+      end: num,
+      marked: bool,
+      method: oneOf(['exact', 'bm25', 'embedding']),
+      score: num,
+      anchor: bool,
+      nodes: arrayOf(object({ id: str, name: str, label: str, score: num })),
+      overlaps: arrayOf(num),
+      'variable?': str,
+    }),
+  ),
+  totalMs: num,
+};
+
+const grounding = union('kind', {
+  planned: object({
+    kind: str,
+    ...groundingCommon,
+    status: oneOf(['match', 'weak']),
+    confidence: num,
+    decidedBy: union('kind', {
+      ranker: object({ kind: str }),
+      model: object({ kind: str, model: str, attempts: num }),
+      user: object({ kind: str }),
+    }),
+    rejectedReplies: arrayOf(object({ reply: str, reason: str })),
+    chosen: num,
+    candidates: arrayOf(object({ id: num, pattern: str, chain: str, count: num, score: num, fit: num })),
+    totalCandidates: num,
+    capped: bool,
+    enumeratedOn: oneOf(['snapshot', 'store']),
+    ran: object({ plan: str, strategy: str }),
+  }),
+  'nothing-found': object({ kind: str, ...groundingCommon, message: str, nearest: strings }),
+  'no-candidates': object({ kind: str, ...groundingCommon, message: str }),
+});
+
 const view = oneOf(INSPECTOR_VIEWS);
 const source = object({ 'uri?': str, 'label?': str });
 const imageFormat = oneOf(['png', 'svg']);
 
 const hostMessage = union('type', {
-  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view }),
+  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding }),
   highlight: object({ type: str, variable: nullable(str) }),
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
@@ -221,10 +263,12 @@ const webviewMessage = union('type', {
   exportImage: object({ type: str, format: imageFormat, data: str }),
   rendered: object({ type: str, view, nodes: num, edges: num, ms: num }),
   expand: object({ type: str, requestId: num, nodeId: str }),
+  useCandidate: object({ type: str, candidate: num }),
+  openCandidate: object({ type: str, candidate: num }),
   log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
 });
 
-const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view });
+const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding });
 
 function checkResult(v: unknown, p: string): string | null {
   return retrievalResult(v, p) ?? (isRecord(v) ? timingsAllNumbers(v.timings, `${p}.timings`) : null);

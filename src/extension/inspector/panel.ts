@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type {
+  GroundingReport,
   HostToWebviewMessage,
   InspectorView,
   RenderedMessage,
@@ -27,6 +28,7 @@ export interface InspectorSnapshot {
   readonly viewColumn: number | undefined;
   readonly resultId: string | undefined;
   readonly plan: string | undefined;
+  readonly grounding: GroundingReport | undefined;
   readonly ready: boolean;
   readonly rendered: readonly RenderedMessage[];
   readonly rejected: number;
@@ -47,6 +49,8 @@ export class InspectorPanel implements vscode.Disposable {
   result: RetrievalResult | undefined;
   source: ResultSource | undefined;
   view: InspectorView | undefined;
+  /** How the grounded planner got to this result's plan (Inspect Question), if it did. */
+  grounding: GroundingReport | undefined;
   /** The active graph's store description, re-sent to every fresh webview. */
   activeGraph: string | undefined;
   private ready = false;
@@ -94,7 +98,7 @@ export class InspectorPanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         // A fresh webview (first load, or re-shown after being hidden) gets the current result.
-        if (this.result) this.post({ type: 'show', result: this.result, source: this.source, view: this.view });
+        if (this.result) this.post({ type: 'show', result: this.result, source: this.source, view: this.view, ...(this.grounding ? { grounding: this.grounding } : {}) });
         if (this.activeGraph !== undefined) this.post({ type: 'activeGraph', description: this.activeGraph });
         for (const m of this.queue.splice(0)) this.post(m);
         break;
@@ -126,12 +130,13 @@ export class InspectorPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, preserveFocus: boolean): void {
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, preserveFocus: boolean, grounding?: GroundingReport): void {
     this.result = result;
     this.source = source;
     this.view = view;
+    this.grounding = grounding;
     this.panel.title = `Inspector: ${result.plan}`;
-    this.post({ type: 'show', result, source, view });
+    this.post({ type: 'show', result, source, view, ...(grounding ? { grounding } : {}) });
     if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
   }
 
@@ -146,6 +151,7 @@ export class InspectorPanel implements vscode.Disposable {
       viewColumn: this.panel.viewColumn,
       resultId: this.result?.id,
       plan: this.result?.plan,
+      grounding: this.grounding,
       ready: this.ready,
       rendered: [...this.rendered],
       rejected: this.rejected,

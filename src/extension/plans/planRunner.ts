@@ -7,7 +7,7 @@ import { registerCommand } from '../commands';
 import type { PlanningGraph } from '../../core/plan';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import { setRevealHandler, showRetrievalResult } from '../inspector';
+import { setRevealHandler, showRetrievalResult, type ShowOptions } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
@@ -36,6 +36,8 @@ export async function executePlan(
   source: { uri?: string; label?: string } = {},
   /** The aliases of the schema the plan's document uses (documentPlans answers them). */
   aliases?: RelationAliases,
+  /** Shown with the result: the grounding behind a planned question, and the view to bring forward. */
+  shown: Pick<ShowOptions, 'grounding' | 'view'> = {},
 ): Promise<RetrievalResult | undefined> {
   if (!requireTrust('Running plans')) return undefined;
   const result = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
@@ -61,6 +63,7 @@ export async function executePlan(
   showRetrievalResult(result, {
     source,
     ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : {}),
+    ...shown,
     preserveFocus: action !== 'inspect',
   });
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
