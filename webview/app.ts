@@ -20,6 +20,7 @@ import { formatDistance } from './model/format';
 import { staleReasons, staleText, staleTitle, type ActiveGraph } from './model/stale';
 import { compareView, type CompareView } from './views/compare';
 import { historyView } from './views/history';
+import { notFoundLines, otherWarnings } from './model/resolution';
 import type { LinkedView, ViewContext } from './views/context';
 import { cypherView } from './views/cypher';
 import { gsdView } from './views/gsd';
@@ -60,6 +61,28 @@ export function defaultView(result: RetrievalResult): InspectorView {
   if (result.strategy === 'sage') return 'sage';
   if (result.strategy === 'cypher' && result.cypher?.mode !== 'run') return 'cypher';
   return 'subgraphs';
+}
+
+/**
+ * Named entities the graph does not hold, above the answers: the answers then read as what the
+ * nearest names gave, not as the answer to the question asked.
+ */
+function notFoundBanner(result: RetrievalResult): HTMLElement | null {
+  const lines = notFoundLines(result);
+  if (lines.length === 0) return null;
+  return h(
+    'div',
+    { class: 'not-found-banner', attrs: { role: 'alert' } },
+    h('span', { class: 'codicon-like', attrs: { 'aria-hidden': 'true' } }, '⚠'),
+    h(
+      'div',
+      {},
+      ...lines.map((l) =>
+        h('p', { class: 'not-found', data: { variable: l.variable } }, l.line, l.used !== undefined ? h('span', { class: 'used' }, ` — the answers use '${l.used}'`) : null),
+      ),
+      h('p', { class: 'hint' }, 'The answers below are for the nearest names that complete the pattern, not for the name written.'),
+    ),
+  );
 }
 
 export interface AppHost {
@@ -302,8 +325,9 @@ export class InspectorApp {
         ),
       ),
       result.question ? h('p', { class: 'question' }, result.question) : null,
+      notFoundBanner(result),
       this.answersLine(result),
-      ...(result.warnings ?? []).map((w) => h('p', { class: 'warning' }, w)),
+      ...otherWarnings(result).map((w) => h('p', { class: 'warning' }, w)),
     );
   }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { registerFewShotValidation } from './fewshot/fewshotValidation';
 import { registerConnection } from './graph';
+import { registerEntityLookup } from './graph/entityLookup';
 import { registerGraphCommands } from './graph/graphCommands';
 import { registerSchemaView } from './graph/schemaView';
 import { registerInspector } from './inspector';
@@ -33,6 +34,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerStatusBar(context, connection);
   registerGraphCommands(context, connection, secrets, log);
   registerSchemaView(context, connection);
+  registerEntityLookup(context, connection, log);
   // plans
   registerInspector(context, log);
   registerSchemaAliases(context, log);

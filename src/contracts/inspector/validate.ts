@@ -159,6 +159,7 @@ const retrievalResult = object({
       ref: str,
       patternText: str,
       candidates: arrayOf(object({ text: str, 'id?': str, distance: num, 'via?': str })),
+      'excluded?': arrayOf(object({ text: str, reason: str })),
     }),
   ),
   'trajectory?': trajectoryTrace,
@@ -174,6 +175,10 @@ const retrievalResult = object({
   timings: object({ totalMs: num, candidatesMs: num, searchMs: num }),
   stats: recordOf(num),
   'warnings?': strings,
+  // The inspector renders these (the not-found banner, the types table): checked like the rest.
+  'notFound?': arrayOf(object({ variable: str, text: str, 'nearest?': str, 'distance?': num })),
+  'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
+  'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
