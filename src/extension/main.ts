@@ -15,6 +15,7 @@ import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
+import { registerCompareStrategies } from './plans/compareStrategies';
 import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerGroundingActions } from './plans/groundingActions';
 import { registerPlanRunner } from './plans/planRunner';
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerCompareStrategies(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerGroundingActions(context, connection, log);

@@ -534,7 +534,10 @@ const LENS_ACTIONS = [
   { action: 'inspect', title: 'Inspect' },
 ] as const;
 
-// Run / Explain / Profile / Inspect above each named plan; the commands are the extension's.
+/** After the plan actions: every strategy the plan allows on its question, side by side (kgrag.compareStrategies). */
+const COMPARE_LENS = { command: 'kgrag.compareStrategies', title: '$(diff) Compare' } as const;
+
+// Run / Explain / Profile / Inspect / Compare above each named plan; the commands are the extension's.
 connection.onCodeLens((p) => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
@@ -542,7 +545,10 @@ connection.onCodeLens((p) => {
     .filter((c) => c.graph.name !== '')
     .flatMap((c) => {
       const at = (c.source.name ?? c.source.plan).start;
-      return LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: `kgrag.${l.action}Plan`, arguments: [doc.uri, c.graph.name] } }));
+      return [
+        ...LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: `kgrag.${l.action}Plan`, arguments: [doc.uri, c.graph.name] } })),
+        { range: { start: at, end: at }, command: { ...COMPARE_LENS, arguments: [doc.uri, c.graph.name] } },
+      ];
     });
 });
 

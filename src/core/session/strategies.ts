@@ -81,6 +81,8 @@ export interface StrategyDefinition {
   readonly kind: StrategyKind;
   readonly summary: string;
   readonly parameters: readonly StrategyParameter[];
+  /** Why this strategy cannot answer `plan` (so "Compare Strategies" leaves it out); undefined when it can. */
+  unsuitable?(plan: PlanningGraph): string | undefined;
   run(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string): Promise<RetrievalResult>;
 }
 
@@ -168,6 +170,8 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       { name: 'kFactor', type: 'integer', default: 4, minimum: 1, description: 'guidance graph size K = kFactor × pattern edges' },
       { name: 'guidance', type: 'enum', default: 'ppr', values: ['ppr', 'none'], description: 'guidance provider: personalised PageRank (no training) or none' },
     ],
+    // STEM anchors its search on a named entity; without one it has nothing to start from.
+    unsuitable: (plan) => (plan.nodes.some((n) => n.properties?.['name'] !== undefined || n.text !== undefined) ? undefined : 'STEM needs a named entity to anchor on, e.g. (m: Movie "Heat")'),
     async run(plan, c, o, id) {
       return retrieveStem(plan, await c.snapshot(o.signal), c.embedder, {
         id,
@@ -203,6 +207,14 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
 };
 
 export const STRATEGY_KINDS = Object.keys(STRATEGIES) as StrategyKind[];
+
+/** Every strategy, and for those that cannot answer `plan` the reason (the table's `unsuitable`). */
+export function strategiesFor(plan: PlanningGraph): { readonly kind: StrategyKind; readonly unsuitable?: string }[] {
+  return STRATEGY_KINDS.map((kind) => {
+    const reason = STRATEGIES[kind].unsuitable?.(plan);
+    return reason === undefined ? { kind } : { kind, unsuitable: reason };
+  });
+}
 
 export function isStrategyKind(s: string): s is StrategyKind {
   return Object.prototype.hasOwnProperty.call(STRATEGIES, s);
