@@ -45,6 +45,14 @@ test('entities: not-found banner above the answers, entity hover and completion 
     }
     await wb.screenshot(`entities-not-found-banner-${theme}`);
 
+    // The GSD view says which label each typed node was given, and how.
+    await view.locator('vscode-tab-header', { hasText: 'GSD breakdown' }).click();
+    const typeRows = view.locator('.gsd-view .types tr.type-row');
+    await typeRows.first().waitFor({ timeout: 30_000 });
+    const types = await typeRows.evaluateAll((rows) => rows.map((r) => [r.dataset.variable, r.querySelector('.type-label')?.textContent, r.dataset.how]));
+    assert.deepEqual(types, [['p', 'Person', 'exact'], ['m', 'Movie', 'exact']]);
+    await wb.screenshot(`entities-types-${theme}`);
+
     // Hover on "The Vow" (line 14) in the editor: the graph node it would match, exact.
     await goTo(wb, 14, 18);
     await wb.runCommand('Show or Focus Hover');
