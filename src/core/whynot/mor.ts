@@ -8,20 +8,12 @@ import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
 import { shortestPath } from './paths';
 
-interface Step {
-  readonly relations: Uint8Array | null;
-  readonly labels: Uint8Array | null;
-  readonly query: string;
-}
-
 interface Traversal {
   /** kept[path][layer]: every node the layer kept. */
   readonly kept: Map<number, ReadonlyMap<number, unknown>>[];
   readonly capped: Map<number, boolean>[];
-  /** step[path][layer]: the relationship types the structural step into the layer follows, the labels it keeps (null = any), its BM25 query. */
-  readonly step: Map<number, Step>[];
-  /** The text fallback's label mask and query (an invalid plan). */
-  fallback?: Step;
+  /** step[path][layer]: the relationship types and labels (masks; null: any) the structural step into the layer keeps. */
+  readonly step: Map<number, { relations: Uint8Array | null; labels: Uint8Array | null }>[];
   ranked: readonly { readonly node: number; readonly score: number }[];
 }
 
@@ -51,10 +43,7 @@ export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx
         at(t.kept, p).set(l, kept);
         at(t.capped, p).set(l, capped);
       },
-      step: (p, l, relations, labels, query) => {
-        if (p < 0) t.fallback = { relations, labels, query };
-        else at(t.step, p).set(l, { relations, labels, query });
-      },
+      step: (p, l, relations, labels) => void at(t.step, p).set(l, { relations, labels }),
       ranked: (order) => void (t.ranked = order),
     },
   });
@@ -69,7 +58,7 @@ export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx
   }
   const combination = result.trajectory?.combination;
   const paths = result.trajectory?.paths ?? [];
-  if (combination === 'text-fallback' || paths.length === 0) return [notSeeded(snap, ids, strategy, variable, -1, t.fallback)];
+  if (combination === 'text-fallback' || paths.length === 0) return [notSeeded(plan, snap, ids, strategy, variable, -1)];
   const findings: Finding[] = [];
   const inLast = paths.filter((p) => hasAny(t.kept[p.index]?.get(p.layers.length - 1), ids)).map((p) => p.index);
   for (const path of paths) {
@@ -108,12 +97,15 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
     const reached = [...kept.keys()].filter((v) => back[l]![v] === 1);
     if (reached.length === 0) continue;
     // Reached layer l+1 (1-based) through `reached`; the step into layer l+2 lost it: say why.
-    const step: Step = t.step[pi]?.get(l + 1) ?? { relations: null, labels: null, query: '' };
+    const step = t.step[pi]?.get(l + 1) ?? { relations: null, labels: null };
     const nextVar = variables[l + 1]!;
     const route = shortestPath(snap, reached.slice(0, 1), ids, Math.min(maxHops, L - 1 - l));
     const edgeTypes = new Set<number>();
     const labels = new Set<number>();
-    const labelsAny = new Set<number>();
+    // Every label on the answer's side, whatever the relation: when the category allows none of
+    // them, the category is the cause even where it also narrowed the step's relation types
+    // (domain/range, docs/retrieval.md).
+    const sideLabels = new Set<number>();
     let relationFits = step.relations === null;
     for (const v of reached) {
       for (let dir = 0; dir < 2; dir++) {
@@ -124,7 +116,7 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
           const u = other[j]!;
           if (!back[l + 1]![u]) continue;
           edgeTypes.add(rels[j]!);
-          labelsAny.add(d.nodeLabel[u]!);
+          sideLabels.add(d.nodeLabel[u]!);
           // The labels met along edges the step's relation allows: the category is what cut those.
           if (step.relations === null || step.relations[rels[j]!] === 1) {
             relationFits = true;
@@ -133,46 +125,36 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
         }
       }
     }
-    const labelFits = step.labels === null || [...labels].some((x) => step.labels![x] === 1);
+    const allows = (x: number): boolean => step.labels === null || step.labels[x] === 1;
+    const labelFits = [...labels].some(allows) && [...sideLabels].some(allows);
     const edge = plan.edges.find((e) => (e.source === variables[l] && e.target === nextVar) || (e.target === variables[l] && e.source === nextVar));
     const base = { variable, level: 1 + l / L } as const;
     const routeInfo = route ? { route } : {};
     if (t.capped[pi]?.get(l) === true) {
       return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'layer-cap', detail: `layer ${l + 1} of path ${pi + 1} hit the layer cap and dropped it`, ...routeInfo }, fixes: [], summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): the layer cap dropped it${others}` };
     }
-    const nextCategory = plan.nodes.find((n) => n.id === nextVar)?.category;
-    if (!relationFits && edge?.relation.kind === 'unknown' && nextCategory !== undefined) {
-      // No relation was written: the types the step allows follow from the category (domain/range), so the category is the cause.
-      const have = [...labelsAny].map((x) => d.labelNames[x]!);
-      const fixes: WhyNotFix[] = have.map((h) => ({ kind: 'relax-category' as const, variable: nextVar, category: nextCategory, to: h, label: `make (${nextVar}) a ${h}` }));
-      const detail = `(${nextVar}: ${nextCategory}) allows only the relationship types that lead to ${maskNames(step.labels, d.labelNames)} (${maskNames(step.relations, d.relationNames)}); the graph's way goes by ${[...edgeTypes].map((r) => d.relationNames[r]!).join(', ')} to a ${have.join(' or ')}`;
-      return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'category', detail, ...routeInfo }, fixes, summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
+    if (relationFits || ![...sideLabels].some(allows)) {
+      if (!labelFits) {
+        const category = plan.nodes.find((n) => n.id === nextVar)?.category ?? '';
+        const have = [...(relationFits ? labels : sideLabels)].map((x) => d.labelNames[x]!);
+        const fixes: WhyNotFix[] = have.map((h) => ({ kind: 'relax-category' as const, variable: nextVar, category, to: h, label: `make (${nextVar}) a ${h}` }));
+        const detail = `(${nextVar}: ${category}) keeps ${category} nodes; the graph's next node on the way is a ${have.join(' or ')}`;
+        return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'category', detail, ...routeInfo }, fixes, summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
+      }
     }
     if (!relationFits) {
-      const wanted = maskNames(step.relations, d.relationNames);
+      const wanted = d.relationNames.filter((_, r) => step.relations![r] === 1).join(' or ');
       const have = [...edgeTypes].map((r) => d.relationNames[r]!);
       const phrase = edge?.relation.kind === 'phrase' ? edge.relation.value : undefined;
       const fixes: WhyNotFix[] = phrase !== undefined ? have.map((h) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: h, alias: phrase, label: `add "${phrase}" as an alias of ${h}` })) : [];
       const detail = `the step to (${nextVar}) follows ${wanted}${phrase !== undefined ? ` (nearest to "${phrase}")` : ''}; the graph joins ${describe(snap, reached)} to the answer's side by ${have.join(', ')}`;
       return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'relation', detail, ...routeInfo }, fixes, summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
     }
-    if (!labelFits) {
-      const category = plan.nodes.find((n) => n.id === nextVar)?.category ?? '';
-      const have = [...labels].map((x) => d.labelNames[x]!);
-      const fixes: WhyNotFix[] = have.map((h) => ({ kind: 'relax-category' as const, variable: nextVar, category, to: h, label: `make (${nextVar}) a ${h}` }));
-      const detail = `(${nextVar}${category ? `: ${category}` : ''}) keeps ${maskNames(step.labels, d.labelNames)} nodes; the graph's next node on the way is a ${have.join(' or ')}`;
-      return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'category', detail, ...routeInfo }, fixes, summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
-    }
     // An edge fits both and still lost it: a trajectory is a simple path (no node twice).
     const detail = `the step to (${nextVar}) would reach it only by revisiting a node of the trajectory`;
     return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'relation', detail, ...routeInfo }, fixes: [], summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
   }
-  return notSeeded(snap, ids, strategy, variable, pi, t.step[pi]?.get(0), back[0], variables, others);
-}
-
-function maskNames(mask: Uint8Array | null, names: readonly string[]): string {
-  if (mask === null) return 'any';
-  return names.filter((_, i) => mask[i] === 1).join('|') || 'none';
+  return notSeeded(plan, snap, ids, strategy, variable, pi, back[0], variables, others);
 }
 
 function describe(snap: GraphSnapshot, nodes: readonly number[]): string {
@@ -181,11 +163,15 @@ function describe(snap: GraphSnapshot, nodes: readonly number[]): string {
 }
 
 /** No layer holds a node on the way: the seeds (layer 1's BM25 top `seeds`) missed every start that leads to it. */
-function notSeeded(snap: GraphSnapshot, ids: readonly number[], strategy: MorStrategy, variable: string, pi: number, seedStep: Step | undefined, starts?: Uint8Array, variables?: readonly string[], others = ''): Finding {
-  // The text fallback ranks the target's own category; a path seeds its first node's (the masks the run used).
+function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], strategy: MorStrategy, variable: string, pi: number, starts?: Uint8Array, variables?: readonly string[], others = ''): Finding {
+  // The text fallback ranks the target's own category; a path seeds its first node's.
   const first = variables?.[0] ?? variable;
+  const node = plan.nodes.find((n) => n.id === first);
   const bm = bm25For(snap);
-  const hits = bm.topK(bm.query(seedStep?.query ?? ''), snap.nodeCount, snap.data.nodeLabel, seedStep?.labels ?? undefined);
+  const question = plan.question ?? plan.nodes.map((n) => n.text?.value ?? '').join(' ').trim();
+  const restriction = node?.text?.value;
+  const label = node?.category !== undefined ? snap.labelId(node.category) : -1;
+  const hits = bm.topK(bm.query(restriction ? `${question} ${restriction}` : question), snap.nodeCount, snap.data.nodeLabel, label >= 0 ? label : undefined);
   const goal = starts ?? (() => {
     const a = new Uint8Array(snap.nodeCount);
     for (const g of ids) a[g] = 1;

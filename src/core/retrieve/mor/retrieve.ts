@@ -49,12 +49,12 @@ export interface MorRunOptions {
 }
 
 export interface MorObserver {
-  /** Per layer (0-based path and layer), before it is filled: the relationship types its structural step follows and the labels it keeps (null = any). */
-  step(path: number, layer: number, relations: Uint8Array | null, labels: Uint8Array | null, query: string): void;
-  /** Every node a layer kept, after the layer cap. */
+  /** Every node a layer kept (0-based path and layer), after the layer cap. */
   layer(path: number, layer: number, kept: ReadonlyMap<number, unknown>, capped: boolean): void;
   /** Every candidate, best first, with its reranker score. */
   ranked(order: readonly { readonly node: number; readonly score: number }[]): void;
+  /** The relationship types (1 = allowed; null: any) and labels (null: any) each structural step keeps. */
+  step(path: number, layer: number, relations: Uint8Array | null, labels: Uint8Array | null): void;
 }
 
 interface Traj {
@@ -142,7 +142,6 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     warnings.push(`invalid plan for mixed traversal (${invalidReason}): text matching only`);
     combination = 'text-fallback';
     const mask = labelMask.get((target ?? byId.get(plan.targets[0] ?? ''))?.id ?? '') ?? null;
-    options.observe?.step(-1, 0, null, mask, question);
     const hits = bm.topK(bm.query(question), Math.max(strategy.k, strategy.seeds), d.nodeLabel, mask ?? undefined);
     const top = hits[0]?.score || 1;
     for (const h of hits) candidates.set(h.index, { traj: { nodes: [h.index], steps: ['textual'], tf: [h.score / top], categories: [snap.labelOf(h.index)] }, share: 1 });
@@ -154,9 +153,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
         const node = byId.get(variable)!;
         const mask = labelMask.get(variable) ?? null;
         const restriction = node.text?.value;
-        const queryText = restriction ? `${question} ${restriction}` : question;
-        const query = bm.query(queryText);
-        options.observe?.step(pi, li, li > 0 ? (relMask.get(path.steps[li - 1]!.edge) ?? null) : null, mask, queryText);
+        const query = bm.query(restriction ? `${question} ${restriction}` : question);
         const want = li === 0 ? strategy.seeds : strategy.perStep;
         let textHits = bm.topK(query, want, d.nodeLabel, mask ?? undefined);
         if (node.text?.kind === 'exact') textHits = textHits.filter((h) => d.names[h.index] === node.text!.value);
@@ -167,6 +164,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
         if (li > 0) {
           const step = path.steps[li - 1]!;
           const relFilter = relMask.get(step.edge) ?? null;
+          options.observe?.step(pi, li, relFilter, mask);
           for (const [v, traj] of current) {
             for (let dir = 0; dir < 2; dir++) {
               const offs = dir === 0 ? d.outOffsets : d.inOffsets;
