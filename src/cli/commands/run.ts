@@ -1,16 +1,15 @@
-import { readTextFileSync } from '../../core/boundedRead';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { databaseExists, STORE_FLAGS, GraphStoreError } from '../../core/graph';
-import { readRunInputs, loadReranker, type Reranker } from '../../core/retrieve';
+import { loadReranker, type Reranker } from '../../core/retrieve';
 import { MATCH_SEMANTICS } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, oneLine, type CliIO } from '../io';
 import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
-import { planAliases } from './planAliases';
+import { planAliases, readPlanFile } from './planFile';
 
 const RUN_OPTIONS = {
   ...STORE_FLAGS,
@@ -75,19 +74,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
   const spec = specFromFlags(values, io, { mustExist: false, readOnly: true });
 
-  const file = resolve(io.cwd, positionals[0]!);
-  let text: string;
-  try {
-    text = readTextFileSync(file, 'plan');
-  } catch (e) {
-    throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const read = readRunInputs(file, text, values.plan);
-  for (const p of read.problems) io.err(`${positionals[0]}:${p.line}: ${p.message}`);
-  if (read.inputs.length === 0) {
-    if (read.problems.length === 0) io.err(`kgrag run: ${positionals[0]} has no plans or patterns`);
-    return EXIT.findings;
-  }
+  const { file, read } = readPlanFile(positionals[0]!, io, 'run', values.plan);
+  if (read.inputs.length === 0) return EXIT.findings;
 
   if (spec.kind === 'embedded' && !databaseExists(spec.folder)) throw new UsageError(`no database in ${values.db} (create one with kgrag import <file> --db ${values.db})`);
   let reranker: Reranker | undefined;

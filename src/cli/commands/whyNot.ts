@@ -1,12 +1,9 @@
-import { resolve } from 'node:path';
-import { readTextFileSync } from '../../core/boundedRead';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { STORE_FLAGS } from '../../core/graph';
-import { readRunInputs } from '../../core/retrieve';
 import { isStrategyKind, STRATEGY_KINDS } from '../../core/session';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { planAliases } from './planAliases';
+import { planAliases, readPlanFile } from './planFile';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const USAGE = `usage: kgrag why-not <file.kgp> [<name>…] (--db <path> | --neo4j <uri>) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--variable v] [--k N] [--no-verify] [--embedder lexical|hashing] [--json]`;
@@ -44,19 +41,8 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
   if (values.db === undefined && values.neo4j === undefined) throw new UsageError(`--db <path> or --neo4j <uri> is required\n${USAGE}`);
   const spec = specFromFlags(values, io, { mustExist: true, readOnly: true });
-  const file = resolve(io.cwd, fileArg);
-  let text: string;
-  try {
-    text = readTextFileSync(file, 'plan');
-  } catch (e) {
-    throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
-  }
-  const read = readRunInputs(file, text, values.plan);
-  for (const p of read.problems) io.err(`${fileArg}:${p.line}: ${p.message}`);
-  if (read.inputs.length === 0) {
-    if (read.problems.length === 0) io.err(`kgrag why-not: ${fileArg} has no plans`);
-    return EXIT.findings;
-  }
+  const { file, read } = readPlanFile(fileArg, io, 'why-not', values.plan);
+  if (read.inputs.length === 0) return EXIT.findings;
   if (read.inputs.length > 1 && values.plan === undefined) throw new UsageError(`${fileArg} has ${read.inputs.length} plans: name one with --plan (${read.inputs.map((i) => i.plan.name).join(', ')})`);
   const { plan } = read.inputs[0]!;
   const expected = names.length > 0 ? names : plan.expect;
