@@ -68,6 +68,8 @@ export class InspectorApp {
   private tabs: HTMLElement | undefined;
   private activeGraph: string | undefined;
   private readonly staleSlot = h('span', { class: 'stale-slot' });
+  private readonly progressSlot = h('div', { class: 'progress-slot', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private running: { readonly title: string; readonly stage: string } | undefined;
 
   constructor(
     private readonly root: HTMLElement,
@@ -105,6 +107,28 @@ export class InspectorApp {
   setActiveGraph(description: string): void {
     this.activeGraph = description;
     this.renderStale();
+  }
+
+  /** A run's stage, or its end (null): shown above the result, which is marked as the previous one meanwhile. */
+  setProgress(title: string, stage: string | null): void {
+    this.running = stage === null ? undefined : { title, stage };
+    this.renderProgress();
+  }
+
+  private renderProgress(): void {
+    clear(this.progressSlot);
+    this.root.dataset.running = String(this.running !== undefined);
+    if (!this.running) return;
+    this.progressSlot.append(
+      h(
+        'div',
+        { class: 'run-progress' },
+        h('span', { class: 'progress-spinner', attrs: { 'aria-hidden': 'true' } }),
+        h('strong', {}, this.running.title),
+        ` — ${this.running.stage}…`,
+        this.result ? h('span', { class: 'hint previous' }, ` The result below is the previous one (${this.result.plan}).`) : null,
+      ),
+    );
   }
 
   private renderStale(): void {
@@ -233,6 +257,8 @@ export class InspectorApp {
   private render(): void {
     const result = this.result;
     clear(this.root);
+    this.root.append(this.progressSlot);
+    this.renderProgress();
     if (!result) return;
     const tabs = h(
       'vscode-tabs',

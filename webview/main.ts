@@ -42,6 +42,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'activeGraph':
       app.setActiveGraph(m.description);
       break;
+    case 'progress':
+      app.setProgress(m.title, m.stage);
+      break;
     case 'requestImage': {
       const data = app.exportImage(m.format);
       if (data) post({ type: 'exportImage', format: m.format, data });

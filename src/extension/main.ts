@@ -14,6 +14,8 @@ import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
+import { registerWalkthrough } from './platform/walkthrough';
+import { registerCypherQueries } from './plans/cypherQuery';
 import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
@@ -35,11 +37,13 @@ export function activate(context: vscode.ExtensionContext): void {
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerCypherQueries(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerTestController(context, connection, log);
   // few-shot
   registerFewShotValidation(context, log);
+  registerWalkthrough(context, log);
   void vscode.commands.executeCommand('setContext', 'kgrag.workflowReady', true);
   log.info('KG-RAG Studio activated');
 }

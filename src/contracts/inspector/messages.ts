@@ -85,13 +85,24 @@ export interface ActiveGraphMessage {
   readonly description: string;
 }
 
+/**
+ * A run in progress (`stage` says what it does now) or ended (`stage: null`). While a run is in
+ * progress the panel shows its stage and marks the result on screen as the previous one.
+ */
+export interface ProgressMessage {
+  readonly type: 'progress';
+  readonly title: string;
+  readonly stage: string | null;
+}
+
 export type HostToWebviewMessage =
   | ShowResultMessage
   | HighlightMessage
   | SelectViewMessage
   | RequestImageMessage
   | ExpandedMessage
-  | ActiveGraphMessage;
+  | ActiveGraphMessage
+  | ProgressMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -150,7 +161,13 @@ export interface LogMessage {
   readonly message: string;
 }
 
+/** Open the shown result's Cypher (with its parameters) as an editable query document. */
+export interface OpenCypherMessage {
+  readonly type: 'openCypher';
+}
+
 export type WebviewToHostMessage =
+  | OpenCypherMessage
   | ReadyMessage
   | RevealMessage
   | AddAliasMessage

@@ -167,6 +167,7 @@ const retrievalResult = object({
     dialect: oneOf(['neo4j', 'kuzu']),
     'plan?': planTree,
     mode: oneOf(['run', 'explain', 'profile']),
+    'table?': object({ columns: strings, rows: arrayOf(arrayOf(jsonValue)), total: num }),
   }),
   'stem?': stemTrace,
   'sage?': sageTrace,
@@ -187,6 +188,7 @@ const hostMessage = union('type', {
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
   activeGraph: object({ type: str, description: str }),
+  progress: object({ type: str, title: str, stage: nullable(str) }),
   expanded: union('status', {
     ok: object({
       type: str,
@@ -210,6 +212,7 @@ const revealMessage: Check = (v, p) => {
 
 const webviewMessage = union('type', {
   ready: object({ type: str }),
+  openCypher: object({ type: str }),
   reveal: revealMessage,
   addAlias: object({ type: str, plan: str, element: oneOf(['node', 'edge']), ref: str, patternText: str, candidate: str }),
   exportJson: object({ type: str }),

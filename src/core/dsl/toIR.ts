@@ -11,6 +11,7 @@
  */
 import type { Range } from '../text';
 import {
+  CYPHER_TEXT_MATCH,
   DEFAULT_STRATEGIES,
   MATCH_SEMANTICS,
   type MatchSemantics,
@@ -177,7 +178,7 @@ export const STRATEGY_PARAMETERS: {
 } = {
   gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count' },
   mor: { seeds: 'count', perStep: 'count', k: 'count' },
-  cypher: { limit: 'count' },
+  cypher: { limit: 'count', text: { oneOf: CYPHER_TEXT_MATCH } },
   stem: {
     mode: { oneOf: ['precision', 'breadth'] },
     theta: 'number',
@@ -220,7 +221,11 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     const d = DEFAULT_STRATEGIES.mor;
     return { kind: 'mor', seeds: count('seeds', d.seeds), perStep: count('perStep', d.perStep), k: count('k', d.k) };
   }
-  if (name === 'cypher') return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit) };
+  if (name === 'cypher') {
+    const text = values.get('text');
+    const match = CYPHER_TEXT_MATCH.find((t) => t === text);
+    return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit), ...(match !== undefined ? { text: match } : {}) };
+  }
   const num = (key: string, fallback: number): number => {
     const v = values.get(key);
     return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;

@@ -7,6 +7,7 @@ import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type {
   HostToWebviewMessage,
   InspectorView,
+  ProgressMessage,
   RenderedMessage,
   ResultSource,
   WebviewToHostMessage,
@@ -31,6 +32,8 @@ export interface InspectorSnapshot {
   readonly rendered: readonly RenderedMessage[];
   readonly rejected: number;
   readonly logs: readonly string[];
+  /** Every progress stage posted to the panel, oldest first (the last 50). */
+  readonly progress: readonly ProgressMessage[];
 }
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -49,6 +52,9 @@ export class InspectorPanel implements vscode.Disposable {
   view: InspectorView | undefined;
   /** The active graph's store description, re-sent to every fresh webview. */
   activeGraph: string | undefined;
+  /** The run in progress (re-sent to a fresh webview), and the stages posted so far. */
+  private running: ProgressMessage | undefined;
+  private readonly stages: ProgressMessage[] = [];
   private ready = false;
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
@@ -96,6 +102,7 @@ export class InspectorPanel implements vscode.Disposable {
         // A fresh webview (first load, or re-shown after being hidden) gets the current result.
         if (this.result) this.post({ type: 'show', result: this.result, source: this.source, view: this.view });
         if (this.activeGraph !== undefined) this.post({ type: 'activeGraph', description: this.activeGraph });
+        if (this.running) this.post(this.running);
         for (const m of this.queue.splice(0)) this.post(m);
         break;
       case 'rendered':
@@ -135,6 +142,14 @@ export class InspectorPanel implements vscode.Disposable {
     if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
   }
 
+  /** A run's stage (or its end, `stage: null`): the panel shows it over the previous result. */
+  setProgress(message: ProgressMessage): void {
+    this.running = message.stage === null ? undefined : message;
+    this.stages.push(message);
+    if (this.stages.length > 50) this.stages.shift();
+    this.post(message);
+  }
+
   setActiveGraph(description: string): void {
     this.activeGraph = description;
     this.post({ type: 'activeGraph', description });
@@ -150,6 +165,7 @@ export class InspectorPanel implements vscode.Disposable {
       rendered: [...this.rendered],
       rejected: this.rejected,
       logs: [...this.logs],
+      progress: [...this.stages],
     };
   }
 

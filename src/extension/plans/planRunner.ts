@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { PlanningGraph } from '../../core/plan';
+import { describeRunStage } from '../../core/session';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import { setRevealHandler, showRetrievalResult } from '../inspector';
+import { setRevealHandler, showRetrievalResult, showRunProgress } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
@@ -38,13 +39,19 @@ export async function executePlan(
   aliases?: RelationAliases,
 ): Promise<RetrievalResult | undefined> {
   if (!requireTrust('Running plans')) return undefined;
-  const result = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
+  const title = `${TITLES[action]} ${plan.name}`;
+  const result = await withCancellableProgress(title, log, async (signal, reportProgress) => {
+    // Every stage goes to the notification and to the open inspector (over the previous result).
+    const report = (message: string): void => {
+      reportProgress(message);
+      showRunProgress(title, message);
+    };
+    report(`opening ${connection.activeGraph().label}`);
     const c = await connection.ensure(signal, report);
     // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
-    report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
-    return c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, ...relationAliases });
+    return c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, onStage: (s) => report(describeRunStage(s)), ...relationAliases });
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
     log.error(`${TITLES[action]} ${plan.name} failed: ${message}`);
@@ -54,7 +61,10 @@ export async function executePlan(
     });
     return undefined;
   });
-  if (!result) return undefined;
+  if (!result) {
+    showRunProgress(title, null);
+    return undefined;
+  }
   last = result;
   const answers = result.answers.slice(0, 5).map((a) => a.value).join(', ');
   log.info(`${TITLES[action]} ${plan.name}: ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms${answers ? ` — ${answers}` : ''}`);
@@ -63,6 +73,7 @@ export async function executePlan(
     ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : {}),
     preserveFocus: action !== 'inspect',
   });
+  showRunProgress(title, null);
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
   return result;
 }

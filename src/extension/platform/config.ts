@@ -99,3 +99,8 @@ export function settingsTarget(): vscode.ConfigurationTarget {
 export function updateSetting(key: string, value: unknown, target: vscode.ConfigurationTarget = settingsTarget()): Thenable<void> {
   return vscode.workspace.getConfiguration('kgrag').update(key, value, target);
 }
+
+/** VS Code's own `workbench.welcomePage.walkthroughs.openOnInstall` (the walkthrough opens once only when it is on). */
+export function walkthroughsOpenOnInstall(): boolean {
+  return vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true);
+}

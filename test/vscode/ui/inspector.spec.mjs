@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { test } from '../harness/ui.mjs';
 import { largeResult, loadFixture } from './inspector-fixtures.mjs';
+import { panelWidth } from './panel.mjs';
 
 const VIEWS = ['Subgraphs', 'GSD breakdown', 'Trajectory', 'Cypher & plan', 'Stats'];
 const dialogs = [];
@@ -300,23 +301,6 @@ test('inspector: each strategy run from a .kgp file — MoR trajectory steps and
   assert.match(await view.locator('.answers').textContent(), /Michael Sucsy/, 'the answer from the sample graph');
   await wb.screenshot('inspector-real-cypher-dark');
 }, { timeoutMs: 300_000 });
-
-/**
- * Makes the inspector's editor group `width` CSS pixels wide by resizing the browser window (the
- * editor and the panel split the editor area), measured on the webview's frame.
- */
-async function panelWidth(wb, width) {
-  const frame = () => wb.page.locator('iframe.webview.ready').first().boundingBox();
-  for (let i = 0; i < 4; i++) {
-    const box = await frame();
-    if (box && Math.abs(box.width - width) <= 8) return box.width;
-    const viewport = wb.page.viewportSize();
-    // Both groups change by half of what the window does.
-    await wb.page.setViewportSize({ width: Math.max(600, Math.round(viewport.width + 2 * (width - (box?.width ?? width)))), height: viewport.height });
-    await wb.page.waitForTimeout(500);
-  }
-  return (await frame())?.width;
-}
 
 test('inspector: the plan graph and the coloured subgraph view with expansion, real sample graph — dark, light, 400 px', async ({ page, wb }) => {
   const original = page.viewportSize();

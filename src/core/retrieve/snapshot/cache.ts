@@ -175,13 +175,19 @@ export interface LoadedSnapshot {
   readonly cacheError?: string;
 }
 
+/** What loading the snapshot is doing now (progress for people waiting on a first run). */
+export type SnapshotStage = 'fingerprint' | 'load-cached' | 'build';
+
 /** The store's snapshot from the cache folder, or built from the store and cached. */
-export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal): Promise<LoadedSnapshot> {
+export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<LoadedSnapshot> {
   const t0 = performance.now();
+  onStage?.('fingerprint');
   const fingerprint = await store.fingerprint(signal);
   const file = join(cacheDir, snapshotFileName(fingerprint, embedder.id));
+  onStage?.('load-cached');
   const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id });
   if (cached) return { snapshot: cached, source: 'cache', path: file, ms: performance.now() - t0 };
+  onStage?.('build');
   const snapshot = await snapshotFromStore(store, embedder, signal);
   try {
     mkdirSync(cacheDir, { recursive: true });
