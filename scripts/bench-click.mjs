@@ -82,6 +82,9 @@ async function clickRun(page, wb, index) {
 }
 
 async function openPlans(page, wb) {
+  // Activated (its status bar item is up), then nothing open but the plans.
+  await page.locator('.statusbar-item', { hasText: 'KG-RAG:' }).first().waitFor({ timeout: 120_000 });
+  await wb.closeAllEditors();
   await wb.openFile('bench.kgp', { timeoutMs: 30_000 });
   const runs = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run' });
   try {

@@ -17,7 +17,7 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
 import { queryResult } from '../retrieve/cypher/queryResult';
 import type { CypherParams } from '../graph/graphStore';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
@@ -116,15 +116,24 @@ function isEmbedder(e: Embedder | EmbedderSettings): e is Embedder {
   return 'embedBatch' in e;
 }
 
-/** Opens the store (when given a spec) and the embedder; on failure nothing stays open. */
+/**
+ * Opens the store (when given a spec) and the embedder; on failure nothing stays open. While the
+ * engine starts (its own process), the embedder is created and the cached search index read
+ * from disk (`preloadSnapshot`): a first run then waits for the slower of the two, not their sum.
+ */
 export async function openSession(options: SessionOptions): Promise<RetrievalSession> {
   const store = isSpec(options.store) ? createStore(options.store, options.password) : options.store;
   const cacheDir = options.cacheDir ?? (isSpec(options.store) ? defaultCacheDir(options.store) : store instanceof EmbeddedStore ? join(store.folder, 'snapshots') : join(tmpdir(), 'kgrag-snapshots'));
+  const opening = isSpec(options.store) ? store.open() : Promise.resolve();
+  // A failed open is reported by the await below; this keeps it from being unhandled meanwhile.
+  opening.catch(() => undefined);
   try {
-    if (isSpec(options.store)) await store.open();
     const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
-    return new Session(store, embedder, cacheDir, options.reranker);
+    const preloaded = preloadSnapshot(cacheDir, embedder.id);
+    await opening;
+    return new Session(store, embedder, cacheDir, options.reranker, preloaded);
   } catch (e) {
+    await opening.catch(() => undefined);
     await store.close().catch(() => undefined);
     throw e;
   }
@@ -141,6 +150,8 @@ class Session implements RetrievalSession, StrategyContext {
     readonly embedder: Embedder,
     readonly cacheDir: string,
     readonly reranker: Reranker | undefined,
+    /** The cached index read while the store opened; used (or dropped) by the first load. */
+    private preloaded?: GraphSnapshot,
   ) {}
 
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot> {
@@ -154,10 +165,15 @@ class Session implements RetrievalSession, StrategyContext {
       this.stageListeners.add(onStage);
       if (this.indexStage !== undefined) onStage(this.indexStage);
     }
-    const loading = (this.loaded ??= loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal, (stage) => {
-      this.indexStage = stage;
-      for (const l of this.stageListeners) l(stage);
-    }));
+    if (!this.loaded) {
+      const preloaded = this.preloaded;
+      this.preloaded = undefined;
+      this.loaded = loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal, (stage) => {
+        this.indexStage = stage;
+        for (const l of this.stageListeners) l(stage);
+      }, preloaded);
+    }
+    const loading = this.loaded;
     const done = (): void => {
       if (onStage) this.stageListeners.delete(onStage);
       if (this.stageListeners.size === 0) this.indexStage = undefined;
@@ -228,6 +244,7 @@ class Session implements RetrievalSession, StrategyContext {
   async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean } = {}): Promise<IndexInfo> {
     if (options.rebuild) {
       this.loaded = undefined;
+      this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
     }
     const l = await this.loadSnapshot(options.signal);

@@ -46,7 +46,7 @@ export async function executePlan(
       reportProgress(message);
       showRunProgress(title, message);
     };
-    report(`opening ${connection.activeGraph().label}`);
+    if (!connection.connected) report(`opening ${connection.activeGraph().label}`);
     const c = await connection.ensure(signal, report);
     // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};

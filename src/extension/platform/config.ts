@@ -100,7 +100,11 @@ export function updateSetting(key: string, value: unknown, target: vscode.Config
   return vscode.workspace.getConfiguration('kgrag').update(key, value, target);
 }
 
-/** VS Code's own `workbench.welcomePage.walkthroughs.openOnInstall` (the walkthrough opens once only when it is on). */
+/**
+ * Whether VS Code's own settings let a walkthrough open by itself: `workbench.welcomePage.
+ * walkthroughs.openOnInstall` on and `workbench.startupEditor` not `none`.
+ */
 export function walkthroughsOpenOnInstall(): boolean {
-  return vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true);
+  const workbench = vscode.workspace.getConfiguration('workbench');
+  return workbench.get<boolean>('welcomePage.walkthroughs.openOnInstall', true) && workbench.get<string>('startupEditor') !== 'none';
 }

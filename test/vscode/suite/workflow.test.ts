@@ -143,7 +143,7 @@ suite('Workflow: run, inspect, test', function () {
     const lenses = await lensesOf(doc.uri);
     assert.deepEqual(
       lenses.filter((l) => l.command?.arguments?.[1] === 'co_actor_languages').map((l) => l.command!.command),
-      ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan'],
+      ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan', 'kgrag.openAsCypher'],
     );
     const run = lens(lenses, 'kgrag.runPlan', 'co_actor_languages');
     const result = await vscode.commands.executeCommand<RetrievalResult | undefined>(run.command, ...(run.arguments ?? []));

@@ -53,7 +53,7 @@ export async function compileForStore(plan: PlanningGraph, store: GraphStore, sn
     const c = problem.nodes.find((n) => n.variable === variable);
     const best = c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names[c.nodes[0]!] : undefined;
     if (best === undefined) return text;
-    if (best !== text) resolved.push(`${variable}: "${text}" is compared as "${best}", the nearest name in the graph (distance ${c!.dists[0]!.toFixed(2)}); \`text: "exact"\` compares it as written`);
+    if (best !== text) resolved.push(`${variable}: "${text}" is compared as "${best}", the nearest name in the graph (distance ${c!.dists[0]!.toFixed(2)}; using cypher(text: "exact") compares it as written)`);
     return best;
   };
   const compiledPlan: PlanningGraph = unfit.size === 0 ? plan : { ...plan, nodes: plan.nodes.map((n) => (unfit.has(n.id) ? { id: n.id, ...(n.text ? { text: n.text } : {}), ...(n.properties ? { properties: n.properties } : {}) } : n)) };
