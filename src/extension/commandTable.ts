@@ -36,6 +36,7 @@ export const COMMANDS = {
   'kgrag.inspectPlan': { owner: 'plans', public: true },
   'kgrag.openAsCypher': { owner: 'plans', public: true },
   'kgrag.runCypher': { owner: 'plans', public: true },
+  'kgrag.compareStrategies': { owner: 'plans', public: true },
   'kgrag.inspectQuestion': { owner: 'plans', public: true },
   'kgrag.runAllPlanTests': { owner: 'plans', public: true },
   'kgrag.tests._state': { owner: 'plans', public: false },

@@ -98,6 +98,8 @@ export interface RetrievalSession {
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
   /** A person's Cypher with its parameters, read-only through the query door, as a result the inspector shows (table + subgraphs). */
   runCypher(query: string, params: CypherParams, options?: { readonly id?: string; readonly label?: string; readonly signal?: AbortSignal }): Promise<RetrievalResult>;
+  /** The store's fingerprint: it changes when the graph's data does (results remember it to say "stale"). */
+  fingerprint(signal?: AbortSignal): Promise<string>;
   /** Neighbours of nodes (read-only, ids as parameters): the inspector's "expand this node". */
   expand(nodeIds: readonly string[], options?: ExpandOptions): Promise<Neighbour[]>;
   close(): Promise<void>;
@@ -278,6 +280,10 @@ class Session implements RetrievalSession, StrategyContext {
 
   expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {
     return this.store.expand(nodeIds, options);
+  }
+
+  fingerprint(signal?: AbortSignal): Promise<string> {
+    return this.store.fingerprint(signal);
   }
 
   close(): Promise<void> {

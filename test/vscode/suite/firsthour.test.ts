@@ -83,14 +83,22 @@ suite('first hour (issue 19)', () => {
     assert.ok(ran?.cypher?.table && ran.cypher.table.total > 0, 'the document as opened runs');
     assert.equal(ran.plan, 'vow_costars_cypher (Cypher)');
     assert.ok(ran.subgraphs.some((s) => s.triples.length > 0 && s.mapping.some((m) => m.name === 'The Vow')));
-    // Edit the parameter: the new value is what runs.
-    const line = editor.document.lineAt(text.split('\n').findIndex((l) => l.startsWith(':param p0')));
-    await editor.edit((e) => e.replace(line.range, ':param p0 => "Kismet"'));
+    // Edit the parameter: the new value is what runs. (Edited through the document: showing the
+    // result beside the editor may replace the TextEditor object.)
+    const doc = editor.document;
+    const lineNumber = text.split('\n').findIndex((l) => l.startsWith(':param p0'));
+    const setLine = async (value: string): Promise<void> => {
+      const we = new vscode.WorkspaceEdit();
+      we.replace(doc.uri, doc.lineAt(lineNumber).range, value);
+      assert.ok(await vscode.workspace.applyEdit(we));
+      await vscode.window.showTextDocument(doc);
+    };
+    await setLine(':param p0 => "Kismet"');
     const kismet = await vscode.commands.executeCommand<RetrievalResult | undefined>('kgrag.runCypher');
     assert.equal(kismet?.cypher?.params['p0'], 'Kismet');
     assert.ok(kismet.subgraphs.every((s) => s.mapping.some((m) => m.name === 'Kismet')));
     // A malformed :param stops the run (nothing runs); a write is refused by the query door.
-    await editor.edit((e) => e.replace(line.range, ':param p0 => Kismet'));
+    await setLine(':param p0 => Kismet');
     assert.equal(await vscode.commands.executeCommand('kgrag.runCypher'), undefined);
     const write = await vscode.workspace.openTextDocument({ language: 'cypher', content: 'MATCH (m:Movie) DETACH DELETE m' });
     await vscode.window.showTextDocument(write);

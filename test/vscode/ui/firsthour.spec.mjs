@@ -5,28 +5,17 @@
 // Screenshots (dark, light, 400 px panel): test-results/screenshots/firsthour-*.png.
 import assert from 'node:assert/strict';
 import { test } from '../harness/ui.mjs';
-import { panelWidth } from './panel.mjs';
-import { setTheme } from './theme.mjs';
+import { inEachTheme, panelWidth } from './theme.mjs';
 
-const THEMES = [['dark', 'Default Dark Modern'], ['light', 'Default Light Modern'], ['dark-400', 'Default Dark Modern']];
 const lens = (page, title, nth = 0) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).nth(nth);
 
 async function inThemes(page, wb, body) {
-  const original = page.viewportSize();
-  await wb.runCommand('View: Toggle Primary Side Bar Visibility');
-  try {
-    for (const [theme, label] of THEMES) {
-      await setTheme(wb, label);
-      await wb.closeAllEditors();
-      await wb.openFile('first-hour.kgp');
-      await lens(page, 'Open as Cypher').waitFor({ timeout: 60_000 });
-      await body(theme);
-    }
-  } finally {
-    if (original) await page.setViewportSize(original);
-    await setTheme(wb, 'Default Dark Modern');
-    await wb.runCommand('View: Toggle Primary Side Bar Visibility');
-  }
+  await inEachTheme(wb, async (theme) => {
+    await wb.closeAllEditors();
+    await wb.openFile('first-hour.kgp');
+    await lens(page, 'Open as Cypher').waitFor({ timeout: 60_000 });
+    await body(theme);
+  });
 }
 
 test('first hour: a Cypher result draws its edges; Open as Cypher, edit a :param, Ctrl+Enter runs it into the inspector — dark, light, 400 px', async ({ page, wb }) => {
