@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { acquireHarnessLock } from '../test/vscode/harness/lock.mjs';
 import { ensureCodeServer } from '../test/vscode/harness/install.mjs';
+import { launchChromium } from '../test/vscode/harness/browser.mjs';
 import { delay, startCodeServer } from '../test/vscode/harness/codeServer.mjs';
 import { Workbench, workbenchUrl } from '../test/vscode/harness/workbench.mjs';
 
@@ -26,7 +27,6 @@ const { values: opts } = parseArgs({
 });
 const KB = resolve(repo, '../shared/data/metaqa/kb.txt');
 const DB = join(repo, '.cache', 'bench-click', 'metaqa');
-const CHROMIUM = process.env.KGRAG_CHROMIUM ?? '/usr/bin/chromium';
 const say = (line) => console.log(`[bench:click] ${line}`);
 
 /** Plans a MetaQA user writes: typed topic entity (soft text), relation phrases, 1–3 hops. */
@@ -112,15 +112,7 @@ async function main() {
   rmSync(join(DB, 'snapshots'), { recursive: true, force: true });
   mkdirSync(join(repo, 'test-results', 'vscode'), { recursive: true });
   state.server = await startCodeServer({ bin: cs.bin, tempRoot: state.temp, logFile: join(repo, 'test-results', 'vscode', 'code-server-bench-click.log'), env: { KGRAG_HARNESS_RUN: state.temp } });
-  const { chromium } = await import('playwright-core');
-  state.browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  state.browser = await launchChromium();
   const page = await state.browser.newPage({ viewport: { width: 1600, height: 1000 } });
   const wb = new Workbench(page);
   await page.goto(workbenchUrl({ serverUrl: state.server.url, folder: ws, extensionDevelopmentPath: repo }));
