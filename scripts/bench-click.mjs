@@ -67,7 +67,8 @@ const state = { lock: undefined, server: undefined, browser: undefined, temp: un
 async function clickRun(page, wb, index) {
   const name = PLANS[index][0];
   const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run' }).nth(index);
-  await lens.scrollIntoViewIfNeeded();
+  // Lenses re-render when the language server refreshes them: wait until this one holds still.
+  await lens.waitFor({ timeout: 60_000 });
   const frame = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   const done = frame.locator('#app:not([data-running="true"]) .run-header h1', { hasText: new RegExp(`^${name}$`) });
   const started = performance.now();
