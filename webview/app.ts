@@ -101,6 +101,8 @@ export class InspectorApp {
   private tabs: HTMLElement | undefined;
   private activeGraph: ActiveGraph | undefined;
   private readonly staleSlot = h('span', { class: 'stale-slot' });
+  private readonly progressSlot = h('div', { class: 'progress-slot', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private running: { readonly title: string; readonly stage: string } | undefined;
   /** The history entry shown (when the host keeps it) and the kept results. */
   private entryId: string | undefined;
   private entries: readonly HistoryEntrySummary[] = [];
@@ -184,6 +186,28 @@ export class InspectorApp {
     this.activeGraph = { description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
     this.history.update(this.entries, this.entryId, this.activeGraph);
     this.renderStale();
+  }
+
+  /** A run's stage, or its end (null): shown above the result, which is marked as the previous one meanwhile. */
+  setProgress(title: string, stage: string | null): void {
+    this.running = stage === null ? undefined : { title, stage };
+    this.renderProgress();
+  }
+
+  private renderProgress(): void {
+    clear(this.progressSlot);
+    this.root.dataset.running = String(this.running !== undefined);
+    if (!this.running) return;
+    this.progressSlot.append(
+      h(
+        'div',
+        { class: 'run-progress' },
+        h('span', { class: 'progress-spinner', attrs: { 'aria-hidden': 'true' } }),
+        h('strong', {}, this.running.title),
+        ` — ${this.running.stage}…`,
+        this.result ? h('span', { class: 'hint previous' }, ` The result below is the previous one (${this.result.plan}).`) : null,
+      ),
+    );
   }
 
   private renderStale(): void {
@@ -340,6 +364,8 @@ export class InspectorApp {
   private render(): void {
     const result = this.result;
     clear(this.root);
+    this.root.append(this.progressSlot);
+    this.renderProgress();
     if (!result) return;
     const tabs = h(
       'vscode-tabs',

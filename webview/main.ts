@@ -48,6 +48,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'activeGraph':
       app.setActiveGraph(m.description, m.fingerprint);
       break;
+    case 'progress':
+      app.setProgress(m.title, m.stage);
+      break;
     case 'requestImage': {
       const data = app.exportImage(m.format);
       if (data) post({ type: 'exportImage', format: m.format, data });

@@ -183,6 +183,14 @@ export interface CypherRun {
   readonly dialect: CypherDialect;
   readonly plan?: PlanTree;
   readonly mode: 'run' | 'explain' | 'profile';
+  /** A query a person ran ("Open as Cypher", Ctrl+Enter): its rows as a table, the first `rows.length` of `total`. */
+  readonly table?: CypherTable;
+}
+
+export interface CypherTable {
+  readonly columns: readonly string[];
+  readonly rows: readonly (readonly CypherValue[])[];
+  readonly total: number;
 }
 
 export interface Timings {

@@ -34,6 +34,8 @@ export const COMMANDS = {
   'kgrag.explainPlan': { owner: 'plans', public: true },
   'kgrag.profilePlan': { owner: 'plans', public: true },
   'kgrag.inspectPlan': { owner: 'plans', public: true },
+  'kgrag.openAsCypher': { owner: 'plans', public: true },
+  'kgrag.runCypher': { owner: 'plans', public: true },
   'kgrag.compareStrategies': { owner: 'plans', public: true },
   'kgrag.inspectQuestion': { owner: 'plans', public: true },
   'kgrag.runAllPlanTests': { owner: 'plans', public: true },
@@ -43,6 +45,7 @@ export const COMMANDS = {
   'kgrag.validateFewShotFiles': { owner: 'fewshot', public: true },
   // platform/
   'kgrag.cancelRunning': { owner: 'platform', public: true },
+  'kgrag._walkthrough': { owner: 'platform', public: false },
 } as const satisfies Record<string, { readonly owner: string; readonly public: boolean }>;
 
 export type CommandId = keyof typeof COMMANDS;

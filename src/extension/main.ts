@@ -15,6 +15,8 @@ import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
+import { registerWalkthrough } from './platform/walkthrough';
+import { registerCypherQueries } from './plans/cypherQuery';
 import { registerCompareStrategies } from './plans/compareStrategies';
 import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerGroundingActions } from './plans/groundingActions';
@@ -39,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerCypherQueries(context, connection, log);
   registerCompareStrategies(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
@@ -46,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerTestController(context, connection, log);
   // few-shot
   registerFewShotValidation(context, log);
+  registerWalkthrough(context, log);
   void vscode.commands.executeCommand('setContext', 'kgrag.workflowReady', true);
   log.info('KG-RAG Studio activated');
 }

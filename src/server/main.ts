@@ -380,6 +380,13 @@ connection.onFoldingRanges((p) => {
 connection.onDocumentFormatting((p): LspTextEdit[] => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
+  // A file with a syntax error is left as it is; say so and where, instead of doing nothing silently.
+  const firstError = analysisOf(doc).parse.diagnostics.find((d) => d.severity === 'error');
+  if (firstError) {
+    const at = firstError.range.start;
+    void connection.window.showWarningMessage(`KG Plan: not formatted — line ${at.line + 1}, column ${at.character + 1} has a syntax error: ${firstError.message}`);
+    return [];
+  }
   const text = doc.getText();
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   return minimalEdit(text, formatDocument(text, { eol }));
@@ -528,16 +535,16 @@ connection.onRequest(VALIDATE_FEWSHOT_REQUEST, async (): Promise<ValidateFewShot
 });
 
 const LENS_ACTIONS = [
-  { action: 'run', title: '$(play) Run' },
-  { action: 'explain', title: 'Explain' },
-  { action: 'profile', title: 'Profile' },
-  { action: 'inspect', title: 'Inspect' },
+  { command: 'kgrag.runPlan', title: '$(play) Run' },
+  { command: 'kgrag.explainPlan', title: 'Explain' },
+  { command: 'kgrag.profilePlan', title: 'Profile' },
+  { command: 'kgrag.inspectPlan', title: 'Inspect' },
+  { command: 'kgrag.openAsCypher', title: 'Open as Cypher' },
+  // After the plan actions: every strategy the plan allows on its question, side by side.
+  { command: 'kgrag.compareStrategies', title: '$(diff) Compare' },
 ] as const;
 
-/** After the plan actions: every strategy the plan allows on its question, side by side (kgrag.compareStrategies). */
-const COMPARE_LENS = { command: 'kgrag.compareStrategies', title: '$(diff) Compare' } as const;
-
-// Run / Explain / Profile / Inspect / Compare above each named plan; the commands are the extension's.
+// Run / Explain / Profile / Inspect / Open as Cypher / Compare above each named plan; the commands are the extension's.
 connection.onCodeLens((p) => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
@@ -545,10 +552,7 @@ connection.onCodeLens((p) => {
     .filter((c) => c.graph.name !== '')
     .flatMap((c) => {
       const at = (c.source.name ?? c.source.plan).start;
-      return [
-        ...LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: `kgrag.${l.action}Plan`, arguments: [doc.uri, c.graph.name] } })),
-        { range: { start: at, end: at }, command: { ...COMPARE_LENS, arguments: [doc.uri, c.graph.name] } },
-      ];
+      return LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: l.command, arguments: [doc.uri, c.graph.name] } }));
     });
 });
 

@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { acquireHarnessLock } from './harness/lock.mjs';
 import { ensureCodeServer } from './harness/install.mjs';
+import { CHROMIUM, launchChromium } from './harness/browser.mjs';
 import { delay, killGroup, startCodeServer } from './harness/codeServer.mjs';
 import { Workbench } from './harness/workbench.mjs';
 import { extensionId, formatBytes, hostTarget, nonProductionBundles, readManifest, repoRoot, vsixEntries, vsixPath, vsixProblems } from '../../scripts/vsix.mjs';
@@ -28,7 +29,6 @@ import { buildSampleWorkspace } from '../../scripts/sampleWorkspace.mjs';
 
 process.chdir(repoRoot);
 const { values: opts } = parseArgs({ options: { vsix: { type: 'string' }, 'keep-temp': { type: 'boolean', default: false } } });
-const CHROMIUM = process.env.KGRAG_CHROMIUM ?? '/usr/bin/chromium';
 const TIMEOUT_S = Number(process.env.KGRAG_PACKAGE_TEST_TIMEOUT_S ?? 900);
 const RESULTS_DIR = join(repoRoot, 'test-results', 'vscode');
 
@@ -159,15 +159,7 @@ async function main() {
   ].join('\n'));
   state.server = await startCodeServer({ bin: cs.bin, tempRoot: state.tempRoot, logFile: join(RESULTS_DIR, 'code-server-vsix.log') });
   say(`code-server listening on ${state.server.url} with only the installed extension`);
-  const { chromium } = await import('playwright-core');
-  state.browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
+  state.browser = await launchChromium();
   const page = await state.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const wb = new Workbench(page);
   const started = Date.now();

@@ -2,7 +2,8 @@
  * Cypher & plan: the highlighted query, its parameters, and the plan — drawn as operator boxes
  * (webview/views/planGraph.ts) or, toggled, as a collapsible operator tree.
  */
-import type { PlanTree } from '../../src/contracts/values';
+import type { CypherTable } from '../../src/contracts/retrievalResult';
+import type { CypherValue, PlanTree } from '../../src/contracts/values';
 import { h, linkButton, table } from '../dom';
 import { tokenizeCypher } from '../model/cypherTokens';
 import { formatCount, formatMs } from '../model/format';
@@ -86,6 +87,28 @@ function planSummary(plan: PlanTree): HTMLElement {
   );
 }
 
+/** A cell as text: a node as `(:Label {name})`, a relationship as `[:TYPE]`, anything else as JSON. */
+export function cellText(v: CypherValue): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return v;
+  if (typeof v !== 'object' || Array.isArray(v)) return JSON.stringify(v);
+  const m = v as { readonly [k: string]: CypherValue };
+  const label = typeof m['_label'] === 'string' ? m['_label'] : Array.isArray(m['_labels']) ? m['_labels'].join(':') : undefined;
+  const type = typeof m['_type'] === 'string' ? m['_type'] : undefined;
+  if (('_src' in m || '_start' in m) && (label !== undefined || type !== undefined)) return `[:${type ?? label}]`;
+  if (label !== undefined && '_id' in m) return `(:${label}${typeof m['name'] === 'string' ? ` {name: ${JSON.stringify(m['name'])}}` : ''})`;
+  return JSON.stringify(v);
+}
+
+function resultTable(t: CypherTable): HTMLElement {
+  return h(
+    'div',
+    { class: 'query-table' },
+    h('h2', {}, t.total > t.rows.length ? `Rows (the first ${t.rows.length} of ${t.total})` : `Rows (${t.total})`),
+    t.rows.length === 0 ? h('p', { class: 'hint' }, 'The query returned no rows.') : table([...t.columns], t.rows.map((row) => ({ cells: row.map((v) => cellText(v)), props: { class: 'query-row' } }))),
+  );
+}
+
 export function cypherView(ctx: ViewContext): LinkedView {
   const run = ctx.result.cypher;
   if (!run) {
@@ -98,12 +121,18 @@ export function cypherView(ctx: ViewContext): LinkedView {
   const element = h(
     'div',
     { class: 'view cypher-view' },
-    h('p', { class: 'hint' }, `${run.mode.toUpperCase()} · ${run.dialect === 'kuzu' ? 'embedded engine (Kùzu dialect)' : 'Neo4j'}`),
+    h(
+      'p',
+      { class: 'hint cypher-mode' },
+      `${run.mode.toUpperCase()} · ${run.dialect === 'kuzu' ? 'embedded engine (Kùzu dialect)' : 'Neo4j'} `,
+      linkButton('Open as Cypher', () => ctx.post({ type: 'openCypher' }), { class: 'open-cypher', title: 'Open this query and its parameters in an editor; change it and press Ctrl+Enter to run it again' }),
+    ),
     h('pre', { class: 'cypher-text', attrs: { tabindex: 0, 'aria-label': 'Cypher query' } }, code),
     h('h2', {}, `Parameters (${params.length})`),
     params.length === 0
       ? h('p', { class: 'hint' }, 'none')
       : table(['name', 'value'], params.map(([k, v]) => ({ cells: [`$${k}`, h('code', {}, JSON.stringify(v))], props: { class: 'param-row' } }))),
+    run.table ? resultTable(run.table) : null,
     h('h2', {}, 'Plan'),
     plan ? plan.element : h('p', { class: 'hint' }, 'No plan recorded (run the plan with Explain or Profile).'),
   );

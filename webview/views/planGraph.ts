@@ -10,12 +10,19 @@ import { gapText, PLAN_BOX, planGraph, type PlanBox } from '../model/planGraph';
 
 const MARGIN = 12;
 
+/** An upper bound of one character of the operator name (12 px, semi-bold UI font), in CSS pixels. */
+const OP_NAME_CHAR_PX = 8.2;
+
 function boxElement(box: PlanBox, onSelect: (box: PlanBox) => void): SVGElement {
   const classes = ['plan-box', box.hottest ? 'hottest' : '', box.gap?.marked ? 'gap-marked' : ''].filter(Boolean).join(' ');
   const x = box.x + MARGIN;
   const y = box.y + MARGIN;
   let line = y + PLAN_BOX.padding + PLAN_BOX.titleHeight - 5;
-  const text: SVGElement[] = [svg('text', { class: 'plan-op-name', x: x + PLAN_BOX.padding, y: line }, box.operator)];
+  // A long operator name (the embedded engine's PRIMARY_KEY_SCAN_NODE_TABLE: ≈ 8 px per bold
+  // capital at 12 px) is condensed to the box rather than drawn past its edge; the tooltip has it whole.
+  const room = box.width - 2 * PLAN_BOX.padding - (box.hottest ? 52 : 0);
+  const fit = box.operator.length * OP_NAME_CHAR_PX > room ? { textLength: room, lengthAdjust: 'spacingAndGlyphs' } : {};
+  const text: SVGElement[] = [svg('text', { class: 'plan-op-name', x: x + PLAN_BOX.padding, y: line, ...fit }, box.operator)];
   if (box.hottest) text.push(svg('text', { class: 'plan-hot-tag', x: x + box.width - PLAN_BOX.padding, y: line, 'text-anchor': 'end' }, 'hottest'));
   for (const l of box.lines) {
     line += PLAN_BOX.lineHeight;

@@ -139,6 +139,16 @@ export interface ActiveGraphMessage {
   readonly fingerprint?: string;
 }
 
+/**
+ * A run in progress (`stage` says what it does now) or ended (`stage: null`). While a run is in
+ * progress the panel shows its stage and marks the result on screen as the previous one.
+ */
+export interface ProgressMessage {
+  readonly type: 'progress';
+  readonly title: string;
+  readonly stage: string | null;
+}
+
 export type HostToWebviewMessage =
   | ShowResultMessage
   | HighlightMessage
@@ -146,6 +156,7 @@ export type HostToWebviewMessage =
   | RequestImageMessage
   | ExpandedMessage
   | ActiveGraphMessage
+  | ProgressMessage
   | HistoryMessage
   | ShowComparisonMessage;
 
@@ -248,7 +259,13 @@ export interface LogMessage {
   readonly message: string;
 }
 
+/** Open the shown result's Cypher (with its parameters) as an editable query document. */
+export interface OpenCypherMessage {
+  readonly type: 'openCypher';
+}
+
 export type WebviewToHostMessage =
+  | OpenCypherMessage
   | ReadyMessage
   | RevealMessage
   | AddAliasMessage

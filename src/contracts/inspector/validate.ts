@@ -169,6 +169,7 @@ const retrievalResult = object({
     dialect: oneOf(['neo4j', 'kuzu']),
     'plan?': planTree,
     mode: oneOf(['run', 'explain', 'profile']),
+    'table?': object({ columns: strings, rows: arrayOf(arrayOf(jsonValue)), total: num }),
   }),
   'stem?': stemTrace,
   'sage?': sageTrace,
@@ -279,6 +280,7 @@ const hostMessage = union('type', {
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
   activeGraph: object({ type: str, description: str, 'fingerprint?': str }),
+  progress: object({ type: str, title: str, stage: nullable(str) }),
   expanded: union('status', {
     ok: object({
       type: str,
@@ -302,6 +304,7 @@ const revealMessage: Check = (v, p) => {
 
 const webviewMessage = union('type', {
   ready: object({ type: str }),
+  openCypher: object({ type: str }),
   reveal: revealMessage,
   addAlias: object({ type: str, plan: str, element: oneOf(['node', 'edge']), ref: str, patternText: str, candidate: str }),
   exportJson: object({ type: str }),

@@ -58,7 +58,7 @@ export function printStrategy(s: Strategy): string {
     case 'mor':
       return `mor(seeds: ${s.seeds}, perStep: ${s.perStep}, k: ${s.k})`;
     case 'cypher':
-      return `cypher(limit: ${s.limit})`;
+      return `cypher(limit: ${s.limit}${s.text !== undefined ? `, text: "${s.text}"` : ''})`;
     case 'stem':
       return `stem(mode: "${s.mode}", theta: ${s.theta}, beam: ${s.beam}, topN: ${s.topN}, entityBias: ${s.entityBias}, tripleBias: ${s.tripleBias}, kFactor: ${s.kFactor}, guidance: "${s.guidance}")`;
     case 'sage':

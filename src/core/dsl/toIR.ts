@@ -11,6 +11,7 @@
  */
 import type { Range } from '../text';
 import {
+  CYPHER_TEXT_MATCH,
   DEFAULT_STRATEGIES,
   MATCH_SEMANTICS,
   type MatchSemantics,
@@ -177,7 +178,7 @@ export const STRATEGY_PARAMETERS: {
 } = {
   gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count', notFoundDistance: 'number' },
   mor: { seeds: 'count', perStep: 'count', k: 'count', typeCandidates: 'count', notFoundDistance: 'number' },
-  cypher: { limit: 'count', match: { oneOf: MATCH_SEMANTICS } },
+  cypher: { limit: 'count', match: { oneOf: MATCH_SEMANTICS }, text: { oneOf: CYPHER_TEXT_MATCH } },
   stem: {
     mode: { oneOf: ['precision', 'breadth'] },
     theta: 'number',
@@ -232,7 +233,10 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     const d = DEFAULT_STRATEGIES.mor;
     return { kind: 'mor', seeds: count('seeds', d.seeds), perStep: count('perStep', d.perStep), k: count('k', d.k), ...shared };
   }
-  if (name === 'cypher') return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit), ...(isMatchSemantics(match) ? { match } : {}) };
+  if (name === 'cypher') {
+    const text = CYPHER_TEXT_MATCH.find((t) => t === values.get('text'));
+    return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit), ...(isMatchSemantics(match) ? { match } : {}), ...(text !== undefined ? { text } : {}) };
+  }
   const word = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
     const v = values.get(key);
     return allowed.find((a) => a === v) ?? fallback;

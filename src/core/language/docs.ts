@@ -67,7 +67,7 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
   cypher: {
     kind: 'cypher',
     title: 'Cypher',
-    doc: 'Compiles the plan to parameterised Cypher and runs it on the graph database (exact text and types only; soft text is ignored).',
+    doc: 'Compiles the plan to parameterised Cypher and runs it read-only on the graph database. Exact text is `name = $p`; soft text is also `name = $p` (an index lookup), with $p the nearest name in the graph (as written when nothing is near) — unless `text` says otherwise. Type words become labels, relation phrases their nearest relationship type.',
     parameters: [
       { name: 'limit', type: 'number', doc: 'LIMIT on the returned rows.' },
       {
@@ -76,6 +76,7 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
         values: ['injective', 'anchors-distinct', 'homomorphic'],
         doc: 'Which pattern nodes may share a graph node, as in gsd (default "anchors-distinct").',
       },
+      { name: 'text', type: 'string', values: ['nearest', 'exact', 'ignoreCase'], doc: 'Soft text: "nearest" (default) compares `name` with the nearest name in the graph; "exact" with the text as written; "ignoreCase" with `toLower(name) = lower(text)`, which no index serves (every node of the label is read).' },
     ],
   },
   stem: {

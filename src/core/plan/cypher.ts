@@ -4,8 +4,10 @@
  * - every value (texts, property values) is a parameter `$p0, $p1…`, never part of the text;
  * - identifiers (labels, relationship types, property keys) are backtick-quoted; a name a backtick
  *   could escape from is refused (error diagnostic, and the name is left out);
- * - soft text is approximated by a case-insensitive equality on `name` (configurable), exact text
- *   and properties by equality in the node's property map;
+ * - exact text and properties are equalities in the node's property map; soft text is an equality
+ *   on `name` too (`n.name = $p`, which a name index serves), with the value the caller resolved
+ *   it to (`resolveText`, e.g. the nearest name in the graph) or as written; a case-insensitive
+ *   or substring comparison (which no index serves) only when asked (`softText`);
  * - a relation phrase becomes the relationship types the resolver gives for it, else any type;
  * - undirected edges are `-[]-`; the targets' names and ids are returned, DISTINCT, sorted;
  * - the match semantics are GSD's (docs/retrieval.md, "Match semantics"): one MATCH clause per
@@ -18,8 +20,13 @@ import type { PlanDiagnostic } from './planDiagnostics';
 
 export type CypherDialect = 'neo4j' | 'kuzu';
 
-/** How soft text (matched by meaning in GSD/MoR) is approximated in Cypher. */
-export type SoftTextMode = 'equalsIgnoreCase' | 'containsIgnoreCase' | 'ignore';
+/**
+ * How soft text (matched by meaning in GSD/MoR) is compared in Cypher: `equals` — `n.name = $p`
+ * (an index lookup on Neo4j and the embedded engine's primary key); `equalsIgnoreCase` —
+ * `toLower(n.name) = $p`; `containsIgnoreCase` — `CONTAINS` (both scan every node of the label);
+ * `ignore` — no condition.
+ */
+export type SoftTextMode = 'equals' | 'equalsIgnoreCase' | 'containsIgnoreCase' | 'ignore';
 
 export interface CompileCypherOptions {
   readonly dialect: CypherDialect;
@@ -29,8 +36,12 @@ export interface CompileCypherOptions {
   readonly resolveRelation?: (phrase: string, edgeId: string) => readonly string[];
   /** Labels for a category ("film" → ["Movie"]); [] = none known. Without it, categories are labels. */
   readonly resolveLabel?: (category: string) => readonly string[];
-  /** Default 'equalsIgnoreCase'. */
+  /** Default 'equals'. */
   readonly softText?: SoftTextMode;
+  /** The value a soft text is compared with under 'equals' (e.g. the nearest name in the graph); default: as written. */
+  readonly resolveText?: (nodeId: string, text: string) => string;
+  /** Also return each edge's relationship (column per edge, `CompiledCypher.edgeColumns`), so results can draw edges. */
+  readonly returnEdges?: boolean;
   /** The property holding a node's text (default "name"). */
   readonly textProperty?: string;
   /** Return every node variable, not only the targets (for explanations). */
@@ -46,6 +57,8 @@ export interface CompiledCypher {
   readonly diagnostics: PlanDiagnostic[];
   /** Result columns: for each returned variable, its name column and its id column. */
   readonly columns: readonly { readonly variable: string; readonly name: string; readonly id: string }[];
+  /** With `returnEdges`: the column holding each compiled plan edge's relationship. */
+  readonly edgeColumns: readonly { readonly edgeId: string; readonly column: string }[];
 }
 
 export const CYPHER_CODES = {
@@ -83,7 +96,7 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
   const params: Record<string, PropertyValue> = {};
   const dialect = opts.dialect;
   const textKey = opts.textProperty ?? 'name';
-  const softMode = opts.softText ?? 'equalsIgnoreCase';
+  const softMode = opts.softText ?? 'equals';
   const lower = dialect === 'kuzu' ? 'lower' : 'toLower';
   let next = 0;
   const param = (v: PropertyValue): string => {
@@ -139,7 +152,8 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
     };
     if (n.text?.kind === 'exact') eq(textKey, n.text.value);
     for (const [k, val] of Object.entries(n.properties ?? {})) eq(k, val);
-    if (n.text?.kind === 'soft' && softMode !== 'ignore' && safe(textKey, 'property key', element)) {
+    if (n.text?.kind === 'soft' && softMode === 'equals') eq(textKey, opts.resolveText ? opts.resolveText(id, n.text.value) : n.text.value);
+    else if (n.text?.kind === 'soft' && softMode !== 'ignore' && safe(textKey, 'property key', element)) {
       const op = softMode === 'containsIgnoreCase' ? 'CONTAINS' : '=';
       // Lower-cased here so the engine lowers one side only.
       where.push(`${lower}(${v}.${quote(textKey)}) ${op} ${param(n.text.value.toLowerCase())}`);
@@ -149,6 +163,7 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
 
   const taken = new Set(pg.nodes.map((n) => n.id));
   const patterns: string[] = [];
+  const edgeColumns: { edgeId: string; column: string }[] = [];
   for (const e of pg.edges) {
     if (!usableVar(e.source) || !usableVar(e.target)) {
       safe(usableVar(e.source) ? e.target : e.source, 'variable', { kind: 'edge', id: e.id });
@@ -164,7 +179,13 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
       if (types.length === 0) diagnostics.push({ severity: 'info', code: CYPHER_CODES.relationAny, message: `No relationship type is known for "${e.relation.value}"; the edge matches any relationship.`, element });
     }
     types = types.filter((t) => safe(t, 'relationship type', element));
-    const rel = `[${types.length ? `:${types.map(quote).join('|')}` : ''}]`;
+    let relVar = '';
+    if (opts.returnEdges) {
+      relVar = freshName(`kgrag_${e.id}`, taken);
+      edgeColumns.push({ edgeId: e.id, column: relVar });
+      relVar = variable(relVar);
+    }
+    const rel = `[${relVar}${types.length ? `:${types.map(quote).join('|')}` : ''}]`;
     patterns.push(`${from}-${rel}-${e.directed ? '>' : ''}${to}`);
   }
   for (const n of pg.nodes) {
@@ -174,7 +195,7 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
   }
   if (patterns.length === 0) {
     diagnostics.push({ severity: 'error', code: CYPHER_CODES.emptyPlan, message: 'The plan has no nodes to match.' });
-    return { text: '', params, diagnostics, columns: [] };
+    return { text: '', params, diagnostics, columns: [], edgeColumns: [] };
   }
 
   let returned = (opts.returnAll ? pg.nodes.map((n) => n.id) : pg.targets).filter((t) => written.has(t));
@@ -190,7 +211,10 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
     return { variable: id, name: id, id: idColumn };
   });
   const idFn = dialect === 'kuzu' ? 'id' : 'elementId';
-  const items = columns.flatMap((c) => [`${variable(c.variable)}.${quote(textKey)} AS ${variable(c.name)}`, `${idFn}(${variable(c.variable)}) AS ${variable(c.id)}`]);
+  const items = [
+    ...columns.flatMap((c) => [`${variable(c.variable)}.${quote(textKey)} AS ${variable(c.name)}`, `${idFn}(${variable(c.variable)}) AS ${variable(c.id)}`]),
+    ...edgeColumns.map((c) => variable(c.column)),
+  ];
 
   let limit = opts.limit ?? (pg.strategy.kind === 'cypher' ? pg.strategy.limit : 100);
   if (!Number.isSafeInteger(limit) || limit < 0) {
@@ -206,7 +230,16 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
   // A validated integer, written as a literal: neo4j-driver sends JS numbers as floats, which
   // LIMIT refuses. It never comes from text.
   lines.push(`LIMIT ${limit}`);
-  return { text: lines.join('\n'), params, diagnostics, columns };
+  return { text: lines.join('\n'), params, diagnostics, columns, edgeColumns };
+}
+
+/** `base`, or `base0`, `base1`… — the first name no plan variable (nor an earlier fresh name) takes. */
+function freshName(base: string, taken: Set<string>): string {
+  const clean = base.replace(/[^A-Za-z0-9_]/g, '_');
+  let name = clean;
+  for (let i = 0; taken.has(name); i++) name = `${clean}${i}`;
+  taken.add(name);
+  return name;
 }
 
 /**
@@ -217,12 +250,7 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
  * APOC). The comprehension variables get fresh names that no plan variable uses.
  */
 function distinctness(pg: PlanningGraph, match: MatchSemantics, dialect: CypherDialect, written: (id: string) => boolean, taken: Set<string>): string[] {
-  const fresh = (base: string): string => {
-    let name = base;
-    for (let i = 0; taken.has(name); i++) name = `${base}${i}`;
-    taken.add(name);
-    return name;
-  };
+  const fresh = (base: string): string => freshName(base, taken);
   const idFn = dialect === 'kuzu' ? 'id' : 'elementId';
   const ids = (vars: readonly string[]): string => `[${vars.map((v) => `${idFn}(${variable(v)})`).join(', ')}]`;
   const allDistinct = (vars: readonly string[]): string[] => {

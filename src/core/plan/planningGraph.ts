@@ -114,12 +114,23 @@ export interface MorStrategy {
   readonly notFoundDistance?: number;
 }
 
+/**
+ * How the cypher strategy compares a soft text with `name`: `nearest` (default) — equality with
+ * the nearest name in the graph (the search GSD's candidates use), which a name index serves;
+ * `exact` — equality with the text as written; `ignoreCase` — `toLower(name) = lower(text)`,
+ * which no index serves (every node of the label is read).
+ */
+export const CYPHER_TEXT_MATCH = ['nearest', 'exact', 'ignoreCase'] as const;
+export type CypherTextMatch = (typeof CYPHER_TEXT_MATCH)[number];
+
 export interface CypherStrategy {
   readonly kind: 'cypher';
   /** LIMIT on returned rows (default 100). */
   readonly limit: number;
   /** Which pattern nodes may share a graph node (as GsdStrategy.match). Absent: DEFAULT_MATCH. */
   readonly match?: MatchSemantics;
+  /** Soft text comparison (default 'nearest'); written only when given. */
+  readonly text?: CypherTextMatch;
 }
 
 /** STEM structure-tracing search (§3.4–3.5); defaults are the paper's. */

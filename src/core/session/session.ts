@@ -17,7 +17,9 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, snapshotFileName, type LoadedSnapshot } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { queryResult } from '../retrieve/cypher/queryResult';
+import type { CypherParams } from '../graph/graphStore';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
 import type { WhyNotResult } from '../../contracts/whyNot';
@@ -42,8 +44,32 @@ export interface SessionOptions {
 /** run: retrieve; explain: the Cypher plan tree without running; profile: Cypher run under PROFILE. */
 export type RunMode = 'run' | 'explain' | 'profile';
 
+/**
+ * What a run is doing, for people waiting (the first run on a graph loads or builds the search
+ * index): `index` — reading the graph's fingerprint, loading the cached index, or building it;
+ * `embed` — embedding the plan's texts; `search` — the strategy searching (or the query running).
+ */
+export type RunStage =
+  | { readonly stage: 'index'; readonly step: SnapshotStage }
+  | { readonly stage: 'embed'; readonly texts: number }
+  | { readonly stage: 'search'; readonly strategy: StrategyKind };
+
+/** A stage in words: "loading the search index", "embedding 3 texts", "searching (gsd)". */
+export function describeRunStage(s: RunStage): string {
+  switch (s.stage) {
+    case 'index':
+      return s.step === 'fingerprint' ? 'checking the graph for changes' : s.step === 'load-cached' ? 'loading the search index' : 'building the search index (first run on this graph)';
+    case 'embed':
+      return `embedding ${s.texts} text${s.texts === 1 ? '' : 's'} of the plan`;
+    case 'search':
+      return s.strategy === 'cypher' ? 'running the Cypher query' : `searching (${s.strategy})`;
+  }
+}
+
 export interface RunOptions extends StrategyOverrides {
   readonly mode?: RunMode;
+  /** Called as the run moves through its stages (RunStage). */
+  readonly onStage?: (stage: RunStage) => void;
   /** Default: the plan's own strategy. explain and profile always compile to Cypher. */
   readonly strategy?: StrategyKind;
   /** The result's id (default: the plan's name). */
@@ -74,6 +100,8 @@ export interface RetrievalSession {
   whyNot(plan: PlanningGraph, expected: string, options?: WhyNotOptions): Promise<WhyNotResult>;
   /** Raw Cypher (read-only unless options.readOnly is false). */
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
+  /** A person's Cypher with its parameters, read-only through the query door, as a result the inspector shows (table + subgraphs). */
+  runCypher(query: string, params: CypherParams, options?: { readonly id?: string; readonly label?: string; readonly signal?: AbortSignal }): Promise<RetrievalResult>;
   /** The store's fingerprint: it changes when the graph's data does (results remember it to say "stale"). */
   fingerprint(signal?: AbortSignal): Promise<string>;
   /** Neighbours of nodes (read-only, ids as parameters): the inspector's "expand this node". */
@@ -94,15 +122,24 @@ function isEmbedder(e: Embedder | EmbedderSettings): e is Embedder {
   return 'embedBatch' in e;
 }
 
-/** Opens the store (when given a spec) and the embedder; on failure nothing stays open. */
+/**
+ * Opens the store (when given a spec) and the embedder; on failure nothing stays open. While the
+ * engine starts (its own process), the embedder is created and the cached search index read
+ * from disk (`preloadSnapshot`): a first run then waits for the slower of the two, not their sum.
+ */
 export async function openSession(options: SessionOptions): Promise<RetrievalSession> {
   const store = isSpec(options.store) ? createStore(options.store, options.password) : options.store;
   const cacheDir = options.cacheDir ?? (isSpec(options.store) ? defaultCacheDir(options.store) : store instanceof EmbeddedStore ? join(store.folder, 'snapshots') : join(tmpdir(), 'kgrag-snapshots'));
+  const opening = isSpec(options.store) ? store.open() : Promise.resolve();
+  // A failed open is reported by the await below; this keeps it from being unhandled meanwhile.
+  opening.catch(() => undefined);
   try {
-    if (isSpec(options.store)) await store.open();
     const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
-    return new Session(store, embedder, cacheDir, options.reranker);
+    const preloaded = preloadSnapshot(cacheDir, embedder.id);
+    await opening;
+    return new Session(store, embedder, cacheDir, options.reranker, preloaded);
   } catch (e) {
+    await opening.catch(() => undefined);
     await store.close().catch(() => undefined);
     throw e;
   }
@@ -110,6 +147,8 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
 
 class Session implements RetrievalSession, StrategyContext {
   private loaded: Promise<LoadedSnapshot> | undefined;
+  private indexStage: SnapshotStage | undefined;
+  private readonly stageListeners = new Set<(stage: SnapshotStage) => void>();
   private schemaRead: Promise<GraphSchema> | undefined;
 
   constructor(
@@ -117,41 +156,84 @@ class Session implements RetrievalSession, StrategyContext {
     readonly embedder: Embedder,
     readonly cacheDir: string,
     readonly reranker: Reranker | undefined,
+    /** The cached index read while the store opened; used (or dropped) by the first load. */
+    private preloaded?: GraphSnapshot,
   ) {}
 
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot> {
     return this.loadSnapshot(signal).then((l) => l.snapshot);
   }
 
-  private loadSnapshot(signal?: AbortSignal): Promise<LoadedSnapshot> {
+  private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<LoadedSnapshot> {
     // One build shared by concurrent runs; a failed (or cancelled) build is retried next time.
-    const loading = (this.loaded ??= loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal));
-    loading.catch(() => {
+    // Every run waiting on it hears its stages (a second run joins at the current stage).
+    if (onStage) {
+      this.stageListeners.add(onStage);
+      if (this.indexStage !== undefined) onStage(this.indexStage);
+    }
+    if (!this.loaded) {
+      const preloaded = this.preloaded;
+      this.preloaded = undefined;
+      this.loaded = loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal, (stage) => {
+        this.indexStage = stage;
+        for (const l of this.stageListeners) l(stage);
+      }, preloaded);
+    }
+    const loading = this.loaded;
+    const done = (): void => {
+      if (onStage) this.stageListeners.delete(onStage);
+      if (this.stageListeners.size === 0) this.indexStage = undefined;
+    };
+    loading.then(done, () => {
+      done();
       if (this.loaded === loading) this.loaded = undefined;
     });
     return loading;
   }
 
+  /** The context a strategy runs in; with `onStage`, an embedder that reports when it embeds the plan's texts. */
+  private contextFor(onStage: ((stage: RunStage) => void) | undefined, strategy: StrategyKind): StrategyContext {
+    if (!onStage) return this;
+    const inner = this.embedder;
+    const embedder: Embedder = {
+      id: inner.id,
+      dimension: inner.dimension,
+      async embedBatch(texts, signal) {
+        onStage({ stage: 'embed', texts: texts.length });
+        const vectors = await inner.embedBatch(texts, signal);
+        onStage({ stage: 'search', strategy });
+        return vectors;
+      },
+    };
+    return { store: this.store, embedder, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}) };
+  }
+
   async run(plan: PlanningGraph, options: RunOptions = {}): Promise<RetrievalResult> {
     const id = options.id ?? plan.name;
     const mode = options.mode ?? 'run';
+    const onStage = options.onStage;
+    const kind = mode === 'run' ? (options.strategy ?? plan.strategy.kind) : 'cypher';
+    if (onStage) {
+      await this.loadSnapshot(options.signal, (step) => onStage({ stage: 'index', step }));
+      onStage({ stage: 'search', strategy: kind });
+    }
+    const context = this.contextFor(onStage, kind);
     if (mode === 'explain') {
-      return explainCypher(plan, this.store, await this.snapshot(options.signal), this.embedder, {
+      return explainCypher(plan, this.store, await this.snapshot(options.signal), context.embedder, {
         id,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
       });
     }
-    if (mode === 'profile') return this.profile(plan, options, id);
-    const kind = options.strategy ?? plan.strategy.kind;
+    if (mode === 'profile') return this.profile(plan, options, id, context);
     const strategy = STRATEGIES[kind];
     if (!strategy) throw new Error(`strategy ${kind} is not available`);
-    return strategy.run(plan, this, options, id);
+    return strategy.run(plan, context, options, id);
   }
 
   /** PROFILE executes the query: the cypher strategy's answers plus the profiled plan tree. */
-  private async profile(plan: PlanningGraph, options: RunOptions, id: string): Promise<RetrievalResult> {
-    const ran = await STRATEGIES.cypher.run(plan, this, options, id);
+  private async profile(plan: PlanningGraph, options: RunOptions, id: string, context: StrategyContext): Promise<RetrievalResult> {
+    const ran = await STRATEGIES.cypher.run(plan, context, options, id);
     if (!ran.cypher) return ran;
     const q = await this.store.query(ran.cypher.text, { params: ran.cypher.params, mode: 'profile', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
     return { ...ran, cypher: { ...ran.cypher, mode: 'profile', ...(q.plan ? { plan: q.plan } : {}) } };
@@ -168,6 +250,7 @@ class Session implements RetrievalSession, StrategyContext {
   async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean } = {}): Promise<IndexInfo> {
     if (options.rebuild) {
       this.loaded = undefined;
+      this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
     }
     const l = await this.loadSnapshot(options.signal);
@@ -193,6 +276,14 @@ class Session implements RetrievalSession, StrategyContext {
 
   query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
     return this.store.query(cypher, options);
+  }
+
+  async runCypher(query: string, params: CypherParams, options: { readonly id?: string; readonly label?: string; readonly signal?: AbortSignal } = {}): Promise<RetrievalResult> {
+    const t0 = performance.now();
+    // Always read-only: the store's query door refuses writes, file access and administration.
+    const q = await this.store.query(query, { params, mode: 'run', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
+    const label = options.label ?? 'query';
+    return queryResult({ id: options.id ?? label, label, query, params }, this.store, q, performance.now() - t0);
   }
 
   expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {

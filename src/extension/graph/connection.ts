@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { type ImportFile, type ImportSummary, METAQA_TYPING, type StoreSpec, sampleTriplesPath } from '../../core/graph';
 import { defaultCacheDir, openSession, type IndexInfo, type RetrievalSession } from '../../core/session';
@@ -17,7 +17,7 @@ import { embedderSettings, graphSettings, resolveInWorkspace, type GraphKind } f
 export type Health =
   | { readonly state: 'not-connected' }
   | { readonly state: 'connecting' }
-  | { readonly state: 'connected'; readonly nodes: number; readonly labels: number; readonly relationshipTypes: number }
+  | { readonly state: 'connected'; readonly nodes: number; readonly edges: number; readonly labels: number; readonly relationshipTypes: number }
   | { readonly state: 'error'; readonly message: string }
   | { readonly state: 'disconnected' }
   | { readonly state: 'restricted' };
@@ -79,7 +79,7 @@ export class Connection implements vscode.Disposable {
     return {
       kind: s.kind,
       spec,
-      label: s.kind === 'sample' ? 'Sample graph (movies)' : vscode.workspace.asRelativePath(folder),
+      label: s.kind === 'sample' ? 'Sample graph (movies)' : graphName(folder),
       cacheDir: defaultCacheDir(spec),
     };
   }
@@ -194,8 +194,23 @@ export class Connection implements vscode.Disposable {
   }
 }
 
+/**
+ * An embedded graph's name for people: its folder's name, or — for the default data folder
+ * `.kgrag`, which says nothing — the name of the folder holding it ("metaqa" for metaqa/.kgrag).
+ */
+export function graphName(folder: string): string {
+  const name = basename(folder);
+  return name === '.kgrag' || name === '' ? `${basename(dirname(folder)) || folder} (${vscode.workspace.asRelativePath(folder)})` : name;
+}
+
 function healthOf(schema: GraphSchema): Health {
-  return { state: 'connected', nodes: schema.labels.reduce((n, l) => n + (l.count ?? 0), 0), labels: schema.labels.length, relationshipTypes: schema.relationshipTypes.length };
+  return {
+    state: 'connected',
+    nodes: schema.labels.reduce((n, l) => n + (l.count ?? 0), 0),
+    edges: schema.relationshipTypes.reduce((n, t) => n + (t.count ?? 0), 0),
+    labels: schema.labels.length,
+    relationshipTypes: schema.relationshipTypes.length,
+  };
 }
 
 export function describeSchema(schema: GraphSchema): string {

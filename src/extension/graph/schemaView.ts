@@ -12,17 +12,37 @@ import { requireTrust } from '../platform/trust';
 class SchemaTree implements vscode.TreeDataProvider<SchemaNode> {
   private readonly changed = new vscode.EventEmitter<SchemaNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  /** Set when the view is shown: its first expand opens the graph. */
+  openOnExpand = true;
   constructor(private readonly connection: Connection) {}
 
   refresh(): void {
     this.changed.fire(undefined);
   }
 
-  getChildren(node?: SchemaNode): SchemaNode[] {
-    const schema = this.connection.connected?.schema;
-    // Not connected: the view's welcome content (package.json viewsWelcome) offers Connect.
+  /**
+   * Children as the view asks for them. Expanding the view before any graph is open opens the
+   * active graph (progress in the view itself), so the first expand shows the schema — no
+   * Refresh needed. Not after an explicit Disconnect or a failure (the view says why), and never
+   * in Restricted Mode: then the welcome content (package.json viewsWelcome) offers Connect.
+   */
+  async getChildren(node?: SchemaNode): Promise<SchemaNode[]> {
+    let schema = this.connection.connected?.schema;
+    if (!schema && node === undefined && this.openOnExpand && vscode.workspace.isTrusted && this.connection.health.state === 'not-connected') {
+      // Once per showing of the view: a refresh after a disconnect does not reopen the graph.
+      this.openOnExpand = false;
+      schema = await vscode.window
+        .withProgress({ location: { viewId: 'kgrag.schema' }, title: `Opening ${this.connection.activeGraph().label}` }, () => this.connection.ensure())
+        .then((c) => c.schema, () => undefined);
+    }
     if (!schema) return [];
     return schemaChildren(schema, node);
+  }
+
+  /** The tree as it stands, without opening anything (tests). */
+  childrenNow(node?: SchemaNode): SchemaNode[] {
+    const schema = this.connection.connected?.schema;
+    return schema ? schemaChildren(schema, node) : [];
   }
 
   getTreeItem(node: SchemaNode): vscode.TreeItem {
@@ -88,6 +108,11 @@ export function registerSchemaView(context: vscode.ExtensionContext, connection:
   const view = vscode.window.createTreeView('kgrag.schema', { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(
     view,
+    view.onDidChangeVisibility((e) => {
+      if (!e.visible || connection.connected) return;
+      tree.openOnExpand = true;
+      tree.refresh();
+    }),
     connection.onDidChange(() => {
       tree.refresh();
       const h = connection.health;
@@ -107,7 +132,7 @@ export function registerSchemaView(context: vscode.ExtensionContext, connection:
     registerCommand('kgrag.schema.insert', (node?: SchemaNode) => insertIntoPlan(node ?? view.selection[0])),
     // Internal: the tree as the view shows it (tests).
     registerCommand('kgrag.schema._tree', () => {
-      const walk = (n?: SchemaNode): unknown[] => tree.getChildren(n).map((c) => ({ node: c, label: tree.getTreeItem(c).label, children: walk(c) }));
+      const walk = (n?: SchemaNode): unknown[] => tree.childrenNow(n).map((c) => ({ node: c, label: tree.getTreeItem(c).label, children: walk(c) }));
       return walk();
     }),
   );

@@ -37,6 +37,9 @@ export interface AliasRequest {
 }
 export type AliasHandler = (request: AliasRequest) => void | Promise<void>;
 
+/** Opens the shown result's Cypher as an editable query document (plans/cypherDocument.ts installs it). */
+export type OpenCypherHandler = (result: RetrievalResult) => void | Promise<void>;
+
 /** Answers "expand this node" for the shown result (the workflow installs one over the active graph). */
 export type ExpandHandler = (request: ExpandMessage, result: RetrievalResult) => Promise<ExpandedMessage>;
 
@@ -62,6 +65,7 @@ export type CandidateHandler = (action: 'use' | 'open', candidate: number, groun
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
 let expandHandler: ExpandHandler | undefined;
+let openCypherHandler: OpenCypherHandler | undefined;
 let candidateHandler: CandidateHandler | undefined;
 let compareStrategiesHandler: CompareStrategiesHandler | undefined;
 let activeGraph: { description: string; fingerprint?: string } | undefined;
@@ -80,6 +84,19 @@ export function setAliasHandler(handler: AliasHandler | undefined): void {
 
 export function setExpandHandler(handler: ExpandHandler | undefined): void {
   expandHandler = handler;
+}
+
+export function setOpenCypherHandler(handler: OpenCypherHandler | undefined): void {
+  openCypherHandler = handler;
+}
+
+/**
+ * A run's current stage (`null` when it ended), shown in the open panel over the previous result,
+ * which is marked as such until the new one arrives. Without a panel, the progress notification
+ * is the only place (a panel is not opened just to say "loading").
+ */
+export function showRunProgress(title: string, stage: string | null): void {
+  current?.setProgress({ type: 'progress', title, stage });
 }
 
 export function setCandidateHandler(handler: CandidateHandler | undefined): void {
@@ -201,6 +218,9 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
     }
     case 'exportJson':
       if (panel.result) await saveResultJson(panel.result);
+      return;
+    case 'openCypher':
+      if (panel.result?.cypher && openCypherHandler) await openCypherHandler(panel.result);
       return;
     case 'expand': {
       const { requestId, nodeId } = message;

@@ -10,6 +10,7 @@ import type {
   HistoryEntrySummary,
   HostToWebviewMessage,
   InspectorView,
+  ProgressMessage,
   RenderedMessage,
   ResultSource,
   WebviewToHostMessage,
@@ -40,6 +41,8 @@ export interface InspectorSnapshot {
   readonly rendered: readonly RenderedMessage[];
   readonly rejected: number;
   readonly logs: readonly string[];
+  /** Every progress stage posted to the panel, oldest first (the last 50). */
+  readonly progress: readonly ProgressMessage[];
 }
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -61,6 +64,9 @@ export class InspectorPanel implements vscode.Disposable {
   entryId: string | undefined;
   /** The active graph's store description and fingerprint, re-sent to every fresh webview. */
   activeGraph: string | undefined;
+  /** The run in progress (re-sent to a fresh webview), and the stages posted so far. */
+  private running: ProgressMessage | undefined;
+  private readonly stages: ProgressMessage[] = [];
   activeFingerprint: string | undefined;
   /** The comparison on screen (drawn over the result), re-sent to a fresh webview. */
   comparison: { comparison: Comparison; question?: string; notes?: readonly string[] } | undefined;
@@ -114,6 +120,7 @@ export class InspectorPanel implements vscode.Disposable {
         if (this.result) this.post(this.showMessage(this.result));
         if (this.activeGraph !== undefined) this.post(this.activeGraphMessage(this.activeGraph));
         if (this.comparison) this.post({ type: 'compare', ...this.comparison });
+        if (this.running) this.post(this.running);
         for (const m of this.queue.splice(0)) this.post(m);
         break;
       case 'rendered':
@@ -165,6 +172,14 @@ export class InspectorPanel implements vscode.Disposable {
     if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
   }
 
+  /** A run's stage (or its end, `stage: null`): the panel shows it over the previous result. */
+  setProgress(message: ProgressMessage): void {
+    this.running = message.stage === null ? undefined : message;
+    this.stages.push(message);
+    if (this.stages.length > 50) this.stages.shift();
+    this.post(message);
+  }
+
   /** Results side by side, drawn over the shown result (the webview's "Back" returns to it). */
   showComparison(comparison: Comparison, question: string | undefined, notes: readonly string[], preserveFocus: boolean): void {
     this.comparison = { comparison, ...(question !== undefined ? { question } : {}), ...(notes.length > 0 ? { notes } : {}) };
@@ -214,6 +229,7 @@ export class InspectorPanel implements vscode.Disposable {
       rendered: [...this.rendered],
       rejected: this.rejected,
       logs: [...this.logs],
+      progress: [...this.stages],
     };
   }
 

@@ -5,10 +5,11 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { PlanningGraph } from '../../core/plan';
+import { describeRunStage } from '../../core/session';
 import { printPlanningGraph } from '../../core/dsl';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import { setActiveGraph, setRevealHandler, showRetrievalResult, type ShowOptions } from '../inspector';
+import { setActiveGraph, setRevealHandler, showRetrievalResult, showRunProgress, type ShowOptions } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
@@ -41,13 +42,19 @@ export async function executePlan(
   shown: Pick<ShowOptions, 'grounding' | 'view'> = {},
 ): Promise<RetrievalResult | undefined> {
   if (!requireTrust('Running plans')) return undefined;
-  const ran = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
+  const title = `${TITLES[action]} ${plan.name}`;
+  const ran = await withCancellableProgress(title, log, async (signal, reportProgress) => {
+    // Every stage goes to the notification and to the open inspector (over the previous result).
+    const report = (message: string): void => {
+      reportProgress(message);
+      showRunProgress(title, message);
+    };
+    if (!connection.connected) report(`opening ${connection.activeGraph().label}`);
     const c = await connection.ensure(signal, report);
     // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
-    report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
-    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, ...relationAliases });
+    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, onStage: (s) => report(describeRunStage(s)), ...relationAliases });
     return { result, fingerprint: await c.session.fingerprint(signal).catch(() => undefined) };
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
@@ -58,7 +65,10 @@ export async function executePlan(
     });
     return undefined;
   });
-  if (!ran) return undefined;
+  if (!ran) {
+    showRunProgress(title, null);
+    return undefined;
+  }
   const { result, fingerprint } = ran;
   last = result;
   // The graph's data may have changed since it opened (an import): older results become stale.
@@ -73,6 +83,7 @@ export async function executePlan(
     graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },
     planText: printPlanningGraph(plan),
   });
+  showRunProgress(title, null);
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
   return result;
 }

@@ -99,3 +99,12 @@ export function settingsTarget(): vscode.ConfigurationTarget {
 export function updateSetting(key: string, value: unknown, target: vscode.ConfigurationTarget = settingsTarget()): Thenable<void> {
   return vscode.workspace.getConfiguration('kgrag').update(key, value, target);
 }
+
+/**
+ * Whether VS Code's own settings let a walkthrough open by itself: `workbench.welcomePage.
+ * walkthroughs.openOnInstall` on and `workbench.startupEditor` not `none`.
+ */
+export function walkthroughsOpenOnInstall(): boolean {
+  const workbench = vscode.workspace.getConfiguration('workbench');
+  return workbench.get<boolean>('welcomePage.walkthroughs.openOnInstall', true) && workbench.get<string>('startupEditor') !== 'none';
+}

@@ -1,6 +1,13 @@
 /** What the status bar item says for a graph, its health and running work — pure, unit-tested. */
 import type { Health } from '../graph/connection';
 
+/** 42828 → "42.8k", 1789 → "1,789": short enough for the status bar. */
+function count(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(1)}k`;
+  return n.toLocaleString('en-US');
+}
+
 export function statusText(label: string, health: Health, busy: number): { text: string; tooltip: string } {
   if (busy > 0) return { text: `$(sync~spin) KG-RAG: ${label}`, tooltip: `${busy} operation(s) running — click to cancel` };
   switch (health.state) {
@@ -9,7 +16,11 @@ export function statusText(label: string, health: Health, busy: number): { text:
     case 'connecting':
       return { text: `$(sync~spin) KG-RAG: ${label}`, tooltip: `Connecting to ${label}…` };
     case 'connected':
-      return { text: `$(database) KG-RAG: ${label}`, tooltip: `${label}: connected — ${health.nodes} nodes, ${health.labels} labels, ${health.relationshipTypes} relationship types. Click to choose a graph.` };
+      // The graph by name and size, so a glance says which graph plans run on.
+      return {
+        text: `$(database) KG-RAG: ${label} · ${count(health.nodes)} nodes · ${count(health.edges)} edges`,
+        tooltip: `${label}: connected — ${health.nodes} nodes, ${health.edges} edges, ${health.labels} labels, ${health.relationshipTypes} relationship types. Click to choose a graph.`,
+      };
     case 'error':
       return { text: `$(error) KG-RAG: ${label}`, tooltip: `${label}: ${health.message}\nClick to choose a graph.` };
     case 'disconnected':

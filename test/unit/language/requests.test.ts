@@ -60,16 +60,15 @@ describe('KG-RAG requests to the language server', () => {
     await assert.rejects(s.conn.sendRequest(DOCUMENT_PLANS_REQUEST, { uri }), /needs \{uri, text\}/);
   });
 
-  it('CodeLens: Run, Explain, Profile, Inspect and Compare above each named plan, with the extension commands', async () => {
+  it('CodeLens: Run, Explain, Profile, Inspect, Open as Cypher and Compare above each named plan, with the extension commands', async () => {
     const uri = s.open('lenses.kgp', PLANS);
     const lenses = await s.conn.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+    const commands = ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan', 'kgrag.openAsCypher', 'kgrag.compareStrategies'];
     assert.deepEqual(
       lenses.map((l) => [l.range.start.line, l.command?.command, l.command?.arguments?.[1]]),
-      [...['run', 'explain', 'profile', 'inspect'].map((a) => [1, `kgrag.${a}Plan`, 'who_directed']), [1, 'kgrag.compareStrategies', 'who_directed']].concat([
-        ...['run', 'explain', 'profile', 'inspect'].map((a) => [7, `kgrag.${a}Plan`, 'broken']),
-        [7, 'kgrag.compareStrategies', 'broken'],
-      ]),
+      commands.map((c) => [1, c, 'who_directed']).concat(commands.map((c) => [7, c, 'broken'])),
     );
+    assert.equal(lenses[4]!.command?.title, 'Open as Cypher');
     assert.equal(lenses[0]!.command?.arguments?.[0], uri);
     assert.equal(lenses[0]!.command?.title, '$(play) Run');
   });

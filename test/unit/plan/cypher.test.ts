@@ -19,7 +19,7 @@ const CO_ACTORS: PlanningGraph = {
   name: 'co_actor_films',
   question: 'which films share actors with The Vow',
   nodes: [
-    { id: 'vow', category: 'Movie', text: { kind: 'soft', value: 'the vow' } },
+    { id: 'vow', category: 'Movie', text: { kind: 'soft', value: 'The Vow' } },
     { id: 'actor', category: 'Person' },
     { id: 'film', category: 'film' },
   ],
@@ -32,28 +32,27 @@ const CO_ACTORS: PlanningGraph = {
   strategy: { kind: 'cypher', limit: 50 },
 };
 
-test('neo4j: the expected Cypher text, values only as parameters', () => {
+test('neo4j: the expected Cypher text, values only as parameters, soft text as a name equality an index serves', () => {
   const c = compileCypher(CO_ACTORS, { dialect: 'neo4j', ...resolve });
   assert.equal(
     c.text,
     [
-      'MATCH (vow:`Movie`)-[:`starred_actors`]->(actor:`Person`)',
+      'MATCH (vow:`Movie` {`name`: $p0})-[:`starred_actors`]->(actor:`Person`)',
       'MATCH (film:`Movie`)-[:`starred_actors`]-(actor)',
-      'WHERE toLower(vow.`name`) = $p0',
-      '  AND NONE(kgrag_id IN [elementId(actor), elementId(film)] WHERE kgrag_id IN [elementId(vow)])',
+      'WHERE NONE(kgrag_id IN [elementId(actor), elementId(film)] WHERE kgrag_id IN [elementId(vow)])',
       'RETURN DISTINCT film.`name` AS film, elementId(film) AS film_id',
       'ORDER BY film',
       'LIMIT 50',
     ].join('\n'),
   );
-  assert.deepEqual(c.params, { p0: 'the vow' });
+  assert.deepEqual(c.params, { p0: 'The Vow' });
   assert.deepEqual(c.diagnostics, []);
   assert.deepEqual(c.columns, [{ variable: 'film', name: 'film', id: 'film_id' }]);
 });
 
 test('kuzu: lower(), id(), label alternatives as A:B, one MATCH per edge, node distinctness in one linear expression', () => {
   const pg: PlanningGraph = { ...CO_ACTORS, nodes: [...CO_ACTORS.nodes, { id: 'y', text: { kind: 'exact', value: '2012' } }], edges: [...CO_ACTORS.edges, { id: 'e2', source: 'film', target: 'y', directed: true, relation: { kind: 'unknown' } }] };
-  const c = compileCypher(pg, { dialect: 'kuzu', resolveRelation: resolve.resolveRelation, resolveLabel: (cat) => (cat === 'film' ? ['Movie', 'Person'] : [cat]) });
+  const c = compileCypher(pg, { dialect: 'kuzu', softText: 'equalsIgnoreCase', resolveRelation: resolve.resolveRelation, resolveLabel: (cat) => (cat === 'film' ? ['Movie', 'Person'] : [cat]) });
   assert.equal(
     c.text,
     [
@@ -71,6 +70,22 @@ test('kuzu: lower(), id(), label alternatives as A:B, one MATCH per edge, node d
   assert.deepEqual(c.params, { p0: 'the vow', p1: '2012' });
 });
 
+test('soft text: resolved by the caller, compared as written, or case-insensitively only when asked; edges returned on request', () => {
+  const resolved = compileCypher(CO_ACTORS, { dialect: 'kuzu', ...resolve, resolveText: (id, text) => (id === 'vow' ? `${text} (resolved)` : text), returnEdges: true });
+  assert.match(resolved.text, /^MATCH \(vow:`Movie` \{`name`: \$p0\}\)-\[kgrag_e0:`starred_actors`\]->/);
+  assert.deepEqual(resolved.params, { p0: 'The Vow (resolved)' });
+  assert.ok(!/lower\(/i.test(resolved.text), resolved.text);
+  assert.deepEqual(resolved.edgeColumns, [{ edgeId: 'e0', column: 'kgrag_e0' }, { edgeId: 'e1', column: 'kgrag_e1' }]);
+  assert.match(resolved.text, /RETURN DISTINCT .*, kgrag_e0, kgrag_e1$/m);
+  // An edge variable never takes a plan variable's name.
+  const clash = compileCypher({ ...CO_ACTORS, nodes: [...CO_ACTORS.nodes.slice(0, 2), { id: 'kgrag_e1', category: 'film' }], edges: [CO_ACTORS.edges[0]!, { ...CO_ACTORS.edges[1]!, source: 'kgrag_e1' }], targets: ['kgrag_e1'] }, { dialect: 'kuzu', ...resolve, returnEdges: true });
+  assert.deepEqual(clash.edgeColumns.map((e) => e.column), ['kgrag_e0', 'kgrag_e10']);
+  const ignoreCase = compileCypher(CO_ACTORS, { dialect: 'neo4j', ...resolve, softText: 'equalsIgnoreCase' });
+  assert.match(ignoreCase.text, /WHERE toLower\(vow\.`name`\) = \$p0/);
+  assert.deepEqual(ignoreCase.params, { p0: 'the vow' });
+  assert.deepEqual(compileCypher(CO_ACTORS, { dialect: 'neo4j', ...resolve }).edgeColumns, []);
+});
+
 test('hostile strings end up only in the parameters', () => {
   for (const dialect of ['neo4j', 'kuzu'] as const) {
     for (const h of HOSTILE) {
@@ -85,7 +100,10 @@ test('hostile strings end up only in the parameters', () => {
       const c = compileCypher(pg, { dialect, ...resolve });
       assert.ok(!c.text.includes(h), `${dialect}: ${h} spliced into\n${c.text}`);
       assert.ok(!/DETACH|DELETE/.test(c.text));
-      assert.deepEqual(Object.values(c.params).sort(), [h, h, h.toLowerCase()].sort());
+      assert.deepEqual(Object.values(c.params).sort(), [h, h, h].sort());
+      const lowered = compileCypher(pg, { dialect, ...resolve, softText: 'equalsIgnoreCase' });
+      assert.ok(!lowered.text.includes(h), `${dialect}: ${h} spliced into\n${lowered.text}`);
+      assert.deepEqual(Object.values(lowered.params).sort(), [h, h, h.toLowerCase()].sort());
     }
   }
 });
@@ -189,10 +207,10 @@ test('kuzu: generated Cypher runs on the embedded engine and returns the intende
     ],
     targets: ['m', 'd'], expect: [], strategy: { kind: 'cypher', limit: 100 },
   };
-  const c2 = compileCypher(pg, { dialect: 'kuzu', ...resolve });
+  const c2 = compileCypher(pg, { dialect: 'kuzu', ...resolve, softText: 'equalsIgnoreCase' });
   const got2 = answers(run(c2), c2);
   assert.deepEqual([...got2].sort(), ['["21 Jump Street","Christopher Miller"]', '["21 Jump Street","Phil Lord"]']);
-  assert.deepEqual(got2, referenceAnswers(graph, pg, resolve, pg.targets));
+  assert.deepEqual(got2, referenceAnswers(graph, pg, resolve, pg.targets, undefined, 'equalsIgnoreCase'));
 });
 
 test('kuzu: hostile values run as plain values and leave the graph untouched', () => {
@@ -206,8 +224,10 @@ test('kuzu: hostile values run as plain values and leave the graph untouched', (
     // Carlito's Way is a real title: it must be found as a value, not break the query.
     assert.deepEqual(answers(rows, c), referenceAnswers(graph, pg, resolve, pg.targets));
   }
-  const soft = compileCypher({ ...CO_ACTORS, nodes: [{ id: 'film', text: { kind: 'soft', value: "CARLITO'S WAY" } }], edges: [], targets: ['film'] }, { dialect: 'kuzu' });
+  const soft = compileCypher({ ...CO_ACTORS, nodes: [{ id: 'film', text: { kind: 'soft', value: "CARLITO'S WAY" } }], edges: [], targets: ['film'] }, { dialect: 'kuzu', softText: 'equalsIgnoreCase' });
   assert.deepEqual([...answers(run(soft), soft)], ['["Carlito\'s Way"]']);
+  const asWritten = compileCypher({ ...CO_ACTORS, nodes: [{ id: 'film', text: { kind: 'soft', value: "CARLITO'S WAY" } }], edges: [], targets: ['film'] }, { dialect: 'kuzu' });
+  assert.deepEqual([...answers(run(asWritten), asWritten)], []);
   assert.equal(count(), before);
 });
 
@@ -217,10 +237,11 @@ test('kuzu: 200 random plans give exactly the brute-force answers under each mat
   for (let i = 0; i < 200; i++) {
     const pg = randomPlan(graph, schema, rnd, `random_${i}`);
     const match = MATCH_SEMANTICS[i % 3]!;
-    const c = compileCypher(pg, { dialect: 'kuzu', ...resolve, match });
+    const softText = i % 2 === 0 ? 'equals' : 'equalsIgnoreCase';
+    const c = compileCypher(pg, { dialect: 'kuzu', ...resolve, match, softText, returnEdges: i % 4 < 2 });
     assert.ok(!c.diagnostics.some((d) => d.severity === 'error'), JSON.stringify(c.diagnostics));
     const got = answers(run(c), c);
-    const want = referenceAnswers(graph, pg, resolve, c.columns.map((x) => x.variable), match);
+    const want = referenceAnswers(graph, pg, resolve, c.columns.map((x) => x.variable), match, softText);
     assert.deepEqual(got, want, `plan ${i}: ${JSON.stringify(pg)}\n${c.text}\n${JSON.stringify(c.params)}`);
     if (got.size > 0) nonEmpty++;
   }

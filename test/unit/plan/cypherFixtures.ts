@@ -111,7 +111,7 @@ export function resolvers(index: SchemaIndex) {
  * (injective: all; anchors-distinct: named nodes, and unknowns vs named; homomorphic: targets vs
  * named); the answer is the set of target-name tuples.
  */
-export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<typeof resolvers>, returned: readonly string[], match: MatchSemantics = DEFAULT_MATCH): Set<string> {
+export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<typeof resolvers>, returned: readonly string[], match: MatchSemantics = DEFAULT_MATCH, softText: 'equals' | 'equalsIgnoreCase' = 'equals'): Set<string> {
   const named = (n: PlanNode): boolean => n.text !== undefined || n.properties?.['name'] !== undefined;
   const distinctOk = (): boolean => {
     const bound = pg.nodes.filter((n) => binding.has(n.id));
@@ -134,7 +134,7 @@ export function referenceAnswers(g: Graph, pg: PlanningGraph, r: ReturnType<type
       if (!(labels.length ? labels : [n.category]).includes(gn.label)) return false;
     }
     if (n.text?.kind === 'exact' && gn.name !== n.text.value) return false;
-    if (n.text?.kind === 'soft' && gn.name.toLowerCase() !== n.text.value.toLowerCase()) return false;
+    if (n.text?.kind === 'soft' && (softText === 'equals' ? gn.name !== n.text.value : gn.name.toLowerCase() !== n.text.value.toLowerCase())) return false;
     for (const [k, v] of Object.entries(n.properties ?? {})) if (k !== 'name' || gn.name !== v) return false;
     return true;
   };

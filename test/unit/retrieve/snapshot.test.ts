@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import type { Embedder } from '../../../src/core/embed/embedder';
 import type { ExportChunk, GraphStore } from '../../../src/core/graph/graphStore';
-import { loadOrBuildSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { randomGraph, rng, WORDS } from './helpers';
 
@@ -109,6 +109,19 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
     // The v1 file for the same embedder was replaced; the other embedder's file stays.
     assert.equal(readdirSync(dir).filter((f) => f.startsWith('snapshot-')).length, 2);
     assert.equal(store.exports, 3);
+    // Preloaded before the fingerprint is known (while a store opens): this embedder's file, used
+    // when it is the store's, ignored (and rebuilt) when the store changed meanwhile.
+    const pre = preloadSnapshot(dir, e.id);
+    assert.equal(pre?.data.fingerprint, (await loadOrBuildSnapshot(store, e, dir)).snapshot.data.fingerprint);
+    assert.equal(preloadSnapshot(dir, 'no-such-embedder'), undefined);
+    assert.equal(preloadSnapshot(join(dir, 'missing'), e.id), undefined);
+    const used = await loadOrBuildSnapshot(store, e, dir, undefined, undefined, pre);
+    assert.equal(used.snapshot, pre);
+    assert.equal(used.source, 'cache');
+    store.version = 'v3';
+    const stale = await loadOrBuildSnapshot(store, e, dir, undefined, undefined, pre);
+    assert.notEqual(stale.snapshot, pre);
+    assert.equal(stale.source, 'built');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

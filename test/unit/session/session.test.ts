@@ -87,6 +87,75 @@ test('explain gives the plan tree without answers; profile runs the query and gi
   assert.deepEqual(profiled.answers, cypher.answers);
 });
 
+test('cypher strategy: soft text is a name equality with the nearest name; edges come back as triples; ignoreCase only when asked', async () => {
+  const soft = plan(`plan soft {
+  match (m: Movie "kismet") -[directed by]-> (d: Person)
+  return d
+  using cypher(limit: 10)
+}`);
+  const r = await session.run(soft);
+  assert.ok(r.cypher && /\{`name`: \$p0\}/.test(r.cypher.text) && !/lower\(/i.test(r.cypher.text), r.cypher?.text);
+  assert.equal(r.cypher.params['p0'], 'Kismet', 'the nearest name in the graph, not the text as written');
+  assert.ok(r.warnings?.some((w) => w.includes('"kismet" is compared as "Kismet"')), JSON.stringify(r.warnings));
+  assert.deepEqual(r.answers.map((a) => a.value).sort(), [...kismetDirectors].sort());
+  // Every row's subgraph carries the directed_by edge from Kismet to that director.
+  for (const s of r.subgraphs) {
+    const byVar = new Map(s.mapping.map((m) => [m.variable, m]));
+    assert.deepEqual(s.mapping.map((m) => m.labels), [['Movie'], ['Person']]);
+    assert.equal(s.triples.length, 1);
+    const t = s.triples[0]!;
+    assert.deepEqual([t.type, t.source, t.target, t.sourceName, t.targetName, t.edgeId], ['directed_by', byVar.get('m')!.nodeId, byVar.get('d')!.nodeId, 'Kismet', byVar.get('d')!.name, 'e0']);
+  }
+  const asked = await session.run(plan(`plan soft_ci {
+  match (m: Movie "kismet") -[directed by]-> (d: Person)
+  return d
+  using cypher(limit: 10, text: "ignoreCase")
+}`));
+  assert.ok(asked.cypher && /lower\(m\.`name`\) = \$p0/.test(asked.cypher.text), asked.cypher?.text);
+  assert.deepEqual(asked.answers.map((a) => a.value).sort(), [...kismetDirectors].sort());
+  const exact = await session.run(plan(`plan soft_exact {
+  match (m: Movie "kismet") -[directed by]-> (d: Person)
+  return d
+  using cypher(text: "exact")
+}`));
+  assert.equal(exact.cypher?.params['p0'], 'kismet');
+  assert.equal(exact.answers.length, 0, 'compared as written: no movie is called "kismet"');
+});
+
+test('runCypher: a person\'s query with parameters runs read-only and comes back as table + subgraphs; writes are refused', async () => {
+  const r = await session.runCypher('MATCH (m:Movie {name: $title})-[r:directed_by]->(d:Person) RETURN d, r, m.name AS film', { title: 'Kismet' }, { label: 'kismet.cypher' });
+  assert.equal(r.plan, 'kismet.cypher');
+  assert.deepEqual(r.cypher?.table?.columns, ['d', 'r', 'film']);
+  assert.equal(r.cypher?.table?.total, kismetDirectors.length);
+  assert.deepEqual(r.answers.map((a) => a.value).sort(), [...kismetDirectors].sort());
+  assert.ok(r.subgraphs.every((s) => s.triples.length === 1 && s.triples[0]!.type === 'directed_by' && s.mapping.some((m) => m.labels.includes('Person'))));
+  // The parameter is a value: a hostile one matches nothing and changes nothing.
+  const hostile = await session.runCypher('MATCH (m:Movie {name: $title}) RETURN m', { title: "Kismet'}) DETACH DELETE m //" });
+  assert.equal(hostile.cypher?.table?.total, 0);
+  await assert.rejects(session.runCypher('MATCH (m:Movie) DETACH DELETE m', {}), (e: unknown) => isGraphStoreError(e) && e.code === 'not-read-only');
+  assert.equal((await session.runCypher('MATCH (m:Movie {name: $t}) RETURN count(m) AS c', { t: 'Kismet' })).cypher?.table?.rows[0]?.[0], 1);
+});
+
+test('run stages: a first run on a graph reports index → search → embed → search; later runs only search', async () => {
+  const fresh = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db-stages') }, embedder: { kind: 'lexical' } });
+  try {
+    await fresh.import([{ path: join(root, 'samples/movies/movies.triples.txt'), format: 'triples' }]);
+    const stages: string[] = [];
+    await fresh.run(DIRECTOR, { strategy: 'gsd', onStage: (s) => stages.push(s.stage === 'index' ? `index:${s.step}` : s.stage) });
+    // GSD embeds node texts and relation phrases separately: each embedding is followed by search again.
+    assert.deepEqual(stages.slice(0, 4), ['index:fingerprint', 'index:load-cached', 'index:build', 'search']);
+    assert.ok(stages.includes('embed'), stages.join());
+    assert.equal(stages.at(-1), 'search');
+    assert.ok(stages.slice(4).every((s) => s === 'embed' || s === 'search'), stages.join());
+    const again: string[] = [];
+    await fresh.run(DIRECTOR, { strategy: 'cypher', onStage: (s) => again.push(s.stage) });
+    assert.ok(!again.some((s) => s === 'index'), `a loaded index is not loaded again: ${again.join()}`);
+    assert.deepEqual([again[0], again.at(-1)], ['search', 'search']);
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('buildIndex: built once, loaded from the cache folder by a new session, rebuilt on request', async () => {
   const first = await session.buildIndex();
   assert.ok(first.nodes > 0);

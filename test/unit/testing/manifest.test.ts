@@ -69,7 +69,7 @@ test('the walkthrough steps have their markdown and name real commands', () => {
 test('every setting the extension reads is declared with a description (src/extension/platform/config.ts reads them all)', () => {
   const code = sources(join(root, 'src/extension'));
   const read = new Set([...code.matchAll(/\bread\('([\w.]+)'/g)].map((m) => `kgrag.${m[1]}`));
-  assert.equal([...code.matchAll(/getConfiguration\(/g)].length, 2, 'getConfiguration outside platform/config.ts');
+  assert.equal([...code.matchAll(/getConfiguration\(/g)].length, 3, 'getConfiguration outside platform/config.ts');
   assert.ok(read.size >= 10, `found ${read.size} settings`);
   for (const key of read) {
     const p = manifest.contributes.configuration.properties[key];

@@ -52,9 +52,12 @@ test('Insert into Plan writes kgplan snippets, quoting names that need it', () =
 });
 
 test('the status bar text follows health and running work', () => {
-  assert.match(statusText('Sample graph (movies)', { state: 'connected', nodes: 1789, labels: 8, relationshipTypes: 9 }, 0).tooltip, /1789 nodes, 8 labels, 9 relationship types/);
+  assert.match(statusText('Sample graph (movies)', { state: 'connected', nodes: 1789, edges: 2999, labels: 8, relationshipTypes: 9 }, 0).tooltip, /1789 nodes, 2999 edges, 8 labels, 9 relationship types/);
+  // The status bar names the graph and its size (issue 19: not "KG-RAG: .kgrag").
+  assert.equal(statusText('metaqa (.kgrag)', { state: 'connected', nodes: 42828, edges: 129235, labels: 8, relationshipTypes: 9 }, 0).text, '$(database) KG-RAG: metaqa (.kgrag) · 42.8k nodes · 129.2k edges');
+  assert.equal(statusText('Sample graph (movies)', { state: 'connected', nodes: 1789, edges: 2999, labels: 8, relationshipTypes: 9 }, 0).text, '$(database) KG-RAG: Sample graph (movies) · 1,789 nodes · 2,999 edges');
   assert.equal(statusText('Sample graph (movies)', { state: 'not-connected' }, 0).text, '$(database) KG-RAG: Sample graph (movies)');
-  assert.match(statusText('x', { state: 'connected', nodes: 1, labels: 1, relationshipTypes: 1 }, 2).text, /sync~spin/);
+  assert.match(statusText('x', { state: 'connected', nodes: 1, edges: 1, labels: 1, relationshipTypes: 1 }, 2).text, /sync~spin/);
   assert.match(statusText('x', { state: 'restricted' }, 0).text, /Restricted Mode/);
   assert.match(statusText('bolt://h', { state: 'error', message: 'auth failed' }, 0).tooltip, /auth failed/);
 });

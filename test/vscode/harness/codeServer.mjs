@@ -59,6 +59,10 @@ export async function startCodeServer({ bin, tempRoot, logFile, env = {}, settin
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
   writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
+  // The extension host of code-server is a remote one: it reads machine-scoped settings (e.g.
+  // walkthroughs.openOnInstall) from the server's Machine settings, not from the User file.
+  mkdirSync(join(dirs.userData, 'Machine'), { recursive: true });
+  writeFileSync(join(dirs.userData, 'Machine', 'settings.json'), JSON.stringify({ ...USER_SETTINGS, ...settings }, null, 2));
 
   const port = requestedPort ?? (await freePort());
   const log = createWriteStream(logFile);

@@ -143,7 +143,7 @@ suite('Workflow: run, inspect, test', function () {
     const lenses = await lensesOf(doc.uri);
     assert.deepEqual(
       lenses.filter((l) => l.command?.arguments?.[1] === 'co_actor_languages').map((l) => l.command!.command),
-      ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan', 'kgrag.compareStrategies'],
+      ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan', 'kgrag.openAsCypher', 'kgrag.compareStrategies'],
     );
     const run = lens(lenses, 'kgrag.runPlan', 'co_actor_languages');
     const result = await vscode.commands.executeCommand<RetrievalResult | undefined>(run.command, ...(run.arguments ?? []));
@@ -320,7 +320,7 @@ suite('Workflow: run, inspect, test', function () {
     const { value, cancelled } = await runAndCancel(
       () => vscode.commands.executeCommand<RetrievalResult | undefined>(run.command, ...(run.arguments ?? [])),
       'slow_cross_product',
-      (o) => o.messages.includes('retrieving'),
+      (o) => o.messages.some((m) => m === 'running the Cypher query' || m.startsWith('searching')),
     );
     assert.equal(cancelled, 1);
     assert.equal(value, undefined);

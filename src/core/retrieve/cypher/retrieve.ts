@@ -6,18 +6,24 @@ import type { Answer, MatchedSubgraph, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import type { RelationAliases } from '../relations';
 import { buildProblem } from '../gsd/problem';
+import { subgraphOfRow } from './rowGraph';
 
 /**
  * The Cypher strategy: the plan compiled (compileCypher, the store's dialect) and run read-only,
  * then EXPLAINed for its plan tree. Type words resolve to labels and relation phrases to the
  * nearest relationship type the endpoints' labels allow, exactly as in GSD (buildProblem); soft
- * text is a case-insensitive name equality (compileCypher's default); the match semantics are
- * the plan's (compileCypher).
+ * text is a name equality (an index lookup) with the nearest name in the graph (GSD's best
+ * candidate, unless it is too far: then as written), or as the strategy's `text` asks; the
+ * match semantics are the plan's (compileCypher). Every edge's relationship is returned too, so
+ * the result's subgraphs carry their triples.
  */
 export interface CompiledForStore {
   readonly text: string;
   readonly params: Record<string, CypherValue>;
   readonly columns: ReturnType<typeof compileCypher>['columns'];
+  readonly edgeColumns: ReturnType<typeof compileCypher>['edgeColumns'];
+  /** Category → the graph labels it resolved to. */
+  readonly labels: ReadonlyMap<string, readonly string[]>;
   readonly limit: number;
   readonly warnings: readonly string[];
 }
@@ -39,12 +45,26 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
   const limit = options.limit ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
   // A type word that fits no label constrains nothing here either; the result says so in a warning, as GSD's does.
   const unfit = new Set(problem.nodes.filter((n) => n.type?.how === 'none').map((n) => n.variable));
+  const textMatch = plan.strategy.kind === 'cypher' ? (plan.strategy.text ?? 'nearest') : 'nearest';
+  // Soft text → the nearest name GSD would take, unless it is too far (then it is compared as written).
+  const notFound = new Set(problem.notFound.map((n) => n.variable));
+  const resolved: string[] = [];
+  const resolveText = (variable: string, text: string): string => {
+    const c = problem.nodes.find((n) => n.variable === variable);
+    const best = c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names[c.nodes[0]!] : undefined;
+    if (best === undefined) return text;
+    if (best !== text) resolved.push(`${variable}: "${text}" is compared as "${best}", the nearest name in the graph (distance ${c!.dists[0]!.toFixed(2)}; using cypher(text: "exact") compares it as written)`);
+    return best;
+  };
   const compiledPlan: PlanningGraph = unfit.size === 0 ? plan : { ...plan, nodes: plan.nodes.map((n) => (unfit.has(n.id) ? { id: n.id, ...(n.text ? { text: n.text } : {}), ...(n.properties ? { properties: n.properties } : {}) } : n)) };
   const compiled = compileCypher(compiledPlan, {
     dialect: store.dialect,
     limit,
     ...(options.match !== undefined ? { match: options.match } : {}),
     returnAll: true,
+    returnEdges: true,
+    softText: textMatch === 'ignoreCase' ? 'equalsIgnoreCase' : 'equals',
+    ...(textMatch === 'nearest' ? { resolveText } : {}),
     resolveRelation: (_phrase, edgeId) => {
       const t = bestType.get(edgeId);
       return t !== undefined ? [t] : [];
@@ -54,9 +74,11 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
   });
   const warnings = [
     ...problem.nodes.flatMap((n) => (n.type?.how === 'none' ? [`${n.variable}: ${n.type.detail}`] : [])),
+    ...problem.notFound.filter((n) => textMatch === 'nearest' && plan.nodes.find((p) => p.id === n.variable)?.text?.kind === 'soft').map((n) => `${n.variable}: no name in the graph is near "${n.text}"${n.nearest !== undefined ? ` (nearest: "${n.nearest}")` : ''}; it is compared as written`),
+    ...resolved,
     ...compiled.diagnostics.map((d) => d.message),
   ];
-  return { text: compiled.text, params: { ...compiled.params }, columns: compiled.columns, limit, warnings };
+  return { text: compiled.text, params: { ...compiled.params }, columns: compiled.columns, edgeColumns: compiled.edgeColumns, labels: labelsOf, limit, warnings };
 }
 
 export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<RetrievalResult> {
@@ -79,18 +101,12 @@ export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, sna
       answers.push({ value, ...(id !== undefined && id !== null ? { nodeId: String(id) } : {}), score: 1 });
     }
   }
-  const subgraphs: MatchedSubgraph[] = rows.rows.map((row, i) => ({
-    rank: i + 1,
-    gsd: 0,
-    mapping: compiled.columns.map((c) => ({
-      variable: c.variable,
-      nodeId: String(row[c.id] ?? ''),
-      name: typeof row[c.name] === 'string' ? (row[c.name] as string) : String(row[c.name] ?? ''),
-      labels: plan.nodes.find((n) => n.id === c.variable)?.category ? [plan.nodes.find((n) => n.id === c.variable)!.category!] : [],
-    })),
-    terms: [],
-    triples: [],
-  }));
+  // A variable's labels: the graph labels its type word resolved to, else the type word itself.
+  const labelsOf = (variable: string): readonly string[] => {
+    const category = plan.nodes.find((n) => n.id === variable)?.category;
+    return category === undefined ? [] : compiled.labels.get(category) ?? [category];
+  };
+  const subgraphs: MatchedSubgraph[] = rows.rows.map((row, i) => subgraphOfRow(row, i + 1, compiled, labelsOf));
   return {
     id: options.id ?? plan.name,
     plan: plan.name,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
@@ -175,13 +175,57 @@ export interface LoadedSnapshot {
   readonly cacheError?: string;
 }
 
-/** The store's snapshot from the cache folder, or built from the store and cached. */
-export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal): Promise<LoadedSnapshot> {
+/** What loading the snapshot is doing now (progress for people waiting on a first run). */
+export type SnapshotStage = 'fingerprint' | 'load-cached' | 'build';
+
+/**
+ * The cached snapshot of this embedder, read before the store can say its fingerprint — while
+ * the engine process is still starting, which takes as long as the read (measured on the full
+ * MetaQA graph: ≈ 0.5–1.5 s each). Stale files of an embedder are removed when a new one is
+ * written, so there is normally one candidate; loadOrBuildSnapshot keeps it only when its
+ * fingerprint is the store's.
+ */
+export function preloadSnapshot(cacheDir: string, embedderId: string): GraphSnapshot | undefined {
+  for (const f of safeList(cacheDir)) {
+    if (!f.startsWith('snapshot-') || !f.endsWith('.bin')) continue;
+    const path = join(cacheDir, f);
+    if (headerOf(path)?.embedderId !== embedderId) continue;
+    const snap = readSnapshot(path);
+    if (snap) return snap;
+  }
+  return undefined;
+}
+
+/** A snapshot file's header alone (the first bytes, not the whole file). */
+function headerOf(path: string): Header | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const prefix = Buffer.alloc(12);
+    if (readSync(fd, prefix, 0, 12, 0) < 12 || prefix.toString('latin1', 0, 8) !== MAGIC) return undefined;
+    const length = prefix.readUInt32LE(8);
+    if (length > 1 << 20) return undefined;
+    const header = Buffer.alloc(length);
+    if (readSync(fd, header, 0, length, 12) < length) return undefined;
+    return JSON.parse(header.toString('utf8')) as Header;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The store's snapshot from the cache folder (or `preloaded`, when it is the store's), or built from the store and cached. */
+export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, preloaded?: GraphSnapshot): Promise<LoadedSnapshot> {
   const t0 = performance.now();
+  onStage?.('fingerprint');
   const fingerprint = await store.fingerprint(signal);
   const file = join(cacheDir, snapshotFileName(fingerprint, embedder.id));
+  if (preloaded && preloaded.data.fingerprint === fingerprint && preloaded.data.embedderId === embedder.id) return { snapshot: preloaded, source: 'cache', path: file, ms: performance.now() - t0 };
+  onStage?.('load-cached');
   const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id });
   if (cached) return { snapshot: cached, source: 'cache', path: file, ms: performance.now() - t0 };
+  onStage?.('build');
   const snapshot = await snapshotFromStore(store, embedder, signal);
   try {
     mkdirSync(cacheDir, { recursive: true });
@@ -192,7 +236,7 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   // Stale snapshots of this store (other fingerprints) go; other embedders' files stay.
   for (const f of safeList(cacheDir)) {
     if (!f.startsWith('snapshot-') || !f.endsWith('.bin') || f === snapshotFileName(fingerprint, embedder.id)) continue;
-    const other = readHeader(join(cacheDir, f));
+    const other = headerOf(join(cacheDir, f));
     if (other && other.embedderId === embedder.id) safeUnlink(join(cacheDir, f));
   }
   try {
@@ -203,15 +247,6 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   return { snapshot, source: 'built', path: file, ms: performance.now() - t0 };
 }
 
-function readHeader(path: string): Header | undefined {
-  try {
-    const buf = readFileSync(path);
-    if (buf.toString('latin1', 0, 8) !== MAGIC) return undefined;
-    return JSON.parse(buf.toString('utf8', 12, 12 + buf.readUInt32LE(8))) as Header;
-  } catch {
-    return undefined;
-  }
-}
 
 function safeList(dir: string): string[] {
   try {
