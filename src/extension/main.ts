@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { registerFewShotValidation } from './fewshot/fewshotValidation';
 import { registerConnection } from './graph';
+import { registerEntityLookup } from './graph/entityLookup';
 import { registerGraphCommands } from './graph/graphCommands';
 import { registerSchemaView } from './graph/schemaView';
 import { registerInspector } from './inspector';
@@ -14,6 +15,7 @@ import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
+import { registerCompareStrategies } from './plans/compareStrategies';
 import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerGroundingActions } from './plans/groundingActions';
 import { registerPlanRunner } from './plans/planRunner';
@@ -32,10 +34,12 @@ export function activate(context: vscode.ExtensionContext): void {
   registerStatusBar(context, connection);
   registerGraphCommands(context, connection, secrets, log);
   registerSchemaView(context, connection);
+  registerEntityLookup(context, connection, log);
   // plans
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerCompareStrategies(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerGroundingActions(context, connection, log);

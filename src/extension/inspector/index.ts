@@ -8,8 +8,10 @@ import { registerCommand } from '../commands';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { ExpandedMessage, ExpandMessage, GroundingReport, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
+import { compareResults, type ResultGraph } from '../../core/compare';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
 import { saveImage, saveResultJson } from './export';
+import { KeptResults } from './keptResults';
 
 /** A pattern variable or edge of a plan the inspector asks to show in the editor. */
 export interface RevealTarget {
@@ -38,6 +40,9 @@ export type AliasHandler = (request: AliasRequest) => void | Promise<void>;
 /** Answers "expand this node" for the shown result (the workflow installs one over the active graph). */
 export type ExpandHandler = (request: ExpandMessage, result: RetrievalResult) => Promise<ExpandedMessage>;
 
+/** Runs every strategy the plan of the shown result allows and shows the comparison (the plans concern installs it). */
+export type CompareStrategiesHandler = (plan: string, source: ResultSource | undefined) => Promise<void>;
+
 export interface ShowOptions {
   readonly source?: ResultSource;
   /** Bring this view forward (e.g. 'cypher' for Explain/Profile). */
@@ -45,6 +50,10 @@ export interface ShowOptions {
   readonly preserveFocus?: boolean;
   /** How the grounded planner got from the question to this result's plan (the Grounding view). */
   readonly grounding?: GroundingReport;
+  /** The graph it came from (description + fingerprint); default: the result's store description. */
+  readonly graph?: ResultGraph;
+  /** The plan as it ran (printed), so an edit of it marks the result stale. */
+  readonly planText?: string;
 }
 
 /** "Use this candidate instead" / "Open as .kgp" from the Grounding view (the question workflow installs it). */
@@ -54,7 +63,9 @@ let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
 let expandHandler: ExpandHandler | undefined;
 let candidateHandler: CandidateHandler | undefined;
-let activeGraph: string | undefined;
+let compareStrategiesHandler: CompareStrategiesHandler | undefined;
+let activeGraph: { description: string; fingerprint?: string } | undefined;
+let kept: KeptResults | undefined;
 let current: InspectorPanel | undefined;
 let extensionUri: vscode.Uri | undefined;
 let log: vscode.LogOutputChannel | undefined;
@@ -75,17 +86,66 @@ export function setCandidateHandler(handler: CandidateHandler | undefined): void
   candidateHandler = handler;
 }
 
-/** The graph retrieval now runs on (its store description); the panel marks results from another as stale. */
-export function setActiveGraph(description: string): void {
-  activeGraph = description;
-  current?.setActiveGraph(description);
+export function setCompareStrategiesHandler(handler: CompareStrategiesHandler | undefined): void {
+  compareStrategiesHandler = handler;
 }
 
-/** Opens (or reuses) the panel beside the editor and shows `result` in it. */
+/**
+ * The graph retrieval now runs on (its store description, and its fingerprint when known); the
+ * panel marks results from another graph, or from this graph before its data changed, as stale.
+ */
+export function setActiveGraph(description: string, fingerprint?: string): void {
+  if (activeGraph?.description === description && activeGraph.fingerprint === fingerprint) return;
+  activeGraph = { description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
+  current?.setActiveGraph(description, fingerprint);
+}
+
+function keptResults(): KeptResults {
+  if (!kept) throw new Error('registerInspector() has not run');
+  return kept;
+}
+
+/** Keeps `result` in the inspector's history without showing it; returns its entry id. */
+export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, 'source' | 'graph' | 'planText'> = {}): string {
+  return keptResults().add({
+    result,
+    at: Date.now(),
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.graph ? { graph: options.graph } : {}),
+    ...(options.planText !== undefined ? { planText: options.planText } : {}),
+  }).id;
+}
+
+/** Opens (or reuses) the panel beside the editor and shows `result` in it (a new history entry). */
 export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
+  const id = keepResult(result, options);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
-  panel.show(result, options.source, options.view, options.preserveFocus ?? true, options.grounding);
+  panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding);
+  panel.setHistory(keptResults().summaries());
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
+}
+
+/**
+ * Shows kept results side by side (the first is A). The comparison is computed in core/compare;
+ * the webview draws it. `notes` say what was left out (e.g. a strategy the plan does not suit).
+ */
+export function showComparison(ids: readonly string[], notes: readonly string[] = [], preserveFocus = true): boolean {
+  const entries = ids.map((id) => keptResults().get(id));
+  const found = entries.filter((e) => e !== undefined);
+  if (found.length < 2) {
+    void vscode.window.showWarningMessage(`KG-RAG: a comparison needs two or more kept results (${found.length} of ${ids.length} found).`);
+    return false;
+  }
+  const missing = ids.length - found.length;
+  const comparison = compareResults(found.map((e) => ({ id: e.id, result: e.result })));
+  const questions = new Set(found.map((e) => e.result.question));
+  const question = questions.size === 1 ? found[0]!.result.question : undefined;
+  const panel = current ?? createPanel(preserveFocus);
+  if (!panel.result) panel.show(found[0]!.result, found[0]!.source, undefined, preserveFocus, found[0]!.id);
+  panel.setHistory(keptResults().summaries());
+  panel.showComparison(comparison, question, missing > 0 ? [...notes, `${missing} result(s) are no longer kept`] : notes, preserveFocus);
+  void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
+  return true;
 }
 
 /** Context key for `when` clauses: the inspector is open and shows a result. */
@@ -99,7 +159,11 @@ function logger(): vscode.LogOutputChannel {
 function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
   if (!extensionUri) throw new Error('registerInspector() has not run');
   const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
-  if (activeGraph !== undefined) panel.activeGraph = activeGraph;
+  if (activeGraph !== undefined) {
+    panel.activeGraph = activeGraph.description;
+    panel.activeFingerprint = activeGraph.fingerprint;
+  }
+  if (kept) panel.setHistory(kept.summaries());
   current = panel;
   panel.onDidDispose(() => {
     if (current !== panel) return;
@@ -162,6 +226,35 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
       await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g);
       return;
     }
+    case 'openEntry': {
+      const entry = keptResults().get(message.id);
+      if (!entry) {
+        void vscode.window.showWarningMessage('KG-RAG: that result is no longer kept (the history keeps the newest 50 and the pinned ones).');
+        return;
+      }
+      panel.show(entry.result, entry.source, undefined, true, entry.id);
+      panel.setHistory(keptResults().summaries());
+      return;
+    }
+    case 'pinEntry':
+      keptResults().pin(message.id, message.pinned);
+      return;
+    case 'exportEntry': {
+      const entry = keptResults().get(message.id);
+      if (entry) await saveResultJson(entry.result);
+      return;
+    }
+    case 'compareEntries':
+      showComparison(message.ids);
+      return;
+    case 'compareStrategies':
+      if (!panel.result) return;
+      if (!compareStrategiesHandler) {
+        void vscode.window.showWarningMessage('KG-RAG: comparing strategies needs the plan runner (is the workspace trusted?).');
+        return;
+      }
+      await compareStrategiesHandler(panel.result.plan, panel.source);
+      return;
     case 'exportImage':
       await saveImage(message.format, message.data, panel.result?.plan ?? 'graph', pendingImageTarget.take(message.format));
       return;
@@ -242,7 +335,11 @@ function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
 export function registerInspector(context: vscode.ExtensionContext, channel?: vscode.LogOutputChannel): void {
   extensionUri = context.extensionUri;
   log = channel;
+  kept = new KeptResults(channel);
+  const keptNow = kept;
   context.subscriptions.push(
+    keptNow,
+    keptNow.onDidChange(() => current?.setHistory(keptNow.summaries())),
     { dispose: () => current?.dispose() },
     vscode.window.registerWebviewPanelSerializer(INSPECTOR_VIEW_TYPE, {
       async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown) {
