@@ -3,7 +3,11 @@
 // Hits@1 (the chosen query's first answer is a gold answer), whether the gold relation chain is
 // among the top 5 candidates, and the per-question time after the index is built.
 // Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
+//   [--store <folder> [--store-sample N]]: also enumerate with aggregate Cypher on the embedded engine
+//   (kb.txt imported into <folder> the first time) for N questions per hop (default 50), compared
+//   with the snapshot enumeration of the same store (same candidates, same choice, same answers).
 import { existsSync, readFileSync } from 'node:fs';
+import { openSession } from '../src/core/session';
 import { join } from 'node:path';
 import { createEmbedder } from '../src/core/embed/createEmbedder';
 import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
@@ -59,6 +63,43 @@ function report(name: string, t: Tally, misses: number): void {
   for (const m of t.misses.slice(0, misses)) console.log(m);
 }
 
+/** Snapshot vs store enumeration on the real embedded engine holding kb.txt. */
+async function storeComparison(folder: string, per: number, schemaPath: string | undefined): Promise<void> {
+  const t0 = performance.now();
+  const session = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'lexical' } });
+  try {
+    if ((await session.schema()).labels.length === 0) {
+      const s = await session.import([{ path: join(DATA, 'kb.txt'), format: 'triples' }]);
+      console.log(`store: imported kb.txt into ${folder}: ${s.nodesCreated} nodes, ${s.edgesCreated} edges in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    const snap = await session.snapshot();
+    const schema = schemaPath ? (await new SchemaResolver(nodeSchemaFiles).load(schemaPath)).schema : undefined;
+    const asker = new Asker(snap, { embedder: session.embedder, ...(schema ? { schema } : {}), store: { dialect: session.store.dialect, query: (c, o) => session.query(c, o) } });
+    for (const hop of [1, 2, 3]) {
+      const qs = sample(loadQuestions(DATA, hop), per, 20261124 + hop);
+      const onStore = newTally();
+      let same = 0;
+      let queries = 0;
+      for (const q of qs) {
+        const reach = reachableAnswers(snap, q);
+        const gold = new Set(q.answers.filter((x) => reach.includes(x)));
+        if (gold.size === 0) continue;
+        const text = q.text.replace(/[[\]]/g, '');
+        const a = await asker.ask(text);
+        const b = await asker.ask(text, { enumerate: 'store' });
+        score(onStore, b, gold, goldChain(q), text);
+        if (b.kind === 'planned') queries += b.storeQueries;
+        const key = (r: AskResult): string => (r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain}|${r.totalCandidates}|${r.answers.map((x) => x.id).sort().join(',')}` : r.kind);
+        if (key(a) === key(b)) same++;
+      }
+      report(`  store ${hop}-hop (no brackets)`, onStore, 0);
+      console.log(`    same choice, candidate count and answers as the snapshot: ${same}/${onStore.n}; ${(queries / Math.max(1, onStore.n)).toFixed(0)} statements per question`);
+    }
+  } finally {
+    await session.close();
+  }
+}
+
 async function main(): Promise<void> {
   const per = arg('--sample', 1000);
   const misses = arg('--misses', 0);
@@ -97,6 +138,11 @@ async function main(): Promise<void> {
       report(`  brackets`, bracketed, misses);
       report(`  brackets removed`, plain, misses);
     }
+  }
+  const storeAt = process.argv.includes('--store') ? process.argv[process.argv.indexOf('--store') + 1] : undefined;
+  if (storeAt) {
+    console.log(`Enumeration on the store (embedded engine, aggregate Cypher), ${arg('--store-sample', 50)} dev questions per hop:`);
+    await storeComparison(storeAt, arg('--store-sample', 50), schema ? schemaPath : undefined);
   }
   const ownPath = join(__dirname, '..', 'data', 'questions', 'ask-own.jsonl');
   if (existsSync(ownPath)) {

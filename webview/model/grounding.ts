@@ -49,10 +49,14 @@ export function deciderText(r: Extract<GroundingReport, { kind: 'planned' }>): s
   }
 }
 
-/** The planner's verdict on its own choice: a match, or a guess that must not pass for one. */
+/**
+ * The planner's verdict on its own choice: a match, or a guess that must not pass for one. When
+ * the user picked another candidate, the verdict is said to be about the planner's pick.
+ */
 export function verdictText(r: Extract<GroundingReport, { kind: 'planned' }>): string {
   const c = r.confidence.toFixed(2);
-  return r.status === 'match' ? `match · confidence ${c}` : `weak guess — check the plan · confidence ${c}`;
+  const verdict = r.status === 'match' ? `match · confidence ${c}` : `weak guess — check the plan · confidence ${c}`;
+  return r.decidedBy.kind === 'user' ? `your pick (the planner's own pick: ${verdict})` : verdict;
 }
 
 export interface CandidateRow extends GroundingCandidate {

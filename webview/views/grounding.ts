@@ -53,7 +53,7 @@ function plannedSections(ctx: ViewContext, g: Extract<GroundingReport, { kind: '
   const summary = h(
     'p',
     { class: 'grounding-verdict', data: { status: g.status, decidedBy: who } },
-    h('vscode-badge', { class: `status ${g.status}`, attrs: { variant: g.status === 'match' ? 'default' : 'counter' } }, g.status === 'match' ? 'match' : 'weak guess'),
+    h('vscode-badge', { class: `status ${g.status}`, attrs: { variant: g.status === 'match' ? 'default' : 'counter' } }, who === 'user' ? 'your pick' : g.status === 'match' ? 'match' : 'weak guess'),
     ` ${verdictText(g)} · ${deciderText(g)} · ${g.totalCandidates} candidate queries (on the ${g.enumeratedOn})${g.capped ? ', capped' : ''} · ${g.totalMs.toFixed(0)} ms`,
   );
   const rejected = g.rejectedReplies.length

@@ -46,6 +46,30 @@ export type GroundingDecider =
   /** "Use this candidate instead" in the inspector. */
   | { readonly kind: 'user' };
 
+/** Where the candidates were enumerated: the in-memory snapshot, or aggregate Cypher on the store. */
+export type EnumerationSource = 'snapshot' | 'store';
+
+export interface RejectedReply {
+  readonly reply: string;
+  readonly reason: string;
+}
+
+/** The planner's verdict on its choice (core/ask's AskResult carries the same). */
+export interface ChoiceVerdict {
+  /** 'match': confident; 'weak': the best the graph offers, shown as a guess. */
+  readonly status: 'match' | 'weak';
+  readonly confidence: number;
+  /** The model's replies that were rejected, and why. */
+  readonly rejectedReplies: readonly RejectedReply[];
+  readonly totalCandidates: number;
+  /** True when enumeration stopped at its cap. */
+  readonly capped: boolean;
+  readonly enumeratedOn: EnumerationSource;
+}
+
+/** Why no plan came out: no name of the graph in the question (with the nearest names), or nothing around it. */
+export type NoPlan = { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] } | { readonly kind: 'no-candidates'; readonly message: string };
+
 interface GroundingCommon {
   readonly question: string;
   readonly mentions: readonly GroundingMention[];
@@ -53,20 +77,14 @@ interface GroundingCommon {
 }
 
 export type GroundingReport =
-  | (GroundingCommon & {
+  | (GroundingCommon &
+      ChoiceVerdict & {
       readonly kind: 'planned';
-      readonly status: 'match' | 'weak';
-      readonly confidence: number;
       readonly decidedBy: GroundingDecider;
-      readonly rejectedReplies: readonly { readonly reply: string; readonly reason: string }[];
       /** The chosen candidate's id (1-based, as in `candidates`). */
       readonly chosen: number;
       readonly candidates: readonly GroundingCandidate[];
-      readonly totalCandidates: number;
-      readonly capped: boolean;
-      readonly enumeratedOn: 'snapshot' | 'store';
       /** What ran: the chosen plan's name and strategy. */
       readonly ran: { readonly plan: string; readonly strategy: string };
     })
-  | (GroundingCommon & { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] })
-  | (GroundingCommon & { readonly kind: 'no-candidates'; readonly message: string });
+  | (GroundingCommon & NoPlan);

@@ -7,7 +7,7 @@ import type { Comparison } from '../compare';
 import type { RetrievalResult } from '../retrievalResult';
 import type { GroundingReport } from './grounding';
 
-export type { GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport } from './grounding';
+export type { ChoiceVerdict, EnumerationSource, GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport, NoPlan, RejectedReply } from './grounding';
 
 /** The panel's switchable views (the tab order). */
 export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage', 'grounding'] as const;

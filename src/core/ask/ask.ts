@@ -10,7 +10,8 @@ import { chainKey, describeShape } from './describe';
 import { answerCount, CandidateEnumerator, rankedAnswers, type AnchorRef, type Candidate } from './enumerate';
 import { StoreEnumerator, type StoreAnchor } from './storeEnumerate';
 import type { GraphStore } from '../graph/graphStore';
-import { groundQuestion, type Grounding, type Mention } from './ground';
+import { groundQuestion, type Grounding } from './ground';
+import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
 import { confidenceOf, rankCandidates, type WordMatch } from './rank';
@@ -48,17 +49,8 @@ export interface AnswerView {
   readonly paths: number;
 }
 
-export interface MentionView {
-  readonly text: string;
-  readonly start: number;
-  readonly end: number;
-  readonly marked: boolean;
-  readonly method: Mention['method'];
-  readonly score: number;
-  readonly anchor: boolean;
-  readonly nodes: readonly { readonly id: string; readonly name: string; readonly label: string; readonly score: number }[];
-  readonly overlaps: readonly number[];
-}
+/** A mention as results show it (the inspector's shape, without the plan variable). */
+export type MentionView = Omit<GroundingMention, 'variable'>;
 
 export interface AskTimings {
   readonly groundMs: number;
@@ -68,9 +60,6 @@ export interface AskTimings {
   readonly totalMs: number;
 }
 
-/** Where the candidates were enumerated: the in-memory snapshot, or aggregate Cypher on the store. */
-export type EnumerationSource = 'snapshot' | 'store';
-
 interface AskCommon {
   readonly question: string;
   readonly mentions: readonly MentionView[];
@@ -78,29 +67,21 @@ interface AskCommon {
 }
 
 export type AskResult =
-  | (AskCommon & {
+  | (AskCommon &
+      ChoiceVerdict & {
       readonly kind: 'planned';
-      /** 'match': confident; 'weak': the best the graph offers, shown as a guess. */
-      readonly status: 'match' | 'weak';
-      readonly confidence: number;
       readonly decidedBy: Decider;
-      readonly rejectedReplies: readonly { readonly reply: string; readonly reason: string }[];
       /** Index into `candidates` of the one chosen (0 unless a model chose another). */
       readonly chosen: number;
       readonly candidates: readonly CandidateView[];
-      readonly totalCandidates: number;
-      /** True when enumeration stopped at its cap. */
-      readonly capped: boolean;
       readonly plan: PlanningGraph;
       readonly kgp: string;
       readonly answers: readonly AnswerView[];
       readonly answerCount: number;
-      /** Where the candidates came from; `storeQueries`: the statements the store enumeration sent. */
-      readonly enumeratedOn: EnumerationSource;
+      /** The statements the store enumeration sent (0 on the snapshot). */
       readonly storeQueries: number;
     })
-  | (AskCommon & { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] })
-  | (AskCommon & { readonly kind: 'no-candidates'; readonly message: string });
+  | (AskCommon & NoPlan);
 
 export interface AskOptions {
   readonly model?: ChatModel;

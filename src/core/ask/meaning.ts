@@ -39,6 +39,17 @@ export class WordMeaning {
   }
 
   /**
+   * A plural noun followed by a verb in its base form is a subject and its verb ("which films
+   * feature …", "what movies share …", "which tags describe …"): agreement, not a compound noun.
+   * Singular + -s verb is left alone: "movie stars" reads both ways.
+   */
+  pluralSubjectThenVerb(noun: string, next: string): boolean {
+    if (!this.wordNet || !/s$/.test(noun)) return false;
+    const plural = lemmasOf(noun).some((l) => l !== noun && this.wordNet!.senses(l, 'n').length > 0);
+    return plural && !/s$/.test(next) && this.wordNet.senses(next, 'v').length > 0;
+  }
+
+  /**
    * Relatedness of two single words in [0, 1]. `a` may be written `noun:word` to read only its
    * noun senses: the head of "what types are …" is the noun type, not the verb (to typewrite).
    */

@@ -109,6 +109,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
       continue;
     }
     if (!ctx.meaning.isNoun(w)) break;
+    if (head >= 0 && ctx.meaning.pluralSubjectThenVerb(tokens[head]!.norm, w)) break;
     head = i;
   }
   return head >= 0 ? [at, head] : [at];

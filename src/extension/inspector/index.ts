@@ -133,9 +133,18 @@ export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, '
   }).id;
 }
 
+/** The groundings of kept results (by entry id), so a result opened again from the history keeps its Grounding view. */
+const groundings = new Map<string, GroundingReport>();
+
+function keepGrounding(id: string, grounding: GroundingReport | undefined): void {
+  if (grounding) groundings.set(id, grounding);
+  for (const kept of [...groundings.keys()]) if (!keptResults().get(kept)) groundings.delete(kept);
+}
+
 /** Opens (or reuses) the panel beside the editor and shows `result` in it (a new history entry). */
 export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
   const id = keepResult(result, options);
+  keepGrounding(id, options.grounding);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
   panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding);
   panel.setHistory(keptResults().summaries());
@@ -252,7 +261,7 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
         void vscode.window.showWarningMessage('KG-RAG: that result is no longer kept (the history keeps the newest 50 and the pinned ones).');
         return;
       }
-      panel.show(entry.result, entry.source, undefined, true, entry.id);
+      panel.show(entry.result, entry.source, undefined, true, entry.id, groundings.get(entry.id));
       panel.setHistory(keptResults().summaries());
       return;
     }

@@ -108,7 +108,7 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
     args.accept ??
     ((
       await vscode.window.showInformationMessage(
-        `KG-RAG: plan ${proposal.plan.name} proposed${errors.length ? ` (${errors.length} error(s) to fix first)` : ''}. Run it?`,
+        `KG-RAG: plan ${proposal.plan.name} proposed${asked?.status === 'weak' ? ` — a weak guess (confidence ${asked.confidence.toFixed(2)}), check it` : ''}${errors.length ? ` (${errors.length} error(s) to fix first)` : ''}. Run it?`,
         { modal: false },
         { title: 'Run', choice: 'run' as const },
         ...(sourceEditor?.document.languageId === 'kgplan' ? [{ title: 'Add to File', choice: 'add' as const }] : []),

@@ -62,3 +62,23 @@ test('ask: a question the graph cannot answer well is shown as weak, never as a 
   assert.equal(r.status, 'weak');
   assert.ok(r.confidence < 0.5);
 });
+
+test('ask: a plural noun and the verb after it are subject and verb, not a compound — the noun names the answer', async () => {
+  const asker = new Asker(await movieSnapshot());
+  // "movies feature", "films share": the answer is the films, not the noun after the verb.
+  const cases: [string, RegExp][] = [
+    ['what movies share a writer with Videodrome', /^written_by > written_by~$/],
+    ['which movies feature both Michael Mann and Al Pacino', /^directed_by~ > starred_actors @2$/],
+    ['what films share directors with Heat', /^directed_by > directed_by~$/],
+  ];
+  for (const [q, chain] of cases) {
+    const r = await asker.ask(q);
+    assert.equal(r.kind, 'planned', q);
+    if (r.kind !== 'planned') continue;
+    assert.match(r.candidates[0]!.chain, chain, `${q}: ${r.candidates.slice(0, 3).map((c) => c.chain).join(' | ')}`);
+    assert.ok(r.answers.every((a) => a.label === 'Movie'), `${q}: ${r.answers.map((a) => `${a.value}:${a.label}`).join(', ')}`);
+  }
+  // Without agreement the run of nouns stays one phrase: "what film genres" is about genres.
+  const g = await asker.ask('what film genres does Heat have');
+  assert.equal(g.kind === 'planned' ? g.answers[0]?.label : undefined, 'Genre');
+});

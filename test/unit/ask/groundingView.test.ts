@@ -94,6 +94,7 @@ test('grounding view model: who chose, the verdict, and "use instead" for the ne
   assert.equal(deciderText({ ...g, decidedBy: { kind: 'model', model: 'llama at http://x', attempts: 2 } }), 'chosen by llama at http://x (attempt 2)');
   assert.equal(deciderText({ ...g, decidedBy: { kind: 'user' } }), 'chosen by you');
   assert.match(verdictText({ ...g, status: 'weak', confidence: 0.2 }), /^weak guess — check the plan · confidence 0\.20$/);
+  assert.match(verdictText({ ...g, decidedBy: { kind: 'user' } }), /^your pick \(the planner's own pick: (match|weak guess)/);
   const many: Planned = { ...g, chosen: 2, candidates: Array.from({ length: 10 }, (_, i) => ({ ...g.candidates[0]!, id: i + 1 })) };
   const rows = candidateRows(many);
   assert.deepEqual(rows.filter((r) => r.chosen).map((r) => r.id), [2]);

@@ -24,6 +24,7 @@ import {
 import { openSession, type RetrievalSession } from '../../../src/core/session';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import type { QueryOptions } from '../../../src/core/graph/graphStore';
+import { checkStatement } from '../../../src/core/graph/queryDoor';
 import { rng } from '../retrieve/helpers';
 
 const LABELS = ['Movie', 'Person', 'Genre'];
@@ -210,6 +211,9 @@ test('the Neo4j dialect of every enumeration statement is valid Neo4j Cypher (5 
       assert.ok(!s.text.includes('4:abc'), 'ids are parameters');
     }
   }
+  // The query door (what every store's query() checks first) sees read-only statements in both dialects.
+  const kuzu = [chainContinuations('kuzu', { storeId: '0:1', label: 'Movie' }, [step, back]), pathGroups('kuzu', { storeId: '0:1', label: 'Movie' }, { storeId: '1:2', label: 'Person' })];
+  for (const s of [...shapes, ...kuzu]) assert.deepEqual(checkStatement(s.text, { allowWrite: false }), { allowed: true, kind: 'read' }, s.text);
   const embedded = chainContinuations('kuzu', { storeId: '0:7', label: 'Movie' }, [step]);
   assert.deepEqual(embedded.params, { anchor: 7 });
   assert.notDeepEqual(lintCypherQuery(embedded.text, schema(embedded.params)).diagnostics, [], 'the linter tells the dialects apart');

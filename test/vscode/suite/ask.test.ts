@@ -65,6 +65,10 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     assert.ok(g && g.kind === 'planned');
     const other = g.candidates.find((c) => c.id !== g.chosen && c.chain !== g.candidates[g.chosen - 1]!.chain);
     assert.ok(other, 'a second candidate');
+    const first = await waitFor('the first run in the history', async () => {
+      const s = await inspectorState();
+      return s?.grounding?.kind === 'planned' && s.grounding.chosen === g.chosen && s.entryId ? s.entryId : undefined;
+    });
     assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'useCandidate', candidate: other.id }), 'ok');
     const after = await waitFor('the re-run with the other candidate', async () => {
       const s = await inspectorState();
@@ -81,6 +85,14 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'useCandidate', candidate: 999 }), 'ok');
     const still = (await inspectorState())?.grounding;
     assert.equal(still?.kind === 'planned' ? still.chosen : undefined, other.id);
+    // Back to the first run from the history: its own grounding comes back with it.
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'openEntry', id: first }), 'ok');
+    const back = await waitFor('the first run shown again', async () => {
+      const s = await inspectorState();
+      return s?.entryId === first ? s : undefined;
+    });
+    assert.equal(back.grounding?.kind === 'planned' ? back.grounding.chosen : undefined, g.chosen);
+    assert.deepEqual(back.grounding?.kind === 'planned' ? back.grounding.decidedBy : undefined, { kind: 'ranker' });
   });
 
   test('a model chooses among the numbered candidates; a reply naming none is rejected, asked again, then the ranker decides', async () => {

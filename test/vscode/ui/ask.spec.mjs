@@ -41,6 +41,8 @@ test('ask: a typed question → plan → answers, and the Grounding view (mentio
   assert.equal(await chosen.locator('.count').innerText(), '1');
   assert.equal(await view.locator('.grounding-verdict').getAttribute('data-decided-by'), 'ranker');
   assert.match(await view.locator('.grounding-ran').innerText(), /with cypher → 1 answer/);
+  await setTheme(wb, 'Default Dark Modern');
+  await view.locator('.grounding-view[data-kind="planned"]').waitFor({ timeout: 30_000 });
   await wb.screenshot('ask-grounding-dark');
 
   // One click on another candidate: re-planned and re-run, chosen by the user.
@@ -54,5 +56,6 @@ test('ask: a typed question → plan → answers, and the Grounding view (mentio
   await setTheme(wb, 'Default Light Modern');
   await view.locator('.grounding-view[data-kind="planned"]').waitFor({ timeout: 30_000 });
   await wb.screenshot('ask-grounding-light');
+  // Back to dark, as the other specs leave the workbench.
   await setTheme(wb, 'Default Dark Modern');
 }, { timeoutMs: 240_000 });
