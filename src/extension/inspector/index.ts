@@ -310,7 +310,7 @@ function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
 export function registerInspector(context: vscode.ExtensionContext, channel?: vscode.LogOutputChannel): void {
   extensionUri = context.extensionUri;
   log = channel;
-  kept = new KeptResults(channel);
+  kept = new KeptResults(channel, context.workspaceState);
   const keptNow = kept;
   context.subscriptions.push(
     keptNow,
