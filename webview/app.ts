@@ -7,6 +7,7 @@ import type { Comparison } from '../src/contracts/compare';
 import {
   INSPECTOR_VIEWS,
   type ExpandedMessage,
+  type GroundingReport,
   type HistoryEntrySummary,
   type ImageFormat,
   type InspectorState,
@@ -19,6 +20,7 @@ import { formatDistance } from './model/format';
 import { staleReasons, staleText, staleTitle, type ActiveGraph } from './model/stale';
 import { compareView, type CompareView } from './views/compare';
 import { historyView } from './views/history';
+import { notFoundLines, otherWarnings } from './model/resolution';
 import type { LinkedView, ViewContext } from './views/context';
 import { cypherView } from './views/cypher';
 import { gsdView } from './views/gsd';
@@ -27,6 +29,7 @@ import { subgraphsView, type SubgraphsView } from './views/subgraphs';
 import { trajectoryViewElement } from './views/trajectory';
 import { stemViewElement } from './views/stem';
 import { sageViewElement } from './views/sage';
+import { groundingViewElement } from './views/grounding';
 
 const TITLES: Record<InspectorView, string> = {
   subgraphs: 'Subgraphs',
@@ -36,6 +39,7 @@ const TITLES: Record<InspectorView, string> = {
   stats: 'Stats',
   stem: 'STEM trace',
   sage: 'SAGE trace',
+  grounding: 'Grounding',
 };
 
 /**
@@ -59,6 +63,28 @@ export function defaultView(result: RetrievalResult): InspectorView {
   return 'subgraphs';
 }
 
+/**
+ * Named entities the graph does not hold, above the answers: the answers then read as what the
+ * nearest names gave, not as the answer to the question asked.
+ */
+function notFoundBanner(result: RetrievalResult): HTMLElement | null {
+  const lines = notFoundLines(result);
+  if (lines.length === 0) return null;
+  return h(
+    'div',
+    { class: 'not-found-banner', attrs: { role: 'alert' } },
+    h('span', { class: 'codicon-like', attrs: { 'aria-hidden': 'true' } }, '⚠'),
+    h(
+      'div',
+      {},
+      ...lines.map((l) =>
+        h('p', { class: 'not-found', data: { variable: l.variable } }, l.line, l.used !== undefined ? h('span', { class: 'used' }, ` — the answers use '${l.used}'`) : null),
+      ),
+      h('p', { class: 'hint' }, 'The answers below are for the nearest names that complete the pattern, not for the name written.'),
+    ),
+  );
+}
+
 export interface AppHost {
   post(message: WebviewToHostMessage): void;
   saveState(state: InspectorState): void;
@@ -67,6 +93,8 @@ export interface AppHost {
 export class InspectorApp {
   private result: RetrievalResult | undefined;
   private source: ResultSource | undefined;
+  /** How the question became this result's plan (grounded planner), when it did. */
+  private grounding: GroundingReport | undefined;
   private view: InspectorView = 'subgraphs';
   private views = new Map<InspectorView, LinkedView>();
   private highlighted: string | null = null;
@@ -87,12 +115,13 @@ export class InspectorApp {
     private readonly host: AppHost,
   ) {}
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string): void {
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport): void {
     for (const v of this.views.values()) v.dispose?.();
     this.views.clear();
     this.closeComparison();
     this.result = result;
     this.source = source;
+    this.grounding = grounding;
     this.entryId = entryId;
     this.allAnswers = false;
     this.view = view ?? defaultView(result);
@@ -185,6 +214,7 @@ export class InspectorApp {
       result: this.result,
       source: this.source,
       view: this.view,
+      ...(this.grounding ? { grounding: this.grounding } : {}),
       ...(c ? { comparison: c.comparison, ...(c.question !== undefined ? { question: c.question } : {}), ...(c.notes ? { notes: c.notes } : {}) } : {}),
     });
   }
@@ -214,6 +244,8 @@ export class InspectorApp {
         return stemViewElement(ctx);
       case 'sage':
         return sageViewElement(ctx);
+      case 'grounding':
+        return groundingViewElement(ctx, this.grounding);
     }
   }
 
@@ -293,8 +325,9 @@ export class InspectorApp {
         ),
       ),
       result.question ? h('p', { class: 'question' }, result.question) : null,
+      notFoundBanner(result),
       this.answersLine(result),
-      ...(result.warnings ?? []).map((w) => h('p', { class: 'warning' }, w)),
+      ...otherWarnings(result).map((w) => h('p', { class: 'warning' }, w)),
     );
   }
 

@@ -5,9 +5,12 @@
  */
 import type { Comparison } from '../compare';
 import type { RetrievalResult } from '../retrievalResult';
+import type { GroundingReport } from './grounding';
+
+export type { GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport } from './grounding';
 
 /** The panel's switchable views (the tab order). */
-export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage'] as const;
+export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage', 'grounding'] as const;
 export type InspectorView = (typeof INSPECTOR_VIEWS)[number];
 
 export type ImageFormat = 'png' | 'svg';
@@ -55,6 +58,8 @@ export interface ShowResultMessage {
   readonly source?: ResultSource;
   /** The view to bring forward (e.g. 'cypher' after Explain/Profile). */
   readonly view?: InspectorView;
+  /** How the grounded planner got from the question to this result's plan (Inspect Question). */
+  readonly grounding?: GroundingReport;
   /** The history entry shown (absent for a result outside the history, e.g. restored state). */
   readonly entryId?: string;
 }
@@ -195,6 +200,18 @@ export interface ExpandMessage {
   readonly nodeId: string;
 }
 
+/** "Use this candidate instead": re-plan with the grounding's candidate `candidate` (its id) and run it. */
+export interface UseCandidateMessage {
+  readonly type: 'useCandidate';
+  readonly candidate: number;
+}
+
+/** "Open as .kgp": the candidate's plan as an editable document (with its `question`). */
+export interface OpenCandidateMessage {
+  readonly type: 'openCandidate';
+  readonly candidate: number;
+}
+
 /** Show a kept result again. */
 export interface OpenEntryMessage {
   readonly type: 'openEntry';
@@ -239,6 +256,8 @@ export type WebviewToHostMessage =
   | ExportImageMessage
   | RenderedMessage
   | ExpandMessage
+  | UseCandidateMessage
+  | OpenCandidateMessage
   | OpenEntryMessage
   | PinEntryMessage
   | ExportEntryMessage
@@ -251,6 +270,7 @@ export interface InspectorState {
   readonly result?: RetrievalResult;
   readonly source?: ResultSource;
   readonly view?: InspectorView;
+  readonly grounding?: GroundingReport;
   /** The comparison on screen, if one is (it is drawn over the result). */
   readonly comparison?: Comparison;
   readonly question?: string;

@@ -159,6 +159,7 @@ const retrievalResult = object({
       ref: str,
       patternText: str,
       candidates: arrayOf(object({ text: str, 'id?': str, distance: num, 'via?': str })),
+      'excluded?': arrayOf(object({ text: str, reason: str })),
     }),
   ),
   'trajectory?': trajectoryTrace,
@@ -174,9 +175,55 @@ const retrievalResult = object({
   timings: object({ totalMs: num, candidatesMs: num, searchMs: num }),
   stats: recordOf(num),
   'warnings?': strings,
+  // The inspector renders these (the not-found banner, the types table): checked like the rest.
+  'notFound?': arrayOf(object({ variable: str, text: str, 'nearest?': str, 'distance?': num })),
+  'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
+  'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
+
+const groundingCommon = {
+  question: str,
+  mentions: arrayOf(
+    object({
+      text: str,
+      start: num,
+      end: num,
+      marked: bool,
+      method: oneOf(['exact', 'bm25', 'embedding']),
+      score: num,
+      anchor: bool,
+      nodes: arrayOf(object({ id: str, name: str, label: str, score: num })),
+      overlaps: arrayOf(num),
+      'variable?': str,
+    }),
+  ),
+  totalMs: num,
+};
+
+const grounding = union('kind', {
+  planned: object({
+    kind: str,
+    ...groundingCommon,
+    status: oneOf(['match', 'weak']),
+    confidence: num,
+    decidedBy: union('kind', {
+      ranker: object({ kind: str }),
+      model: object({ kind: str, model: str, attempts: num }),
+      user: object({ kind: str }),
+    }),
+    rejectedReplies: arrayOf(object({ reply: str, reason: str })),
+    chosen: num,
+    candidates: arrayOf(object({ id: num, pattern: str, chain: str, count: num, score: num, fit: num })),
+    totalCandidates: num,
+    capped: bool,
+    enumeratedOn: oneOf(['snapshot', 'store']),
+    ran: object({ plan: str, strategy: str }),
+  }),
+  'nothing-found': object({ kind: str, ...groundingCommon, message: str, nearest: strings }),
+  'no-candidates': object({ kind: str, ...groundingCommon, message: str }),
+});
 
 const view = oneOf(INSPECTOR_VIEWS);
 const source = object({ 'uri?': str, 'label?': str });
@@ -225,7 +272,7 @@ const historyEntry = object({
 });
 
 const hostMessage = union('type', {
-  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'entryId?': str }),
+  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str }),
   history: object({ type: str, entries: arrayOf(historyEntry), 'current?': str }),
   compare: object({ type: str, comparison, 'question?': str, 'notes?': strings }),
   highlight: object({ type: str, variable: nullable(str) }),
@@ -261,6 +308,8 @@ const webviewMessage = union('type', {
   exportImage: object({ type: str, format: imageFormat, data: str }),
   rendered: object({ type: str, view, nodes: num, edges: num, ms: num }),
   expand: object({ type: str, requestId: num, nodeId: str }),
+  useCandidate: object({ type: str, candidate: num }),
+  openCandidate: object({ type: str, candidate: num }),
   openEntry: object({ type: str, id: str }),
   pinEntry: object({ type: str, id: str, pinned: bool }),
   exportEntry: object({ type: str, id: str }),
@@ -269,7 +318,7 @@ const webviewMessage = union('type', {
   log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
 });
 
-const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'comparison?': comparison, 'question?': str, 'notes?': strings });
+const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'comparison?': comparison, 'question?': str, 'notes?': strings });
 
 function checkResult(v: unknown, p: string): string | null {
   return retrievalResult(v, p) ?? (isRecord(v) ? timingsAllNumbers(v.timings, `${p}.timings`) : null);

@@ -175,9 +175,9 @@ export type ParameterType = 'count' | 'boolean' | 'number' | { readonly oneOf: r
 export const STRATEGY_PARAMETERS: {
   readonly [K in Strategy['kind']]: Readonly<Record<string, ParameterType>>;
 } = {
-  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count' },
-  mor: { seeds: 'count', perStep: 'count', k: 'count' },
-  cypher: { limit: 'count' },
+  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count', notFoundDistance: 'number' },
+  mor: { seeds: 'count', perStep: 'count', k: 'count', typeCandidates: 'count', notFoundDistance: 'number' },
+  cypher: { limit: 'count', match: { oneOf: MATCH_SEMANTICS } },
   stem: {
     mode: { oneOf: ['precision', 'breadth'] },
     theta: 'number',
@@ -216,15 +216,23 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     const v = values.get(key);
     return isCount(v) ? v : fallback;
   };
-  if (name === 'mor') {
-    const d = DEFAULT_STRATEGIES.mor;
-    return { kind: 'mor', seeds: count('seeds', d.seeds), perStep: count('perStep', d.perStep), k: count('k', d.k) };
-  }
-  if (name === 'cypher') return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit) };
   const num = (key: string, fallback: number): number => {
     const v = values.get(key);
     return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;
   };
+  // Optional parameters: present in the IR only when written (absent = the default).
+  const typeCandidates = values.get('typeCandidates');
+  const notFound = num('notFoundDistance', 0);
+  const match = values.get('match');
+  const shared = {
+    ...(isCount(typeCandidates) ? { typeCandidates } : {}),
+    ...(notFound > 0 ? { notFoundDistance: notFound } : {}),
+  };
+  if (name === 'mor') {
+    const d = DEFAULT_STRATEGIES.mor;
+    return { kind: 'mor', seeds: count('seeds', d.seeds), perStep: count('perStep', d.perStep), k: count('k', d.k), ...shared };
+  }
+  if (name === 'cypher') return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit), ...(isMatchSemantics(match) ? { match } : {}) };
   const word = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
     const v = values.get(key);
     return allowed.find((a) => a === v) ?? fallback;
@@ -259,8 +267,6 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
   const d = DEFAULT_STRATEGIES.gsd;
   const exhaustive = values.get('exhaustive');
   const injective = values.get('injective');
-  const match = values.get('match');
-  const typeCandidates = values.get('typeCandidates');
   const budgetMs = values.get('budgetMs');
   return {
     kind: 'gsd',
@@ -269,8 +275,8 @@ export function strategyOf(using: UsingClause | undefined): Strategy {
     relationCandidates: count('relationCandidates', d.relationCandidates),
     ...(typeof exhaustive === 'boolean' ? { exhaustive } : {}),
     ...(typeof injective === 'boolean' ? { injective } : {}),
-    ...(typeof match === 'string' && isMatchSemantics(match) ? { match } : {}),
-    ...(isCount(typeCandidates) ? { typeCandidates } : {}),
+    ...(isMatchSemantics(match) ? { match } : {}),
     ...(isCount(budgetMs) ? { budgetMs } : {}),
+    ...shared,
   };
 }

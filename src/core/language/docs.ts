@@ -49,6 +49,7 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
       },
       { name: 'typeCandidates', type: 'number', doc: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾).' },
       { name: 'budgetMs', type: 'number', doc: 'Time budget of the search in milliseconds; when it runs out the result says so and keeps what was found.' },
+      { name: 'notFoundDistance', type: 'number', doc: 'A named node whose nearest graph name is at least this far (L2) is reported as not in the graph (a warning above the answers). 0 or absent: the embedder\'s calibrated distance (lexical 0.5, hashing 0.6).' },
     ],
   },
   mor: {
@@ -59,13 +60,23 @@ export const STRATEGY_DOCS: Readonly<Record<StrategyKind, StrategyDoc>> = {
       { name: 'seeds', type: 'number', doc: 'Text matches that seed the first step.' },
       { name: 'perStep', type: 'number', doc: 'Text matches added at each step.' },
       { name: 'k', type: 'number', doc: 'Number of answers to return.' },
+      { name: 'typeCandidates', type: 'number', doc: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾); categories resolve as in gsd.' },
+      { name: 'notFoundDistance', type: 'number', doc: 'A named node whose nearest graph name is at least this far (L2) is reported as not in the graph (a warning above the answers). 0 or absent: the embedder\'s calibrated distance (lexical 0.5, hashing 0.6).' },
     ],
   },
   cypher: {
     kind: 'cypher',
     title: 'Cypher',
     doc: 'Compiles the plan to parameterised Cypher and runs it on the graph database (exact text and types only; soft text is ignored).',
-    parameters: [{ name: 'limit', type: 'number', doc: 'LIMIT on the returned rows.' }],
+    parameters: [
+      { name: 'limit', type: 'number', doc: 'LIMIT on the returned rows.' },
+      {
+        name: 'match',
+        type: 'string',
+        values: ['injective', 'anchors-distinct', 'homomorphic'],
+        doc: 'Which pattern nodes may share a graph node, as in gsd (default "anchors-distinct").',
+      },
+    ],
   },
   stem: {
     kind: 'stem',
@@ -109,7 +120,8 @@ export function parameterDefault(kind: StrategyKind, parameter: string): string 
   if (kind === 'gsd' && parameter === 'exhaustive') return 'false';
   if (kind === 'gsd' && parameter === 'injective') return 'true';
   if (kind === 'gsd' && parameter === 'match') return JSON.stringify(DEFAULT_MATCH);
-  if (kind === 'gsd' && parameter === 'typeCandidates') return '1';
+  if ((kind === 'gsd' || kind === 'mor') && parameter === 'typeCandidates') return '1';
+  if (kind === 'cypher' && parameter === 'match') return JSON.stringify(DEFAULT_MATCH);
   if (kind === 'gsd' && parameter === 'budgetMs') return '5000';
   return undefined;
 }

@@ -8,7 +8,7 @@
  */
 import type { Embedder } from '../embed/embedder';
 import type { GraphStore } from '../graph/graphStore';
-import type { MatchSemantics, PlanningGraph, StrategyKind } from '../plan/planningGraph';
+import { DEFAULT_MATCH, MATCH_SEMANTICS, type MatchSemantics, type PlanningGraph, type StrategyKind } from '../plan/planningGraph';
 import { retrieveCypher } from '../retrieve/cypher/retrieve';
 import { retrieveGsd } from '../retrieve/gsd/retrieve';
 import { retrieveMor } from '../retrieve/mor/retrieve';
@@ -19,12 +19,34 @@ import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 
-/** One parameter a strategy reads from `using name(param: value)`; `default` matches DEFAULT_STRATEGIES. */
+/**
+ * One parameter a strategy reads from `using name(param: value)`; `default` matches
+ * DEFAULT_STRATEGIES. `optional`: the IR leaves it out when not given (absent = `default`).
+ */
 export type StrategyParameter =
-  | { readonly name: string; readonly type: 'integer'; readonly default: number; readonly minimum: number; readonly description: string }
-  | { readonly name: string; readonly type: 'boolean'; readonly default: boolean; readonly description: string }
-  | { readonly name: string; readonly type: 'number'; readonly default: number; readonly minimum: number; readonly description: string }
-  | { readonly name: string; readonly type: 'enum'; readonly default: string; readonly values: readonly string[]; readonly description: string };
+  | { readonly name: string; readonly type: 'integer'; readonly default: number; readonly minimum: number; readonly description: string; readonly optional?: true }
+  | { readonly name: string; readonly type: 'boolean'; readonly default: boolean; readonly description: string; readonly optional?: true }
+  | { readonly name: string; readonly type: 'number'; readonly default: number; readonly minimum: number; readonly description: string; readonly optional?: true }
+  | { readonly name: string; readonly type: 'enum'; readonly default: string; readonly values: readonly string[]; readonly description: string; readonly optional?: true };
+
+/** The parameters gsd, mor and cypher share, described once. */
+const MATCH_PARAMETER: StrategyParameter = {
+  name: 'match',
+  type: 'enum',
+  default: DEFAULT_MATCH,
+  values: MATCH_SEMANTICS,
+  optional: true,
+  description: 'which pattern nodes may share a graph node: injective (none), anchors-distinct (unknowns may; never a named node), homomorphic (any, but an answer is never the named entity)',
+};
+const NOT_FOUND_PARAMETER: StrategyParameter = {
+  name: 'notFoundDistance',
+  type: 'number',
+  default: 0,
+  minimum: 0,
+  optional: true,
+  description: 'a named node whose nearest graph name is at least this far (L2) is reported as not in the graph; 0 = the embedder\'s calibrated distance (lexical 0.5, hashing 0.6)',
+};
+const TYPE_CANDIDATES_PARAMETER: StrategyParameter = { name: 'typeCandidates', type: 'integer', default: 1, minimum: 1, optional: true, description: 'labels a type word that names no label may map to (k⁽ᵗ⁾, nearest by the embedder)' };
 
 /** What a strategy gets from the session it runs in. */
 export interface StrategyContext {
@@ -44,11 +66,11 @@ export interface StrategyOverrides {
   readonly exhaustive?: boolean;
   /** gsd: false = homomorphic matching (see GsdStrategy.injective). */
   readonly injective?: boolean;
-  /** gsd (and the Cypher it compiles): which pattern nodes may share a graph node (GsdStrategy.match). */
+  /** gsd and cypher: which pattern nodes may share a graph node (GsdStrategy.match). */
   readonly match?: MatchSemantics;
   /** gsd: time budget of the search in ms (default 5000). */
   readonly budgetMs?: number;
-  /** gsd: the not-found distance (default per embedder). */
+  /** gsd, mor: the not-found distance (default per embedder). */
   readonly notFoundDistance?: number;
   /** Schema aliases for relationship types, e.g. from the plan's *.kgschema.json. */
   readonly relationAliases?: RelationAliases;
@@ -77,7 +99,10 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       { name: 'nodeCandidates', type: 'integer', default: 16, minimum: 1, description: 'candidate nodes per pattern node (k⁽ⁿ⁾)' },
       { name: 'relationCandidates', type: 'integer', default: 16, minimum: 1, description: 'candidate relationship types per pattern edge (k⁽ʳ⁾)' },
       { name: 'exhaustive', type: 'boolean', default: false, description: 'search without pruning (the reference result)' },
-      { name: 'injective', type: 'boolean', default: true, description: 'two pattern nodes never map onto the same graph node' },
+      MATCH_PARAMETER,
+      TYPE_CANDIDATES_PARAMETER,
+      NOT_FOUND_PARAMETER,
+      { name: 'budgetMs', type: 'integer', default: 5000, minimum: 1, optional: true, description: 'time budget of the subgraph search in ms (the result says when it ran out)' },
     ],
     async run(plan, c, o, id) {
       return retrieveGsd(plan, await c.snapshot(o.signal), c.embedder, {
@@ -103,12 +128,15 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       { name: 'seeds', type: 'integer', default: 5, minimum: 1, description: 'text seeds at the first layer' },
       { name: 'perStep', type: 'integer', default: 10, minimum: 1, description: 'text matches added per layer' },
       { name: 'k', type: 'integer', default: 20, minimum: 1, description: 'number of answers returned' },
+      TYPE_CANDIDATES_PARAMETER,
+      NOT_FOUND_PARAMETER,
     ],
     async run(plan, c, o, id) {
       return retrieveMor(plan, await c.snapshot(o.signal), c.embedder, {
         id,
         store: storeOf(c.store),
         ...(o.k !== undefined ? { strategy: { k: o.k } } : {}),
+        ...(o.notFoundDistance !== undefined ? { notFoundDistance: o.notFoundDistance } : {}),
         ...(c.reranker ? { reranker: c.reranker } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
@@ -118,10 +146,11 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
   cypher: {
     kind: 'cypher',
     summary: 'the plan compiled to parameterised Cypher and run read-only on the store',
-    parameters: [{ name: 'limit', type: 'integer', default: 100, minimum: 1, description: 'LIMIT on returned rows' }],
+    parameters: [{ name: 'limit', type: 'integer', default: 100, minimum: 1, description: 'LIMIT on returned rows' }, MATCH_PARAMETER],
     async run(plan, c, o, id) {
       return retrieveCypher(plan, c.store, await c.snapshot(o.signal), c.embedder, {
         id,
+        ...(o.match !== undefined ? { match: o.match } : {}),
         ...(o.k !== undefined ? { limit: o.k } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),

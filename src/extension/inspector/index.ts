@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import type { ExpandedMessage, ExpandMessage, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
+import type { ExpandedMessage, ExpandMessage, GroundingReport, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
 import { compareResults, type ResultGraph } from '../../core/compare';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
@@ -48,15 +48,21 @@ export interface ShowOptions {
   /** Bring this view forward (e.g. 'cypher' for Explain/Profile). */
   readonly view?: InspectorView;
   readonly preserveFocus?: boolean;
+  /** How the grounded planner got from the question to this result's plan (the Grounding view). */
+  readonly grounding?: GroundingReport;
   /** The graph it came from (description + fingerprint); default: the result's store description. */
   readonly graph?: ResultGraph;
   /** The plan as it ran (printed), so an edit of it marks the result stale. */
   readonly planText?: string;
 }
 
+/** "Use this candidate instead" / "Open as .kgp" from the Grounding view (the question workflow installs it). */
+export type CandidateHandler = (action: 'use' | 'open', candidate: number, grounding: GroundingReport) => void | Promise<void>;
+
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
 let expandHandler: ExpandHandler | undefined;
+let candidateHandler: CandidateHandler | undefined;
 let compareStrategiesHandler: CompareStrategiesHandler | undefined;
 let activeGraph: { description: string; fingerprint?: string } | undefined;
 let kept: KeptResults | undefined;
@@ -74,6 +80,10 @@ export function setAliasHandler(handler: AliasHandler | undefined): void {
 
 export function setExpandHandler(handler: ExpandHandler | undefined): void {
   expandHandler = handler;
+}
+
+export function setCandidateHandler(handler: CandidateHandler | undefined): void {
+  candidateHandler = handler;
 }
 
 export function setCompareStrategiesHandler(handler: CompareStrategiesHandler | undefined): void {
@@ -110,7 +120,7 @@ export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, '
 export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
   const id = keepResult(result, options);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
-  panel.show(result, options.source, options.view, options.preserveFocus ?? true, id);
+  panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding);
   panel.setHistory(keptResults().summaries());
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
 }
@@ -199,6 +209,21 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
           ? await expandHandler(message, panel.result)
           : { type: 'expanded', status: 'error', requestId, nodeId, message: 'no graph is connected to expand from' };
       panel.post(answer);
+      return;
+    }
+    case 'useCandidate':
+    case 'openCandidate': {
+      const g = panel.grounding;
+      // Only ids the shown grounding lists: the webview names a candidate, it never sends plan text.
+      if (g?.kind !== 'planned' || !g.candidates.some((c) => c.id === message.candidate)) {
+        logger().warn(`inspector: ${message.type} ${message.candidate} ignored: not a candidate of the shown grounding`);
+        return;
+      }
+      if (!candidateHandler) {
+        void vscode.window.showWarningMessage('KG-RAG: this grounding is from an earlier session; ask the question again to re-plan it.');
+        return;
+      }
+      await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g);
       return;
     }
     case 'openEntry': {
@@ -324,7 +349,7 @@ export function registerInspector(context: vscode.ExtensionContext, channel?: vs
           logger().warn(`inspector: ignored saved state (${checked.error})`);
           return;
         }
-        if (checked.value.result) showRetrievalResult(checked.value.result, { source: checked.value.source, view: checked.value.view });
+        if (checked.value.result) showRetrievalResult(checked.value.result, { source: checked.value.source, view: checked.value.view, ...(checked.value.grounding ? { grounding: checked.value.grounding } : {}) });
       },
     }),
     registerCommand('kgrag.inspector.open', () => {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { Comparison } from '../../contracts/compare';
 import type {
+  GroundingReport,
   HistoryEntrySummary,
   HostToWebviewMessage,
   InspectorView,
@@ -29,6 +30,7 @@ export interface InspectorSnapshot {
   readonly viewColumn: number | undefined;
   readonly resultId: string | undefined;
   readonly plan: string | undefined;
+  readonly grounding: GroundingReport | undefined;
   /** The history entry shown, and how many results are kept. */
   readonly entryId: string | undefined;
   readonly kept: number;
@@ -54,6 +56,8 @@ export class InspectorPanel implements vscode.Disposable {
   result: RetrievalResult | undefined;
   source: ResultSource | undefined;
   view: InspectorView | undefined;
+  /** How the grounded planner got to this result's plan (Inspect Question), if it did. */
+  grounding: GroundingReport | undefined;
   entryId: string | undefined;
   /** The active graph's store description and fingerprint, re-sent to every fresh webview. */
   activeGraph: string | undefined;
@@ -142,11 +146,19 @@ export class InspectorPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, preserveFocus: boolean, entryId?: string): void {
+  show(
+    result: RetrievalResult,
+    source: ResultSource | undefined,
+    view: InspectorView | undefined,
+    preserveFocus: boolean,
+    entryId?: string,
+    grounding?: GroundingReport,
+  ): void {
     this.result = result;
     this.source = source;
     this.view = view;
     this.entryId = entryId;
+    this.grounding = grounding;
     this.comparison = undefined;
     this.panel.title = `Inspector: ${result.plan}`;
     this.post(this.showMessage(result));
@@ -174,7 +186,14 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   private showMessage(result: RetrievalResult): HostToWebviewMessage {
-    return { type: 'show', result, source: this.source, view: this.view, ...(this.entryId !== undefined ? { entryId: this.entryId } : {}) };
+    return {
+      type: 'show',
+      result,
+      source: this.source,
+      view: this.view,
+      ...(this.entryId !== undefined ? { entryId: this.entryId } : {}),
+      ...(this.grounding ? { grounding: this.grounding } : {}),
+    };
   }
 
   private activeGraphMessage(description: string): HostToWebviewMessage {
@@ -187,6 +206,7 @@ export class InspectorPanel implements vscode.Disposable {
       viewColumn: this.panel.viewColumn,
       resultId: this.result?.id,
       plan: this.result?.plan,
+      grounding: this.grounding,
       entryId: this.entryId,
       kept: this.history?.entries.length ?? 0,
       comparing: this.comparison?.comparison.results.map((r) => r.id),

@@ -8,7 +8,7 @@ import type { PlanningGraph } from '../../core/plan';
 import { printPlanningGraph } from '../../core/dsl';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import { setActiveGraph, setRevealHandler, showRetrievalResult } from '../inspector';
+import { setActiveGraph, setRevealHandler, showRetrievalResult, type ShowOptions } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
@@ -37,6 +37,8 @@ export async function executePlan(
   source: { uri?: string; label?: string } = {},
   /** The aliases of the schema the plan's document uses (documentPlans answers them). */
   aliases?: RelationAliases,
+  /** Shown with the result: the grounding behind a planned question, and the view to bring forward. */
+  shown: Pick<ShowOptions, 'grounding' | 'view'> = {},
 ): Promise<RetrievalResult | undefined> {
   if (!requireTrust('Running plans')) return undefined;
   const ran = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
@@ -66,6 +68,7 @@ export async function executePlan(
   showRetrievalResult(result, {
     source,
     ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : {}),
+    ...shown,
     preserveFocus: action !== 'inspect',
     graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },
     planText: printPlanningGraph(plan),

@@ -224,11 +224,11 @@ describe('signature help', () => {
   it('shows the strategy parameters with defaults and marks the one being written', () => {
     const s = sig('plan p {\n  match (a)\n  using gsd(k: 3, |\n}');
     assert.ok(s);
-    assert.equal(s.label, 'gsd(k: number = 3, nodeCandidates: number = 16, relationCandidates: number = 16, exhaustive: boolean = false, injective: boolean = true, match: string = "anchors-distinct", typeCandidates: number = 1, budgetMs: number = 5000)');
+    assert.equal(s.label, 'gsd(k: number = 3, nodeCandidates: number = 16, relationCandidates: number = 16, exhaustive: boolean = false, injective: boolean = true, match: string = "anchors-distinct", typeCandidates: number = 1, budgetMs: number = 5000, notFoundDistance: number)');
     assert.equal(s.activeParameter, 1);
     assert.equal(sig('plan p { match (a) using gsd(exhaustive: tr|) }')?.activeParameter, 3, 'by name, not by position');
     assert.equal(sig('plan p { match (a) using gsd(injective: fa|) }')?.activeParameter, 4);
-    assert.equal(sig('plan p { match (a) using mor(|) }')?.parameters.length, 3);
+    assert.equal(sig('plan p { match (a) using mor(|) }')?.parameters.length, 5);
   });
   it('is silent outside a strategy call', () => {
     assert.equal(sig('plan p { match (a|) }'), undefined);
