@@ -4,8 +4,7 @@
  * Each entry knows the graph it came from (store description + fingerprint) and the plan text, so
  * the inspector can say "stale" when either changed. Pure: the extension host owns one.
  */
-import type { HistoryEntrySummary } from '../../contracts/inspector/messages';
-import type { ResultSource } from '../../contracts/inspector/messages';
+import type { GroundingReport, HistoryEntrySummary, ResultSource } from '../../contracts/inspector/messages';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { executed } from './compare';
 
@@ -28,6 +27,8 @@ export interface HistoryEntry {
   /** When it was made (ms since the epoch). */
   readonly at: number;
   readonly pinned: boolean;
+  /** How the grounded planner got to the plan (Inspect Question), shown again when the entry is reopened. */
+  readonly grounding?: GroundingReport;
 }
 
 export type NewEntry = Omit<HistoryEntry, 'id' | 'pinned' | 'graph'> & { readonly graph?: ResultGraph; readonly pinned?: boolean };

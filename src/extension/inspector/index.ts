@@ -106,13 +106,14 @@ function keptResults(): KeptResults {
 }
 
 /** Keeps `result` in the inspector's history without showing it; returns its entry id. */
-export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, 'source' | 'graph' | 'planText'> = {}): string {
+export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, 'source' | 'graph' | 'planText' | 'grounding'> = {}): string {
   return keptResults().add({
     result,
     at: Date.now(),
     ...(options.source ? { source: options.source } : {}),
     ...(options.graph ? { graph: options.graph } : {}),
     ...(options.planText !== undefined ? { planText: options.planText } : {}),
+    ...(options.grounding ? { grounding: options.grounding } : {}),
   }).id;
 }
 
@@ -141,7 +142,7 @@ export function showComparison(ids: readonly string[], notes: readonly string[] 
   const questions = new Set(found.map((e) => e.result.question));
   const question = questions.size === 1 ? found[0]!.result.question : undefined;
   const panel = current ?? createPanel(preserveFocus);
-  if (!panel.result) panel.show(found[0]!.result, found[0]!.source, undefined, preserveFocus, found[0]!.id);
+  if (!panel.result) panel.show(found[0]!.result, found[0]!.source, undefined, preserveFocus, found[0]!.id, found[0]!.grounding);
   panel.setHistory(keptResults().summaries());
   panel.showComparison(comparison, question, missing > 0 ? [...notes, `${missing} result(s) are no longer kept`] : notes, preserveFocus);
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
@@ -232,7 +233,8 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
         void vscode.window.showWarningMessage('KG-RAG: that result is no longer kept (the history keeps the newest 50 and the pinned ones).');
         return;
       }
-      panel.show(entry.result, entry.source, undefined, true, entry.id);
+      // A reopened Inspect Question result shows its grounding again.
+      panel.show(entry.result, entry.source, undefined, true, entry.id, entry.grounding);
       panel.setHistory(keptResults().summaries());
       return;
     }

@@ -86,7 +86,8 @@ export class KeptResults implements vscode.Disposable {
       .entries()
       .filter((e) => e.pinned)
       .slice(0, MAX_STORED_PINS)
-      .map(({ id: _id, pinned: _pinned, ...rest }) => rest);
+      // The grounding stays in this window: its candidates re-plan only in the session that made them.
+      .map(({ id: _id, pinned: _pinned, grounding: _grounding, ...rest }) => rest);
     void Promise.resolve(this.store.update(PINNED_KEY, pins)).catch((e: unknown) => this.log?.warn(`inspector: could not store the pinned results (${e instanceof Error ? e.message : String(e)})`));
   }
 
