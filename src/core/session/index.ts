@@ -1,3 +1,4 @@
 // The retrieval session's public entry point (front doors import from here, not from internals).
 export { openSession, defaultCacheDir, type RetrievalSession, type SessionOptions, type RunOptions, type RunMode, type IndexInfo, type PasswordSource } from './session';
 export { STRATEGIES, STRATEGY_KINDS, isStrategyKind, strategiesFor, type StrategyDefinition, type StrategyParameter, type StrategyOverrides } from './strategies';
+export type { WhyNotOptions } from '../whynot';
