@@ -20,6 +20,7 @@ import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerGroundingActions } from './plans/groundingActions';
 import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
+import { registerWhyNot } from './plans/whyNot';
 import { registerTestController } from './plans/testController';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
   registerCompareStrategies(context, connection, log);
+  registerWhyNot(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerGroundingActions(context, connection, log);

@@ -24,6 +24,8 @@ export interface HistoryEntry {
   readonly graph: ResultGraph;
   /** The plan as it was run (printed from the plan itself, so formatting edits do not count as changes). */
   readonly planText?: string;
+  /** The plan's expected answers (`expect`): the inspector offers "why not?" for the ones missed. */
+  readonly expect?: readonly string[];
   /** When it was made (ms since the epoch). */
   readonly at: number;
   readonly pinned: boolean;
