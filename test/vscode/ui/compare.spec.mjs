@@ -175,8 +175,7 @@ plan languages_planted {
     (film: Movie) -[starred actors]- (actor)
     (film) -[in language]-> (lang: Language)
   return lang
-  expect "English"
-  expect "Klingon"
+  expect "English", "Klingon"
   using gsd(k: 3)
 }
 
