@@ -10,6 +10,7 @@ import {
   type GroundingReport,
   type HistoryEntrySummary,
   type ImageFormat,
+  type WhyNotAnswerMessage,
   type InspectorState,
   type InspectorView,
   type ResultSource,
@@ -20,6 +21,8 @@ import { formatDistance } from './model/format';
 import { staleReasons, staleText, staleTitle, type ActiveGraph } from './model/stale';
 import { compareView, type CompareView } from './views/compare';
 import { historyView } from './views/history';
+import { whyNotView } from './views/whyNot';
+import { missedExpected } from './model/whyNot';
 import { notFoundLines, otherWarnings } from './model/resolution';
 import type { LinkedView, ViewContext } from './views/context';
 import { cypherView } from './views/cypher';
@@ -111,13 +114,20 @@ export class InspectorApp {
   private comparing: { comparison: Comparison; question?: string; notes?: readonly string[]; view: CompareView } | undefined;
   /** Answer chips beyond the first ten are shown after "+N more" is clicked. */
   private allAnswers = false;
+  /** The plan's expected answers (from the host), for "why not?" on the missed ones. */
+  private expect: readonly string[] = [];
+  private nextRequest = 1;
+  /** The why-not request the view waits for (later answers replace earlier ones). */
+  private whyNotRequest: number | undefined;
+  private readonly whyNot = whyNotView((m) => this.host.post(m));
 
   constructor(
     private readonly root: HTMLElement,
     private readonly host: AppHost,
   ) {}
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport): void {
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport, expect?: readonly string[]): void {
+    this.expect = expect ?? [];
     for (const v of this.views.values()) v.dispose?.();
     this.views.clear();
     this.closeComparison();
@@ -131,6 +141,22 @@ export class InspectorApp {
     this.saveState();
   }
 
+  /** Asks the host where `expected` dropped out of a kept result (default: the shown one). */
+  askWhyNot(expected: string, entryId?: string): void {
+    const requestId = this.nextRequest++;
+    this.whyNotRequest = requestId;
+    const strategy = this.entries.find((e) => e.id === (entryId ?? this.entryId))?.strategy ?? this.result?.strategy ?? '';
+    this.whyNot.pending(expected, strategy);
+    this.host.post({ type: 'whyNot', requestId, expected, ...(entryId ?? this.entryId ? { entryId: entryId ?? this.entryId } : {}) });
+  }
+
+  /** The host's why-not answer (only the latest request's is drawn). */
+  whyNotAnswer(message: WhyNotAnswerMessage): void {
+    if (message.requestId !== this.whyNotRequest) return;
+    if (message.status === 'ok') this.whyNot.answered(message.analysis, message.entryId);
+    else this.whyNot.failed(message.expected, message.message);
+  }
+
   /** The kept results (newest first) and which is shown. */
   setHistory(entries: readonly HistoryEntrySummary[], current: string | undefined): void {
     this.entries = entries;
@@ -142,11 +168,11 @@ export class InspectorApp {
   /** Results side by side, over the shown result (Back returns to it). */
   showComparison(comparison: Comparison, question: string | undefined, notes: readonly string[] | undefined): void {
     this.closeComparison();
-    const view = compareView(comparison, { ...(question !== undefined ? { question } : {}), ...(notes ? { notes } : {}), back: () => this.back() });
+    const view = compareView(comparison, { ...(question !== undefined ? { question } : {}), ...(notes ? { notes } : {}), back: () => this.back(), whyNot: (expected, entryId) => this.askWhyNot(expected, entryId) });
     this.comparing = { comparison, ...(question !== undefined ? { question } : {}), ...(notes ? { notes } : {}), view };
     clear(this.root);
     this.root.dataset.screen = 'compare';
-    this.root.append(this.history.element, view.element);
+    this.root.append(this.history.element, this.whyNot.element, view.element);
     requestAnimationFrame(() => view.mount());
     this.saveState();
   }
@@ -328,6 +354,27 @@ export class InspectorApp {
     next.querySelector<HTMLElement>('.more-answers')?.focus();
   }
 
+  /** "Why not …?": a name typed, or one button per expected answer the result missed. */
+  private whyNotForm(result: RetrievalResult): HTMLElement {
+    const input = h('input', { class: 'why-not-input', attrs: { type: 'text', placeholder: 'an answer you expected', 'aria-label': 'Why not this answer?' } });
+    const ask = () => {
+      const v = input.value.trim();
+      if (v.length > 0) this.askWhyNot(v);
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') ask();
+    });
+    const missed = missedExpected(this.expect, result.answers);
+    return h(
+      'p',
+      { class: 'why-not-form' },
+      h('span', { class: 'hint' }, 'Why not '),
+      input,
+      h('vscode-button', { class: 'ask-why-not', attrs: { secondary: true }, on: { click: ask } }, 'Ask'),
+      ...missed.map((x) => h('button', { class: 'link why-not-expected', attrs: { type: 'button' }, data: { expected: x }, title: `Expected by the plan (expect) but not returned`, on: { click: () => this.askWhyNot(x) } }, `why not "${x}"?`)),
+    );
+  }
+
   private header(result: RetrievalResult): HTMLElement {
     return h(
       'header',
@@ -351,6 +398,7 @@ export class InspectorApp {
       result.question ? h('p', { class: 'question' }, result.question) : null,
       notFoundBanner(result),
       this.answersLine(result),
+      this.whyNotForm(result),
       ...otherWarnings(result).map((w) => h('p', { class: 'warning' }, w)),
     );
   }
@@ -385,7 +433,7 @@ export class InspectorApp {
     });
     this.tabs = tabs;
     this.root.dataset.screen = 'result';
-    this.root.append(this.history.element, this.header(result), tabs);
+    this.root.append(this.history.element, this.header(result), this.whyNot.element, tabs);
     this.history.update(this.entries, this.entryId, this.activeGraph);
     wrapTabHeaders(tabs);
     this.renderStale();

@@ -28,10 +28,13 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const m = checked.value;
   switch (m.type) {
     case 'show':
-      app.show(m.result, m.source, m.view, m.entryId, m.grounding);
+      app.show(m.result, m.source, m.view, m.entryId, m.grounding, m.expect);
       break;
     case 'history':
       app.setHistory(m.entries, m.current);
+      break;
+    case 'whyNotAnswer':
+      app.whyNotAnswer(m);
       break;
     case 'compare':
       app.showComparison(m.comparison, m.question, m.notes);

@@ -22,6 +22,7 @@ import { registerInspectQuestion } from './plans/inspectQuestion';
 import { registerGroundingActions } from './plans/groundingActions';
 import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
+import { registerWhyNot } from './plans/whyNot';
 import { registerTestController } from './plans/testController';
 
 export function activate(context: vscode.ExtensionContext): void {
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerPlanRunner(context, connection, log);
   registerCypherQueries(context, connection, log);
   registerCompareStrategies(context, connection, log);
+  registerWhyNot(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
   registerGroundingActions(context, connection, log);

@@ -28,6 +28,8 @@ export interface CompareOptions {
   readonly notes?: readonly string[];
   /** Back to the result shown before the comparison. */
   back(): void;
+  /** Asks why `expected` is missing from a compared result (its history entry id). */
+  whyNot(expected: string, entryId: string): void;
 }
 
 /** Side colours from the theme (diff editor's removed / inserted), with the chart colours as fallback. */
@@ -108,11 +110,26 @@ export function compareView(comparison: Comparison, options: CompareOptions): Co
       changes.appendChild(h('p', { class: 'hint' }, `${!A.executed ? A.letter : B.letter} is an Explain: it was not executed, so it has no answers to gain or lose.`));
       return;
     }
-    const chips = (items: typeof pair.gained, rank: (x: (typeof pair.gained)[number]) => number | undefined, cls: string) =>
-      items.length === 0 ? h('span', { class: 'hint' }, 'none') : h('span', { class: 'chips' }, ...items.map((x) => h('span', { class: `chip ${cls}`, data: { value: x.value } }, x.value, h('span', { class: 'score' }, ` #${rank(x)}`))));
+    // Each chip asks why the result that misses it (B for a lost one, A for a gained one) did.
+    const chips = (items: typeof pair.gained, rank: (x: (typeof pair.gained)[number]) => number | undefined, cls: string, missing: typeof A) =>
+      items.length === 0
+        ? h('span', { class: 'hint' }, 'none')
+        : h(
+            'span',
+            { class: 'chips' },
+            ...items.map((x) =>
+              h(
+                'span',
+                { class: `chip ${cls}`, data: { value: x.value } },
+                x.value,
+                h('span', { class: 'score' }, ` #${rank(x)} `),
+                h('button', { class: 'link why-not-link', attrs: { type: 'button' }, title: `Why did ${missing.letter} (${missing.strategy}) not return it?`, on: { click: () => options.whyNot(x.value, missing.id) } }, `why not in ${missing.letter}?`),
+              ),
+            ),
+          );
     changes.append(
-      h('p', { class: 'gained' }, h('strong', {}, `Gained in ${B.letter} (${pair.gained.length}): `), chips(pair.gained, (x) => x.rankB, 'gained')),
-      h('p', { class: 'lost' }, h('strong', {}, `Lost from ${A.letter} (${pair.lost.length}): `), chips(pair.lost, (x) => x.rankA, 'lost')),
+      h('p', { class: 'gained' }, h('strong', {}, `Gained in ${B.letter} (${pair.gained.length}): `), chips(pair.gained, (x) => x.rankB, 'gained', A)),
+      h('p', { class: 'lost' }, h('strong', {}, `Lost from ${A.letter} (${pair.lost.length}): `), chips(pair.lost, (x) => x.rankA, 'lost', B)),
       h('p', { class: 'kept' }, h('strong', {}, `Kept (${pair.kept.length})`), pair.kept.some((k) => k.rankA !== k.rankB) ? `, ${pair.kept.filter((k) => k.rankA !== k.rankB).length} at another rank` : ''),
     );
   }

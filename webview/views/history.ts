@@ -12,6 +12,16 @@ export interface HistoryView {
   update(entries: readonly HistoryEntrySummary[], current: string | undefined, active: ActiveGraph | undefined): void;
 }
 
+/** Which kept results to list, relative to the shown one. */
+type Scope = 'all' | 'plan' | 'graph' | 'strategy';
+
+function inScope(e: HistoryEntrySummary, scope: Scope, shown: HistoryEntrySummary | undefined): boolean {
+  if (scope === 'all' || !shown) return true;
+  if (scope === 'plan') return e.plan === shown.plan;
+  if (scope === 'graph') return e.graph.description === shown.graph.description;
+  return e.strategy === shown.strategy;
+}
+
 function time(at: number): string {
   const d = new Date(at);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,6 +35,17 @@ export function historyView(post: (m: WebviewToHostMessage) => void): HistoryVie
   const compareButton = h('vscode-button', { class: 'compare-selected', attrs: { disabled: true }, on: { click: () => compareSelected() } }, 'Compare selected');
   const element = h('details', { class: 'history' }, summary, h('div', { class: 'history-actions' }, compareButton, h('span', { class: 'hint' }, ' Tick two or more results; the first ticked is A.')), body);
   let order: string[] = []; // ticked, in ticking order (the first is A)
+  let scope: Scope = 'all';
+  let last: { entries: readonly HistoryEntrySummary[]; current: string | undefined; active: ActiveGraph | undefined } = { entries: [], current: undefined, active: undefined };
+  const scopeSelect = h(
+    'select',
+    { class: 'history-filter', attrs: { 'aria-label': 'Show kept results' }, on: { change: () => { scope = scopeSelect.value as Scope; view.update(last.entries, last.current, last.active); } } },
+    h('option', { attrs: { value: 'all' } }, 'all results'),
+    h('option', { attrs: { value: 'plan' } }, 'this plan'),
+    h('option', { attrs: { value: 'graph' } }, 'this graph'),
+    h('option', { attrs: { value: 'strategy' } }, 'this strategy'),
+  );
+  element.querySelector('.history-actions')?.prepend(h('label', {}, 'Show ', scopeSelect, ' '));
 
   function compareSelected(): void {
     if (order.length < 2) return;
@@ -36,13 +57,17 @@ export function historyView(post: (m: WebviewToHostMessage) => void): HistoryVie
     compareButton.textContent = order.length >= 2 ? `Compare selected (${order.length})` : 'Compare selected';
   }
 
-  return {
+  const view: HistoryView = {
     element,
-    update(entries, current, active) {
-      const ids = new Set(entries.map((e) => e.id));
+    update(all, current, active) {
+      last = { entries: all, current, active };
+      const shown = all.find((e) => e.id === current);
+      const entries = all.filter((e) => inScope(e, scope, shown));
+      const ids = new Set(all.map((e) => e.id));
       for (const id of [...selected]) if (!ids.has(id)) selected.delete(id);
       order = order.filter((id) => selected.has(id));
-      summary.textContent = `History (${entries.length} kept${entries.some((e) => e.pinned) ? `, ${entries.filter((e) => e.pinned).length} pinned` : ''})`;
+      const pinned = all.filter((e) => e.pinned).length;
+      summary.textContent = `History (${all.length} kept${pinned > 0 ? `, ${pinned} pinned` : ''}${entries.length < all.length ? `; ${entries.length} shown` : ''})`;
       clear(body);
       const rows = entries.map((e) => {
         const box = h('input', {
@@ -90,4 +115,5 @@ export function historyView(post: (m: WebviewToHostMessage) => void): HistoryVie
       refreshButton();
     },
   };
+  return view;
 }

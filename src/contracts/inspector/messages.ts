@@ -5,6 +5,7 @@
  */
 import type { Comparison } from '../compare';
 import type { RetrievalResult } from '../retrievalResult';
+import type { WhyNotFix, WhyNotResult } from '../whyNot';
 import type { GroundingReport } from './grounding';
 
 export type { ChoiceVerdict, EnumerationSource, GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport, NoPlan, RejectedReply } from './grounding';
@@ -62,6 +63,8 @@ export interface ShowResultMessage {
   readonly grounding?: GroundingReport;
   /** The history entry shown (absent for a result outside the history, e.g. restored state). */
   readonly entryId?: string;
+  /** The plan's expected answers (`expect`): the ones it missed get a "why not?" button. */
+  readonly expect?: readonly string[];
 }
 
 /** The results the inspector keeps, newest first, and which one is shown. */
@@ -149,6 +152,11 @@ export interface ProgressMessage {
   readonly stage: string | null;
 }
 
+/** The answer to `whyNot`: core/whynot's analysis, or why there is none (one line). */
+export type WhyNotAnswerMessage =
+  | { readonly type: 'whyNotAnswer'; readonly requestId: number; readonly status: 'ok'; readonly entryId?: string; readonly analysis: WhyNotResult }
+  | { readonly type: 'whyNotAnswer'; readonly requestId: number; readonly status: 'error'; readonly expected: string; readonly message: string };
+
 export type HostToWebviewMessage =
   | ShowResultMessage
   | HighlightMessage
@@ -158,7 +166,8 @@ export type HostToWebviewMessage =
   | ActiveGraphMessage
   | ProgressMessage
   | HistoryMessage
-  | ShowComparisonMessage;
+  | ShowComparisonMessage
+  | WhyNotAnswerMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -253,6 +262,22 @@ export interface CompareStrategiesMessage {
   readonly type: 'compareStrategies';
 }
 
+/** Where did `expected` drop out of a kept result (default: the shown one)? Answered by one `whyNotAnswer`. */
+export interface WhyNotRequestMessage {
+  readonly type: 'whyNot';
+  readonly requestId: number;
+  readonly expected: string;
+  readonly entryId?: string;
+}
+
+/** Re-run a kept result's plan with an offered fix; the host shows the re-run beside the original. */
+export interface ApplyFixMessage {
+  readonly type: 'applyFix';
+  readonly expected: string;
+  readonly entryId?: string;
+  readonly fix: WhyNotFix;
+}
+
 export interface LogMessage {
   readonly type: 'log';
   readonly level: 'info' | 'warn' | 'error';
@@ -280,6 +305,8 @@ export type WebviewToHostMessage =
   | ExportEntryMessage
   | CompareEntriesMessage
   | CompareStrategiesMessage
+  | WhyNotRequestMessage
+  | ApplyFixMessage
   | LogMessage;
 
 /** What the webview keeps across reloads (vscode.setState) and hands to the serializer. */

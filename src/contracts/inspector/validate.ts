@@ -272,8 +272,42 @@ const historyEntry = object({
   planEdited: bool,
 });
 
+// core/whynot's analysis (src/contracts/whyNot.ts), checked as deeply as the view reads it.
+const whyNotNode = object({ nodeId: str, name: str, label: str });
+const pathPattern = object({ pattern: str, hops: num, nodes: arrayOf(whyNotNode), edges: arrayOf(object({ type: str, forward: bool })) });
+const whyNotCause = union('kind', {
+  returned: object({ kind: str, rank: num, score: num, variable: str }),
+  'not-in-graph': object({ kind: str, nearest: arrayOf(object({ name: str, nodeId: str, label: str, distance: num, edits: num })) }),
+  unreachable: object({ kind: str, variable: str, reason: str, 'path?': pathPattern, 'from?': str, maxHops: num }),
+  'candidate-rank': object({
+    kind: str,
+    needs: arrayOf(object({ element: oneOf(['node', 'edge']), ref: str, patternText: str, needed: str, rank: num, parameter: oneOf(['nodeCandidates', 'relationCandidates']), limit: num, 'matchedInstead?': str })),
+    subgraph: matchedSubgraph,
+  }),
+  category: object({ kind: str, variable: str, category: str, labels: strings, needed: str, neededName: str, 'subgraph?': matchedSubgraph }),
+  'cut-by-k': object({ kind: str, parameter: str, k: num, rank: num, score: num, 'lastReturned?': num, 'subgraph?': matchedSubgraph }),
+  pruned: object({ kind: str, bound: oneOf(['gsd-tie', 'time-budget', 'expansion-budget', 'theta', 'layer-cap']), value: num, detail: str, 'subgraph?': matchedSubgraph }),
+  'mor-layer': object({ kind: str, path: num, layer: num, variable: str, reason: oneOf(['not-seeded', 'relation', 'category', 'layer-cap', 'not-in-every-path']), detail: str, 'route?': pathPattern }),
+  'cypher-clause': object({ kind: str, clause: oneOf(['name', 'label', 'relation', 'direction', 'distinct', 'limit']), ref: str, text: str, detail: str, query: str }),
+  trace: object({ kind: str, stage: str, detail: str }),
+});
+const scalar: Check = (v, p) => (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? null : `${p}: expected a number, boolean or string`);
+const fixCommon = { label: str, 'outcome?': object({ returned: bool, 'rank?': num, answers: num, 'skipped?': str }) };
+const whyNotFix = union('kind', {
+  'set-parameter': object({ kind: str, strategy: strategyKind, name: str, value: scalar, 'also?': recordOf(scalar), ...fixCommon }),
+  'add-alias': object({ kind: str, element: oneOf(['relation', 'label']), target: str, alias: str, ...fixCommon }),
+  'relax-category': object({ kind: str, variable: str, category: str, 'to?': str, ...fixCommon }),
+  'use-name': object({ kind: str, variable: str, from: str, to: str, ...fixCommon }),
+  'fix-expect': object({ kind: str, from: str, to: str, ...fixCommon }),
+});
+const whyNotResult = object({ expected: str, plan: str, strategy: strategyKind, 'variable?': str, nodes: arrayOf(whyNotNode), cause: whyNotCause, summary: str, fixes: arrayOf(whyNotFix), ms: num });
+
 const hostMessage = union('type', {
-  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str }),
+  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str, 'expect?': strings }),
+  whyNotAnswer: union('status', {
+    ok: object({ type: str, requestId: num, status: str, 'entryId?': str, analysis: whyNotResult }),
+    error: object({ type: str, requestId: num, status: str, expected: str, message: str }),
+  }),
   history: object({ type: str, entries: arrayOf(historyEntry), 'current?': str }),
   compare: object({ type: str, comparison, 'question?': str, 'notes?': strings }),
   highlight: object({ type: str, variable: nullable(str) }),
@@ -318,6 +352,8 @@ const webviewMessage = union('type', {
   exportEntry: object({ type: str, id: str }),
   compareEntries: (v, p) => object({ type: str, ids: arrayOf(str) })(v, p) ?? ((v as { ids: unknown[] }).ids.length < 2 ? `${p}.ids: compare needs at least two results` : null),
   compareStrategies: object({ type: str }),
+  whyNot: object({ type: str, requestId: num, expected: str, 'entryId?': str }),
+  applyFix: object({ type: str, expected: str, 'entryId?': str, fix: whyNotFix }),
   log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
 });
 

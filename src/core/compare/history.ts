@@ -4,8 +4,7 @@
  * Each entry knows the graph it came from (store description + fingerprint) and the plan text, so
  * the inspector can say "stale" when either changed. Pure: the extension host owns one.
  */
-import type { HistoryEntrySummary } from '../../contracts/inspector/messages';
-import type { ResultSource } from '../../contracts/inspector/messages';
+import type { GroundingReport, HistoryEntrySummary, ResultSource } from '../../contracts/inspector/messages';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { executed } from './compare';
 
@@ -25,9 +24,13 @@ export interface HistoryEntry {
   readonly graph: ResultGraph;
   /** The plan as it was run (printed from the plan itself, so formatting edits do not count as changes). */
   readonly planText?: string;
+  /** The plan's expected answers (`expect`): the inspector offers "why not?" for the ones missed. */
+  readonly expect?: readonly string[];
   /** When it was made (ms since the epoch). */
   readonly at: number;
   readonly pinned: boolean;
+  /** How the grounded planner got to the plan (Inspect Question), shown again when the entry is reopened. */
+  readonly grounding?: GroundingReport;
 }
 
 export type NewEntry = Omit<HistoryEntry, 'id' | 'pinned' | 'graph'> & { readonly graph?: ResultGraph; readonly pinned?: boolean };

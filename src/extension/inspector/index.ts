@@ -8,7 +8,8 @@ import { registerCommand } from '../commands';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { ExpandedMessage, ExpandMessage, GroundingReport, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
-import { compareResults, type ResultGraph } from '../../core/compare';
+import { compareResults, type HistoryEntry, type ResultGraph } from '../../core/compare';
+import type { WhyNotFix, WhyNotResult } from '../../contracts/whyNot';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
 import { saveImage, saveResultJson } from './export';
 import { KeptResults } from './keptResults';
@@ -43,6 +44,17 @@ export type OpenCypherHandler = (result: RetrievalResult) => void | Promise<void
 /** Answers "expand this node" for the shown result (the workflow installs one over the active graph). */
 export type ExpandHandler = (request: ExpandMessage, result: RetrievalResult) => Promise<ExpandedMessage>;
 
+/** A kept result (what the why-not handler gets). */
+export type KeptEntry = HistoryEntry;
+
+/** "Why not X?" on a kept result, and a fix re-run (the plans concern installs it over the active graph). */
+export interface WhyNotHandler {
+  /** The analysis, or a one-line reason there is none. */
+  analyse(entry: KeptEntry, expected: string): Promise<WhyNotResult | string>;
+  /** Re-runs the entry's plan with the fix and shows the re-run beside it. */
+  applyFix(entry: KeptEntry, fix: WhyNotFix): Promise<void>;
+}
+
 /** Runs every strategy the plan of the shown result allows and shows the comparison (the plans concern installs it). */
 export type CompareStrategiesHandler = (plan: string, source: ResultSource | undefined) => Promise<void>;
 
@@ -57,6 +69,8 @@ export interface ShowOptions {
   readonly graph?: ResultGraph;
   /** The plan as it ran (printed), so an edit of it marks the result stale. */
   readonly planText?: string;
+  /** The plan's expected answers: the panel offers "why not?" for the ones missed. */
+  readonly expect?: readonly string[];
 }
 
 /** "Use this candidate instead" / "Open as .kgp" from the Grounding view (the question workflow installs it). */
@@ -68,6 +82,7 @@ let expandHandler: ExpandHandler | undefined;
 let openCypherHandler: OpenCypherHandler | undefined;
 let candidateHandler: CandidateHandler | undefined;
 let compareStrategiesHandler: CompareStrategiesHandler | undefined;
+let whyNotHandler: WhyNotHandler | undefined;
 let activeGraph: { description: string; fingerprint?: string } | undefined;
 let kept: KeptResults | undefined;
 let current: InspectorPanel | undefined;
@@ -103,6 +118,10 @@ export function setCandidateHandler(handler: CandidateHandler | undefined): void
   candidateHandler = handler;
 }
 
+export function setWhyNotHandler(handler: WhyNotHandler | undefined): void {
+  whyNotHandler = handler;
+}
+
 export function setCompareStrategiesHandler(handler: CompareStrategiesHandler | undefined): void {
   compareStrategiesHandler = handler;
 }
@@ -123,30 +142,23 @@ function keptResults(): KeptResults {
 }
 
 /** Keeps `result` in the inspector's history without showing it; returns its entry id. */
-export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, 'source' | 'graph' | 'planText'> = {}): string {
+export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, 'source' | 'graph' | 'planText' | 'grounding' | 'expect'> = {}): string {
   return keptResults().add({
     result,
     at: Date.now(),
     ...(options.source ? { source: options.source } : {}),
     ...(options.graph ? { graph: options.graph } : {}),
     ...(options.planText !== undefined ? { planText: options.planText } : {}),
+    ...(options.grounding ? { grounding: options.grounding } : {}),
+    ...(options.expect && options.expect.length > 0 ? { expect: options.expect } : {}),
   }).id;
-}
-
-/** The groundings of kept results (by entry id), so a result opened again from the history keeps its Grounding view. */
-const groundings = new Map<string, GroundingReport>();
-
-function keepGrounding(id: string, grounding: GroundingReport | undefined): void {
-  if (grounding) groundings.set(id, grounding);
-  for (const kept of [...groundings.keys()]) if (!keptResults().get(kept)) groundings.delete(kept);
 }
 
 /** Opens (or reuses) the panel beside the editor and shows `result` in it (a new history entry). */
 export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
   const id = keepResult(result, options);
-  keepGrounding(id, options.grounding);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
-  panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding);
+  panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding, options.expect);
   panel.setHistory(keptResults().summaries());
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
 }
@@ -167,7 +179,7 @@ export function showComparison(ids: readonly string[], notes: readonly string[] 
   const questions = new Set(found.map((e) => e.result.question));
   const question = questions.size === 1 ? found[0]!.result.question : undefined;
   const panel = current ?? createPanel(preserveFocus);
-  if (!panel.result) panel.show(found[0]!.result, found[0]!.source, undefined, preserveFocus, found[0]!.id);
+  if (!panel.result) panel.show(found[0]!.result, found[0]!.source, undefined, preserveFocus, found[0]!.id, found[0]!.grounding, found[0]!.expect);
   panel.setHistory(keptResults().summaries());
   panel.showComparison(comparison, question, missing > 0 ? [...notes, `${missing} result(s) are no longer kept`] : notes, preserveFocus);
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
@@ -261,7 +273,8 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
         void vscode.window.showWarningMessage('KG-RAG: that result is no longer kept (the history keeps the newest 50 and the pinned ones).');
         return;
       }
-      panel.show(entry.result, entry.source, undefined, true, entry.id, groundings.get(entry.id));
+      // A reopened Inspect Question result shows its grounding again.
+      panel.show(entry.result, entry.source, undefined, true, entry.id, entry.grounding, entry.expect);
       panel.setHistory(keptResults().summaries());
       return;
     }
@@ -276,6 +289,30 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
     case 'compareEntries':
       showComparison(message.ids);
       return;
+    case 'whyNot': {
+      const { requestId, expected } = message;
+      const entry = keptResults().get(message.entryId ?? panel.entryId ?? '');
+      const answer = !entry
+        ? 'that result is no longer kept: run the plan again'
+        : !whyNotHandler
+          ? 'why-not needs the plan runner (is the workspace trusted?)'
+          : await whyNotHandler.analyse(entry, expected);
+      panel.post(
+        typeof answer === 'string'
+          ? { type: 'whyNotAnswer', requestId, status: 'error', expected, message: answer }
+          : { type: 'whyNotAnswer', requestId, status: 'ok', ...(entry ? { entryId: entry.id } : {}), analysis: answer },
+      );
+      return;
+    }
+    case 'applyFix': {
+      const entry = keptResults().get(message.entryId ?? panel.entryId ?? '');
+      if (!entry || !whyNotHandler) {
+        void vscode.window.showWarningMessage('KG-RAG: that result is no longer kept: run the plan again.');
+        return;
+      }
+      await whyNotHandler.applyFix(entry, message.fix);
+      return;
+    }
     case 'compareStrategies':
       if (!panel.result) return;
       if (!compareStrategiesHandler) {
@@ -364,7 +401,7 @@ function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
 export function registerInspector(context: vscode.ExtensionContext, channel?: vscode.LogOutputChannel): void {
   extensionUri = context.extensionUri;
   log = channel;
-  kept = new KeptResults(channel);
+  kept = new KeptResults(channel, context.workspaceState);
   const keptNow = kept;
   context.subscriptions.push(
     keptNow,

@@ -8,7 +8,15 @@ import * as vscode from 'vscode';
 import { ResultHistory, summarize, type HistoryEntry, type NewEntry } from '../../core/compare';
 import { printPlanningGraph } from '../../core/dsl';
 import type { HistoryEntrySummary } from '../../contracts/inspector/messages';
+import { validateRetrievalResult } from '../../contracts/inspector/validate';
 import { documentPlans } from '../language/requests';
+
+/** Workspace state key of the pinned results (they outlive the window; the rest do not). */
+const PINNED_KEY = 'kgrag.inspector.pinned';
+/** At most this many pinned results are stored, newest first: workspace state is not a result archive. */
+export const MAX_STORED_PINS = 20;
+
+type StoredPin = Omit<HistoryEntry, 'id' | 'pinned'>;
 
 export class KeptResults implements vscode.Disposable {
   readonly history = new ResultHistory();
@@ -19,7 +27,11 @@ export class KeptResults implements vscode.Disposable {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly log?: vscode.LogOutputChannel) {
+  constructor(
+    private readonly log?: vscode.LogOutputChannel,
+    private readonly store?: vscode.Memento,
+  ) {
+    this.restorePins();
     this.subscription = vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document.languageId !== 'kgplan' || e.contentChanges.length === 0) return;
       const key = e.document.uri.toString();
@@ -44,8 +56,39 @@ export class KeptResults implements vscode.Disposable {
 
   pin(id: string, pinned: boolean): boolean {
     const ok = this.history.pin(id, pinned);
-    if (ok) this.changed.fire();
+    if (ok) {
+      this.savePins();
+      this.changed.fire();
+    }
     return ok;
+  }
+
+  /** Pinned results come back in a new window (each re-validated: stored JSON is untrusted input). */
+  private restorePins(): void {
+    const stored = this.store?.get<unknown>(PINNED_KEY);
+    if (!Array.isArray(stored)) return;
+    let dropped = 0;
+    for (const raw of [...stored].reverse()) {
+      const pin = raw as Partial<StoredPin> | null;
+      const checked = validateRetrievalResult(pin?.result);
+      if (!pin || !checked.ok || typeof pin.at !== 'number' || typeof pin.graph?.description !== 'string') {
+        dropped++;
+        continue;
+      }
+      this.history.add({ ...(pin as StoredPin), result: checked.value, pinned: true });
+    }
+    if (dropped > 0) this.log?.warn(`inspector: ${dropped} stored pinned result(s) were unreadable and are dropped`);
+  }
+
+  private savePins(): void {
+    if (!this.store) return;
+    const pins: StoredPin[] = this.history
+      .entries()
+      .filter((e) => e.pinned)
+      .slice(0, MAX_STORED_PINS)
+      // The grounding stays in this window: its candidates re-plan only in the session that made them.
+      .map(({ id: _id, pinned: _pinned, grounding: _grounding, ...rest }) => rest);
+    void Promise.resolve(this.store.update(PINNED_KEY, pins)).catch((e: unknown) => this.log?.warn(`inspector: could not store the pinned results (${e instanceof Error ? e.message : String(e)})`));
   }
 
   planEdited(id: string): boolean {

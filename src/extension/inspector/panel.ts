@@ -62,6 +62,8 @@ export class InspectorPanel implements vscode.Disposable {
   /** How the grounded planner got to this result's plan (Inspect Question), if it did. */
   grounding: GroundingReport | undefined;
   entryId: string | undefined;
+  /** The plan's expected answers (the webview offers "why not?" for the missed ones). */
+  expect: readonly string[] | undefined;
   /** The active graph's store description and fingerprint, re-sent to every fresh webview. */
   activeGraph: string | undefined;
   /** The run in progress (re-sent to a fresh webview), and the stages posted so far. */
@@ -160,7 +162,9 @@ export class InspectorPanel implements vscode.Disposable {
     preserveFocus: boolean,
     entryId?: string,
     grounding?: GroundingReport,
+    expect?: readonly string[],
   ): void {
+    this.expect = expect;
     this.result = result;
     this.source = source;
     this.view = view;
@@ -208,6 +212,7 @@ export class InspectorPanel implements vscode.Disposable {
       view: this.view,
       ...(this.entryId !== undefined ? { entryId: this.entryId } : {}),
       ...(this.grounding ? { grounding: this.grounding } : {}),
+      ...(this.expect && this.expect.length > 0 ? { expect: this.expect } : {}),
     };
   }
 

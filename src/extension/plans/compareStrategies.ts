@@ -47,7 +47,7 @@ export async function compareStrategies(resolved: ResolvedPlan, connection: Conn
       report(`${kind} (${i + 1} of ${run.length})`);
       try {
         const result = await c.session.run(plan, { strategy: kind, signal, id: `${plan.name}·${kind}`, ...aliases });
-        ids.push(keepResult(result, { source, graph, planText }));
+        ids.push(keepResult(result, { source, graph, planText, expect: plan.expect }));
         log.info(`Compare ${plan.name}: ${kind} gave ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms`);
       } catch (e) {
         if (signal.aborted) throw e;

@@ -82,6 +82,7 @@ export async function executePlan(
     preserveFocus: action !== 'inspect',
     graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },
     planText: printPlanningGraph(plan),
+    expect: plan.expect,
   });
   showRunProgress(title, null);
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);

@@ -164,3 +164,78 @@ test('compare: Run, Explain and Profile are kept side by side in the history; Ex
   assert.match(await view.locator('.answer-changes').textContent(), /not executed/);
   await wb.screenshot('compare-history-dark');
 }, { timeoutMs: 300_000 });
+
+// Planted misses on the real sample graph: a name that is not in the graph, and an answer cut by k.
+const WHYNOT_KGP = `schema "movies.kgschema.json"
+
+plan languages_planted {
+  question "what languages are the films that share actors with The Vow in"
+  match
+    (vow: Movie "The Vow") -[starred actors]- (actor: Person)
+    (film: Movie) -[starred actors]- (actor)
+    (film) -[in language]-> (lang: Language)
+  return lang
+  expect "English", "Klingon"
+  using gsd(k: 3)
+}
+
+plan languages_top1 {
+  question "what languages are the films that share actors with The Vow in"
+  match
+    (vow: Movie "The Vow") -[starred actors]- (actor: Person)
+    (film: Movie) -[starred actors]- (actor)
+    (film) -[in language]-> (lang: Language)
+  return lang
+  using gsd(k: 1)
+}
+`;
+
+test('why not: planted misses name their cause (not in the graph; cut by k), and the fix re-runs and returns the answer (dark, light)', async ({ page, wb }) => {
+  writeFileSync(join(workspaceFolder(page), 'whynot.kgp'), WHYNOT_KGP);
+  await wb.closeAllEditors();
+  await wb.openFile('whynot.kgp');
+  await lens(page, 'Run', 0).waitFor({ timeout: 30_000 });
+
+  // 1. The plan expects "Klingon", which no node is called: the header offers "why not", the cause is not-in-graph.
+  await lens(page, 'Run', 0).click();
+  const view = wb.webview();
+  await view.locator('header h1', { hasText: 'languages_planted' }).waitFor({ timeout: 120_000 });
+  const offered = await view.locator('.why-not-expected').evaluateAll((els) => els.map((e) => e.dataset.expected));
+  assert.deepEqual(offered, ['Klingon'], 'only the missed expected answer is offered');
+  await view.locator('.why-not-expected').click();
+  await view.locator('section.why-not[data-state="answered"]').waitFor({ timeout: 120_000 });
+  assert.equal(await view.locator('section.why-not').getAttribute('data-cause'), 'not-in-graph');
+  assert.match(await view.locator('section.why-not h2').textContent(), /not in the graph/);
+  await view.locator('section.why-not').scrollIntoViewIfNeeded();
+  await wb.screenshot('whynot-not-in-graph-dark');
+
+  // 2. With k = 1 only the best subgraph's language comes back; "Spanish" typed in: cut by the k limit (or the tie bound).
+  await lens(page, 'Run', 1).click();
+  await view.locator('header h1', { hasText: 'languages_top1' }).waitFor({ timeout: 120_000 });
+  const answers = await view.locator('.answers .chip.answer').count();
+  assert.equal(answers, 1);
+  const shown = (await view.locator('.answers .chip.answer').first().textContent()).trim();
+  const expected = ['Spanish', 'German', 'English'].find((x) => !shown.startsWith(x));
+  assert.ok(expected, `the one answer: ${shown}`);
+  await view.locator('.why-not-input').fill(expected);
+  await view.locator('.ask-why-not').click();
+  await view.locator('section.why-not[data-state="answered"]').waitFor({ timeout: 120_000 });
+  const cause = await view.locator('section.why-not').getAttribute('data-cause');
+  assert.ok(['cut-by-k', 'pruned'].includes(cause), `cause ${cause}: ${await view.locator('section.why-not').textContent()}`);
+  await view.locator('section.why-not').scrollIntoViewIfNeeded();
+  await wb.screenshot('whynot-cut-by-k-dark');
+  try {
+    await setTheme(wb, 'Default Light Modern');
+    await view.locator('section.why-not').scrollIntoViewIfNeeded();
+    await wb.screenshot('whynot-cut-by-k-light');
+  } finally {
+    await setTheme(wb, 'Default Dark Modern');
+  }
+
+  // The offered parameter fix re-runs the plan: the comparison (A the run, B the re-run) shows it gained.
+  await view.locator('li.fix[data-kind="set-parameter"] .apply-fix').first().click();
+  await view.locator('.compare-view').waitFor({ timeout: 120_000 });
+  const gained = await view.locator('.answer-changes .chip.gained').evaluateAll((els) => els.map((e) => e.dataset.value));
+  assert.ok(gained.includes(expected), `gained after the fix: ${gained.join(', ')}`);
+  await wb.screenshot('whynot-fix-rerun-dark');
+}, { timeoutMs: 480_000 });

@@ -1,0 +1,83 @@
+/**
+ * "Why not X?" from the inspector: the analysis is core/whynot's, through the session's one door
+ * (`session.whyNot`); this finds the kept result's plan in its source document, runs the analysis
+ * on the result's own graph and strategy, and re-runs the plan with an offered fix (`applyFix`),
+ * keeping the re-run and showing it beside the original.
+ */
+import * as vscode from 'vscode';
+import { printPlanningGraph } from '../../core/dsl';
+import { applyFix } from '../../core/whynot';
+import type { WhyNotFix, WhyNotResult } from '../../contracts/whyNot';
+import { keepResult, setWhyNotHandler, showComparison, type KeptEntry } from '../inspector';
+import type { Connection } from '../graph/connection';
+import { withCancellableProgress } from '../platform/operations';
+import { requireTrust } from '../platform/trust';
+import { resolvePlan, type ResolvedPlan } from './planRunner';
+
+/** The kept result's plan as its document has it now; a one-line reason when it cannot be found. */
+async function planOf(entry: KeptEntry): Promise<ResolvedPlan | string> {
+  if (!entry.source?.uri) return `this result of ${entry.result.plan} has no source .kgp file (it was opened from JSON)`;
+  const resolved = await resolvePlan('Why not', entry.source.uri, entry.result.plan);
+  return resolved ?? `plan ${entry.result.plan} is no longer in ${entry.source.label ?? entry.source.uri}`;
+}
+
+export async function whyNot(entry: KeptEntry, expected: string, connection: Connection, log: vscode.LogOutputChannel): Promise<WhyNotResult | string> {
+  if (!requireTrust('Running plans')) return 'the workspace is not trusted: plans do not run in Restricted Mode';
+  const resolved = await planOf(entry);
+  if (typeof resolved === 'string') return resolved;
+  const { plan, relationAliases } = resolved;
+  // The result at hand is the run to explain, as long as its plan is the document's.
+  const same = entry.planText === undefined || entry.planText === printPlanningGraph(plan);
+  return withCancellableProgress(`Why not "${expected}" (${entry.result.strategy})`, log, async (signal, report) => {
+    const c = await connection.ensure(signal, report);
+    if (c.session.store.description !== entry.result.store.description) {
+      return `this result came from another graph (${entry.result.store.description}); the active graph is ${c.session.store.description}. Run the plan again to ask why not.`;
+    }
+    report('analysing');
+    return c.session.whyNot(plan, expected, {
+      strategy: entry.result.strategy,
+      ...(same ? { result: entry.result } : {}),
+      ...(relationAliases.size > 0 ? { relationAliases } : {}),
+      signal,
+    });
+  })
+    .then((r) => r ?? 'cancelled')
+    .catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
+}
+
+/** Re-runs the entry's plan with `fix`; returns the kept re-run's id, or why not. */
+export async function rerunWithFix(entry: KeptEntry, fix: WhyNotFix, connection: Connection, log: vscode.LogOutputChannel): Promise<string | { error: string }> {
+  if (!requireTrust('Running plans')) return { error: 'the workspace is not trusted' };
+  const resolved = await planOf(entry);
+  if (typeof resolved === 'string') return { error: resolved };
+  const applied = applyFix(resolved.plan, fix, resolved.relationAliases.size > 0 ? resolved.relationAliases : undefined);
+  if ('skipped' in applied) return { error: `${fix.label}: ${applied.skipped}` };
+  return withCancellableProgress(`${fix.label} — re-run ${resolved.plan.name}`, log, async (signal, report) => {
+    const c = await connection.ensure(signal, report);
+    const result = await c.session.run(applied.plan, { strategy: entry.result.strategy, id: `${resolved.plan.name}·fixed`, signal, ...(applied.relationAliases ? { relationAliases: applied.relationAliases } : {}) });
+    const fingerprint = await c.session.fingerprint(signal).catch(() => undefined);
+    return keepResult(result, {
+      source: resolved.source,
+      graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },
+      // The fixed plan, not the document's: the entry says what actually ran.
+      planText: printPlanningGraph(applied.plan),
+    });
+  })
+    .then((r) => r ?? { error: 'cancelled' })
+    .catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
+}
+
+export function registerWhyNot(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): void {
+  setWhyNotHandler({
+    analyse: (entry, expected) => whyNot(entry, expected, connection, log),
+    async applyFix(entry, fix) {
+      const id = await rerunWithFix(entry, fix, connection, log);
+      if (typeof id !== 'string') {
+        void vscode.window.showWarningMessage(`KG-RAG: ${id.error}`);
+        return;
+      }
+      showComparison([entry.id, id], [`B is A re-run with the fix: ${fix.label}`]);
+    },
+  });
+  context.subscriptions.push({ dispose: () => setWhyNotHandler(undefined) });
+}

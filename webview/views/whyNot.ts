@@ -1,0 +1,117 @@
+/**
+ * The why-not view: for an expected answer a strategy did not return, where it dropped out
+ * (computed by core/whynot; this only draws it): the cause in words, its evidence — nearest names,
+ * the path pattern that does exist, the candidate rank it would have needed, its rank past the k
+ * limit, the bound that pruned it, MoR's last layer, the excluding Cypher clause — and each offered
+ * fix as a button that re-runs with the fix (the host shows the re-run next to the original).
+ */
+import type { WhyNotCause, WhyNotFix, WhyNotResult } from '../../src/contracts/whyNot';
+import type { WebviewToHostMessage } from '../../src/contracts/inspector/messages';
+import { clear, h, table, type Child } from '../dom';
+import { formatDistance } from '../model/format';
+import { causeTitle, fixOutcomeText } from '../model/whyNot';
+
+export interface WhyNotView {
+  readonly element: HTMLElement;
+  /** Asking (the expected name), answered, or failed. */
+  pending(expected: string, strategy: string): void;
+  answered(analysis: WhyNotResult, entryId: string | undefined): void;
+  failed(expected: string, message: string): void;
+}
+
+function code(text: string): HTMLElement {
+  return h('code', { class: 'pattern' }, text);
+}
+
+function evidence(cause: WhyNotCause): Child[] {
+  switch (cause.kind) {
+    case 'returned':
+      return [h('p', {}, `Returned at #${cause.rank} (score ${formatDistance(cause.score)}) as ${cause.variable}.`)];
+    case 'not-in-graph':
+      return [
+        h('p', {}, cause.nearest.length > 0 ? 'No node has this name. The nearest names in the graph:' : 'No node has this name, and no name is near it.'),
+        cause.nearest.length > 0
+          ? table(['name', 'label', 'embedding distance', 'edits'], cause.nearest.map((n) => ({ cells: [n.name, n.label, formatDistance(n.distance), String(n.edits)], props: { class: 'near-name', data: { name: n.name } } })))
+          : null,
+      ];
+    case 'unreachable':
+      return [
+        h('p', {}, cause.reason),
+        cause.path
+          ? h('p', { class: 'path' }, `The shortest path that exists${cause.from ? ` from ${cause.from}` : ''} (${cause.path.hops} hop${cause.path.hops === 1 ? '' : 's'}): `, code(cause.path.pattern))
+          : h('p', { class: 'hint' }, `No path within ${cause.maxHops} hops from a named node of the plan.`),
+      ];
+    case 'candidate-rank':
+      return [
+        table(
+          ['element', 'pattern text', 'needs', 'its rank', 'limit', 'matched instead'],
+          cause.needs.map((n) => ({
+            cells: [`${n.element} ${n.ref}`, n.patternText, n.needed, `#${n.rank}`, `would need ${n.parameter} ≥ ${n.rank} (is ${n.limit})`, n.matchedInstead ?? '—'],
+            props: { class: 'candidate-need', data: { parameter: n.parameter, rank: String(n.rank) } },
+          })),
+        ),
+      ];
+    case 'category':
+      return [h('p', {}, `${cause.variable}: the category "${cause.category}" means ${cause.labels.join(', ') || 'no label'}; the answer’s subgraph needs ${cause.neededName} (${cause.needed}) there.`)];
+    case 'cut-by-k':
+      return [
+        h('p', { class: 'cut' }, `It ranks #${cause.rank}, past ${cause.parameter} = ${cause.k}; its score ${formatDistance(cause.score)}${cause.lastReturned !== undefined ? `, the last one returned ${formatDistance(cause.lastReturned)}` : ''}.`),
+      ];
+    case 'pruned':
+      return [h('p', {}, `Bound ${cause.bound} = ${formatDistance(cause.value)}: ${cause.detail}`)];
+    case 'mor-layer':
+      return [
+        h('p', {}, `Path ${cause.path + 1}, ${cause.layer === 0 ? 'never seeded' : `layer ${cause.layer}`} (${cause.variable}), ${cause.reason}: ${cause.detail}`),
+        cause.route ? h('p', { class: 'path' }, 'The route it would have needed: ', code(cause.route.pattern)) : null,
+      ];
+    case 'cypher-clause':
+      return [h('p', {}, `The ${cause.clause} clause of ${cause.ref} excludes it: `, code(cause.text)), h('p', { class: 'hint' }, cause.detail)];
+    case 'trace':
+      return [h('p', {}, `${cause.stage}: ${cause.detail}`)];
+  }
+}
+
+export function whyNotView(post: (m: WebviewToHostMessage) => void): WhyNotView {
+  const body = h('div', { class: 'why-not-body', attrs: { 'aria-live': 'polite' } });
+  const element = h('section', { class: 'why-not', attrs: { hidden: true, 'aria-label': 'Why not' } }, body);
+
+  function fixButton(analysis: WhyNotResult, fix: WhyNotFix, entryId: string | undefined): HTMLElement {
+    return h(
+      'li',
+      { class: 'fix', data: { kind: fix.kind } },
+      h('vscode-button', { class: 'apply-fix', attrs: fix.kind === 'fix-expect' ? { disabled: true } : {}, title: fix.kind === 'fix-expect' ? 'Edit the plan\'s expect line: nothing to re-run' : 'Re-run the plan with this change and compare', on: { click: () => post({ type: 'applyFix', expected: analysis.expected, ...(entryId !== undefined ? { entryId } : {}), fix }) } }, fix.label),
+      fix.outcome ? h('span', { class: 'hint fix-outcome' }, ` ${fixOutcomeText(fix.outcome, analysis.expected)}`) : null,
+    );
+  }
+
+  return {
+    element,
+    pending(expected, strategy) {
+      element.hidden = false;
+      element.dataset.state = 'pending';
+      clear(body);
+      body.appendChild(h('p', { class: 'hint' }, `Why not "${expected}" (${strategy})? Analysing…`));
+    },
+    answered(analysis, entryId) {
+      element.hidden = false;
+      element.dataset.state = 'answered';
+      element.dataset.cause = analysis.cause.kind;
+      clear(body);
+      body.append(
+        h('h2', {}, `Why not "${analysis.expected}"? — ${causeTitle(analysis.cause)}`),
+        h('p', { class: 'why-not-summary' }, analysis.summary),
+        h('div', { class: 'evidence' }, ...evidence(analysis.cause)),
+        analysis.fixes.length > 0
+          ? h('div', { class: 'fixes' }, h('h3', {}, 'Fixes (each re-runs the plan with the change)'), h('ul', {}, ...analysis.fixes.map((f) => fixButton(analysis, f, entryId))))
+          : h('p', { class: 'hint' }, 'No fix to offer.'),
+        h('p', { class: 'hint' }, `${analysis.strategy} · plan ${analysis.plan} · analysed in ${analysis.ms.toFixed(0)} ms`),
+      );
+    },
+    failed(expected, message) {
+      element.hidden = false;
+      element.dataset.state = 'error';
+      clear(body);
+      body.appendChild(h('p', { class: 'warning' }, `Why not "${expected}": ${message}`));
+    },
+  };
+}
