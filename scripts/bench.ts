@@ -15,7 +15,8 @@
  *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
  *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
- *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b]
+ *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
+ *   --only guidance (STEM's guidance "ppr" against "none" under two embedders and paraphrased phrases, scripts/bench/guidance.ts)
  *   (those rows alone).
  */
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,7 @@ import { runParaphrased } from './bench/paraphrased';
 import { runTyped, type TypedRun } from './bench/typed';
 import { runBudget } from './bench/budget';
 import { runSeeds, type SeedsCase } from './bench/seeds';
+import { runGuidance } from './bench/guidance';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -62,6 +64,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // with --only seeds: only these STEM/SAGE variants (comma-separated names, as printed)
     variants: { type: 'string' },
+    // with --only guidance: hashing,lexical (default both)
+    embedders: { type: 'string' },
   },
 });
 
@@ -72,6 +76,12 @@ async function main(): Promise<void> {
   }
   if (values.only === 'budget') {
     await runBudget(join(values.data, 'kb.txt'));
+    return;
+  }
+  if (values.only === 'guidance') {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const embedders = (values.embedders ?? 'hashing,lexical').split(',').map((e) => (e === 'lexical' ? lexical : new HashingEmbedder()));
+    await runGuidance(join(values.data, 'kb.txt'), values.data, embedders, Number(values.sample), Number(values.seed), values.hops.split(',').map(Number));
     return;
   }
   if (values.only === 'seeds') {

@@ -8,7 +8,7 @@ import { MATCH_SEMANTICS } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
 import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
+import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, oneLine, type CliIO } from '../io';
 import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
 
@@ -83,7 +83,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
   }
   const read = readRunInputs(file, text, values.plan);
-  for (const p of read.problems) io.err(`${positionals[0]}:${p.line}: ${p.message}`);
+  // Checker diagnostics read exactly as `kgrag check` prints them.
+  for (const p of read.problems) io.err(p.code !== undefined ? `${positionals[0]}:${p.line}:${p.column ?? 1} error ${p.code} ${p.message}` : `${positionals[0]}:${p.line}: ${p.message}`);
   if (read.inputs.length === 0) {
     if (read.problems.length === 0) io.err(`kgrag run: ${positionals[0]} has no plans or patterns`);
     return EXIT.findings;
@@ -128,7 +129,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
       } catch (e) {
         // One plan the store rejects (an unknown label, a refused statement) must not abort the others.
-        if (!(e instanceof GraphStoreError) || !['query-failed', 'not-read-only', 'refused'].includes(e.code)) throw e;
+        const planProblem = e instanceof PlanParameterError || (e instanceof GraphStoreError && ['query-failed', 'not-read-only', 'refused'].includes(e.code));
+        if (!planProblem) throw e;
         failed++;
         io.err(`kgrag run: ${positionals[0]}: plan ${input.id}: ${oneLine(e.message)}`);
         continue;

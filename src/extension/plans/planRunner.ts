@@ -7,10 +7,12 @@ import { registerCommand } from '../commands';
 import type { PlanningGraph } from '../../core/plan';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
+import type { StrategySettings } from '../../core/session';
 import { setRevealHandler, showRetrievalResult } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
+import { retrievalSettings } from '../platform/config';
 import { requireTrust } from '../platform/trust';
 
 export type PlanAction = 'run' | 'explain' | 'profile' | 'inspect';
@@ -44,7 +46,8 @@ export async function executePlan(
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
-    return c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, ...relationAliases });
+    const settings = strategySettings(source.uri !== undefined ? vscode.Uri.parse(source.uri) : undefined, log);
+    return c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, settings, ...relationAliases });
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
     log.error(`${TITLES[action]} ${plan.name} failed: ${message}`);
@@ -65,6 +68,20 @@ export async function executePlan(
   });
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
   return result;
+}
+
+const reportedSettingProblems = new Set<string>();
+
+/** The retrieval settings for a plan's file; a value of the wrong type is logged (once) and left out. */
+export function strategySettings(scope: vscode.Uri | undefined, log: vscode.LogOutputChannel): StrategySettings {
+  const { settings, problems } = retrievalSettings(scope);
+  for (const p of problems) {
+    if (reportedSettingProblems.has(p)) continue;
+    reportedSettingProblems.add(p);
+    log.warn(p);
+    void vscode.window.showWarningMessage(`KG-RAG: ${p}`);
+  }
+  return settings;
 }
 
 /** Finds the plan (by name, else at the cursor) in a document and runs it. */
