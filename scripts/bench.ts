@@ -15,7 +15,8 @@
  *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
  *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
- *   --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
+ *   --only mor [--mor-sample N|all] (MoR on the same typed SimGRAG JSON patterns, default 2000 per
+ *   hop; also part of the typed run), --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
  *   --only guidance (STEM's guidance "ppr" against "none" under two embedders and paraphrased phrases, scripts/bench/guidance.ts)
  *   (those rows alone).
  */
@@ -39,6 +40,7 @@ import { runSynthetic } from './bench/synthetic';
 import { runParaphrased } from './bench/paraphrased';
 import { runTyped, type TypedRun } from './bench/typed';
 import { runBudget } from './bench/budget';
+import { runMorTyped } from './bench/morTyped';
 import { runSeeds, type SeedsCase } from './bench/seeds';
 import { runGuidance } from './bench/guidance';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
@@ -60,6 +62,7 @@ const { values } = parseArgs({
     'cypher-sample': { type: 'string', default: '200' },
     untyped: { type: 'boolean', default: false },
     'typed-sample': { type: 'string', default: 'all' },
+    'mor-sample': { type: 'string', default: '2000' },
     'no-typed': { type: 'boolean', default: false },
     only: { type: 'string' },
     // with --only seeds: only these STEM/SAGE variants (comma-separated names, as printed)
@@ -94,6 +97,12 @@ async function main(): Promise<void> {
     });
     console.log(`# STEM / SAGE — embedder ${embedder.id}, node ${process.version}, seeded sample ${values.sample} per hop (seed ${values.seed}), gold reachable`);
     await runSeeds(snap, embedder, cases, values.variants?.split(','));
+    return;
+  }
+  if (values.only === 'mor') {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const lsnap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    await runMorTyped({ ...typedOptions(), n: values['mor-sample'] === 'all' ? Infinity : Number(values['mor-sample']) }, lsnap, lexical);
     return;
   }
   if (values.only === 'typed') {
@@ -298,6 +307,7 @@ async function main(): Promise<void> {
     const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
     const lsnap = await GraphSnapshot.fromTriples(readKb(kb), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
     await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
+    await runMorTyped({ ...typedOptions(), n: values['mor-sample'] === 'all' ? Infinity : Number(values['mor-sample']) }, lsnap, lexical);
   }
   await runBudget(kb);
 

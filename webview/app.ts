@@ -3,9 +3,12 @@
  * Views are built on first selection; highlight requests from the editor reach every built view.
  */
 import type { RetrievalResult } from '../src/contracts/retrievalResult';
+import type { Comparison } from '../src/contracts/compare';
 import {
   INSPECTOR_VIEWS,
   type ExpandedMessage,
+  type GroundingReport,
+  type HistoryEntrySummary,
   type ImageFormat,
   type InspectorState,
   type InspectorView,
@@ -14,6 +17,10 @@ import {
 } from '../src/contracts/inspector/messages';
 import { clear, h } from './dom';
 import { formatDistance } from './model/format';
+import { staleReasons, staleText, staleTitle, type ActiveGraph } from './model/stale';
+import { compareView, type CompareView } from './views/compare';
+import { historyView } from './views/history';
+import { notFoundLines, otherWarnings } from './model/resolution';
 import type { LinkedView, ViewContext } from './views/context';
 import { cypherView } from './views/cypher';
 import { gsdView } from './views/gsd';
@@ -22,6 +29,7 @@ import { subgraphsView, type SubgraphsView } from './views/subgraphs';
 import { trajectoryViewElement } from './views/trajectory';
 import { stemViewElement } from './views/stem';
 import { sageViewElement } from './views/sage';
+import { groundingViewElement } from './views/grounding';
 
 const TITLES: Record<InspectorView, string> = {
   subgraphs: 'Subgraphs',
@@ -31,6 +39,7 @@ const TITLES: Record<InspectorView, string> = {
   stats: 'Stats',
   stem: 'STEM trace',
   sage: 'SAGE trace',
+  grounding: 'Grounding',
 };
 
 /**
@@ -54,6 +63,28 @@ export function defaultView(result: RetrievalResult): InspectorView {
   return 'subgraphs';
 }
 
+/**
+ * Named entities the graph does not hold, above the answers: the answers then read as what the
+ * nearest names gave, not as the answer to the question asked.
+ */
+function notFoundBanner(result: RetrievalResult): HTMLElement | null {
+  const lines = notFoundLines(result);
+  if (lines.length === 0) return null;
+  return h(
+    'div',
+    { class: 'not-found-banner', attrs: { role: 'alert' } },
+    h('span', { class: 'codicon-like', attrs: { 'aria-hidden': 'true' } }, '⚠'),
+    h(
+      'div',
+      {},
+      ...lines.map((l) =>
+        h('p', { class: 'not-found', data: { variable: l.variable } }, l.line, l.used !== undefined ? h('span', { class: 'used' }, ` — the answers use '${l.used}'`) : null),
+      ),
+      h('p', { class: 'hint' }, 'The answers below are for the nearest names that complete the pattern, not for the name written.'),
+    ),
+  );
+}
+
 export interface AppHost {
   post(message: WebviewToHostMessage): void;
   saveState(state: InspectorState): void;
@@ -62,24 +93,71 @@ export interface AppHost {
 export class InspectorApp {
   private result: RetrievalResult | undefined;
   private source: ResultSource | undefined;
+  /** How the question became this result's plan (grounded planner), when it did. */
+  private grounding: GroundingReport | undefined;
   private view: InspectorView = 'subgraphs';
   private views = new Map<InspectorView, LinkedView>();
   private highlighted: string | null = null;
   private tabs: HTMLElement | undefined;
-  private activeGraph: string | undefined;
+  private activeGraph: ActiveGraph | undefined;
   private readonly staleSlot = h('span', { class: 'stale-slot' });
+  /** The history entry shown (when the host keeps it) and the kept results. */
+  private entryId: string | undefined;
+  private entries: readonly HistoryEntrySummary[] = [];
+  private readonly history = historyView((m) => this.host.post(m));
+  /** The comparison drawn over the result, if one is on screen. */
+  private comparing: { comparison: Comparison; question?: string; notes?: readonly string[]; view: CompareView } | undefined;
+  /** Answer chips beyond the first ten are shown after "+N more" is clicked. */
+  private allAnswers = false;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly host: AppHost,
   ) {}
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined): void {
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport): void {
     for (const v of this.views.values()) v.dispose?.();
     this.views.clear();
+    this.closeComparison();
     this.result = result;
     this.source = source;
+    this.grounding = grounding;
+    this.entryId = entryId;
+    this.allAnswers = false;
     this.view = view ?? defaultView(result);
+    this.render();
+    this.saveState();
+  }
+
+  /** The kept results (newest first) and which is shown. */
+  setHistory(entries: readonly HistoryEntrySummary[], current: string | undefined): void {
+    this.entries = entries;
+    if (current !== undefined && this.entryId === undefined && this.result) this.entryId = current;
+    this.history.update(entries, this.entryId, this.activeGraph);
+    this.renderStale();
+  }
+
+  /** Results side by side, over the shown result (Back returns to it). */
+  showComparison(comparison: Comparison, question: string | undefined, notes: readonly string[] | undefined): void {
+    this.closeComparison();
+    const view = compareView(comparison, { ...(question !== undefined ? { question } : {}), ...(notes ? { notes } : {}), back: () => this.back() });
+    this.comparing = { comparison, ...(question !== undefined ? { question } : {}), ...(notes ? { notes } : {}), view };
+    clear(this.root);
+    this.root.dataset.screen = 'compare';
+    this.root.append(this.history.element, view.element);
+    requestAnimationFrame(() => view.mount());
+    this.saveState();
+  }
+
+  private closeComparison(): void {
+    this.comparing?.view.dispose();
+    this.comparing = undefined;
+  }
+
+  private back(): void {
+    this.closeComparison();
+    for (const v of this.views.values()) v.dispose?.();
+    this.views.clear();
     this.render();
     this.saveState();
   }
@@ -101,25 +179,23 @@ export class InspectorApp {
     return view?.exportImage(format);
   }
 
-  /** The graph retrieval now runs on: a result from another one is marked stale. */
-  setActiveGraph(description: string): void {
-    this.activeGraph = description;
+  /** The graph retrieval now runs on (and its fingerprint): a result from another graph, or from before its data changed, is marked stale. */
+  setActiveGraph(description: string, fingerprint?: string): void {
+    this.activeGraph = { description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
+    this.history.update(this.entries, this.entryId, this.activeGraph);
     this.renderStale();
   }
 
   private renderStale(): void {
     clear(this.staleSlot);
-    const from = this.result?.store.description;
-    const stale = from !== undefined && this.activeGraph !== undefined && from !== this.activeGraph;
-    this.root.dataset.stale = String(stale);
-    if (!stale) return;
-    this.staleSlot.appendChild(
-      h(
-        'span',
-        { class: 'stale', attrs: { role: 'status' }, title: `This result came from ${from}; the active graph is now ${this.activeGraph}.` },
-        'stale — from another graph',
-      ),
-    );
+    if (!this.result) return;
+    const entry = this.entries.find((e) => e.id === this.entryId);
+    const graph = entry?.graph ?? { description: this.result.store.description };
+    const reasons = staleReasons(graph, entry?.planEdited ?? false, this.activeGraph);
+    this.root.dataset.stale = String(reasons.length > 0);
+    this.root.dataset.staleReasons = reasons.join(' ');
+    if (reasons.length === 0) return;
+    this.staleSlot.appendChild(h('span', { class: 'stale', attrs: { role: 'status' }, title: staleTitle(reasons, graph, this.activeGraph) }, staleText(reasons)));
   }
 
   /** The host's answer to a neighbour expansion (only the graph view asks). */
@@ -129,10 +205,18 @@ export class InspectorApp {
 
   retheme(): void {
     (this.views.get('subgraphs') as SubgraphsView | undefined)?.retheme();
+    this.comparing?.view.retheme();
   }
 
   private saveState(): void {
-    this.host.saveState({ result: this.result, source: this.source, view: this.view });
+    const c = this.comparing;
+    this.host.saveState({
+      result: this.result,
+      source: this.source,
+      view: this.view,
+      ...(this.grounding ? { grounding: this.grounding } : {}),
+      ...(c ? { comparison: c.comparison, ...(c.question !== undefined ? { question: c.question } : {}), ...(c.notes ? { notes: c.notes } : {}) } : {}),
+    });
   }
 
   private context(result: RetrievalResult): ViewContext {
@@ -160,6 +244,8 @@ export class InspectorApp {
         return stemViewElement(ctx);
       case 'sage':
         return sageViewElement(ctx);
+      case 'grounding':
+        return groundingViewElement(ctx, this.grounding);
     }
   }
 
@@ -190,8 +276,35 @@ export class InspectorApp {
     this.saveState();
   }
 
+  /** "Answers (N): chips +M more" — the rest behind a working expander; Explain ran nothing, so it says so. */
+  private answersLine(result: RetrievalResult): HTMLElement {
+    if (result.cypher?.mode === 'explain') {
+      return h('p', { class: 'answers', data: { executed: 'false' } }, h('span', { class: 'hint' }, 'Answers: not executed'), ' — Explain plans the query without running it; Run or Profile to see answers.');
+    }
+    const shown = this.allAnswers ? result.answers : result.answers.slice(0, 10);
+    const rest = result.answers.length - shown.length;
+    const line = h(
+      'p',
+      { class: 'answers', data: { executed: 'true', expanded: String(this.allAnswers) } },
+      h('span', { class: 'hint' }, `Answers (${result.answers.length}): `),
+      ...shown.map((a) => h('span', { class: 'chip answer', title: a.nodeId ?? '' }, a.value, h('span', { class: 'score' }, ` ${formatDistance(a.score)}`))),
+      rest > 0
+        ? h('button', { class: 'link more-answers', attrs: { type: 'button', 'aria-expanded': 'false' }, on: { click: () => this.toggleAnswers(line, result) } }, `+${rest} more`)
+        : this.allAnswers && result.answers.length > 10
+          ? h('button', { class: 'link more-answers', attrs: { type: 'button', 'aria-expanded': 'true' }, on: { click: () => this.toggleAnswers(line, result) } }, 'show fewer')
+          : null,
+    );
+    return line;
+  }
+
+  private toggleAnswers(line: HTMLElement, result: RetrievalResult): void {
+    this.allAnswers = !this.allAnswers;
+    const next = this.answersLine(result);
+    line.replaceWith(next);
+    next.querySelector<HTMLElement>('.more-answers')?.focus();
+  }
+
   private header(result: RetrievalResult): HTMLElement {
-    const answers = result.answers.slice(0, 10);
     return h(
       'header',
       { class: 'run-header' },
@@ -205,22 +318,16 @@ export class InspectorApp {
         h(
           'span',
           { class: 'actions' },
+          h('vscode-button', { attrs: { secondary: true }, class: 'compare-strategies', title: 'Run every strategy this plan allows on its question and compare them', on: { click: () => this.host.post({ type: 'compareStrategies' }) } }, 'Compare strategies'),
           h('vscode-button', { attrs: { secondary: true }, class: 'export-json', on: { click: () => this.host.post({ type: 'exportJson' }) } }, 'Export JSON'),
           h('vscode-button', { attrs: { secondary: true }, class: 'export-png', on: { click: () => this.sendImage('png') } }, 'PNG'),
           h('vscode-button', { attrs: { secondary: true }, class: 'export-svg', on: { click: () => this.sendImage('svg') } }, 'SVG'),
         ),
       ),
       result.question ? h('p', { class: 'question' }, result.question) : null,
-      h(
-        'p',
-        { class: 'answers' },
-        h('span', { class: 'hint' }, `Answers (${result.answers.length}): `),
-        ...answers.map((a) =>
-          h('span', { class: 'chip answer', title: a.nodeId ?? '' }, a.value, h('span', { class: 'score' }, ` ${formatDistance(a.score)}`)),
-        ),
-        result.answers.length > answers.length ? ` +${result.answers.length - answers.length} more` : null,
-      ),
-      ...(result.warnings ?? []).map((w) => h('p', { class: 'warning' }, w)),
+      notFoundBanner(result),
+      this.answersLine(result),
+      ...otherWarnings(result).map((w) => h('p', { class: 'warning' }, w)),
     );
   }
 
@@ -251,7 +358,9 @@ export class InspectorApp {
       if (view) this.activate(view);
     });
     this.tabs = tabs;
-    this.root.append(this.header(result), tabs);
+    this.root.dataset.screen = 'result';
+    this.root.append(this.history.element, this.header(result), tabs);
+    this.history.update(this.entries, this.entryId, this.activeGraph);
     wrapTabHeaders(tabs);
     this.renderStale();
     this.activate(this.view);

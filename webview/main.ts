@@ -28,7 +28,13 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   const m = checked.value;
   switch (m.type) {
     case 'show':
-      app.show(m.result, m.source, m.view);
+      app.show(m.result, m.source, m.view, m.entryId, m.grounding);
+      break;
+    case 'history':
+      app.setHistory(m.entries, m.current);
+      break;
+    case 'compare':
+      app.showComparison(m.comparison, m.question, m.notes);
       break;
     case 'highlight':
       app.highlight(m.variable);
@@ -40,7 +46,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
       app.expanded(m);
       break;
     case 'activeGraph':
-      app.setActiveGraph(m.description);
+      app.setActiveGraph(m.description, m.fingerprint);
       break;
     case 'requestImage': {
       const data = app.exportImage(m.format);
@@ -55,6 +61,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
 new MutationObserver(() => app.retheme()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 
 const saved = validateInspectorState(api.getState() ?? {});
-if (saved.ok && saved.value.result) app.show(saved.value.result, saved.value.source, saved.value.view);
+if (saved.ok && saved.value.result) app.show(saved.value.result, saved.value.source, saved.value.view, undefined, saved.value.grounding);
+if (saved.ok && saved.value.comparison) app.showComparison(saved.value.comparison, saved.value.question, saved.value.notes);
 else if (!saved.ok) post({ type: 'log', level: 'warn', message: `ignored saved state (${saved.error})` });
 post({ type: 'ready' });

@@ -68,7 +68,7 @@ export function simgragPattern(q: Question, phraseFor: (relation: string) => str
   return { query: q.text, graph, target: [strings[strings.length - 1]!] };
 }
 
-interface Options {
+export interface Options {
   readonly data: string;
   readonly hops: readonly number[];
   readonly n: number;
@@ -80,8 +80,34 @@ export interface TypedRun {
   readonly match: MatchSemantics;
 }
 
+/** The paraphrase set (data/paraphrases/metaqa.json): relationship type → phrasings. */
+export type ParaphraseSet = { readonly relations: Readonly<Record<string, readonly string[]>> };
+
+export function readParaphraseSet(): ParaphraseSet {
+  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'paraphrases', 'metaqa.json'), 'utf8')) as ParaphraseSet;
+}
+
+/**
+ * Relation phrases of one kind. The same phrases for every run of a (hop, kind): the generator
+ * restarts per call, seeded by the hop and the kind.
+ */
+export function phraseGenerator(kind: PhraseKind, seed: number, hop: number, set: ParaphraseSet): (relation: string) => string {
+  const rand = rng(seed * 31 + hop + (kind === 'random letters' ? 1000 : 0));
+  return (relation: string): string => {
+    if (kind === 'standard') return STANDARD[relation]!;
+    if (kind === 'paraphrased') {
+      const options = set.relations[relation]!;
+      return options[Math.floor(rand() * options.length)]!;
+    }
+    const len = 4 + Math.floor(rand() * 5);
+    let s = '';
+    for (let i = 0; i < len; i++) s += String.fromCharCode(97 + Math.floor(rand() * 26));
+    return s;
+  };
+}
+
 export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedder, runs: readonly TypedRun[]): Promise<void> {
-  const set = JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'paraphrases', 'metaqa.json'), 'utf8')) as { relations: Record<string, string[]> };
+  const set = readParaphraseSet();
   const size = Number.isFinite(o.n) ? `${o.n} questions per hop (seeded sample)` : 'the whole dev set';
   console.log(`\n## SimGRAG JSON with typed unknowns (issue 14) — embedder ${embedder.id}, k=3, k(n)=k(r)=16, k(t)=1, ${size}`);
   console.log('Patterns: [topic, phrase, "UNKNOWN <type> n"] chains; the topic is untyped. Questions whose gold this kb.txt cannot reach are skipped. "Unambiguous": every answer an injective match of the exact chain reaches is gold. Latency: whole retrieval (type resolution, candidates, search).');
@@ -92,19 +118,7 @@ export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedd
     const { chance, mostPaths, unambiguous } = oracleScores(snap, usable);
     for (const run of runs) {
       if (hop === 1 && run.match !== DEFAULT_MATCH) continue; // identical on 2-node patterns
-      // The same phrases for every semantics: the generator restarts per (hop, phrase kind).
-      const rand = rng(o.seed * 31 + hop + (run.phrases === 'random letters' ? 1000 : 0));
-      const phraseFor = (relation: string): string => {
-        if (run.phrases === 'standard') return STANDARD[relation]!;
-        if (run.phrases === 'paraphrased') {
-          const options = set.relations[relation]!;
-          return options[Math.floor(rand() * options.length)]!;
-        }
-        const len = 4 + Math.floor(rand() * 5);
-        let s = '';
-        for (let i = 0; i < len; i++) s += String.fromCharCode(97 + Math.floor(rand() * 26));
-        return s;
-      };
+      const phraseFor = phraseGenerator(run.phrases, o.seed, hop, set);
       const plans = usable.map((q) => {
         const r = planningGraphFromSimGrag(simgragPattern(q, phraseFor), { name: `q${q.line}` });
         if (!r.plan) throw new Error(`q${q.line}: ${r.diagnostics.map((d) => d.message).join('; ')}`);

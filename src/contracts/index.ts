@@ -4,6 +4,7 @@
  */
 export * from './values';
 export * from './retrievalResult';
+export * from './compare';
 export * from './inspector/messages';
 export * from './inspector/validate';
 export * from './lsp';

@@ -105,3 +105,107 @@ export interface ValidateFewShotResult {
   /** Set when the walk stopped at its limit. */
   readonly truncated?: boolean;
 }
+
+/**
+ * Server → client request: which graph nodes the named-entity texts of a `.kgp` document match in
+ * the connected graph (the editor's not-found diagnostic, entity hover and entity completion). The
+ * extension answers from the open retrieval session's snapshot, so the 40k names stay there; it
+ * answers `null` when no graph is connected (then the editor shows no entity diagnostics).
+ */
+export const ENTITY_LOOKUP_REQUEST = 'kgrag/entityLookup';
+
+/**
+ * One text to look up. `match`: the nodes the text would match as a soft node text (nearest by
+ * the embedder, as retrieval computes it). `complete`: names for completion — names starting with
+ * the text first, then the nearest.
+ */
+export interface EntityQuery {
+  readonly text: string;
+  readonly mode: 'match' | 'complete';
+  /** The plan node's category (a type word): only nodes of the labels it resolves to. */
+  readonly category?: string;
+  /** How many candidates (default 5, at most 50). */
+  readonly limit?: number;
+}
+
+export interface EntityLookupParams {
+  readonly queries: readonly EntityQuery[];
+}
+
+export interface EntityCandidate {
+  readonly name: string;
+  readonly labels: readonly string[];
+  /** L2 between the text and the name (retrieval's node distance). */
+  readonly distance: number;
+  /** The name is exactly the text. */
+  readonly exact: boolean;
+}
+
+export interface EntityMatch {
+  readonly text: string;
+  /** Some node of the category's labels has exactly this name. */
+  readonly exact: boolean;
+  /** The best candidate is at least `notFoundDistance` away (retrieval's not-found rule). */
+  readonly notFound: boolean;
+  /** Best first. */
+  readonly candidates: readonly EntityCandidate[];
+  /** The labels the category resolved to ([] = any). */
+  readonly labels: readonly string[];
+}
+
+export interface EntityLookupResult {
+  /** The connected graph, for people ("Sample graph (movies)"). */
+  readonly graph: string;
+  /** The not-found threshold used (the embedder's calibrated one, as retrieval's default). */
+  readonly notFoundDistance: number;
+  /** One per query, in order. */
+  readonly matches: readonly EntityMatch[];
+}
+
+/**
+ * Client → server: the graph entity lookups answer from changed (connected, disconnected, another
+ * graph or a re-import); the server drops what it cached and checks open plans again.
+ */
+export const CONNECTED_GRAPH_NOTIFICATION = 'kgrag/connectedGraph';
+
+export interface ConnectedGraphParams {
+  /** Which graph (and which version of it, e.g. after an import); null when none is connected. */
+  readonly graph: string | null;
+}
+
+function isCandidate(v: unknown): v is EntityCandidate {
+  if (v === null || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return typeof o['name'] === 'string' && strings(o['labels']) && typeof o['distance'] === 'number' && typeof o['exact'] === 'boolean';
+}
+
+function isMatch(v: unknown): v is EntityMatch {
+  if (v === null || typeof v !== 'object') return false;
+  const o = v as Record<string, unknown>;
+  return typeof o['text'] === 'string' && typeof o['exact'] === 'boolean' && typeof o['notFound'] === 'boolean' && strings(o['labels']) && Array.isArray(o['candidates']) && o['candidates'].every(isCandidate);
+}
+
+/** Narrows an entity lookup answer (null = no graph); malformed answers are refused (undefined). */
+export function readEntityLookupResult(v: unknown, queries: number): EntityLookupResult | null | undefined {
+  if (v === null) return null;
+  if (typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  if (typeof o['graph'] !== 'string' || typeof o['notFoundDistance'] !== 'number' || !Array.isArray(o['matches']) || o['matches'].length !== queries || !o['matches'].every(isMatch)) return undefined;
+  return { graph: o['graph'], notFoundDistance: o['notFoundDistance'], matches: o['matches'] };
+}
+
+/** Narrows the server's lookup request on the extension side. */
+export function readEntityLookupParams(v: unknown): EntityLookupParams | undefined {
+  if (v === null || typeof v !== 'object') return undefined;
+  const q = (v as Record<string, unknown>)['queries'];
+  if (!Array.isArray(q) || q.length > 500) return undefined;
+  const queries: EntityQuery[] = [];
+  for (const x of q) {
+    if (x === null || typeof x !== 'object') return undefined;
+    const o = x as Record<string, unknown>;
+    if (typeof o['text'] !== 'string' || (o['mode'] !== 'match' && o['mode'] !== 'complete')) return undefined;
+    if (!optional(o, 'category', (c) => typeof c === 'string') || !optional(o, 'limit', (l) => typeof l === 'number' && Number.isFinite(l))) return undefined;
+    queries.push({ text: o['text'].slice(0, 500), mode: o['mode'], ...(typeof o['category'] === 'string' ? { category: o['category'] } : {}), ...(typeof o['limit'] === 'number' ? { limit: o['limit'] } : {}) });
+  }
+  return { queries };
+}

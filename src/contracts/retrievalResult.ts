@@ -28,9 +28,9 @@ export interface RetrievalResult {
   readonly timings: Timings;
   readonly stats: Readonly<Record<string, number>>;
   readonly warnings?: readonly string[];
-  /** Named nodes whose best candidate is far (gsd, mor): probably not in the graph. */
+  /** Named nodes whose best candidate is far (gsd, mor; the inspector shows them above the answers): probably not in the graph. */
   readonly notFound?: readonly NotFoundNode[];
-  /** Typed nodes: which labels each category (type word) was given, and why (gsd). */
+  /** Typed nodes: which labels each category (type word) was given, and why (gsd, mor). */
   readonly types?: readonly TypedNode[];
   /** Set when a budget stopped the search: the answers are the best found until then. */
   readonly budget?: { readonly exhausted: 'time' | 'expansions'; readonly limit: number };
@@ -49,6 +49,8 @@ export interface TypedNode {
   readonly labels: readonly string[];
   readonly how: 'exact' | 'alias' | 'is-a' | 'nearest' | 'none';
   readonly detail: string;
+  /** how = nearest: the L2 between the type word and the (first) label — the rule's score. */
+  readonly distance?: number;
   /** The type word also weighed as a relation phrase for the node's edges. */
   readonly role?: boolean;
 }

@@ -34,6 +34,7 @@ export const COMMANDS = {
   'kgrag.explainPlan': { owner: 'plans', public: true },
   'kgrag.profilePlan': { owner: 'plans', public: true },
   'kgrag.inspectPlan': { owner: 'plans', public: true },
+  'kgrag.compareStrategies': { owner: 'plans', public: true },
   'kgrag.inspectQuestion': { owner: 'plans', public: true },
   'kgrag.runAllPlanTests': { owner: 'plans', public: true },
   'kgrag.tests._state': { owner: 'plans', public: false },

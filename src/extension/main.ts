@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { registerFewShotValidation } from './fewshot/fewshotValidation';
 import { registerConnection } from './graph';
+import { registerEntityLookup } from './graph/entityLookup';
 import { registerGraphCommands } from './graph/graphCommands';
 import { registerSchemaView } from './graph/schemaView';
 import { registerInspector } from './inspector';
@@ -14,7 +15,9 @@ import { registerLog } from './platform/log';
 import { registerOperations } from './platform/operations';
 import { Secrets } from './platform/secrets';
 import { registerStatusBar } from './platform/statusBar';
+import { registerCompareStrategies } from './plans/compareStrategies';
 import { registerInspectQuestion } from './plans/inspectQuestion';
+import { registerGroundingActions } from './plans/groundingActions';
 import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
 import { registerTestController } from './plans/testController';
@@ -31,12 +34,15 @@ export function activate(context: vscode.ExtensionContext): void {
   registerStatusBar(context, connection);
   registerGraphCommands(context, connection, secrets, log);
   registerSchemaView(context, connection);
+  registerEntityLookup(context, connection, log);
   // plans
   registerInspector(context, log);
   registerSchemaAliases(context, log);
   registerPlanRunner(context, connection, log);
+  registerCompareStrategies(context, connection, log);
   registerInspectorGraph(context, connection);
   registerInspectQuestion(context, connection, secrets, log);
+  registerGroundingActions(context, connection, log);
   registerTestController(context, connection, log);
   // few-shot
   registerFewShotValidation(context, log);

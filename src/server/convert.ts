@@ -37,6 +37,7 @@ const COMPLETION_KIND: Readonly<Record<CompletionKind, CompletionItemKind>> = {
   strategy: CompletionItemKind.Function,
   parameter: CompletionItemKind.Field,
   file: CompletionItemKind.File,
+  entity: CompletionItemKind.Value,
 };
 
 export function toCompletionItem(e: CompletionEntry): CompletionItem {

@@ -28,6 +28,15 @@ import { formatDocument } from '../core/dsl';
 import {
   analyse,
   complete,
+  completionSite,
+  entityCompletionEntries,
+  entityDiagnostics,
+  entityHoverMarkdown,
+  entityTexts,
+  matchQueries,
+  matchQuery,
+  queryKey,
+  type EntityText,
   definition,
   fixAll,
   foldingRegions,
@@ -50,12 +59,13 @@ import { type GraphSchema, SchemaResolver, nodeSchemaFiles } from '../core/schem
 import { fewshotChecker, isFewShotFile } from './fewshot';
 import { toCompletionItem, toDocumentSymbol, toFoldingRange, toLspDiagnostic } from './convert';
 import { findSchemaFiles, relativeToDocument } from './files';
-import { CONNECTED_SCHEMA_NOTIFICATION, DOCUMENT_PLANS_REQUEST, VALIDATE_FEWSHOT_REQUEST, readConnectedSchema, type DocumentPlansResult, type ValidateFewShotResult } from '../contracts/lsp';
+import { CONNECTED_GRAPH_NOTIFICATION, CONNECTED_SCHEMA_NOTIFICATION, DOCUMENT_PLANS_REQUEST, VALIDATE_FEWSHOT_REQUEST, readConnectedSchema, type DocumentPlansResult, type ValidateFewShotResult } from '../contracts/lsp';
 import { documentPlans } from './documentPlans';
 import { findFewShotFiles } from './fewshotFiles';
 import { readFile } from 'node:fs/promises';
 import { compilePlans } from '../core/dsl';
 import { DEFAULT_SETTINGS, readSettings, type LanguageSettings } from './settings';
+import { GraphEntities } from './graphEntities';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -84,10 +94,14 @@ interface DocState {
   /** The last diagnostics published, with their fixes (quick fixes are answered from these). */
   diagnostics: Diagnostic[];
   schema?: SchemaContext;
+  /** The published diagnostics include not-found warnings (KGP400). */
+  entityWarnings?: boolean;
 }
 const states = new Map<string, DocState>();
 const timers = new Map<string, NodeJS.Timeout>();
 const settingsCache = new Map<string, Promise<LanguageSettings>>();
+/** Named entities against the connected graph (kgrag/entityLookup, answered by the extension). */
+const entities = new GraphEntities(connection, log);
 /** The connected graph's schema, sent by the extension (kgrag/connectedSchema). */
 let connected: { context: SchemaContext; source: string } | undefined;
 
@@ -120,7 +134,7 @@ function analysisOf(doc: TextDocument): Analysis {
   const st = states.get(doc.uri);
   if (st && st.version === doc.version) return st.analysis;
   const analysis = analyse(doc.getText());
-  states.set(doc.uri, { version: doc.version, analysis, diagnostics: st?.diagnostics ?? [], ...(st?.schema ? { schema: st.schema } : {}) });
+  states.set(doc.uri, { version: doc.version, analysis, diagnostics: st?.diagnostics ?? [], ...(st?.schema ? { schema: st.schema } : {}), ...(st?.entityWarnings ? { entityWarnings: true } : {}) });
   return analysis;
 }
 
@@ -171,6 +185,7 @@ async function validate(doc: TextDocument): Promise<void> {
   const st = states.get(doc.uri);
   if (!st) return; // closed meanwhile
   st.diagnostics = diagnostics;
+  void checkEntities(doc, analysis, diagnostics).catch((e: unknown) => connection.console.error(`entity check failed: ${e instanceof Error ? e.message : String(e)}`));
   const context = contextOf(checked.schema.schema);
   const schemaChanged = st.schema !== context;
   if (context) st.schema = context;
@@ -179,6 +194,34 @@ async function validate(doc: TextDocument): Promise<void> {
   if (schemaChanged && canRefreshInlayHints) void connection.languages.inlayHint.refresh();
   await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics.map(toLspDiagnostic) });
   log(`checked ${path ?? doc.uri} v${doc.version}: ${diagnostics.length} diagnostic(s) in ${Date.now() - started} ms`);
+}
+
+/**
+ * Named-entity texts against the connected graph (KGP400): after the checks are published, the
+ * texts are looked up (cached per graph; a newer check cancels this one) and the warnings added.
+ * No graph connected: nothing is added.
+ */
+async function checkEntities(doc: TextDocument, analysis: Analysis, checks: readonly Diagnostic[]): Promise<void> {
+  const texts = entityTexts(analysis);
+  const token = entities.begin(doc.uri);
+  const queries = matchQueries(texts);
+  const found = await entities.lookup(queries, token);
+  if (token.isCancellationRequested || documents.get(doc.uri)?.version !== doc.version) return;
+  const st = states.get(doc.uri);
+  if (!st || !found) return;
+  const byKey = new Map(queries.map((q, i) => [queryKey(q), found.matches[i]!] as const));
+  const extra = entityDiagnostics(texts, (t) => byKey.get(queryKey(matchQuery(t))), found.graph);
+  if (extra.length === 0 && !st.entityWarnings) return;
+  st.entityWarnings = extra.length > 0;
+  st.diagnostics = [...checks, ...extra];
+  await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: st.diagnostics.map(toLspDiagnostic) });
+}
+
+/** The node text under the cursor, if any. */
+function entityTextAt(analysis: Analysis, offset: number, positionAt: (o: number) => { line: number; character: number }): EntityText | undefined {
+  const p = positionAt(offset);
+  const before = (a: { line: number; character: number }, b: { line: number; character: number }) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  return entityTexts(analysis).find((t) => before(t.range.start, p) && before(p, t.range.end));
 }
 
 function schedule(doc: TextDocument, immediately = false): void {
@@ -249,6 +292,17 @@ connection.onDidChangeWatchedFiles(() => {
   revalidateAll();
 });
 
+connection.onNotification(CONNECTED_GRAPH_NOTIFICATION, (params: unknown) => {
+  const g = params !== null && typeof params === 'object' ? (params as Record<string, unknown>)['graph'] : undefined;
+  if (g !== null && typeof g !== 'string') {
+    connection.console.warn(`ignored a malformed ${CONNECTED_GRAPH_NOTIFICATION} notification`);
+    return;
+  }
+  entities.reset(g);
+  log(g === null ? 'no graph connected: entity checks off' : `graph connected for entity checks: ${g.replace(/\u0000.*/, '')}`);
+  revalidateAll();
+});
+
 connection.onNotification(CONNECTED_SCHEMA_NOTIFICATION, (params: unknown) => {
   const r = readConnectedSchema(params);
   if (!r) {
@@ -263,6 +317,7 @@ connection.onNotification(CONNECTED_SCHEMA_NOTIFICATION, (params: unknown) => {
 documents.onDidOpen((e) => schedule(e.document, true));
 documents.onDidChangeContent((e) => schedule(e.document));
 documents.onDidClose((e) => {
+  entities.end(e.document.uri);
   clearTimeout(timers.get(e.document.uri));
   timers.delete(e.document.uri);
   states.delete(e.document.uri);
@@ -272,9 +327,22 @@ documents.onDidClose((e) => {
 });
 
 // ── features ────────────────────────────────────────────────────────────────
-connection.onCompletion((p) => {
+/** Entity names offered while typing a node text, and nodes listed when hovering one. */
+const ENTITY_COMPLETIONS = 20;
+const ENTITY_HOVER = 5;
+
+connection.onCompletion(async (p, token) => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
+  const offset = doc.offsetAt(p.position);
+  const at = completionSite(analysisOf(doc), offset);
+  if (at.site.kind === 'entityText') {
+    // Names from the connected graph, for what is typed so far; incomplete: the next keystroke asks again.
+    const found = await entities.lookup([{ text: at.site.typed, mode: 'complete', ...(at.site.category !== undefined ? { category: at.site.category } : {}), limit: ENTITY_COMPLETIONS }], token);
+    if (!found) return [];
+    const range = { start: doc.positionAt(at.wordStart), end: doc.positionAt(at.wordEnd) };
+    return { isIncomplete: true, items: entityCompletionEntries(found.matches[0]!, range).map(toCompletionItem) };
+  }
   const path = filePath(doc.uri);
   const schemaFiles = (): readonly string[] => {
     const root = folderOf(path) ?? (path !== undefined ? dirname(path) : undefined);
@@ -283,11 +351,18 @@ connection.onCompletion((p) => {
   return complete(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri), { schemaFiles }).map(toCompletionItem);
 });
 
-connection.onHover((p) => {
+connection.onHover(async (p, token) => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return null;
-  const h = hover(analysisOf(doc), doc.offsetAt(p.position), schemaOf(doc.uri));
-  return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: h.range } : null;
+  const analysis = analysisOf(doc);
+  const offset = doc.offsetAt(p.position);
+  const h = hover(analysis, offset, schemaOf(doc.uri));
+  if (!h) return null;
+  // On a node text: which graph nodes it would match (when a graph is connected).
+  const t = entityTextAt(analysis, offset, (o) => doc.positionAt(o));
+  const found = t ? await entities.lookup([{ text: t.text, mode: 'match', ...(t.category !== undefined ? { category: t.category } : {}), limit: ENTITY_HOVER }], token) : undefined;
+  const markdown = t && found ? `${h.markdown}\n\n---\n\n${entityHoverMarkdown(t, found.matches[0]!, found.graph)}` : h.markdown;
+  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: h.range };
 });
 
 connection.onDocumentSymbol((p) => {
@@ -459,7 +534,10 @@ const LENS_ACTIONS = [
   { action: 'inspect', title: 'Inspect' },
 ] as const;
 
-// Run / Explain / Profile / Inspect above each named plan; the commands are the extension's.
+/** After the plan actions: every strategy the plan allows on its question, side by side (kgrag.compareStrategies). */
+const COMPARE_LENS = { command: 'kgrag.compareStrategies', title: '$(diff) Compare' } as const;
+
+// Run / Explain / Profile / Inspect / Compare above each named plan; the commands are the extension's.
 connection.onCodeLens((p) => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
@@ -467,7 +545,10 @@ connection.onCodeLens((p) => {
     .filter((c) => c.graph.name !== '')
     .flatMap((c) => {
       const at = (c.source.name ?? c.source.plan).start;
-      return LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: `kgrag.${l.action}Plan`, arguments: [doc.uri, c.graph.name] } }));
+      return [
+        ...LENS_ACTIONS.map((l) => ({ range: { start: at, end: at }, command: { title: l.title, command: `kgrag.${l.action}Plan`, arguments: [doc.uri, c.graph.name] } })),
+        { range: { start: at, end: at }, command: { ...COMPARE_LENS, arguments: [doc.uri, c.graph.name] } },
+      ];
     });
 });
 

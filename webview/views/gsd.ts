@@ -2,6 +2,7 @@
 import { h, linkButton, table } from '../dom';
 import { formatDistance } from '../model/format';
 import { candidateTables, gsdBreakdowns, type GsdBreakdown, type TermRow } from '../model/gsd';
+import { typeRows } from '../model/resolution';
 import { highlightByVariable, type LinkedView, type ViewContext } from './context';
 
 const MAX_SUBGRAPHS = 50;
@@ -87,12 +88,39 @@ function candidatesSection(ctx: ViewContext): HTMLElement | null {
   );
 }
 
+/** Typed nodes: the type word, the label(s) it was given, by which rule and with what score. */
+function typesSection(ctx: ViewContext): HTMLElement | null {
+  const rows = typeRows(ctx.result);
+  if (rows.length === 0) return null;
+  return h(
+    'section',
+    { class: 'types' },
+    h('h2', {}, 'Types'),
+    h('p', { class: 'hint' }, 'Each node category (type word) → the graph labels its candidates were limited to, and why.'),
+    table(
+      ['node', 'type word', 'label', 'how', 'score', 'why'],
+      rows.map((r) => ({
+        cells: [
+          linkButton(r.variable, () => ctx.reveal({ variable: r.variable }), { data: { variable: r.variable }, title: 'Reveal in the plan' }),
+          h('q', {}, r.type),
+          h('strong', { class: 'type-label' }, r.labels),
+          h('span', { class: `how how-${r.how}` }, r.how),
+          h('span', { class: 'num' }, r.score),
+          r.detail,
+        ],
+        props: { class: `type-row${r.how === 'none' ? ' warning' : ''}`, data: { variable: r.variable, how: r.how } },
+      })),
+    ),
+  );
+}
+
 export function gsdView(ctx: ViewContext): LinkedView {
   const breakdowns = gsdBreakdowns(ctx.result);
   const shown = breakdowns.slice(0, MAX_SUBGRAPHS);
   const element = h(
     'div',
     { class: 'view gsd-view' },
+    typesSection(ctx),
     breakdowns.length === 0
       ? h('p', { class: 'empty' }, `No subgraphs in this result (strategy ${ctx.result.strategy}).`)
       : h('p', { class: 'hint' }, 'GSD = Σ node-term distances + Σ edge-term distances; a term with no pattern text is unknown and counts 0.'),

@@ -22,12 +22,12 @@ import { highlightByVariable, type LinkedView, type ViewContext } from './contex
 
 const MAX_TABLE_ROWS = 200;
 
-function readCssVar(name: string): string | undefined {
+export function readCssVar(name: string): string | undefined {
   const v = getComputedStyle(document.body).getPropertyValue(name).trim();
   return v.length > 0 ? v : undefined;
 }
 
-function styles(p: GraphPalette, colours: readonly string[], big: boolean): StylesheetJson {
+export function styles(p: GraphPalette, colours: readonly string[], big: boolean): StylesheetJson {
   return [
     {
       selector: 'node',

@@ -1,5 +1,5 @@
 // kgrag ask "<question>" | questions.jsonl  (--db <folder> | --neo4j <uri> [--user u] [--database d])
-//   [--json] [--schema file.kgschema.json] [--strategy gsd|mor|cypher] [--run]
+//   [--json] [--schema file.kgschema.json] [--strategy gsd|mor|cypher] [--run] [--enumerate snapshot|store]
 //   [--endpoint <url> --model <name>]  (an OpenAI-compatible model chooses among the candidates;
 //   its key, if any, from KGRAG_PLANNER_API_KEY)
 import { existsSync, readFileSync } from 'node:fs';
@@ -32,6 +32,8 @@ export function askJson(id: string | undefined, r: AskResult, ran?: { answers: r
     chosen: r.chosen + 1,
     candidates: r.candidates.map(({ id: cid, pattern, chain, count, score, fit }) => ({ id: cid, pattern, chain, count, score, fit })),
     totalCandidates: r.totalCandidates,
+    enumeratedOn: r.enumeratedOn,
+    ...(r.storeQueries ? { storeQueries: r.storeQueries } : {}),
     ...(ran ? { run: ran } : {}),
     timings: r.timings,
   };
@@ -71,12 +73,15 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
       run: { type: 'boolean' },
       endpoint: { type: 'string' },
       model: { type: 'string' },
+      enumerate: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('needs one question (quoted) or one .jsonl file: kgrag ask "who directed Heat" --db <folder>');
   const strategyKind = values.strategy;
   if (strategyKind !== undefined && !STRATEGY_KINDS.includes(strategyKind as StrategyKind)) throw new UsageError(`--strategy must be ${STRATEGY_KINDS.join(', ')}, not ${strategyKind}`);
   if ((values.endpoint === undefined) !== (values.model === undefined)) throw new UsageError('--endpoint and --model go together');
+  const enumerate = values.enumerate ?? 'snapshot';
+  if (enumerate !== 'snapshot' && enumerate !== 'store') throw new UsageError(`--enumerate must be snapshot or store, not ${enumerate}`);
   const input = positionals[0]!;
   const file = input.endsWith('.jsonl') ? resolve(io.cwd, input) : undefined;
   if (file && !existsSync(file)) throw new UsageError(`no such file: ${input}`);
@@ -91,10 +96,10 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
   try {
     const snapshot = await session.snapshot();
     const schema = schemaFromFile ?? (await session.schema());
-    const asker = new Asker(snapshot, { schema, embedder: session.embedder });
+    const asker = new Asker(snapshot, { schema, embedder: session.embedder, store: { dialect: session.store.dialect, query: (c, o) => session.query(c, o) } });
     const model = values.endpoint && values.model ? new HttpChatModel({ endpoint: values.endpoint, model: values.model, ...(io.env[PLANNER_API_KEY_ENV] ? { apiKey: io.env[PLANNER_API_KEY_ENV] } : {}) }) : undefined;
     const strategy = strategyKind ? DEFAULT_STRATEGIES[strategyKind as StrategyKind] : undefined;
-    const options = { ...(model ? { model } : {}), ...(strategy ? { strategy } : {}) };
+    const options = { enumerate, ...(model ? { model } : {}), ...(strategy ? { strategy } : {}) } as const;
     if (!file) {
       const r = await asker.ask(input, options);
       const ran = values.run && r.kind === 'planned' ? await runPlan(session, r) : undefined;

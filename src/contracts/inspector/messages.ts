@@ -3,10 +3,14 @@
  * Both sides validate every message they receive with the guards in ./validate.ts;
  * unknown or malformed messages are ignored and logged, never acted on.
  */
+import type { Comparison } from '../compare';
 import type { RetrievalResult } from '../retrievalResult';
+import type { GroundingReport } from './grounding';
+
+export type { GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport } from './grounding';
 
 /** The panel's switchable views (the tab order). */
-export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage'] as const;
+export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage', 'grounding'] as const;
 export type InspectorView = (typeof INSPECTOR_VIEWS)[number];
 
 export type ImageFormat = 'png' | 'svg';
@@ -19,6 +23,33 @@ export interface ResultSource {
   readonly label?: string;
 }
 
+/** The graph a result came from: its store description and fingerprint (changes with the data). */
+export interface ResultGraphInfo {
+  readonly description: string;
+  readonly fingerprint?: string;
+}
+
+/** One result the inspector keeps (the history list; no result body). */
+export interface HistoryEntrySummary {
+  readonly id: string;
+  readonly plan: string;
+  readonly strategy: RetrievalResult['strategy'];
+  readonly mode: 'run' | 'explain' | 'profile';
+  readonly graph: ResultGraphInfo;
+  /** When it was made (ms since the epoch). */
+  readonly at: number;
+  readonly pinned: boolean;
+  /** False for Explain: nothing ran, so there are no answers (not "0 answers"). */
+  readonly executed: boolean;
+  readonly answers: number;
+  readonly totalMs: number;
+  readonly question?: string;
+  /** The source file's label. */
+  readonly source?: string;
+  /** The plan's text changed (or the plan is gone) since this result was made. */
+  readonly planEdited: boolean;
+}
+
 // ---------------------------------------------------------------- host → webview
 
 export interface ShowResultMessage {
@@ -27,6 +58,27 @@ export interface ShowResultMessage {
   readonly source?: ResultSource;
   /** The view to bring forward (e.g. 'cypher' after Explain/Profile). */
   readonly view?: InspectorView;
+  /** How the grounded planner got from the question to this result's plan (Inspect Question). */
+  readonly grounding?: GroundingReport;
+  /** The history entry shown (absent for a result outside the history, e.g. restored state). */
+  readonly entryId?: string;
+}
+
+/** The results the inspector keeps, newest first, and which one is shown. */
+export interface HistoryMessage {
+  readonly type: 'history';
+  readonly entries: readonly HistoryEntrySummary[];
+  readonly current?: string;
+}
+
+/** Results side by side (computed by core/compare; the webview only draws it). */
+export interface ShowComparisonMessage {
+  readonly type: 'compare';
+  readonly comparison: Comparison;
+  /** The question all compared results answer, when they share one. */
+  readonly question?: string;
+  /** What was left out and why (e.g. a strategy the plan does not suit, a run that failed). */
+  readonly notes?: readonly string[];
 }
 
 /** The editor selection is on a pattern variable (or left one: variable null). */
@@ -83,6 +135,8 @@ export type ExpandedMessage =
 export interface ActiveGraphMessage {
   readonly type: 'activeGraph';
   readonly description: string;
+  /** The graph's fingerprint now: a result made under another one is stale (the data changed). */
+  readonly fingerprint?: string;
 }
 
 export type HostToWebviewMessage =
@@ -91,7 +145,9 @@ export type HostToWebviewMessage =
   | SelectViewMessage
   | RequestImageMessage
   | ExpandedMessage
-  | ActiveGraphMessage;
+  | ActiveGraphMessage
+  | HistoryMessage
+  | ShowComparisonMessage;
 
 // ---------------------------------------------------------------- webview → host
 
@@ -144,6 +200,48 @@ export interface ExpandMessage {
   readonly nodeId: string;
 }
 
+/** "Use this candidate instead": re-plan with the grounding's candidate `candidate` (its id) and run it. */
+export interface UseCandidateMessage {
+  readonly type: 'useCandidate';
+  readonly candidate: number;
+}
+
+/** "Open as .kgp": the candidate's plan as an editable document (with its `question`). */
+export interface OpenCandidateMessage {
+  readonly type: 'openCandidate';
+  readonly candidate: number;
+}
+
+/** Show a kept result again. */
+export interface OpenEntryMessage {
+  readonly type: 'openEntry';
+  readonly id: string;
+}
+
+/** Keep (or stop keeping) a result beyond the history's limit. */
+export interface PinEntryMessage {
+  readonly type: 'pinEntry';
+  readonly id: string;
+  readonly pinned: boolean;
+}
+
+/** Save a kept result as RetrievalResult JSON. */
+export interface ExportEntryMessage {
+  readonly type: 'exportEntry';
+  readonly id: string;
+}
+
+/** Compare kept results (two or more; the first is A). */
+export interface CompareEntriesMessage {
+  readonly type: 'compareEntries';
+  readonly ids: readonly string[];
+}
+
+/** Run every strategy the shown result's plan allows on its question and compare them. */
+export interface CompareStrategiesMessage {
+  readonly type: 'compareStrategies';
+}
+
 export interface LogMessage {
   readonly type: 'log';
   readonly level: 'info' | 'warn' | 'error';
@@ -158,6 +256,13 @@ export type WebviewToHostMessage =
   | ExportImageMessage
   | RenderedMessage
   | ExpandMessage
+  | UseCandidateMessage
+  | OpenCandidateMessage
+  | OpenEntryMessage
+  | PinEntryMessage
+  | ExportEntryMessage
+  | CompareEntriesMessage
+  | CompareStrategiesMessage
   | LogMessage;
 
 /** What the webview keeps across reloads (vscode.setState) and hands to the serializer. */
@@ -165,4 +270,9 @@ export interface InspectorState {
   readonly result?: RetrievalResult;
   readonly source?: ResultSource;
   readonly view?: InspectorView;
+  readonly grounding?: GroundingReport;
+  /** The comparison on screen, if one is (it is drawn over the result). */
+  readonly comparison?: Comparison;
+  readonly question?: string;
+  readonly notes?: readonly string[];
 }

@@ -17,6 +17,7 @@ import {
 export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 const strings = arrayOf(str);
+const strategyKind = oneOf(['gsd', 'mor', 'cypher', 'stem', 'sage']);
 const scoredNode = object({ nodeId: str, name: str, 'score?': num });
 
 const planTree: Check = (v, p) =>
@@ -148,7 +149,7 @@ const retrievalResult = object({
   id: str,
   plan: str,
   'question?': str,
-  strategy: oneOf(['gsd', 'mor', 'cypher', 'stem', 'sage']),
+  strategy: strategyKind,
   store: object({ kind: oneOf(['embedded', 'neo4j']), description: str }),
   answers: arrayOf(object({ value: str, 'nodeId?': str, score: num })),
   subgraphs: arrayOf(matchedSubgraph),
@@ -158,6 +159,7 @@ const retrievalResult = object({
       ref: str,
       patternText: str,
       candidates: arrayOf(object({ text: str, 'id?': str, distance: num, 'via?': str })),
+      'excluded?': arrayOf(object({ text: str, reason: str })),
     }),
   ),
   'trajectory?': trajectoryTrace,
@@ -173,20 +175,110 @@ const retrievalResult = object({
   timings: object({ totalMs: num, candidatesMs: num, searchMs: num }),
   stats: recordOf(num),
   'warnings?': strings,
+  // The inspector renders these (the not-found banner, the types table): checked like the rest.
+  'notFound?': arrayOf(object({ variable: str, text: str, 'nearest?': str, 'distance?': num })),
+  'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
+  'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
+
+const groundingCommon = {
+  question: str,
+  mentions: arrayOf(
+    object({
+      text: str,
+      start: num,
+      end: num,
+      marked: bool,
+      method: oneOf(['exact', 'bm25', 'embedding']),
+      score: num,
+      anchor: bool,
+      nodes: arrayOf(object({ id: str, name: str, label: str, score: num })),
+      overlaps: arrayOf(num),
+      'variable?': str,
+    }),
+  ),
+  totalMs: num,
+};
+
+const grounding = union('kind', {
+  planned: object({
+    kind: str,
+    ...groundingCommon,
+    status: oneOf(['match', 'weak']),
+    confidence: num,
+    decidedBy: union('kind', {
+      ranker: object({ kind: str }),
+      model: object({ kind: str, model: str, attempts: num }),
+      user: object({ kind: str }),
+    }),
+    rejectedReplies: arrayOf(object({ reply: str, reason: str })),
+    chosen: num,
+    candidates: arrayOf(object({ id: num, pattern: str, chain: str, count: num, score: num, fit: num })),
+    totalCandidates: num,
+    capped: bool,
+    enumeratedOn: oneOf(['snapshot', 'store']),
+    ran: object({ plan: str, strategy: str }),
+  }),
+  'nothing-found': object({ kind: str, ...groundingCommon, message: str, nearest: strings }),
+  'no-candidates': object({ kind: str, ...groundingCommon, message: str }),
+});
 
 const view = oneOf(INSPECTOR_VIEWS);
 const source = object({ 'uri?': str, 'label?': str });
 const imageFormat = oneOf(['png', 'svg']);
 
+const side = oneOf(['a', 'b', 'both']);
+const sideCounts = object({ a: num, b: num, both: num });
+const answerChange = object({ value: str, 'rankA?': num, 'rankB?': num, 'scoreA?': num, 'scoreB?': num });
+const delta = object({ name: str, a: num, b: num, delta: num });
+const comparison = object({
+  results: arrayOf(object({ id: str, letter: str, plan: str, strategy: strategyKind, graph: str, executed: bool, answers: num, totalMs: num })),
+  answers: arrayOf(object({ value: str, ranks: arrayOf(nullable(num)) })),
+  pairs: arrayOf(
+    object({
+      b: num,
+      gained: arrayOf(answerChange),
+      lost: arrayOf(answerChange),
+      kept: arrayOf(answerChange),
+      subgraph: object({
+        matchedBy: oneOf(['id', 'name']),
+        nodes: arrayOf(object({ key: str, name: str, labels: strings, side })),
+        edges: arrayOf(object({ key: str, source: str, target: str, type: str, side })),
+        nodeCounts: sideCounts,
+        edgeCounts: sideCounts,
+      }),
+      timings: arrayOf(delta),
+      scores: arrayOf(delta),
+      'scoreNote?': str,
+    }),
+  ),
+});
+const historyEntry = object({
+  id: str,
+  plan: str,
+  strategy: strategyKind,
+  mode: oneOf(['run', 'explain', 'profile']),
+  graph: object({ description: str, 'fingerprint?': str }),
+  at: num,
+  pinned: bool,
+  executed: bool,
+  answers: num,
+  totalMs: num,
+  'question?': str,
+  'source?': str,
+  planEdited: bool,
+});
+
 const hostMessage = union('type', {
-  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view }),
+  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str }),
+  history: object({ type: str, entries: arrayOf(historyEntry), 'current?': str }),
+  compare: object({ type: str, comparison, 'question?': str, 'notes?': strings }),
   highlight: object({ type: str, variable: nullable(str) }),
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
-  activeGraph: object({ type: str, description: str }),
+  activeGraph: object({ type: str, description: str, 'fingerprint?': str }),
   expanded: union('status', {
     ok: object({
       type: str,
@@ -216,10 +308,17 @@ const webviewMessage = union('type', {
   exportImage: object({ type: str, format: imageFormat, data: str }),
   rendered: object({ type: str, view, nodes: num, edges: num, ms: num }),
   expand: object({ type: str, requestId: num, nodeId: str }),
+  useCandidate: object({ type: str, candidate: num }),
+  openCandidate: object({ type: str, candidate: num }),
+  openEntry: object({ type: str, id: str }),
+  pinEntry: object({ type: str, id: str, pinned: bool }),
+  exportEntry: object({ type: str, id: str }),
+  compareEntries: (v, p) => object({ type: str, ids: arrayOf(str) })(v, p) ?? ((v as { ids: unknown[] }).ids.length < 2 ? `${p}.ids: compare needs at least two results` : null),
+  compareStrategies: object({ type: str }),
   log: object({ type: str, level: oneOf(['info', 'warn', 'error']), message: str }),
 });
 
-const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view });
+const state = object({ 'result?': (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'comparison?': comparison, 'question?': str, 'notes?': strings });
 
 function checkResult(v: unknown, p: string): string | null {
   return retrievalResult(v, p) ?? (isRecord(v) ? timingsAllNumbers(v.timings, `${p}.timings`) : null);

@@ -7,7 +7,9 @@ import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
 import { chooseCandidate, type Decider } from './choose';
 import { chainKey, describeShape } from './describe';
-import { CandidateEnumerator, rankedAnswers, type AnchorRef, type EnumeratedCandidate } from './enumerate';
+import { answerCount, CandidateEnumerator, rankedAnswers, type AnchorRef, type Candidate } from './enumerate';
+import { StoreEnumerator, type StoreAnchor } from './storeEnumerate';
+import type { GraphStore } from '../graph/graphStore';
 import { groundQuestion, type Grounding, type Mention } from './ground';
 import { vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
@@ -34,6 +36,8 @@ export interface CandidateView {
   readonly matches: readonly WordMatch[];
   /** The candidate as `.kgp` text, ready to open or run. */
   readonly kgp: string;
+  /** Which plan variable holds which anchor mention (index into `mentions`). */
+  readonly anchors: readonly { readonly mention: number; readonly variable: string }[];
 }
 
 export interface AnswerView {
@@ -64,6 +68,9 @@ export interface AskTimings {
   readonly totalMs: number;
 }
 
+/** Where the candidates were enumerated: the in-memory snapshot, or aggregate Cypher on the store. */
+export type EnumerationSource = 'snapshot' | 'store';
+
 interface AskCommon {
   readonly question: string;
   readonly mentions: readonly MentionView[];
@@ -88,6 +95,9 @@ export type AskResult =
       readonly kgp: string;
       readonly answers: readonly AnswerView[];
       readonly answerCount: number;
+      /** Where the candidates came from; `storeQueries`: the statements the store enumeration sent. */
+      readonly enumeratedOn: EnumerationSource;
+      readonly storeQueries: number;
     })
   | (AskCommon & { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] })
   | (AskCommon & { readonly kind: 'no-candidates'; readonly message: string });
@@ -98,6 +108,8 @@ export interface AskOptions {
   readonly strategy?: Strategy;
   readonly maxHops?: number;
   readonly signal?: AbortSignal;
+  /** 'store': aggregate Cypher on the store the Asker was given (default: the snapshot). */
+  readonly enumerate?: EnumerationSource;
 }
 
 /**
@@ -112,8 +124,9 @@ export class Asker {
 
   constructor(
     readonly snapshot: GraphSnapshot,
-    options: { schema?: GraphSchema; embedder?: Embedder; wordNet?: WordNet | null } = {},
+    options: { schema?: GraphSchema; embedder?: Embedder; wordNet?: WordNet | null; store?: Pick<GraphStore, 'query' | 'dialect'> } = {},
   ) {
+    this.store = options.store;
     this.names = new NameIndex(snapshot);
     this.meaning = new WordMeaning(options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage()));
     this.vocabulary = vocabularyOf(snapshot.data.relationNames, snapshot.data.labelNames, options.schema);
@@ -122,19 +135,32 @@ export class Asker {
   }
 
   private readonly embedder: Embedder | undefined;
+  private readonly store: Pick<GraphStore, 'query' | 'dialect'> | undefined;
 
   async ground(question: string, signal?: AbortSignal): Promise<Grounding> {
     return groundQuestion(question, { snapshot: this.snapshot, names: this.names, meaning: this.meaning, vocabulary: this.vocabulary, ...(this.embedder ? { embedder: this.embedder } : {}), ...(signal ? { signal } : {}) });
   }
 
   /** Every candidate around the grounding's anchors (each node of each anchor mention). */
-  enumerate(g: Grounding, maxHops = 3): EnumeratedCandidate[] {
+  enumerate(g: Grounding, maxHops = 3): Candidate[] {
     this.enumerator.capped = false;
-    const refs = g.anchors.map((m) => g.mentions[m]!.nodes.map((n): AnchorRef => ({ mention: m, node: n.node, name: n.name, label: n.label })));
-    const out: EnumeratedCandidate[] = [];
+    const refs = anchorRefs(g);
+    const out: Candidate[] = [];
     for (const nodes of refs) for (const a of nodes) out.push(...this.enumerator.chains(a, { maxHops }));
     for (let i = 0; i < refs.length; i++)
       for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...this.enumerator.twoAnchor(a, b));
+    return out;
+  }
+
+  /** The same candidates with aggregate Cypher on the store (one read-only query per prefix). */
+  async enumerateOnStore(g: Grounding, enumerator: StoreEnumerator, maxHops = 3, signal?: AbortSignal): Promise<Candidate[]> {
+    const ids = this.snapshot.data.nodeIds;
+    const refs = anchorRefs(g).map((nodes) => nodes.map((a): StoreAnchor => ({ ...a, storeId: ids[a.node]! })));
+    const options = { maxHops, ...(signal ? { signal } : {}) };
+    const out: Candidate[] = [];
+    for (const nodes of refs) for (const a of nodes) out.push(...(await enumerator.chains(a, options)));
+    for (let i = 0; i < refs.length; i++)
+      for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...(await enumerator.twoAnchor(a, b, options)));
     return out;
   }
 
@@ -162,7 +188,10 @@ export class Asker {
       const timings = { groundMs: t1 - t0, enumerateMs: 0, rankMs: 0, chooseMs: 0, totalMs: performance.now() - t0 };
       return { kind: 'nothing-found', question, mentions, nearest: g.nearest, message: `nothing found: no name in the question matches a node of the graph.${near}`, timings };
     }
-    const candidates = this.enumerate(g, options.maxHops);
+    const source: EnumerationSource = options.enumerate ?? 'snapshot';
+    if (source === 'store' && !this.store) throw new Error('enumeration on the store needs the Asker to be given the store');
+    const onStore = source === 'store' ? new StoreEnumerator(this.store!) : undefined;
+    const candidates = onStore ? await this.enumerateOnStore(g, onStore, options.maxHops, options.signal) : this.enumerate(g, options.maxHops);
     const t2 = performance.now();
     const ranked = rankCandidates(g, candidates, { meaning: this.meaning, vocabulary: this.vocabulary });
     const t3 = performance.now();
@@ -180,17 +209,22 @@ export class Asker {
       id: i + 1,
       pattern: describeShape(r.candidate.shape),
       chain: chainKey(r.candidate.shape),
-      count: r.candidate.nodes.length,
+      count: answerCount(r.candidate),
       score: round(r.score),
       fit: round(r.fit),
       matches: r.matches,
       kgp: printPlanningGraph(candidateToPlan(r.candidate.shape, question, options.strategy)),
+      anchors: anchorVariables(r.candidate.shape),
     }));
     const plan = candidateToPlan(chosenRanked.candidate.shape, question, options.strategy);
     const snap = this.snapshot;
-    const answers = rankedAnswers(chosenRanked.candidate)
-      .slice(0, LISTED_ANSWERS)
-      .map((a): AnswerView => ({ value: snap.names[a.node]!, id: snap.data.nodeIds[a.node]!, label: snap.labelOf(a.node), paths: a.paths }));
+    const chosenCandidate = chosenRanked.candidate;
+    const answers =
+      chosenCandidate.source === 'snapshot'
+        ? rankedAnswers(chosenCandidate)
+            .slice(0, LISTED_ANSWERS)
+            .map((a): AnswerView => ({ value: snap.names[a.node]!, id: snap.data.nodeIds[a.node]!, label: snap.labelOf(a.node), paths: a.paths }))
+        : (await onStore!.answers(chosenCandidate.shape, storeIdsOf(chosenCandidate.shape, snap), LISTED_ANSWERS, options.signal)).map((a): AnswerView => ({ value: a.name, id: a.id, label: a.label, paths: a.paths }));
     return {
       kind: 'planned',
       question,
@@ -202,14 +236,36 @@ export class Asker {
       chosen: choice.index,
       candidates: views,
       totalCandidates: ranked.length,
-      capped: this.capped,
+      capped: onStore ? onStore.capped : this.capped,
       plan,
       kgp: views[choice.index]!.kgp,
       answers,
-      answerCount: chosenRanked.candidate.nodes.length,
+      answerCount: answerCount(chosenCandidate),
+      enumeratedOn: source,
+      storeQueries: onStore?.queries ?? 0,
       timings: { groundMs: t1 - t0, enumerateMs: t2 - t1, rankMs: t3 - t2, chooseMs: t4 - t3, totalMs: performance.now() - t0 },
     };
   }
+}
+
+/** Each anchor mention's nodes (an ambiguous name: every node), as enumeration anchors. */
+function anchorRefs(g: Grounding): AnchorRef[][] {
+  return g.anchors.map((m) => g.mentions[m]!.nodes.map((n): AnchorRef => ({ mention: m, node: n.node, name: n.name, label: n.label })));
+}
+
+/** The variables candidateToPlan gives the anchors: n0 for a chain, a and b for two anchors. */
+function anchorVariables(shape: Candidate['shape']): { mention: number; variable: string }[] {
+  return shape.kind === 'chain'
+    ? [{ mention: shape.anchor.mention, variable: 'n0' }]
+    : [
+        { mention: shape.anchors[0].mention, variable: 'a' },
+        { mention: shape.anchors[1].mention, variable: 'b' },
+      ];
+}
+
+function storeIdsOf(shape: Candidate['shape'], snap: GraphSnapshot): Map<number, string> {
+  const anchors = shape.kind === 'chain' ? [shape.anchor] : shape.anchors;
+  return new Map(anchors.map((a) => [a.node, snap.data.nodeIds[a.node]!]));
 }
 
 function round(x: number): number {

@@ -1,5 +1,6 @@
 import { ChatModelError, type ChatMessage, type ChatModel } from '../llm/chatModel';
 import { glossOf } from './describe';
+import { answerCount } from './enumerate';
 import type { RankedCandidate } from './rank';
 
 /** Who picked the candidate that runs. */
@@ -17,7 +18,10 @@ export interface Choice {
 export const MODEL_CHOICES = 12;
 
 export function choicePrompt(question: string, ranked: readonly RankedCandidate[]): ChatMessage[] {
-  const lines = ranked.slice(0, MODEL_CHOICES).map((r, i) => `${i + 1}. ${glossOf(r.candidate.shape)} (${r.candidate.nodes.length} answer${r.candidate.nodes.length === 1 ? '' : 's'})`);
+  const lines = ranked.slice(0, MODEL_CHOICES).map((r, i) => {
+    const n = answerCount(r.candidate);
+    return `${i + 1}. ${glossOf(r.candidate.shape)} (${n} answer${n === 1 ? '' : 's'})`;
+  });
   return [
     {
       role: 'system',

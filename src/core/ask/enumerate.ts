@@ -1,4 +1,5 @@
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { StoreCandidate } from './storeEnumerate';
 
 /** One hop of a candidate, read from the node before it: `out` follows the stored direction. */
 export interface Step {
@@ -28,6 +29,7 @@ export type CandidateShape =
   | { readonly kind: 'conjunction'; readonly anchors: readonly [AnchorRef, AnchorRef]; readonly first: Step; readonly second: Step; readonly then: Step };
 
 export interface EnumeratedCandidate {
+  readonly source: 'snapshot';
   readonly shape: CandidateShape;
   /** Distinct answer nodes (never an anchor), unordered: `rankedAnswers` orders them. */
   readonly nodes: Uint32Array;
@@ -135,7 +137,7 @@ export class CandidateEnumerator {
         }
         const next = [...steps, this.stepOf(key)];
         const answers = without(g, anchor.node, -1);
-        if (answers.nodes.length > 0) out.push({ shape: { kind: 'chain', anchor, steps: next }, ...answers });
+        if (answers.nodes.length > 0) out.push({ source: 'snapshot', shape: { kind: 'chain', anchor, steps: next }, ...answers });
         // Onward from the answers, not from the anchor again: "films that share actors with X"
         // are films other than X, and X's own paths would outnumber every other film's.
         walk(answers, next);
@@ -165,11 +167,11 @@ export class CandidateEnumerator {
           this.capped = true;
           return out;
         }
-        out.push({ shape: { kind: 'path', anchors: [a, b], first, second }, ...middle });
+        out.push({ source: 'snapshot', shape: { kind: 'path', anchors: [a, b], first, second }, ...middle });
         for (const [kt, gt] of [...this.expand(middle)].sort((x, y) => x[0] - y[0])) {
           const kept = without(gt, a.node, b.node);
           if (kept.nodes.length === 0) continue;
-          out.push({ shape: { kind: 'conjunction', anchors: [a, b], first, second, then: this.stepOf(kt) }, ...kept });
+          out.push({ source: 'snapshot', shape: { kind: 'conjunction', anchors: [a, b], first, second, then: this.stepOf(kt) }, ...kept });
         }
       }
     }
@@ -206,6 +208,14 @@ function without(f: Frontier, x: number, y: number): Frontier {
     weights[j++] = f.weights[i]!;
   }
   return { nodes, weights };
+}
+
+/** A candidate from either enumerator: the snapshot's carries its answers, the store's only their count. */
+export type Candidate = EnumeratedCandidate | StoreCandidate;
+
+/** Distinct answers of a candidate. */
+export function answerCount(c: Candidate): number {
+  return c.source === 'snapshot' ? c.nodes.length : c.count;
 }
 
 /** Answers best first: most paths, then node index (deterministic). */

@@ -9,3 +9,6 @@ export * from './nameIndex';
 export * from './rank';
 export * from './toPlan';
 export * from './tokens';
+export * from './storeCypher';
+export * from './storeEnumerate';
+export * from './report';

@@ -1,5 +1,6 @@
 import { isStopWord } from '../embed/lexicon/normalize';
-import type { EnumeratedCandidate, Step } from './enumerate';
+import { describeShape } from './describe';
+import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
 import { bestOf, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 
@@ -30,7 +31,7 @@ export interface WordMatch {
 }
 
 export interface RankedCandidate {
-  readonly candidate: EnumeratedCandidate;
+  readonly candidate: Candidate;
   readonly score: number;
   /** Share of the question's schema evidence the candidate explains, in [0, 1]. */
   readonly fit: number;
@@ -292,7 +293,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
 
 
 /** Scores every candidate against the question; best first (ties: fewer hops, more answers). */
-export function rankCandidates(g: Grounding, candidates: readonly EnumeratedCandidate[], ctx: RankContext): RankedCandidate[] {
+export function rankCandidates(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): RankedCandidate[] {
   const words = questionWords(g, ctx);
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
   const out: RankedCandidate[] = candidates.map((candidate) => {
@@ -334,7 +335,19 @@ export function rankCandidates(g: Grounding, candidates: readonly EnumeratedCand
     const fit = a.gain + a.lost + ignored > 0 ? a.gain / (a.gain + a.lost + ignored) : 0;
     return { candidate, score, fit, matches: a.matches };
   });
-  return out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || y.candidate.nodes.length - x.candidate.nodes.length);
+  // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
+  // candidates in different orders) leads to the same choice.
+  return out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
+}
+
+function shapeOrder(a: CandidateShape, b: CandidateShape): number {
+  const nodes = (s: CandidateShape): number[] => (s.kind === 'chain' ? [s.anchor.node] : [s.anchors[0].node, s.anchors[1].node]);
+  const x = describeShape(a);
+  const y = describeShape(b);
+  if (x !== y) return x < y ? -1 : 1;
+  const p = nodes(a);
+  const q = nodes(b);
+  return p[0]! - q[0]! || (p[1] ?? 0) - (q[1] ?? 0);
 }
 
 function hopsOf(r: RankedCandidate): number {
@@ -342,8 +355,12 @@ function hopsOf(r: RankedCandidate): number {
   return s.kind === 'chain' ? s.steps.length : s.kind === 'path' ? 2 : 3;
 }
 
-/** Same answers: two readings that agree are not rivals. */
-export function sameAnswers(a: EnumeratedCandidate, b: EnumeratedCandidate): boolean {
+/**
+ * Same answers: two readings that agree are not rivals. Store candidates carry only counts, so
+ * they are always rivals (a lower confidence, never a false match).
+ */
+export function sameAnswers(a: Candidate, b: Candidate): boolean {
+  if (a.source !== 'snapshot' || b.source !== 'snapshot') return false;
   if (a.nodes.length !== b.nodes.length) return false;
   const x = Array.from(a.nodes).sort((p, q) => p - q);
   const y = Array.from(b.nodes).sort((p, q) => p - q);

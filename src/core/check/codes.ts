@@ -39,6 +39,8 @@ export const CHECK = {
   endpointMismatch: 'KGP305',
   unknownProperty: 'KGP306',
   schemaUnavailable: 'KGP307',
+  // ── the connected graph (editor only: the server asks the extension) ──
+  entityNotInGraph: 'KGP400',
 } as const;
 
 export type CheckCode = (typeof CHECK)[keyof typeof CHECK];

@@ -17,7 +17,7 @@ import { labelFacts, relationshipFacts } from './facts';
 import { humanise, writeName, writePhrase } from './names';
 import { planAt, variablesOf } from './scope';
 
-export type CompletionKind = 'keyword' | 'category' | 'relationType' | 'relationPhrase' | 'variable' | 'property' | 'strategy' | 'parameter' | 'file';
+export type CompletionKind = 'keyword' | 'category' | 'relationType' | 'relationPhrase' | 'variable' | 'property' | 'strategy' | 'parameter' | 'file' | 'entity';
 
 export interface CompletionEntry {
   readonly label: string;
@@ -45,7 +45,9 @@ export type CompletionSite =
   | { readonly kind: 'relation'; readonly phraseStart?: number }
   | { readonly kind: 'relationType' }
   | { readonly kind: 'strategy' }
-  | { readonly kind: 'parameter'; readonly strategy: string; readonly used: readonly string[] };
+  | { readonly kind: 'parameter'; readonly strategy: string; readonly used: readonly string[] }
+  /** Inside a node's text string: entity names from the connected graph (the server asks the extension). */
+  | { readonly kind: 'entityText'; readonly category?: string; readonly typed: string };
 
 type FrameKind = 'plan' | 'node' | 'props' | 'relation' | 'args' | 'other';
 interface Frame {
@@ -93,13 +95,12 @@ export function completionSite(a: Analysis, offset: number): { site: CompletionS
       const closed = inString.end - inString.start >= 2 && a.text[inString.end - 1] === '"';
       return { site: { kind: 'schemaPath' }, wordStart: inString.start + 1, wordEnd: closed ? inString.end - 1 : inString.end };
     }
-    return none;
   }
-  const word = tokens.find((t) => (t.kind === 'ident' || t.kind === 'quotedIdent' || t.kind === 'number') && t.start < offset && offset <= t.end);
+  const word = inString ? undefined : tokens.find((t) => (t.kind === 'ident' || t.kind === 'quotedIdent' || t.kind === 'number') && t.start < offset && offset <= t.end);
   if (word?.kind === 'number') return none;
   const wordStart = word ? word.start : offset;
   const wordEnd = word ? word.end : offset;
-  const before = tokens.filter((t) => t.end <= wordStart);
+  const before = tokens.filter((t) => t.end <= (inString ? inString.start : wordStart));
   const prev = before[before.length - 1];
   // Does the word (or the cursor) begin a line?
   const lineStart = word ? word.lineStart : a.text.slice(a.text.lastIndexOf('\n', offset - 1) + 1, offset).trim() === '';
@@ -123,6 +124,15 @@ export function completionSite(a: Analysis, offset: number): { site: CompletionS
   const last = inner[inner.length - 1];
   const plan = planAt(a.parse.document, offset);
   const at = (site: CompletionSite) => ({ site, wordStart, wordEnd });
+  if (inString) {
+    // `(m: Movie "The V|")` (also `= "…"`): the node's text; the whole string content is replaced.
+    if (top?.kind !== 'node') return none;
+    const colon = inner.findIndex((t) => t.kind === ':');
+    const category = colon >= 0 && isIdent(inner[colon + 1]) ? inner[colon + 1]!.value : undefined;
+    const closed = inString.end - inString.start >= 2 && a.text[inString.end - 1] === '"';
+    const contentEnd = closed ? inString.end - 1 : inString.end;
+    return { site: { kind: 'entityText', ...(category !== undefined ? { category } : {}), typed: a.text.slice(inString.start + 1, offset) }, wordStart: inString.start + 1, wordEnd: contentEnd };
+  }
 
   if (!top) {
     if (isIdent(prev, 'plan') || isIdent(prev, 'schema')) return none;
@@ -206,6 +216,7 @@ export function complete(a: Analysis, offset: number, schema: SchemaContext | un
   };
   switch (site.kind) {
     case 'none':
+    case 'entityText': // names come from the graph: the server asks the extension (entityCompletions)
       return [];
     case 'schemaPath':
       for (const f of env.schemaFiles?.() ?? []) add({ label: f, kind: 'file', insertText: f.replace(/\\/g, '/'), detail: 'schema file' });

@@ -197,7 +197,7 @@ export function compileCypher(pg: PlanningGraph, opts: CompileCypherOptions): Co
     diagnostics.push({ severity: 'error', code: CYPHER_CODES.badLimit, message: `LIMIT must be a non-negative integer, not ${String(limit)}; 100 is used.` });
     limit = 100;
   }
-  const distinct = distinctness(pg, opts.match ?? (pg.strategy.kind === 'gsd' ? matchSemanticsOf(pg.strategy) : DEFAULT_MATCH), dialect, (id) => written.has(id), taken);
+  const distinct = distinctness(pg, opts.match ?? (pg.strategy.kind === 'gsd' ? matchSemanticsOf(pg.strategy) : pg.strategy.kind === 'cypher' ? pg.strategy.match ?? DEFAULT_MATCH : DEFAULT_MATCH), dialect, (id) => written.has(id), taken);
   where.push(...distinct);
   const lines = patterns.map((p) => `MATCH ${p}`);
   if (where.length) lines.push(`WHERE ${where.join('\n  AND ')}`);

@@ -76,6 +76,11 @@ export interface GsdStrategy {
   readonly match?: MatchSemantics;
   /** k⁽ᵗ⁾: how many schema labels a type word that names no label may map to (nearest by the embedder). Default 1. */
   readonly typeCandidates?: number;
+  /**
+   * A named node whose best candidate is at least this far (L2) is reported as not found.
+   * Absent or 0: the embedder's calibrated default (gsd/problem.ts, notFoundDistanceFor).
+   */
+  readonly notFoundDistance?: number;
   /** Time budget of the search in ms (default 5000); the result says "budget exhausted" when reached. */
   readonly budgetMs?: number;
   /** Expansion budget of the search (default 20 000 000). */
@@ -103,12 +108,18 @@ export interface MorStrategy {
   readonly perStep: number;
   /** Number of answers to return (default 20, for R@20). */
   readonly k: number;
+  /** k⁽ᵗ⁾: labels a type word that names no label may map to (as GsdStrategy.typeCandidates). Default 1. */
+  readonly typeCandidates?: number;
+  /** Not-found distance for named nodes (as GsdStrategy.notFoundDistance). Absent or 0: the embedder's calibrated default. */
+  readonly notFoundDistance?: number;
 }
 
 export interface CypherStrategy {
   readonly kind: 'cypher';
   /** LIMIT on returned rows (default 100). */
   readonly limit: number;
+  /** Which pattern nodes may share a graph node (as GsdStrategy.match). Absent: DEFAULT_MATCH. */
+  readonly match?: MatchSemantics;
 }
 
 /** STEM structure-tracing search (§3.4–3.5); defaults are the paper's. */

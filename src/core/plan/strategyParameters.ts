@@ -31,6 +31,14 @@ export const DEFAULT_GSD_BUDGET_MS = 5000;
 /** gsd's k⁽ᵗ⁾ when neither plan nor setting gives one. */
 export const DEFAULT_TYPE_CANDIDATES = 1;
 
+/** gsd and mor: when a named node counts as not in the graph. */
+const NOT_FOUND_DISTANCE: StrategyParameter = {
+  name: 'notFoundDistance',
+  type: 'number',
+  default: 0,
+  description: 'A named node whose nearest graph name is at least this far (L2) is reported as not in the graph (a warning above the answers). 0: the embedder\'s calibrated distance (lexical 0.5, hashing 0.6).',
+};
+
 export const STRATEGY_PARAMETERS: { readonly [K in StrategyKind]: readonly StrategyParameter[] } = {
   gsd: [
     { name: 'k', type: 'count', default: gsd.k, description: 'Number of subgraphs to return.' },
@@ -54,13 +62,19 @@ export const STRATEGY_PARAMETERS: { readonly [K in StrategyKind]: readonly Strat
     },
     { name: 'typeCandidates', type: 'count', default: DEFAULT_TYPE_CANDIDATES, description: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾).' },
     { name: 'budgetMs', type: 'count', default: DEFAULT_GSD_BUDGET_MS, description: 'Time budget of the search in milliseconds; when it runs out the result says so and keeps what was found.' },
+    NOT_FOUND_DISTANCE,
   ],
   mor: [
     { name: 'seeds', type: 'count', default: mor.seeds, description: 'Text matches that seed the first step.' },
     { name: 'perStep', type: 'count', default: mor.perStep, description: 'Text matches added at each step.' },
     { name: 'k', type: 'count', default: mor.k, description: 'Number of answers to return.' },
+    { name: 'typeCandidates', type: 'count', default: DEFAULT_TYPE_CANDIDATES, description: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾); categories resolve as in gsd.' },
+    NOT_FOUND_DISTANCE,
   ],
-  cypher: [{ name: 'limit', type: 'count', default: DEFAULT_STRATEGIES.cypher.limit, description: 'LIMIT on the returned rows.' }],
+  cypher: [
+    { name: 'limit', type: 'count', default: DEFAULT_STRATEGIES.cypher.limit, description: 'LIMIT on the returned rows.' },
+    { name: 'match', type: 'enum', default: DEFAULT_MATCH, values: MATCH_SEMANTICS, description: 'Which pattern nodes may share a graph node, as in gsd (default "anchors-distinct").' },
+  ],
   stem: [
     { name: 'mode', type: 'enum', default: stem.mode, values: ['precision', 'breadth'], description: '"precision": greedy, one subgraph per schema graph; "breadth": keep every edge with T-Score ≥ theta (a search tree, many answers).' },
     { name: 'theta', type: 'number', default: stem.theta, description: 'Breadth threshold θ on the T-Score.' },

@@ -2,3 +2,4 @@
 export { readRunInputs } from './inputs';
 export type { RelationAliases } from './relations';
 export { loadReranker, type Reranker } from './mor/rerank';
+export { lookupEntities, type EntityLookupOptions } from './entities';

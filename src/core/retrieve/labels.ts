@@ -17,7 +17,7 @@ import type { GraphSnapshot } from './snapshot/snapshot';
  *    not silently empty the search.
  */
 export type TypeResolution =
-  | { readonly how: 'exact' | 'alias' | 'is-a' | 'nearest'; readonly text: string; readonly labels: readonly number[]; readonly detail: string }
+  | { readonly how: 'exact' | 'alias' | 'is-a' | 'nearest'; readonly text: string; readonly labels: readonly number[]; readonly detail: string; /** nearest: L2 to the first label. */ readonly distance?: number }
   | { readonly how: 'none'; readonly text: string; readonly labels: readonly []; readonly detail: string };
 
 /** Label → the other words a schema file gives it. */
@@ -116,7 +116,7 @@ async function resolveUncached(snap: GraphSnapshot, embedder: Embedder, texts: r
       const text = texts[t]!;
       out[t] =
         ranked.length > 0
-          ? { how: 'nearest', text, labels: ranked.map((x) => x.l), detail: `"${text}" is nearest to ${ranked.map((x) => `${labelNames[x.l]} (${x.d.toFixed(2)})`).join(', ')}` }
+          ? { how: 'nearest', text, labels: ranked.map((x) => x.l), distance: ranked[0]!.d, detail: `"${text}" is nearest to ${ranked.map((x) => `${labelNames[x.l]} (${x.d.toFixed(2)})`).join(', ')}` }
           : { how: 'none', text, labels: [], detail: `"${text}" fits no label of the graph (none nearer than ${NEAREST_LABEL_CUTOFF}): not constrained` };
     });
   }

@@ -77,6 +77,8 @@ export interface RetrievalSession {
   import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
   /** Raw Cypher (read-only unless options.readOnly is false). */
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
+  /** The store's fingerprint: it changes when the graph's data does (results remember it to say "stale"). */
+  fingerprint(signal?: AbortSignal): Promise<string>;
   /** Neighbours of nodes (read-only, ids as parameters): the inspector's "expand this node". */
   expand(nodeIds: readonly string[], options?: ExpandOptions): Promise<Neighbour[]>;
   close(): Promise<void>;
@@ -210,6 +212,10 @@ class Session implements RetrievalSession, StrategyContext {
 
   expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {
     return this.store.expand(nodeIds, options);
+  }
+
+  fingerprint(signal?: AbortSignal): Promise<string> {
+    return this.store.fingerprint(signal);
   }
 
   close(): Promise<void> {

@@ -42,11 +42,11 @@ export interface StrategyOverrides {
   readonly exhaustive?: boolean;
   /** gsd: false = homomorphic matching (see GsdStrategy.injective). */
   readonly injective?: boolean;
-  /** gsd (and the Cypher it compiles): which pattern nodes may share a graph node (GsdStrategy.match). */
+  /** gsd and cypher: which pattern nodes may share a graph node (GsdStrategy.match). */
   readonly match?: MatchSemantics;
   /** gsd: time budget of the search in ms (default 5000). */
   readonly budgetMs?: number;
-  /** gsd: the not-found distance (default per embedder). */
+  /** gsd, mor: the not-found distance (default per embedder). */
   readonly notFoundDistance?: number;
   /**
    * Parameter values from settings (the extension's `kgrag.retrieval.*`): they fill what the plan's
@@ -62,6 +62,8 @@ export interface StrategyDefinition {
   readonly kind: StrategyKind;
   readonly summary: string;
   readonly parameters: readonly StrategyParameter[];
+  /** Why this strategy cannot answer `plan` (so "Compare Strategies" leaves it out); undefined when it can. */
+  unsuitable?(plan: PlanningGraph): string | undefined;
   run(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string): Promise<RetrievalResult>;
 }
 
@@ -101,6 +103,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         id,
         store: storeOf(c.store),
         strategy: { ...effectiveStrategy('mor', plan, o.settings), ...(o.k !== undefined ? { k: o.k } : {}) },
+        ...(o.notFoundDistance !== undefined ? { notFoundDistance: o.notFoundDistance } : {}),
         ...(c.reranker ? { reranker: c.reranker } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
@@ -112,9 +115,13 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     summary: 'the plan compiled to parameterised Cypher and run read-only on the store',
     parameters: STRATEGY_PARAMETERS.cypher,
     async run(plan, c, o, id) {
+      const s = effectiveStrategy('cypher', plan, o.settings);
+      // A gsd plan compiled to Cypher keeps its own match unless a flag or a cypher setting says otherwise.
+      const match = o.match ?? (plan.strategy.kind === 'cypher' || o.settings?.cypher?.['match'] !== undefined ? s.match : undefined);
       return retrieveCypher(plan, c.store, await c.snapshot(o.signal), c.embedder, {
         id,
-        limit: o.k ?? effectiveStrategy('cypher', plan, o.settings).limit,
+        ...(match !== undefined ? { match } : {}),
+        limit: o.k ?? s.limit,
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
@@ -124,6 +131,8 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     kind: 'stem',
     summary: 'STEM structure tracing: anchor the named entity, follow the pattern edge by edge by T-Score (similarity + guidance bias)',
     parameters: STRATEGY_PARAMETERS.stem,
+    // STEM anchors its search on a named entity; without one it has nothing to start from.
+    unsuitable: (plan) => (plan.nodes.some((n) => n.properties?.['name'] !== undefined || n.text !== undefined) ? undefined : 'STEM needs a named entity to anchor on, e.g. (m: Movie "Heat")'),
     async run(plan, c, o, id) {
       return retrieveStem(plan, await c.snapshot(o.signal), c.embedder, {
         id,
@@ -153,6 +162,14 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
 };
 
 export const STRATEGY_KINDS = Object.keys(STRATEGIES) as StrategyKind[];
+
+/** Every strategy, and for those that cannot answer `plan` the reason (the table's `unsuitable`). */
+export function strategiesFor(plan: PlanningGraph): { readonly kind: StrategyKind; readonly unsuitable?: string }[] {
+  return STRATEGY_KINDS.map((kind) => {
+    const reason = STRATEGIES[kind].unsuitable?.(plan);
+    return reason === undefined ? { kind } : { kind, unsuitable: reason };
+  });
+}
 
 export function isStrategyKind(s: string): s is StrategyKind {
   return Object.prototype.hasOwnProperty.call(STRATEGIES, s);

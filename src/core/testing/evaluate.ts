@@ -80,7 +80,17 @@ export function evaluatePlanTest(plan: PlanningGraph, result: RetrievalResult, o
       : plan.expect.length === 0
         ? 'the plan has no expect clause'
         : `missing ${missing.map((m) => JSON.stringify(m)).join(', ')} among the top ${k} answer(s): ${answers.length > 0 ? shown : 'none'}; Hits@${k} ${hitsAtK}, recall ${found.length}/${plan.expect.length}`;
-  return { id: result.id, plan: plan.name, status, expected: plan.expect, answers, found, missing, k, hitsAt1, hitsAtK, recall, message };
+  // A failure with a named entity the graph does not hold says so first: that, not the ranking, is
+  // usually why the expected answer is missing.
+  const notFound = status === 'failed' ? notFoundLead(result) : '';
+  return { id: result.id, plan: plan.name, status, expected: plan.expect, answers, found, missing, k, hitsAt1, hitsAtK, recall, message: notFound + message };
+}
+
+/** "'Joe Thomas' is not in the graph (nearest: 'Thomas Haden Church', distance 0.62); " per not-found entity. */
+function notFoundLead(result: RetrievalResult): string {
+  return (result.notFound ?? [])
+    .map((n) => `'${n.text}' is not in the graph (${n.nearest !== undefined ? `nearest: '${n.nearest}', distance ${n.distance!.toFixed(2)}` : 'no candidate at all'}); `)
+    .join('');
 }
 
 /** A test that could not run (store down, cancelled, bad plan). */

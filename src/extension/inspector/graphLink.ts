@@ -31,7 +31,14 @@ export function registerInspectorGraph(context: vscode.ExtensionContext, connect
   context.subscriptions.push(
     { dispose: () => setExpandHandler(undefined) },
     connection.onDidChange((health) => {
-      if (health.state === 'connected' && connection.connected) setActiveGraph(connection.connected.session.store.description);
+      if (health.state !== 'connected' || !connection.connected) return;
+      const session = connection.connected.session;
+      setActiveGraph(session.store.description);
+      // The fingerprint (changes with the data) marks results made before an import as stale too.
+      void session.fingerprint().then(
+        (fingerprint) => setActiveGraph(session.store.description, fingerprint),
+        () => undefined,
+      );
     }),
   );
 }

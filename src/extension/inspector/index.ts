@@ -6,10 +6,12 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import type { ExpandedMessage, ExpandMessage, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
+import type { ExpandedMessage, ExpandMessage, GroundingReport, InspectorView, ResultSource, WebviewToHostMessage } from '../../contracts/inspector/messages';
 import { validateInspectorState, validateRetrievalResult, validateWebviewMessage } from '../../contracts/inspector/validate';
+import { compareResults, type ResultGraph } from '../../core/compare';
 import { INSPECTOR_VIEW_TYPE, InspectorPanel, webviewOptions, type InspectorSnapshot } from './panel';
 import { saveImage, saveResultJson } from './export';
+import { KeptResults } from './keptResults';
 
 /** A pattern variable or edge of a plan the inspector asks to show in the editor. */
 export interface RevealTarget {
@@ -38,17 +40,32 @@ export type AliasHandler = (request: AliasRequest) => void | Promise<void>;
 /** Answers "expand this node" for the shown result (the workflow installs one over the active graph). */
 export type ExpandHandler = (request: ExpandMessage, result: RetrievalResult) => Promise<ExpandedMessage>;
 
+/** Runs every strategy the plan of the shown result allows and shows the comparison (the plans concern installs it). */
+export type CompareStrategiesHandler = (plan: string, source: ResultSource | undefined) => Promise<void>;
+
 export interface ShowOptions {
   readonly source?: ResultSource;
   /** Bring this view forward (e.g. 'cypher' for Explain/Profile). */
   readonly view?: InspectorView;
   readonly preserveFocus?: boolean;
+  /** How the grounded planner got from the question to this result's plan (the Grounding view). */
+  readonly grounding?: GroundingReport;
+  /** The graph it came from (description + fingerprint); default: the result's store description. */
+  readonly graph?: ResultGraph;
+  /** The plan as it ran (printed), so an edit of it marks the result stale. */
+  readonly planText?: string;
 }
+
+/** "Use this candidate instead" / "Open as .kgp" from the Grounding view (the question workflow installs it). */
+export type CandidateHandler = (action: 'use' | 'open', candidate: number, grounding: GroundingReport) => void | Promise<void>;
 
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
 let expandHandler: ExpandHandler | undefined;
-let activeGraph: string | undefined;
+let candidateHandler: CandidateHandler | undefined;
+let compareStrategiesHandler: CompareStrategiesHandler | undefined;
+let activeGraph: { description: string; fingerprint?: string } | undefined;
+let kept: KeptResults | undefined;
 let current: InspectorPanel | undefined;
 let extensionUri: vscode.Uri | undefined;
 let log: vscode.LogOutputChannel | undefined;
@@ -65,17 +82,70 @@ export function setExpandHandler(handler: ExpandHandler | undefined): void {
   expandHandler = handler;
 }
 
-/** The graph retrieval now runs on (its store description); the panel marks results from another as stale. */
-export function setActiveGraph(description: string): void {
-  activeGraph = description;
-  current?.setActiveGraph(description);
+export function setCandidateHandler(handler: CandidateHandler | undefined): void {
+  candidateHandler = handler;
 }
 
-/** Opens (or reuses) the panel beside the editor and shows `result` in it. */
+export function setCompareStrategiesHandler(handler: CompareStrategiesHandler | undefined): void {
+  compareStrategiesHandler = handler;
+}
+
+/**
+ * The graph retrieval now runs on (its store description, and its fingerprint when known); the
+ * panel marks results from another graph, or from this graph before its data changed, as stale.
+ */
+export function setActiveGraph(description: string, fingerprint?: string): void {
+  if (activeGraph?.description === description && activeGraph.fingerprint === fingerprint) return;
+  activeGraph = { description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
+  current?.setActiveGraph(description, fingerprint);
+}
+
+function keptResults(): KeptResults {
+  if (!kept) throw new Error('registerInspector() has not run');
+  return kept;
+}
+
+/** Keeps `result` in the inspector's history without showing it; returns its entry id. */
+export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, 'source' | 'graph' | 'planText'> = {}): string {
+  return keptResults().add({
+    result,
+    at: Date.now(),
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.graph ? { graph: options.graph } : {}),
+    ...(options.planText !== undefined ? { planText: options.planText } : {}),
+  }).id;
+}
+
+/** Opens (or reuses) the panel beside the editor and shows `result` in it (a new history entry). */
 export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
+  const id = keepResult(result, options);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
-  panel.show(result, options.source, options.view, options.preserveFocus ?? true);
+  panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding);
+  panel.setHistory(keptResults().summaries());
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
+}
+
+/**
+ * Shows kept results side by side (the first is A). The comparison is computed in core/compare;
+ * the webview draws it. `notes` say what was left out (e.g. a strategy the plan does not suit).
+ */
+export function showComparison(ids: readonly string[], notes: readonly string[] = [], preserveFocus = true): boolean {
+  const entries = ids.map((id) => keptResults().get(id));
+  const found = entries.filter((e) => e !== undefined);
+  if (found.length < 2) {
+    void vscode.window.showWarningMessage(`KG-RAG: a comparison needs two or more kept results (${found.length} of ${ids.length} found).`);
+    return false;
+  }
+  const missing = ids.length - found.length;
+  const comparison = compareResults(found.map((e) => ({ id: e.id, result: e.result })));
+  const questions = new Set(found.map((e) => e.result.question));
+  const question = questions.size === 1 ? found[0]!.result.question : undefined;
+  const panel = current ?? createPanel(preserveFocus);
+  if (!panel.result) panel.show(found[0]!.result, found[0]!.source, undefined, preserveFocus, found[0]!.id);
+  panel.setHistory(keptResults().summaries());
+  panel.showComparison(comparison, question, missing > 0 ? [...notes, `${missing} result(s) are no longer kept`] : notes, preserveFocus);
+  void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
+  return true;
 }
 
 /** Context key for `when` clauses: the inspector is open and shows a result. */
@@ -89,7 +159,11 @@ function logger(): vscode.LogOutputChannel {
 function adopt(webviewPanel: vscode.WebviewPanel): InspectorPanel {
   if (!extensionUri) throw new Error('registerInspector() has not run');
   const panel = new InspectorPanel(webviewPanel, extensionUri, { log: logger(), onMessage });
-  if (activeGraph !== undefined) panel.activeGraph = activeGraph;
+  if (activeGraph !== undefined) {
+    panel.activeGraph = activeGraph.description;
+    panel.activeFingerprint = activeGraph.fingerprint;
+  }
+  if (kept) panel.setHistory(kept.summaries());
   current = panel;
   panel.onDidDispose(() => {
     if (current !== panel) return;
@@ -137,6 +211,50 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
       panel.post(answer);
       return;
     }
+    case 'useCandidate':
+    case 'openCandidate': {
+      const g = panel.grounding;
+      // Only ids the shown grounding lists: the webview names a candidate, it never sends plan text.
+      if (g?.kind !== 'planned' || !g.candidates.some((c) => c.id === message.candidate)) {
+        logger().warn(`inspector: ${message.type} ${message.candidate} ignored: not a candidate of the shown grounding`);
+        return;
+      }
+      if (!candidateHandler) {
+        void vscode.window.showWarningMessage('KG-RAG: this grounding is from an earlier session; ask the question again to re-plan it.');
+        return;
+      }
+      await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g);
+      return;
+    }
+    case 'openEntry': {
+      const entry = keptResults().get(message.id);
+      if (!entry) {
+        void vscode.window.showWarningMessage('KG-RAG: that result is no longer kept (the history keeps the newest 50 and the pinned ones).');
+        return;
+      }
+      panel.show(entry.result, entry.source, undefined, true, entry.id);
+      panel.setHistory(keptResults().summaries());
+      return;
+    }
+    case 'pinEntry':
+      keptResults().pin(message.id, message.pinned);
+      return;
+    case 'exportEntry': {
+      const entry = keptResults().get(message.id);
+      if (entry) await saveResultJson(entry.result);
+      return;
+    }
+    case 'compareEntries':
+      showComparison(message.ids);
+      return;
+    case 'compareStrategies':
+      if (!panel.result) return;
+      if (!compareStrategiesHandler) {
+        void vscode.window.showWarningMessage('KG-RAG: comparing strategies needs the plan runner (is the workspace trusted?).');
+        return;
+      }
+      await compareStrategiesHandler(panel.result.plan, panel.source);
+      return;
     case 'exportImage':
       await saveImage(message.format, message.data, panel.result?.plan ?? 'graph', pendingImageTarget.take(message.format));
       return;
@@ -217,7 +335,11 @@ function onSelection(e: vscode.TextEditorSelectionChangeEvent): void {
 export function registerInspector(context: vscode.ExtensionContext, channel?: vscode.LogOutputChannel): void {
   extensionUri = context.extensionUri;
   log = channel;
+  kept = new KeptResults(channel);
+  const keptNow = kept;
   context.subscriptions.push(
+    keptNow,
+    keptNow.onDidChange(() => current?.setHistory(keptNow.summaries())),
     { dispose: () => current?.dispose() },
     vscode.window.registerWebviewPanelSerializer(INSPECTOR_VIEW_TYPE, {
       async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: unknown) {
@@ -227,7 +349,7 @@ export function registerInspector(context: vscode.ExtensionContext, channel?: vs
           logger().warn(`inspector: ignored saved state (${checked.error})`);
           return;
         }
-        if (checked.value.result) showRetrievalResult(checked.value.result, { source: checked.value.source, view: checked.value.view });
+        if (checked.value.result) showRetrievalResult(checked.value.result, { source: checked.value.source, view: checked.value.view, ...(checked.value.grounding ? { grounding: checked.value.grounding } : {}) });
       },
     }),
     registerCommand('kgrag.inspector.open', () => {

@@ -4,7 +4,10 @@
  */
 import * as vscode from 'vscode';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
+import type { Comparison } from '../../contracts/compare';
 import type {
+  GroundingReport,
+  HistoryEntrySummary,
   HostToWebviewMessage,
   InspectorView,
   RenderedMessage,
@@ -27,6 +30,12 @@ export interface InspectorSnapshot {
   readonly viewColumn: number | undefined;
   readonly resultId: string | undefined;
   readonly plan: string | undefined;
+  readonly grounding: GroundingReport | undefined;
+  /** The history entry shown, and how many results are kept. */
+  readonly entryId: string | undefined;
+  readonly kept: number;
+  /** The comparison on screen: its results' ids (A first), or undefined. */
+  readonly comparing: readonly string[] | undefined;
   readonly ready: boolean;
   readonly rendered: readonly RenderedMessage[];
   readonly rejected: number;
@@ -47,8 +56,15 @@ export class InspectorPanel implements vscode.Disposable {
   result: RetrievalResult | undefined;
   source: ResultSource | undefined;
   view: InspectorView | undefined;
-  /** The active graph's store description, re-sent to every fresh webview. */
+  /** How the grounded planner got to this result's plan (Inspect Question), if it did. */
+  grounding: GroundingReport | undefined;
+  entryId: string | undefined;
+  /** The active graph's store description and fingerprint, re-sent to every fresh webview. */
   activeGraph: string | undefined;
+  activeFingerprint: string | undefined;
+  /** The comparison on screen (drawn over the result), re-sent to a fresh webview. */
+  comparison: { comparison: Comparison; question?: string; notes?: readonly string[] } | undefined;
+  private history: { entries: readonly HistoryEntrySummary[]; current?: string } | undefined;
   private ready = false;
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
@@ -94,8 +110,10 @@ export class InspectorPanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         // A fresh webview (first load, or re-shown after being hidden) gets the current result.
-        if (this.result) this.post({ type: 'show', result: this.result, source: this.source, view: this.view });
-        if (this.activeGraph !== undefined) this.post({ type: 'activeGraph', description: this.activeGraph });
+        if (this.history) this.post({ type: 'history', ...this.history });
+        if (this.result) this.post(this.showMessage(this.result));
+        if (this.activeGraph !== undefined) this.post(this.activeGraphMessage(this.activeGraph));
+        if (this.comparison) this.post({ type: 'compare', ...this.comparison });
         for (const m of this.queue.splice(0)) this.post(m);
         break;
       case 'rendered':
@@ -118,6 +136,8 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   post(message: HostToWebviewMessage): void {
+    // Current state (result, history, comparison) is re-sent on 'ready'; only one-off messages queue.
+    if (!this.ready && (message.type === 'history' || message.type === 'compare')) return;
     if (!this.ready && message.type !== 'show') {
       this.queue.push(message);
       return;
@@ -126,18 +146,58 @@ export class InspectorPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, preserveFocus: boolean): void {
+  show(
+    result: RetrievalResult,
+    source: ResultSource | undefined,
+    view: InspectorView | undefined,
+    preserveFocus: boolean,
+    entryId?: string,
+    grounding?: GroundingReport,
+  ): void {
     this.result = result;
     this.source = source;
     this.view = view;
+    this.entryId = entryId;
+    this.grounding = grounding;
+    this.comparison = undefined;
     this.panel.title = `Inspector: ${result.plan}`;
-    this.post({ type: 'show', result, source, view });
+    this.post(this.showMessage(result));
     if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
   }
 
-  setActiveGraph(description: string): void {
+  /** Results side by side, drawn over the shown result (the webview's "Back" returns to it). */
+  showComparison(comparison: Comparison, question: string | undefined, notes: readonly string[], preserveFocus: boolean): void {
+    this.comparison = { comparison, ...(question !== undefined ? { question } : {}), ...(notes.length > 0 ? { notes } : {}) };
+    this.panel.title = `Compare: ${comparison.results[0]?.plan ?? ''}`;
+    this.post({ type: 'compare', ...this.comparison });
+    if (!this.panel.visible) this.panel.reveal(undefined, preserveFocus);
+  }
+
+  /** The kept results, newest first. */
+  setHistory(entries: readonly HistoryEntrySummary[]): void {
+    this.history = { entries, ...(this.entryId !== undefined ? { current: this.entryId } : {}) };
+    this.post({ type: 'history', ...this.history });
+  }
+
+  setActiveGraph(description: string, fingerprint?: string): void {
     this.activeGraph = description;
-    this.post({ type: 'activeGraph', description });
+    this.activeFingerprint = fingerprint;
+    this.post(this.activeGraphMessage(description));
+  }
+
+  private showMessage(result: RetrievalResult): HostToWebviewMessage {
+    return {
+      type: 'show',
+      result,
+      source: this.source,
+      view: this.view,
+      ...(this.entryId !== undefined ? { entryId: this.entryId } : {}),
+      ...(this.grounding ? { grounding: this.grounding } : {}),
+    };
+  }
+
+  private activeGraphMessage(description: string): HostToWebviewMessage {
+    return { type: 'activeGraph', description, ...(this.activeFingerprint !== undefined ? { fingerprint: this.activeFingerprint } : {}) };
   }
 
   snapshot(): InspectorSnapshot {
@@ -146,6 +206,10 @@ export class InspectorPanel implements vscode.Disposable {
       viewColumn: this.panel.viewColumn,
       resultId: this.result?.id,
       plan: this.result?.plan,
+      grounding: this.grounding,
+      entryId: this.entryId,
+      kept: this.history?.entries.length ?? 0,
+      comparing: this.comparison?.comparison.results.map((r) => r.id),
       ready: this.ready,
       rendered: [...this.rendered],
       rejected: this.rejected,

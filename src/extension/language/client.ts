@@ -8,12 +8,38 @@ import { fewshotFileGlobs } from '../platform/config';
 import { registerCommand } from '../commands';
 import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { GraphSchema } from '../../core/schema';
-import { CONNECTED_SCHEMA_NOTIFICATION, type ConnectedSchemaParams } from '../../contracts/lsp';
+import {
+  CONNECTED_GRAPH_NOTIFICATION,
+  CONNECTED_SCHEMA_NOTIFICATION,
+  ENTITY_LOOKUP_REQUEST,
+  readEntityLookupParams,
+  type ConnectedGraphParams,
+  type ConnectedSchemaParams,
+  type EntityLookupParams,
+  type EntityLookupResult,
+} from '../../contracts/lsp';
 
 let client: LanguageClient | undefined;
 let started: Promise<void> | undefined;
 /** Kept so a (re)started server learns the connected schema again. */
 let connectedSchema: ConnectedSchemaParams | undefined;
+
+/** Answers the server's kgrag/entityLookup (the graph concern sets it; null = no graph connected). */
+export type EntityLookupHandler = (params: EntityLookupParams, signal: AbortSignal) => Promise<EntityLookupResult | null>;
+let entityLookup: EntityLookupHandler = () => Promise.resolve(null);
+/** Kept so a (re)started server learns which graph answers lookups. */
+let connectedGraph: ConnectedGraphParams = { graph: null };
+
+export function setEntityLookup(handler: EntityLookupHandler): void {
+  entityLookup = handler;
+}
+
+/** Tells the server which graph entity lookups now answer from (null: none); it drops its cache and re-checks. */
+export async function setConnectedGraph(graph: string | null): Promise<void> {
+  if (connectedGraph.graph === graph) return;
+  connectedGraph = { graph };
+  if (client?.isRunning()) await client.sendNotification(CONNECTED_GRAPH_NOTIFICATION, connectedGraph);
+}
 
 /**
  * Tells the language server the schema of the graph the workspace is connected to (null when
@@ -100,6 +126,18 @@ export function registerLanguageClient(context: vscode.ExtensionContext, log: vs
   context.subscriptions.push(
     current.onDidChangeState((e) => {
       if (e.newState === State.Running && connectedSchema) void current.sendNotification(CONNECTED_SCHEMA_NOTIFICATION, connectedSchema);
+      if (e.newState === State.Running && connectedGraph.graph !== null) void current.sendNotification(CONNECTED_GRAPH_NOTIFICATION, connectedGraph);
+    }),
+    current.onRequest(ENTITY_LOOKUP_REQUEST, async (params: unknown, token) => {
+      const p = readEntityLookupParams(params);
+      if (!p) throw new Error(`${ENTITY_LOOKUP_REQUEST}: malformed parameters`);
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort());
+      try {
+        return await entityLookup(p, abort.signal);
+      } finally {
+        sub.dispose();
+      }
     }),
   );
   started = client.start().then(

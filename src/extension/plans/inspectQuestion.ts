@@ -7,6 +7,9 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { PlanProposal } from '../../core/llm';
+import { GroundedPlanner } from '../../core/ask';
+import type { GroundingReport } from '../../contracts/inspector/messages';
+import { rememberAsk, runWithGrounding } from './groundingActions';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
@@ -36,6 +39,8 @@ export interface InspectQuestionOutcome {
   readonly note?: string;
   /** Why no planner could be used (e.g. no language model), when the command gave up. */
   readonly error?: string;
+  /** The grounded planner's account (the inspector's Grounding view), when it planned. */
+  readonly grounding?: GroundingReport;
 }
 
 /** The question in the editor: the selection, else a `question "…"` on the cursor's line. */
@@ -91,6 +96,9 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
     return { question, proposal, planner: planner.description };
   }
 
+  // The grounded planner's account of this question (before anything else can ask it another).
+  const asked = planner instanceof GroundedPlanner && planner.last?.kind === 'planned' && planner.last.question === question ? planner.last : undefined;
+  if (asked) rememberAsk(asked);
   const note = [why, proposal.note].filter(Boolean).join('; ');
   const header = `// Proposed by ${planner.description}\n// ${note.replace(/\n/g, ' ')}\n// Edit freely, then choose Run in the notification (or the Run lens).\n`;
   const doc = await vscode.workspace.openTextDocument({ language: 'kgplan', content: header + proposal.text });
@@ -125,6 +133,11 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
     const end = target.lineAt(target.lineCount - 1).range.end;
     edit.insert(target.uri, end, `\n\n${doc.getText().split('\n').filter((l) => !l.startsWith('// ')).join('\n').trim()}\n`);
     await vscode.workspace.applyEdit(edit);
+  }
+  if (asked) {
+    // The grounded planner's run shows its Grounding view: mentions, candidates, the choice, what ran.
+    const ran = await runWithGrounding(doc, asked, connection, log);
+    return { ...outcome, ...(ran ? { result: ran.result, grounding: ran.grounding } : {}) };
   }
   const result = await executePlan(plan.graph, 'inspect', connection, log, { uri: doc.uri.toString(), label: `proposal: ${plan.graph.name}` }, accepted.relationAliases);
   return { ...outcome, ...(result ? { result } : {}) };

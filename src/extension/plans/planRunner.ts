@@ -5,10 +5,11 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import type { PlanningGraph } from '../../core/plan';
+import { printPlanningGraph } from '../../core/dsl';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { StrategySettings } from '../../core/session';
-import { setRevealHandler, showRetrievalResult } from '../inspector';
+import { setActiveGraph, setRevealHandler, showRetrievalResult, type ShowOptions } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
@@ -38,16 +39,19 @@ export async function executePlan(
   source: { uri?: string; label?: string } = {},
   /** The aliases of the schema the plan's document uses (documentPlans answers them). */
   aliases?: RelationAliases,
+  /** Shown with the result: the grounding behind a planned question, and the view to bring forward. */
+  shown: Pick<ShowOptions, 'grounding' | 'view'> = {},
 ): Promise<RetrievalResult | undefined> {
   if (!requireTrust('Running plans')) return undefined;
-  const result = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
+  const ran = await withCancellableProgress(`${TITLES[action]} ${plan.name}`, log, async (signal, report) => {
     const c = await connection.ensure(signal, report);
     // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     report(action === 'explain' || action === 'profile' ? 'compiling to Cypher' : 'retrieving');
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
     const settings = strategySettings(source.uri !== undefined ? vscode.Uri.parse(source.uri) : undefined, log);
-    return c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, settings, ...relationAliases });
+    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, settings, ...relationAliases });
+    return { result, fingerprint: await c.session.fingerprint(signal).catch(() => undefined) };
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
     log.error(`${TITLES[action]} ${plan.name} failed: ${message}`);
@@ -57,14 +61,20 @@ export async function executePlan(
     });
     return undefined;
   });
-  if (!result) return undefined;
+  if (!ran) return undefined;
+  const { result, fingerprint } = ran;
   last = result;
+  // The graph's data may have changed since it opened (an import): older results become stale.
+  if (fingerprint !== undefined) setActiveGraph(result.store.description, fingerprint);
   const answers = result.answers.slice(0, 5).map((a) => a.value).join(', ');
   log.info(`${TITLES[action]} ${plan.name}: ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms${answers ? ` — ${answers}` : ''}`);
   showRetrievalResult(result, {
     source,
     ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : {}),
+    ...shown,
     preserveFocus: action !== 'inspect',
+    graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },
+    planText: printPlanningGraph(plan),
   });
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
   return result;
@@ -84,8 +94,15 @@ export function strategySettings(scope: vscode.Uri | undefined, log: vscode.LogO
   return settings;
 }
 
-/** Finds the plan (by name, else at the cursor) in a document and runs it. */
-export async function runPlanCommand(action: PlanAction, connection: Connection, log: vscode.LogOutputChannel, uriArg?: string | vscode.Uri, planName?: string): Promise<RetrievalResult | undefined> {
+/** A plan of a document, compiled without errors, with what running it needs. */
+export interface ResolvedPlan {
+  readonly plan: PlanningGraph;
+  readonly source: { uri: string; label: string };
+  readonly relationAliases: RelationAliases;
+}
+
+/** Finds the plan (by name, else at the cursor, else asks) in a document; says why when there is none to run. */
+export async function resolvePlan(title: string, uriArg?: string | vscode.Uri, planName?: string): Promise<ResolvedPlan | undefined> {
   const editor = vscode.window.activeTextEditor;
   const uri = typeof uriArg === 'string' ? vscode.Uri.parse(uriArg) : uriArg ?? editor?.document.uri;
   if (!uri) {
@@ -96,7 +113,7 @@ export async function runPlanCommand(action: PlanAction, connection: Connection,
   const { plans, relationAliases } = await documentPlans(doc);
   let compiled = planName !== undefined ? plans.find((p) => p.graph.name === planName) : planAt(plans, editor?.document.uri.toString() === uri.toString() ? editor.selection.active : undefined);
   if (!compiled && planName === undefined && plans.length > 1) {
-    const picked = await vscode.window.showQuickPick(plans.map((p) => ({ label: p.graph.name, description: p.graph.question ?? '', plan: p })), { title: `KG-RAG: ${TITLES[action]} which plan?` });
+    const picked = await vscode.window.showQuickPick(plans.map((p) => ({ label: p.graph.name, description: p.graph.question ?? '', plan: p })), { title: `KG-RAG: ${title} which plan?` });
     compiled = picked?.plan;
     if (!compiled) return undefined;
   }
@@ -109,7 +126,14 @@ export async function runPlanCommand(action: PlanAction, connection: Connection,
     void vscode.window.showErrorMessage(`KG-RAG: plan ${compiled.graph.name} has ${errors.length} error(s): ${errors[0]!.message}`, 'Show Problems').then((c) => c && vscode.commands.executeCommand('workbench.actions.view.problems'));
     return undefined;
   }
-  return executePlan(compiled.graph, action, connection, log, { uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) }, relationAliases);
+  return { plan: compiled.graph, source: { uri: uri.toString(), label: vscode.workspace.asRelativePath(uri) }, relationAliases };
+}
+
+/** Finds the plan (by name, else at the cursor) in a document and runs it. */
+export async function runPlanCommand(action: PlanAction, connection: Connection, log: vscode.LogOutputChannel, uriArg?: string | vscode.Uri, planName?: string): Promise<RetrievalResult | undefined> {
+  const resolved = await resolvePlan(TITLES[action], uriArg, planName);
+  if (!resolved) return undefined;
+  return executePlan(resolved.plan, action, connection, log, resolved.source, resolved.relationAliases);
 }
 
 /**

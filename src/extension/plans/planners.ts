@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Asker, GroundedPlanner } from '../../core/ask';
 import { createEmbedder } from '../../core/embed';
-import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type Planner, type PlannerExample, plannerExamplesFromFile } from '../../core/llm';
+import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type ChatModel, type Planner, type PlannerExample, plannerExamplesFromFile } from '../../core/llm';
 import type { Connection } from '../graph/connection';
 import { LanguageModelChatModel } from './languageModel';
 import { PLANNER_API_KEY, type Secrets } from '../platform/secrets';
@@ -24,8 +24,11 @@ async function nearest(connection: Connection): Promise<NearestExamplePlanner> {
 /** One Asker per snapshot: its name index and word meanings are built once (≈ 0.5 s on MetaQA). */
 const askers = new WeakMap<object, Promise<Asker>>();
 
-/** The grounded planner on the connected graph (connecting when needed, as running a plan would). */
-function grounded(connection: Connection): GroundedPlanner {
+/**
+ * The grounded planner on the connected graph (connecting when needed, as running a plan would);
+ * `model`, when given, chooses among the numbered candidates (core/ask/choose.ts).
+ */
+function grounded(connection: Connection, model?: ChatModel): GroundedPlanner {
   return new GroundedPlanner(async () => {
     const { session, schema } = await connection.ensure();
     const snapshot = await session.snapshot();
@@ -35,7 +38,7 @@ function grounded(connection: Connection): GroundedPlanner {
       askers.set(snapshot, asker);
     }
     return asker;
-  });
+  }, model);
 }
 
 /**
@@ -44,10 +47,13 @@ function grounded(connection: Connection): GroundedPlanner {
  */
 export async function choosePlanner(connection: Connection, secrets: Secrets): Promise<ChosenPlanner> {
   const s = plannerSettings();
+  const httpModel = async (endpoint: string) => {
+    const apiKey = await secrets.get(PLANNER_API_KEY);
+    return new HttpChatModel({ endpoint, model: s.model || 'default', ...(apiKey ? { apiKey } : {}) });
+  };
   const http = async () => {
     if (!s.endpoint) throw new ChatModelError('no endpoint: set kgrag.planner.endpoint (e.g. http://localhost:11434/v1)', 'no-model');
-    const apiKey = await secrets.get(PLANNER_API_KEY);
-    return new ChatPlanner(new HttpChatModel({ endpoint: s.endpoint, model: s.model || 'default', ...(apiKey ? { apiKey } : {}) }), 'http');
+    return new ChatPlanner(await httpModel(s.endpoint), 'http');
   };
   const lm = async () => new ChatPlanner(await LanguageModelChatModel.select(s.languageModelFamily || undefined), 'language-model');
   switch (s.kind) {
@@ -57,6 +63,15 @@ export async function choosePlanner(connection: Connection, secrets: Secrets): P
       return { planner: await lm() };
     case 'nearestExample':
       return { planner: await nearest(connection) };
+    case 'grounded': {
+      if (s.endpoint) return { planner: grounded(connection, await httpModel(s.endpoint)) };
+      try {
+        return { planner: grounded(connection, await LanguageModelChatModel.select(s.languageModelFamily || undefined)) };
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        return { planner: grounded(connection), why: `${why} — the ranker chooses among the grounded candidates` };
+      }
+    }
     case 'auto':
       if (s.endpoint) return { planner: await http() };
       try {

@@ -10,7 +10,7 @@ import { type EmbedderSettings, isEmbedderKind } from '../../core/embed';
 import { readRetrievalSettings, type ReadRetrievalSettings } from '../../core/session';
 
 export type GraphKind = 'sample' | 'embedded' | 'neo4j';
-export type PlannerKind = 'auto' | 'languageModel' | 'http' | 'nearestExample';
+export type PlannerKind = 'auto' | 'grounded' | 'languageModel' | 'http' | 'nearestExample';
 
 export interface GraphSettings {
   readonly kind: GraphKind;
@@ -75,7 +75,7 @@ export function embedderSettings(): EmbedderSettings {
 
 export function plannerSettings(): PlannerSettings {
   return {
-    kind: read('planner.kind', (v): v is PlannerKind => v === 'auto' || v === 'languageModel' || v === 'http' || v === 'nearestExample'),
+    kind: read('planner.kind', (v): v is PlannerKind => v === 'auto' || v === 'grounded' || v === 'languageModel' || v === 'http' || v === 'nearestExample'),
     fewshotFile: read('planner.fewshotFile', isString),
     shots: Math.max(1, read('planner.shots', isNumber)),
     endpoint: read('planner.endpoint', isString),

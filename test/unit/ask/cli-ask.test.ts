@@ -64,3 +64,22 @@ test('CLI: kgrag ask without a question is a usage error', async () => {
   assert.equal(await main(['ask', '--db', db], io), 2);
   assert.match(io.stderr.join('\n'), /needs one question/);
 });
+
+test('CLI: kgrag ask --enumerate store counts the candidates with aggregate Cypher on the real engine; same plan and answers', async () => {
+  const bySnapshot = capture();
+  assert.equal(await main(['ask', 'which films share actors with The Vow', '--db', db, '--json'], bySnapshot), 0, bySnapshot.stderr.join('\n'));
+  const byStore = capture();
+  assert.equal(await main(['ask', 'which films share actors with The Vow', '--db', db, '--json', '--enumerate', 'store'], byStore), 0, byStore.stderr.join('\n'));
+  type Row = { enumeratedOn: string; storeQueries?: number; plan: string; answers: { value: string }[]; candidates: { chain: string; count: number }[] };
+  const s = JSON.parse(bySnapshot.stdout.join('')) as Row;
+  const r = JSON.parse(byStore.stdout.join('')) as Row;
+  assert.equal(s.enumeratedOn, 'snapshot');
+  assert.equal(r.enumeratedOn, 'store');
+  assert.ok((r.storeQueries ?? 0) > 0);
+  assert.equal(r.plan, s.plan);
+  assert.deepEqual(r.candidates, s.candidates);
+  assert.deepEqual(new Set(r.answers.map((a) => a.value)), new Set(s.answers.map((a) => a.value)));
+  const bad = capture();
+  assert.equal(await main(['ask', 'who directed The Vow', '--db', db, '--enumerate', 'graph'], bad), 2);
+  assert.match(bad.stderr.join('\n'), /--enumerate must be snapshot or store/);
+});

@@ -86,7 +86,7 @@ describe('completion items', () => {
     const { a, offset } = at('plan p {\n  match (a)\n  using |\n}');
     const gsd = complete(a, offset, schema).find((c) => c.label === 'gsd');
     assert.equal(gsd?.insertText, 'gsd(k: 3, nodeCandidates: 16, relationCandidates: 16)');
-    assert.deepEqual(labels('plan p {\n  match (a)\n  using mor(seeds: 5, |)\n}'), ['perStep', 'k']);
+    assert.deepEqual(labels('plan p {\n  match (a)\n  using mor(seeds: 5, |)\n}'), ['perStep', 'k', 'typeCandidates', 'notFoundDistance']);
   });
 
   it('offers the property keys of the node\'s label', () => {

@@ -231,11 +231,11 @@ describe('signature help', () => {
   it('shows the strategy parameters with defaults and marks the one being written', () => {
     const s = sig('plan p {\n  match (a)\n  using gsd(k: 3, |\n}');
     assert.ok(s);
-    assert.equal(s.label, 'gsd(k: count = 3, nodeCandidates: count = 16, relationCandidates: count = 16, exhaustive: boolean = false, injective: boolean, match: "injective" | "anchors-distinct" | "homomorphic" = "anchors-distinct", typeCandidates: count = 1, budgetMs: count = 5000)');
+    assert.equal(s.label, 'gsd(k: count = 3, nodeCandidates: count = 16, relationCandidates: count = 16, exhaustive: boolean = false, injective: boolean, match: "injective" | "anchors-distinct" | "homomorphic" = "anchors-distinct", typeCandidates: count = 1, budgetMs: count = 5000, notFoundDistance: number = 0)');
     assert.equal(s.activeParameter, 1);
     assert.equal(sig('plan p { match (a) using gsd(exhaustive: tr|) }')?.activeParameter, 3, 'by name, not by position');
     assert.equal(sig('plan p { match (a) using gsd(injective: fa|) }')?.activeParameter, 4);
-    assert.equal(sig('plan p { match (a) using mor(|) }')?.parameters.length, 3);
+    assert.equal(sig('plan p { match (a) using mor(|) }')?.parameters.length, 5);
   });
   it('is silent outside a strategy call', () => {
     assert.equal(sig('plan p { match (a|) }'), undefined);

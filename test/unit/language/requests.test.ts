@@ -60,12 +60,15 @@ describe('KG-RAG requests to the language server', () => {
     await assert.rejects(s.conn.sendRequest(DOCUMENT_PLANS_REQUEST, { uri }), /needs \{uri, text\}/);
   });
 
-  it('CodeLens: Run, Explain, Profile and Inspect above each named plan, with the extension commands', async () => {
+  it('CodeLens: Run, Explain, Profile, Inspect and Compare above each named plan, with the extension commands', async () => {
     const uri = s.open('lenses.kgp', PLANS);
     const lenses = await s.conn.sendRequest<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
     assert.deepEqual(
       lenses.map((l) => [l.range.start.line, l.command?.command, l.command?.arguments?.[1]]),
-      ['run', 'explain', 'profile', 'inspect'].map((a) => [1, `kgrag.${a}Plan`, 'who_directed']).concat(['run', 'explain', 'profile', 'inspect'].map((a) => [7, `kgrag.${a}Plan`, 'broken'])),
+      [...['run', 'explain', 'profile', 'inspect'].map((a) => [1, `kgrag.${a}Plan`, 'who_directed']), [1, 'kgrag.compareStrategies', 'who_directed']].concat([
+        ...['run', 'explain', 'profile', 'inspect'].map((a) => [7, `kgrag.${a}Plan`, 'broken']),
+        [7, 'kgrag.compareStrategies', 'broken'],
+      ]),
     );
     assert.equal(lenses[0]!.command?.arguments?.[0], uri);
     assert.equal(lenses[0]!.command?.title, '$(play) Run');

@@ -113,9 +113,11 @@ test('a named node far from every name is reported as not found; a near one is n
   // the untyped named node takes the labels its typed neighbour leaves it.
   const misplaced = await retrieveGsd(simgrag([['The Vow', 'starred in', 'UNKNOWN movie 1']], 'UNKNOWN movie 1'), snap, embedder);
   assert.equal(misplaced.notFound?.[0]?.text, 'The Vow');
-  // The threshold is an option.
-  const strict = await retrieveGsd(simgrag([['rachel mcadams', 'starred in', 'UNKNOWN movie 1']], 'UNKNOWN movie 1'), snap, embedder, { notFoundDistance: 0 });
+  // The threshold is an option (0 stands for the embedder's default: it would flag every name).
+  const strict = await retrieveGsd(simgrag([['Channing Tatu', 'starred in', 'UNKNOWN movie 1']], 'UNKNOWN movie 1'), snap, embedder, { notFoundDistance: 1e-4 });
   assert.equal(strict.notFound?.length, 1);
+  const byDefault = await retrieveGsd(simgrag([['rachel mcadams', 'starred in', 'UNKNOWN movie 1']], 'UNKNOWN movie 1'), snap, embedder, { notFoundDistance: 0 });
+  assert.equal(byDefault.notFound, undefined);
 });
 
 function chain(length: number): PlanningGraph {

@@ -38,6 +38,14 @@ const FAILING = `plan kismet_director {
 }
 `;
 
+// "Joe Thomas" is not in the sample graph; gsd binds it to the nearest name, so the answers look normal.
+const ABSENT = `plan joe_thomas_films {
+  match (p: Person "Joe Thomas") -[starred actors]- (m: Movie)
+  return m
+  expect "Tootsie"
+}
+`;
+
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kgrag-test-cli-'));
   // The real embedded engine holding the movie sample shipped in the repo.
@@ -47,6 +55,7 @@ before(async () => {
   await store.close();
   writeFileSync(join(dir, 'pass.kgp'), PASSING);
   writeFileSync(join(dir, 'fail.kgp'), FAILING);
+  writeFileSync(join(dir, 'absent.kgp'), ABSENT);
 });
 
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +77,15 @@ test('kgrag test: a failing plan → exit 1, its retrieved answers shown, "1 pas
   assert.ok(fail, io.stdout.join('\n'));
   assert.match(fail, /fail\.kgp:1 kismet_director — missing "Nobody Atall" among the top \d+ answer\(s\): "/);
   assert.equal(io.stdout.at(-1), '1 passed, 1 failed');
+});
+
+test('kgrag test: a failure whose result carried a not-found warning says so first', async () => {
+  const io = capture();
+  const code = await main(['test', 'absent.kgp', '--db', 'db'], io);
+  assert.equal(code, 1, io.stdout.join('\n'));
+  const fail = io.stdout.find((l) => l.startsWith('FAIL'));
+  assert.ok(fail, io.stdout.join('\n'));
+  assert.match(fail, /joe_thomas_films — 'Joe Thomas' is not in the graph \(nearest: '[^']+', distance \d\.\d\d\); missing "Tootsie"/);
 });
 
 test('kgrag test --json: one JSON object per test with answers and Hits@k, then the summary', async () => {

@@ -101,3 +101,12 @@ test('discovery: plans with expect are tests, with their ranges; plans with pars
   assert.ok(found.problems.every((p) => p.line >= 8));
   assert.deepEqual(discoverPlanTests('').tests, []);
 });
+
+test('a failed test whose result carried not-found entities names them first; a passing one does not', () => {
+  const withWarning = (values: string[]): RetrievalResult => ({ ...result(langs, values), notFound: [{ variable: 'm', text: 'The Voww', nearest: 'The Vow', distance: 0.61 }, { variable: 'x', text: 'Qqq' }] });
+  const failed = evaluatePlanTest(langs, withWarning(['German']));
+  assert.equal(failed.status, 'failed');
+  assert.match(failed.message, /^'The Voww' is not in the graph \(nearest: 'The Vow', distance 0\.61\); 'Qqq' is not in the graph \(no candidate at all\); missing "English", "French"/);
+  const passed = evaluatePlanTest(langs, withWarning(['English', 'French']));
+  assert.match(passed.message, /^all 2 expected answer/);
+});

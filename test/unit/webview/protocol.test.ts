@@ -3,9 +3,16 @@ import assert from 'node:assert/strict';
 import {
   validateHostMessage, validateInspectorState, validateRetrievalResult, validateWebviewMessage,
 } from '../../../src/contracts/inspector/validate';
-import { rawFixture, type FixtureName } from './fixtures';
+import { compareResults } from '../../../src/core/compare';
+import { fixture, rawFixture, type FixtureName } from './fixtures';
 
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
+
+const HISTORY_ENTRY = {
+  id: 'h1', plan: 'p', strategy: 'gsd', mode: 'run', graph: { description: 'g', fingerprint: 'f' }, at: 1, pinned: false,
+  executed: true, answers: 3, totalMs: 12, planEdited: false,
+};
+const COMPARISON = compareResults([{ id: 'a', result: fixture('real-gsd') }, { id: 'b', result: fixture('real-cypher') }]);
 
 describe('validateRetrievalResult', () => {
   for (const name of ['gsd', 'mor', 'cypher', 'xss', 'real-gsd', 'real-cypher', 'real-mor'] as FixtureName[]) {
@@ -66,6 +73,11 @@ describe('validateHostMessage', () => {
       { type: 'expanded', status: 'ok', requestId: 1, nodeId: '0:5', nodes: [{ id: '1:2', name: 'Rachel McAdams', labels: ['Person'] }], edges: [{ source: '0:5', target: '1:2', type: 'starred_actors' }], total: 1 },
       { type: 'expanded', status: 'error', requestId: 2, nodeId: '0:5', message: 'the graph did not open' },
       { type: 'activeGraph', description: 'embedded database in /w/.kgrag' },
+      { type: 'activeGraph', description: 'embedded database in /w/.kgrag', fingerprint: '0123abcd' },
+      { type: 'show', result, entryId: 'h3' },
+      { type: 'history', entries: [HISTORY_ENTRY], current: 'h1' },
+      { type: 'history', entries: [] },
+      { type: 'compare', comparison: COMPARISON, question: 'q?', notes: ['stem left out: …'] },
     ]) {
       const r = validateHostMessage(m);
       assert.equal(r.ok, true, r.ok ? '' : r.error);
@@ -85,6 +97,10 @@ describe('validateHostMessage', () => {
       [{ type: 'expanded', status: 'ok', requestId: 1, nodeId: 'x', nodes: [{ id: 'a', name: 7, labels: [] }], edges: [], total: 1 }, /message\.nodes\[0\]\.name: expected a string/],
       [{ type: 'expanded', status: 'error', requestId: 1, nodeId: 'x' }, /message\.message: missing/],
       [{ type: 'activeGraph', description: null }, /message\.description: expected a string/],
+      [{ type: 'history', entries: [{ ...HISTORY_ENTRY, mode: 'dream' }] }, /message\.entries\[0\]\.mode: expected one of run, explain, profile/],
+      [{ type: 'history', entries: [{ ...HISTORY_ENTRY, graph: {} }] }, /message\.entries\[0\]\.graph\.description: missing/],
+      [{ type: 'compare', comparison: { ...COMPARISON, pairs: [{ ...COMPARISON.pairs[0], subgraph: { ...COMPARISON.pairs[0]!.subgraph, nodes: [{ key: 'k', name: 'n', labels: [], side: 'left' }] } }] } }, /message\.comparison\.pairs\[0\]\.subgraph\.nodes\[0\]\.side: expected one of a, b, both/],
+      [{ type: 'compare', comparison: { ...COMPARISON, answers: [{ value: 'x', ranks: ['1'] }] } }, /message\.comparison\.answers\[0\]\.ranks\[0\]: expected a number/],
       ['show', /message: expected an object/],
       [{}, /unknown type undefined/],
     ];
@@ -108,6 +124,11 @@ describe('validateWebviewMessage', () => {
       { type: 'rendered', view: 'subgraphs', nodes: 4, edges: 3, ms: 12.5 },
       { type: 'log', level: 'warn', message: 'x' },
       { type: 'expand', requestId: 3, nodeId: '0:12' },
+      { type: 'openEntry', id: 'h1' },
+      { type: 'pinEntry', id: 'h1', pinned: true },
+      { type: 'exportEntry', id: 'h1' },
+      { type: 'compareEntries', ids: ['h1', 'h2', 'h3'] },
+      { type: 'compareStrategies' },
     ]) {
       const r = validateWebviewMessage(m);
       assert.equal(r.ok, true, r.ok ? '' : r.error);
@@ -125,6 +146,9 @@ describe('validateWebviewMessage', () => {
       [{ type: 'openExternal', url: 'https://example.com' }, /unknown type "openExternal"/],
       [{ type: 'expand', nodeId: '0:12' }, /message\.requestId: missing/],
       [{ type: 'expand', requestId: 1, nodeId: ['0:12'] }, /message\.nodeId: expected a string/],
+      [{ type: 'compareEntries', ids: ['h1'] }, /message\.ids: compare needs at least two results/],
+      [{ type: 'compareEntries', ids: 'h1,h2' }, /message\.ids: expected an array/],
+      [{ type: 'pinEntry', id: 'h1', pinned: 'yes' }, /message\.pinned: expected a boolean/],
     ];
     for (const [m, message] of cases) {
       const r = validateWebviewMessage(m);
@@ -140,5 +164,7 @@ describe('validateInspectorState', () => {
     assert.equal(validateInspectorState({ result: rawFixture('mor'), view: 'trajectory', source: { label: 'x' } }).ok, true);
     assert.equal(validateInspectorState({ result: { id: 1 } }).ok, false);
     assert.equal(validateInspectorState({ view: 'nope' }).ok, false);
+    assert.equal(validateInspectorState({ result: rawFixture('gsd'), comparison: COMPARISON, notes: ['x'] }).ok, true);
+    assert.equal(validateInspectorState({ comparison: { results: [] } }).ok, false);
   });
 });

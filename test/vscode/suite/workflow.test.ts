@@ -143,7 +143,7 @@ suite('Workflow: run, inspect, test', function () {
     const lenses = await lensesOf(doc.uri);
     assert.deepEqual(
       lenses.filter((l) => l.command?.arguments?.[1] === 'co_actor_languages').map((l) => l.command!.command),
-      ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan'],
+      ['kgrag.runPlan', 'kgrag.explainPlan', 'kgrag.profilePlan', 'kgrag.inspectPlan', 'kgrag.compareStrategies'],
     );
     const run = lens(lenses, 'kgrag.runPlan', 'co_actor_languages');
     const result = await vscode.commands.executeCommand<RetrievalResult | undefined>(run.command, ...(run.arguments ?? []));
@@ -182,6 +182,27 @@ suite('Workflow: run, inspect, test', function () {
     walk(profiled!.cypher!.plan!);
     assert.ok(rows.length > 0, 'the profile has no row counts');
     assert.ok(profiled!.answers.length > 0);
+  });
+
+  test('Compare Strategies with gsd, mor and cypher keeps each result and shows their comparison (A = the plan\'s own strategy)', async () => {
+    const { doc } = await openFixture('workflow/plans.kgp');
+    const before = (await inspectorState())?.kept ?? 0;
+    const ids = await vscode.commands.executeCommand<string[] | undefined>('kgrag.compareStrategies', doc.uri, 'co_actor_languages', ['cypher', 'mor', 'gsd']);
+    assert.ok(ids && ids.length === 3, `kept ids: ${JSON.stringify(ids)}`);
+    const shown = await waitFor('the inspector to show the comparison', async () => {
+      const i = await inspectorState();
+      return i?.comparing?.length === 3 ? i : undefined;
+    }, 30_000);
+    assert.deepEqual(shown.comparing, ids);
+    assert.ok(shown.kept >= before + 3, `${shown.kept} kept after ${before}`);
+    // Results compared from the history through the validated protocol: two of them, A first.
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'compareEntries', ids: [ids[2], ids[0]] }), 'ok');
+    const again = await waitFor('the second comparison', async () => {
+      const i = await inspectorState();
+      return i?.comparing?.length === 2 ? i : undefined;
+    }, 30_000);
+    assert.deepEqual(again.comparing, [ids[2], ids[0]]);
+    assert.match(String(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'compareEntries', ids: [ids[0]] })), /at least two results/);
   });
 
   test('a selected question with no model configured: the grounded planner proposes a query the graph answers, it runs and is inspected', async () => {

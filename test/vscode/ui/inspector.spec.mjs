@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { test } from '../harness/ui.mjs';
 import { largeResult, loadFixture } from './inspector-fixtures.mjs';
+import { inEachTheme, panelWidth } from './theme.mjs';
 
 const VIEWS = ['Subgraphs', 'GSD breakdown', 'Trajectory', 'Cypher & plan', 'Stats'];
 const dialogs = [];
@@ -301,84 +302,58 @@ test('inspector: each strategy run from a .kgp file — MoR trajectory steps and
   await wb.screenshot('inspector-real-cypher-dark');
 }, { timeoutMs: 300_000 });
 
-/**
- * Makes the inspector's editor group `width` CSS pixels wide by resizing the browser window (the
- * editor and the panel split the editor area), measured on the webview's frame.
- */
-async function panelWidth(wb, width) {
-  const frame = () => wb.page.locator('iframe.webview.ready').first().boundingBox();
-  for (let i = 0; i < 4; i++) {
-    const box = await frame();
-    if (box && Math.abs(box.width - width) <= 8) return box.width;
-    const viewport = wb.page.viewportSize();
-    // Both groups change by half of what the window does.
-    await wb.page.setViewportSize({ width: Math.max(600, Math.round(viewport.width + 2 * (width - (box?.width ?? width)))), height: viewport.height });
-    await wb.page.waitForTimeout(500);
-  }
-  return (await frame())?.width;
-}
-
 test('inspector: the plan graph and the coloured subgraph view with expansion, real sample graph — dark, light, 400 px', async ({ page, wb }) => {
-  const original = page.viewportSize();
-  await wb.runCommand('View: Toggle Primary Side Bar Visibility');
-  try {
-    for (const [theme, label] of [['dark', 'Default Dark Modern'], ['light', 'Default Light Modern'], ['dark-400', 'Default Dark Modern']]) {
-      await setTheme(wb, label);
-      await wb.closeAllEditors();
-      await wb.openFile('co_actors.kgp');
-      const lens = (title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
-      await lens('Profile').waitFor({ timeout: 30_000 });
-      if (theme === 'dark-400') {
-        await lens('Run').click();
-        await wb.webview().locator('header h1', { hasText: 'co_actor_languages' }).waitFor({ timeout: 120_000 });
-        const w = await panelWidth(wb, 400);
-        assert.ok(Math.abs(w - 400) <= 8, `the panel is ${w} px wide`);
-      }
-
-      // The plan graph of a real PROFILE on the embedded engine.
-      await lens('Profile').click();
-      const view = wb.webview();
-      await view.locator('.cypher-view .plan-box').first().waitFor({ timeout: 120_000 });
-      const boxes = await view.locator('.plan-box').count();
-      assert.equal(await view.locator('.plan-edge').count(), boxes - 1, 'a tree: one edge into each operator but the root');
-      assert.equal(await view.locator('.plan-box.hottest').count(), 1);
-      // Each box's text stays inside its box (wrapped, never cut).
-      const overflow = await view.locator('.plan-box').evaluateAll((gs) => gs.flatMap((g) => {
-        const r = g.querySelector('rect').getBBox();
-        return [...g.querySelectorAll('text')].filter((t) => t.getBBox().x + t.getBBox().width > r.x + r.width + 0.5).map((t) => t.textContent);
-      }));
-      assert.deepEqual(overflow, []);
-      await view.locator('.plan-scroll').scrollIntoViewIfNeeded();
-      await wb.screenshot(`inspector-plan-graph-${theme}`);
-
-      // The coloured subgraph view of a real GSD run, then "expand" on The Vow, answered by the host from the graph.
+  await inEachTheme(wb, async (theme) => {
+    await wb.closeAllEditors();
+    await wb.openFile('co_actors.kgp');
+    const lens = (title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
+    await lens('Profile').waitFor({ timeout: 30_000 });
+    if (theme === 'dark-400') {
       await lens('Run').click();
-      await view.locator('.subgraphs-view .graph-canvas[data-table-ready]').waitFor({ timeout: 120_000 });
-      const legend = await view.locator('.legend-item[data-label]').evaluateAll((els) => els.map((e) => e.dataset.label));
-      assert.deepEqual(legend, ['Language', 'Movie', 'Person']);
-      const swatches = await view.locator('.legend-item[data-label] .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
-      assert.equal(new Set(swatches).size, 3, swatches.join(' '));
-      const before = Number(await view.locator('.graph-canvas').getAttribute('data-nodes'));
-      const vowRow = view.locator('tr.node-row', { has: view.locator('.node-name', { hasText: /^The Vow$/ }) }).first();
-      await vowRow.locator('.expand-link').click();
-      await view.locator('tr.node-row.expanded').first().waitFor({ timeout: 60_000 });
-      const after = Number(await view.locator('.graph-canvas').getAttribute('data-nodes'));
-      const added = await view.locator('tr.node-row.expanded').count();
-      assert.ok(added >= 2, `${added} neighbours drawn`);
-      assert.equal(after, before + added);
-      assert.match(await view.locator('.expand-status').textContent(), /^The Vow: \d+ new of \d+ neighbours? drawn/);
-      // The Vow's director is one of its neighbours in the sample graph.
-      assert.ok((await view.locator('tr.node-row.expanded .node-name').allTextContents()).includes('Michael Sucsy'));
-      assert.ok(await view.locator('.legend-expanded').count() === 1);
-      await view.locator('.graph-canvas').scrollIntoViewIfNeeded();
-      await wb.page.waitForTimeout(400);
-      await wb.screenshot(`inspector-subgraphs-expanded-${theme}`);
+      await wb.webview().locator('header h1', { hasText: 'co_actor_languages' }).waitFor({ timeout: 120_000 });
+      const w = await panelWidth(wb, 400);
+      assert.ok(Math.abs(w - 400) <= 8, `the panel is ${w} px wide`);
     }
-  } finally {
-    if (original) await page.setViewportSize(original);
-    await setTheme(wb, 'Default Dark Modern');
-    await wb.runCommand('View: Toggle Primary Side Bar Visibility');
-  }
+
+    // The plan graph of a real PROFILE on the embedded engine.
+    await lens('Profile').click();
+    const view = wb.webview();
+    await view.locator('.cypher-view .plan-box').first().waitFor({ timeout: 120_000 });
+    const boxes = await view.locator('.plan-box').count();
+    assert.equal(await view.locator('.plan-edge').count(), boxes - 1, 'a tree: one edge into each operator but the root');
+    assert.equal(await view.locator('.plan-box.hottest').count(), 1);
+    // Each box's text stays inside its box (wrapped, never cut).
+    const overflow = await view.locator('.plan-box').evaluateAll((gs) => gs.flatMap((g) => {
+      const r = g.querySelector('rect').getBBox();
+      return [...g.querySelectorAll('text')].filter((t) => t.getBBox().x + t.getBBox().width > r.x + r.width + 0.5).map((t) => t.textContent);
+    }));
+    assert.deepEqual(overflow, []);
+    await view.locator('.plan-scroll').scrollIntoViewIfNeeded();
+    await wb.screenshot(`inspector-plan-graph-${theme}`);
+
+    // The coloured subgraph view of a real GSD run, then "expand" on The Vow, answered by the host from the graph.
+    await lens('Run').click();
+    await view.locator('.subgraphs-view .graph-canvas[data-table-ready]').waitFor({ timeout: 120_000 });
+    const legend = await view.locator('.legend-item[data-label]').evaluateAll((els) => els.map((e) => e.dataset.label));
+    assert.deepEqual(legend, ['Language', 'Movie', 'Person']);
+    const swatches = await view.locator('.legend-item[data-label] .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    assert.equal(new Set(swatches).size, 3, swatches.join(' '));
+    const before = Number(await view.locator('.graph-canvas').getAttribute('data-nodes'));
+    const vowRow = view.locator('tr.node-row', { has: view.locator('.node-name', { hasText: /^The Vow$/ }) }).first();
+    await vowRow.locator('.expand-link').click();
+    await view.locator('tr.node-row.expanded').first().waitFor({ timeout: 60_000 });
+    const after = Number(await view.locator('.graph-canvas').getAttribute('data-nodes'));
+    const added = await view.locator('tr.node-row.expanded').count();
+    assert.ok(added >= 2, `${added} neighbours drawn`);
+    assert.equal(after, before + added);
+    assert.match(await view.locator('.expand-status').textContent(), /^The Vow: \d+ new of \d+ neighbours? drawn/);
+    // The Vow's director is one of its neighbours in the sample graph.
+    assert.ok((await view.locator('tr.node-row.expanded .node-name').allTextContents()).includes('Michael Sucsy'));
+    assert.ok(await view.locator('.legend-expanded').count() === 1);
+    await view.locator('.graph-canvas').scrollIntoViewIfNeeded();
+    await wb.page.waitForTimeout(400);
+    await wb.screenshot(`inspector-subgraphs-expanded-${theme}`);
+  });
 }, { timeoutMs: 420_000 });
 
 test('inspector: the panel and its result survive a window reload', async ({ page, wb }) => {

@@ -1,7 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { CypherValue, GraphStore } from '../../graph/graphStore';
 import { compileCypher } from '../../plan/cypher';
-import { DEFAULT_STRATEGIES, type PlanningGraph } from '../../plan/planningGraph';
+import { DEFAULT_STRATEGIES, type MatchSemantics, type PlanningGraph } from '../../plan/planningGraph';
 import type { Answer, MatchedSubgraph, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import type { RelationAliases } from '../relations';
@@ -28,7 +28,7 @@ export interface CompiledForStore {
  * among those the endpoints' labels allow (domain/range, roles) — so every strategy reads a
  * pattern alike; the store's dialect; the plan's limit.
  */
-export async function compileForStore(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<CompiledForStore> {
+export async function compileForStore(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<CompiledForStore> {
   const problem = await buildProblem(plan, snap, embedder, { nodeCandidates: 1, relationCandidates: 1, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
   const bestType = new Map(problem.edges.map((e) => [e.edgeId, e.rels.length > 0 ? snap.data.relationNames[e.rels[0]!]! : undefined] as const));
   const labelsOf = new Map<string, readonly string[]>();
@@ -43,6 +43,7 @@ export async function compileForStore(plan: PlanningGraph, store: GraphStore, sn
   const compiled = compileCypher(compiledPlan, {
     dialect: store.dialect,
     limit,
+    ...(options.match !== undefined ? { match: options.match } : {}),
     returnAll: true,
     resolveRelation: (_phrase, edgeId) => {
       const t = bestType.get(edgeId);
@@ -57,7 +58,7 @@ export async function compileForStore(plan: PlanningGraph, store: GraphStore, sn
   return { text: compiled.text, params: { ...compiled.params }, columns: compiled.columns, limit, warnings };
 }
 
-export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases } = {}): Promise<RetrievalResult> {
+export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   const compiled = await compileForStore(plan, store, snap, embedder, options);
   const { params, limit, warnings } = compiled;

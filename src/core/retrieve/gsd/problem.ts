@@ -92,7 +92,7 @@ export interface CandidateOptions {
   readonly labelAliases?: LabelAliases;
   /** k⁽ᵗ⁾ (default 1). */
   readonly typeCandidates?: number;
-  /** A named node whose best candidate is at least this far is reported as not found (default: notFoundDistanceFor(embedder)). */
+  /** A named node whose best candidate is at least this far is reported as not found (absent or 0: notFoundDistanceFor(embedder)). */
   readonly notFoundDistance?: number;
 }
 
@@ -141,7 +141,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
     let exact: string | undefined = n.text?.kind === 'exact' ? n.text.value : undefined;
     for (const [key, value] of Object.entries(props)) {
       if (key === 'name') exact = String(value);
-      else warnings.push(`property ${key} of (${n.id}) is not in the search snapshot (which holds names only): ignored by gsd`);
+      else warnings.push(`property ${key} of (${n.id}) is not in the search snapshot (which holds names only): ignored by retrieval`);
     }
     const nodeLabel = snap.data.nodeLabel;
     const inLabels = (g: number): boolean => labels === null || labels.includes(nodeLabel[g]!);
@@ -170,7 +170,8 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const nodes: NodeCandidates[] = resolved.map((c) => ({ ...c, target: targets.has(c.variable) }));
 
   const notFound: NotFound[] = [];
-  const threshold = opts.notFoundDistance ?? notFoundDistanceFor(embedder);
+  // 0 (a setting left at its default) means the embedder's own: a threshold of 0 would flag every name.
+  const threshold = opts.notFoundDistance ? opts.notFoundDistance : notFoundDistanceFor(embedder);
   for (const n of nodes) {
     if (!n.known || n.patternText === undefined) continue;
     const best = n.nodes.length > 0 ? n.nodes[0]! : -1;

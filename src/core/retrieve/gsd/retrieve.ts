@@ -1,12 +1,13 @@
 import type { Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, matchSemanticsOf, type GsdStrategy, type PlanningGraph } from '../../plan/planningGraph';
-import type { Answer, CandidateList, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult, TypedNode } from '../result';
+import type { Answer, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
 import type { LabelAliases } from '../labels';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { buildProblem, type GsdProblem } from './problem';
 import type { RelationAliases } from '../relations';
 import { searchTopK, type GsdMatch } from './search';
+import { candidateLists, typedNodes } from './explain';
 
 export interface GsdRunOptions {
   /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive, match, budgets…). */
@@ -95,12 +96,6 @@ function budgetMessage(b: { exhausted: 'time' | 'expansions'; limit: number }, f
     : `${what}: showing the ${found} subgraph${found === 1 ? '' : 's'} found so far, which may not be the best ${k}`;
 }
 
-function typedNodes(problem: GsdProblem, snap: GraphSnapshot): TypedNode[] {
-  return problem.nodes.flatMap((n) =>
-    n.type === undefined ? [] : [{ variable: n.variable, type: n.type.text, labels: n.type.labels.map((l) => snap.data.labelNames[l]!), how: n.type.how, detail: n.type.detail, ...(n.role !== undefined ? { role: true } : {}) }],
-  );
-}
-
 /** Target values, best first (the GSD of the best subgraph giving each). */
 function answersOf(plan: PlanningGraph, snap: GraphSnapshot, matches: readonly GsdMatch[], problem: GsdProblem): Answer[] {
   const targets = plan.targets.map((t) => problem.nodes.findIndex((n) => n.variable === t)).filter((p) => p >= 0);
@@ -159,23 +154,4 @@ function toSubgraph(plan: PlanningGraph, snap: GraphSnapshot, problem: GsdProble
   });
   void plan;
   return { rank, gsd: m.gsd, mapping, terms, triples };
-}
-
-function candidateLists(problem: GsdProblem, snap: GraphSnapshot, limit: number): CandidateList[] {
-  const out: CandidateList[] = [];
-  for (const n of problem.nodes) {
-    if (!n.known || n.patternText === undefined) continue;
-    const candidates = Array.from(n.nodes.subarray(0, limit), (g, i) => ({ text: snap.names[g], id: snap.data.nodeIds[g], distance: n.dists[i] }));
-    out.push({ element: 'node', ref: n.variable, patternText: n.patternText, candidates });
-  }
-  for (const e of problem.edges) {
-    if (!e.known || e.patternText === undefined) continue;
-    const candidates = Array.from(e.rels.subarray(0, limit), (r) => {
-      const via = e.via?.[r];
-      return { text: snap.data.relationNames[r]!, distance: e.relDist[r]!, ...(via !== undefined ? { via } : {}) };
-    });
-    const excluded = (e.excluded ?? []).map((x) => ({ text: snap.data.relationNames[x.rel]!, reason: x.reason }));
-    out.push({ element: 'edge', ref: e.edgeId, patternText: e.patternText, candidates, ...(excluded.length > 0 ? { excluded } : {}) });
-  }
-  return out;
 }

@@ -125,8 +125,13 @@ export class Bm25Index {
     return s;
   }
 
-  /** Top-k nodes by BM25 (score > 0), optionally only those with label id `label`. */
-  topK(q: Bm25Query, k: number, labels?: Uint16Array, label?: number): ScoredHit[] {
+  /**
+   * Top-k nodes by BM25 (score > 0), optionally only those whose label (`labels[node]`) is `label`
+   * or, given a mask over label ids, has a 1 in it.
+   */
+  topK(q: Bm25Query, k: number, labels?: Uint16Array, label?: number | Uint8Array): ScoredHit[] {
+    const one = labels !== undefined && typeof label === 'number' ? label : -1;
+    const mask = labels !== undefined && typeof label === 'object' ? label : undefined;
     const acc = this.acc;
     const touched = this.touched;
     let nt = 0;
@@ -135,7 +140,8 @@ export class Bm25Index {
       const idf = q.idf[x];
       for (let j = this.postOffsets[t]; j < this.postOffsets[t + 1]; j++) {
         const d = this.postDocs[j];
-        if (labels && label !== undefined && labels[d] !== label) continue;
+        if (one >= 0 && labels![d] !== one) continue;
+        if (mask !== undefined && mask[labels![d]!] !== 1) continue;
         const tf = this.postTf[j];
         if (acc[d] === 0) touched[nt++] = d;
         acc[d] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.docLen[d]) / this.avgdl));

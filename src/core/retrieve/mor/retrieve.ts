@@ -1,12 +1,15 @@
 import type { Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
-import { DEFAULT_STRATEGIES, type MorStrategy, type PlanNode, type PlanningGraph } from '../../plan/planningGraph';
+import { DEFAULT_STRATEGIES, type MorStrategy, type PlanningGraph } from '../../plan/planningGraph';
 import { reasoningPaths } from '../../plan/reasoningPaths';
 import type { Answer, MixedTraversalTrace, RetrievalResult, ScoredNode, Trajectory, TraversalLayer, TraversalPath, TraversalStep } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { distanceToRow, normSq } from '../snapshot/vectorIndex';
 import { bm25For } from './bm25';
-import { nearestRelations, type RelationAliases } from '../relations';
+import type { RelationAliases } from '../relations';
+import type { LabelAliases } from '../labels';
+import { buildProblem } from '../gsd/problem';
+import { candidateLists, typedNodes } from '../gsd/explain';
 import { linearReranker, type Reranker } from './rerank';
 
 /**
@@ -37,6 +40,10 @@ export interface MorRunOptions {
   readonly signal?: AbortSignal;
   /** Schema aliases for relationship types (see relations.ts). */
   readonly relationAliases?: RelationAliases;
+  /** Schema aliases for labels (type words, see labels.ts). */
+  readonly labelAliases?: LabelAliases;
+  /** Not-found threshold (L2); default: the strategy's, else per embedder (gsd/problem.ts). */
+  readonly notFoundDistance?: number;
 }
 
 interface Traj {
@@ -58,7 +65,6 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
   const warnings: string[] = [];
   const d = snap.data;
   const byId = new Map(plan.nodes.map((n) => [n.id, n] as const));
-  const labelOf = (n: PlanNode | undefined): number => (n?.category === undefined ? -1 : snap.labelId(n.category));
   const stats: Record<string, number> = { seeds: strategy.seeds, perStep: strategy.perStep, k: strategy.k, structuralVisits: 0 };
 
   const qv = await embedder.embedBatch([question], options.signal);
@@ -68,21 +74,53 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     return Math.max(-1, Math.min(1, 1 - (dist * dist) / 2));
   };
 
-  // Relation phrases restrict the structural step to their nearest relationship type (the
-  // authors' code also filters by edge type); unknown relations allow every type.
-  const relTypes = await nearestRelations(snap, embedder, plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), options.signal, options.relationAliases);
+  // Types and relations are read exactly as GSD reads them (one resolver: gsd/problem.ts): a
+  // category → labels (exact, alias, is-a, nearest; untyped nodes narrowed by their typed
+  // neighbours), each edge → the relationship types its endpoints' labels allow, ranked by the
+  // phrase and the endpoints' role words. Named nodes get the same not-found check.
+  const problem = await buildProblem(
+    plan,
+    snap,
+    embedder,
+    {
+      nodeCandidates: Math.max(1, strategy.seeds),
+      relationCandidates: d.relationNames.length,
+      ...(strategy.typeCandidates !== undefined ? { typeCandidates: strategy.typeCandidates } : {}),
+      ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
+      ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}),
+      ...((options.notFoundDistance ?? strategy.notFoundDistance) !== undefined ? { notFoundDistance: (options.notFoundDistance ?? strategy.notFoundDistance)! } : {}),
+    },
+    options.signal,
+  );
+  warnings.push(...problem.warnings);
+  const nodeIndex = new Map(problem.nodes.map((n, i) => [n.variable, i] as const));
+  const L = d.labelNames.length;
+  /** Per plan variable: which labels its layer may hold (null = any). */
+  const labelMask = new Map<string, Uint8Array | null>();
+  for (const n of problem.nodes) labelMask.set(n.variable, n.labels === null ? null : maskOf(n.labels, L));
+  const categoryOf = (variable: string): string => {
+    const labels = problem.nodes[nodeIndex.get(variable) ?? -1]?.labels;
+    if (labels && labels.length > 0) return labels.map((l) => d.labelNames[l]).join('|');
+    return byId.get(variable)?.category ?? '';
+  };
+  // The structural step keeps the edge's relationship types (the authors' code filters by edge
+  // type): among the types the endpoints' labels allow, the nearest to the phrase and the
+  // endpoints' role words, with every type within RELATION_TIE of it — a phrase that cannot tell
+  // types apart (random letters, no phrase at all) keeps them all, and the types carry the step.
+  // `:type` keeps that type.
+  const relMask = new Map<string, Uint8Array | null>();
+  const R = d.relationNames.length;
+  for (const e of problem.edges) {
+    const best = e.rels.length > 0 ? e.relDist[e.rels[0]!]! : 0;
+    const kept: number[] = [];
+    for (const r of e.rels) if (e.relDist[r]! <= best + RELATION_TIE) kept.push(r);
+    relMask.set(e.edgeId, kept.length === R ? null : maskOf(kept, R));
+  }
   const rp = reasoningPaths(plan);
   for (const diag of rp.diagnostics) if (diag.severity !== 'error') warnings.push(diag.message);
   const target = rp.target !== undefined ? byId.get(rp.target) : undefined;
-  const missing = plan.nodes.filter((n) => n.category !== undefined && snap.labelId(n.category) < 0).map((n) => n.category!);
   const invalidReason =
-    rp.paths.length === 0
-      ? rp.diagnostics.find((x) => x.severity === 'error')?.message ?? 'no reasoning path'
-      : plan.nodes.length < 2
-        ? 'a plan with a single node'
-        : missing.length > 0
-          ? `unknown categor${missing.length > 1 ? 'ies' : 'y'} ${[...new Set(missing)].join(', ')}`
-          : undefined;
+    rp.paths.length === 0 ? rp.diagnostics.find((x) => x.severity === 'error')?.message ?? 'no reasoning path' : plan.nodes.length < 2 ? 'a plan with a single node' : undefined;
 
   const paths: TraversalPath[] = [];
   const finals: Map<number, Traj>[] = [];
@@ -92,8 +130,8 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
   if (invalidReason !== undefined) {
     warnings.push(`invalid plan for mixed traversal (${invalidReason}): text matching only`);
     combination = 'text-fallback';
-    const label = labelOf(target ?? byId.get(plan.targets[0] ?? ''));
-    const hits = bm.topK(bm.query(question), Math.max(strategy.k, strategy.seeds), d.nodeLabel, label >= 0 ? label : undefined);
+    const mask = labelMask.get((target ?? byId.get(plan.targets[0] ?? ''))?.id ?? '') ?? null;
+    const hits = bm.topK(bm.query(question), Math.max(strategy.k, strategy.seeds), d.nodeLabel, mask ?? undefined);
     const top = hits[0]?.score || 1;
     for (const h of hits) candidates.set(h.index, { traj: { nodes: [h.index], steps: ['textual'], tf: [h.score / top], categories: [snap.labelOf(h.index)] }, share: 1 });
   } else {
@@ -102,20 +140,19 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
       let current = new Map<number, Traj>();
       path.nodes.forEach((variable, li) => {
         const node = byId.get(variable)!;
-        const label = labelOf(node);
+        const mask = labelMask.get(variable) ?? null;
         const restriction = node.text?.value;
         const query = bm.query(restriction ? `${question} ${restriction}` : question);
         const want = li === 0 ? strategy.seeds : strategy.perStep;
-        let textHits = bm.topK(query, want, d.nodeLabel, label >= 0 ? label : undefined);
+        let textHits = bm.topK(query, want, d.nodeLabel, mask ?? undefined);
         if (node.text?.kind === 'exact') textHits = textHits.filter((h) => d.names[h.index] === node.text!.value);
         const best = textHits[0]?.score || 1;
-        const category = node.category ?? '';
+        const category = categoryOf(variable);
         const next = new Map<number, Traj>();
         const structural: ScoredNode[] = [];
         if (li > 0) {
           const step = path.steps[li - 1]!;
-          const edge = plan.edges.find((e) => e.id === step.edge);
-          const relFilter = edge?.relation.kind === 'type' ? snap.relationId(edge.relation.value) : edge?.relation.kind === 'phrase' ? snap.relationId(relTypes.get(edge.relation.value)?.type ?? '') : -1;
+          const relFilter = relMask.get(step.edge) ?? null;
           for (const [v, traj] of current) {
             for (let dir = 0; dir < 2; dir++) {
               const offs = dir === 0 ? d.outOffsets : d.inOffsets;
@@ -123,9 +160,9 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
               const rels = dir === 0 ? d.outRels : d.inRels;
               for (let j = offs[v]; j < offs[v + 1]; j++) {
                 stats.structuralVisits!++;
-                if (relFilter >= 0 && rels[j] !== relFilter) continue;
+                if (relFilter !== null && relFilter[rels[j]] === 0) continue;
                 const u = others[j];
-                if (label >= 0 && d.nodeLabel[u] !== label) continue;
+                if (mask !== null && mask[d.nodeLabel[u]] === 0) continue;
                 // A reasoning path is a simple path: no node twice on one trajectory.
                 if (traj.nodes.includes(u)) continue;
                 const prev = next.get(u);
@@ -194,6 +231,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
   }));
   stats.candidates = candidates.size;
   stats.paths = paths.length;
+  const types = typedNodes(problem, snap);
   const t2 = performance.now();
   return {
     id: options.id ?? plan.name,
@@ -203,6 +241,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     store: options.store ?? { kind: 'embedded', description: 'snapshot ' + snap.data.fingerprint },
     answers,
     subgraphs: [],
+    candidates: candidateLists(problem, snap, options.reportPerLayer === undefined ? 10 : Math.min(10, options.reportPerLayer)),
     trajectory: {
       paths,
       survivors: scored.slice(0, 100).map((s) => ({ nodeId: d.nodeIds[s.v], name: d.names[s.v], score: s.score })),
@@ -213,7 +252,24 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     timings: { totalMs: t2 - t0, candidatesMs: t1 - t0, searchMs: t2 - t1 },
     stats,
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(problem.notFound.length > 0 ? { notFound: problem.notFound } : {}),
+    ...(types.length > 0 ? { types } : {}),
   };
+}
+
+/**
+ * Relation distances closer than this to the best are a tie: the phrase does not tell those types
+ * apart. With the lexical embedder a phrase that names a type is ≥ 0.1 nearer to it than to the
+ * next ("director of": directed_by 1.22, starred_actors 1.34; "starred in" 0.75 vs 1.34), while
+ * letters with no meaning lie within 0.02 of every type (all ≈ √2: nothing in common).
+ */
+const RELATION_TIE = 0.05;
+
+/** A 0/1 byte per id: the inner loops test membership with one load. */
+function maskOf(ids: readonly number[], size: number): Uint8Array {
+  const m = new Uint8Array(size);
+  for (const i of ids) m[i] = 1;
+  return m;
 }
 
 /**

@@ -1,0 +1,72 @@
+/**
+ * What the inspector's grounding view shows for a question the grounded planner (core/ask) planned:
+ * mentions → nodes, the candidate queries with their counts and scores, the chosen one and who chose
+ * it, and what ran. Every name in it is database text: the webview renders it as text.
+ */
+
+export interface GroundedNodeView {
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly score: number;
+}
+
+export interface GroundingMention {
+  readonly text: string;
+  /** Character offsets in the question. */
+  readonly start: number;
+  readonly end: number;
+  /** Written `[…]` or `"…"` by the asker. */
+  readonly marked: boolean;
+  readonly method: 'exact' | 'bm25' | 'embedding';
+  readonly score: number;
+  readonly anchor: boolean;
+  /** Every node the mention may mean (several: ambiguous). */
+  readonly nodes: readonly GroundedNodeView[];
+  /** Indices of the mentions this one overlaps. */
+  readonly overlaps: readonly number[];
+  /** The plan variable that holds this anchor in the chosen candidate's plan (for reveal). */
+  readonly variable?: string;
+}
+
+export interface GroundingCandidate {
+  /** 1-based rank. */
+  readonly id: number;
+  readonly pattern: string;
+  readonly chain: string;
+  readonly count: number;
+  readonly score: number;
+  readonly fit: number;
+}
+
+/** Who picked the candidate that ran. */
+export type GroundingDecider =
+  | { readonly kind: 'ranker' }
+  | { readonly kind: 'model'; readonly model: string; readonly attempts: number }
+  /** "Use this candidate instead" in the inspector. */
+  | { readonly kind: 'user' };
+
+interface GroundingCommon {
+  readonly question: string;
+  readonly mentions: readonly GroundingMention[];
+  readonly totalMs: number;
+}
+
+export type GroundingReport =
+  | (GroundingCommon & {
+      readonly kind: 'planned';
+      readonly status: 'match' | 'weak';
+      readonly confidence: number;
+      readonly decidedBy: GroundingDecider;
+      readonly rejectedReplies: readonly { readonly reply: string; readonly reason: string }[];
+      /** The chosen candidate's id (1-based, as in `candidates`). */
+      readonly chosen: number;
+      readonly candidates: readonly GroundingCandidate[];
+      readonly totalCandidates: number;
+      readonly capped: boolean;
+      readonly enumeratedOn: 'snapshot' | 'store';
+      /** What ran: the chosen plan's name and strategy. */
+      readonly ran: { readonly plan: string; readonly strategy: string };
+    })
+  | (GroundingCommon & { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] })
+  | (GroundingCommon & { readonly kind: 'no-candidates'; readonly message: string });

@@ -1,0 +1,119 @@
+// Ask the graph in the real extension host (issue 15): the grounded planner on the embedded sample
+// graph, its Grounding view in the inspector, a model that may only choose among the numbered
+// candidates (a local OpenAI-protocol server), and "use this candidate instead" from the view.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
+import type { InspectQuestionOutcome } from '../../../src/extension/plans/inspectQuestion';
+import { startFakeOpenAi } from '../../support/openAiServer';
+import { activeExtension, closeAllEditors, waitFor } from './helpers';
+
+const KEYS = ['planner.kind', 'planner.endpoint', 'planner.model'];
+
+async function setting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('kgrag').update(key, value, vscode.ConfigurationTarget.Workspace);
+}
+
+function inspectorState(): Thenable<InspectorSnapshot | undefined> {
+  return vscode.commands.executeCommand<InspectorSnapshot | undefined>('kgrag.inspector._state');
+}
+
+function ask(question: string): Thenable<InspectQuestionOutcome | undefined> {
+  return vscode.commands.executeCommand<InspectQuestionOutcome | undefined>('kgrag.inspectQuestion', { question, accept: 'run' });
+}
+
+suite('Ask the graph: grounded planner, model choice, Grounding view', function () {
+  this.timeout(240_000);
+
+  suiteSetup(async () => {
+    await activeExtension();
+  });
+
+  teardown(closeAllEditors);
+
+  suiteTeardown(async () => {
+    for (const key of KEYS) await setting(key, undefined);
+  });
+
+  test('a plain question (no brackets) → grounded plan → answers, with the Grounding view in the inspector', async () => {
+    await setting('planner.kind', 'grounded');
+    await setting('planner.endpoint', '');
+    const outcome = await ask('who directed Kismet');
+    assert.equal(outcome?.proposal?.kind, 'proposal', JSON.stringify(outcome));
+    assert.ok(outcome.result, 'the plan did not run');
+    assert.deepEqual(outcome.result.answers.map((a) => a.value), ['William Dieterle']);
+    const g = outcome.grounding;
+    assert.ok(g && g.kind === 'planned', `no grounding: ${JSON.stringify(g)}`);
+    assert.deepEqual(g.decidedBy, { kind: 'ranker' });
+    assert.equal(g.chosen, 1);
+    assert.equal(g.candidates[0]!.chain, 'directed_by');
+    const anchor = g.mentions.find((m) => m.anchor);
+    assert.equal(anchor?.text, 'Kismet');
+    assert.deepEqual(anchor?.nodes.map((n) => `${n.name}:${n.label}`), ['Kismet:Movie']);
+    assert.equal(g.ran.plan, outcome.result.plan);
+    const shown = await waitFor('the inspector to show the grounding', async () => {
+      const s = await inspectorState();
+      return s?.plan === outcome.result!.plan && s.grounding ? s : undefined;
+    });
+    assert.deepEqual(shown.grounding, g);
+  });
+
+  test('"use this candidate instead" from the Grounding view re-plans and re-runs with that candidate, chosen by the user', async () => {
+    await setting('planner.kind', 'grounded');
+    const outcome = await ask('who directed Kismet');
+    const g = outcome?.grounding;
+    assert.ok(g && g.kind === 'planned');
+    const other = g.candidates.find((c) => c.id !== g.chosen && c.chain !== g.candidates[g.chosen - 1]!.chain);
+    assert.ok(other, 'a second candidate');
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'useCandidate', candidate: other.id }), 'ok');
+    const after = await waitFor('the re-run with the other candidate', async () => {
+      const s = await inspectorState();
+      return s?.grounding?.kind === 'planned' && s.grounding.chosen === other.id ? s : undefined;
+    });
+    assert.ok(after.grounding?.kind === 'planned');
+    assert.deepEqual(after.grounding.decidedBy, { kind: 'user' });
+    // The re-plan is an editable .kgp document holding the candidate's plan and the question.
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.equal(doc?.languageId, 'kgplan');
+    assert.match(doc!.getText(), /question "who directed Kismet"/);
+    assert.match(doc!.getText(), new RegExp(`Candidate ${other.id} of`));
+    // An id the grounding does not list is ignored (the webview names candidates, never sends plans).
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'useCandidate', candidate: 999 }), 'ok');
+    const still = (await inspectorState())?.grounding;
+    assert.equal(still?.kind === 'planned' ? still.chosen : undefined, other.id);
+  });
+
+  test('a model chooses among the numbered candidates; a reply naming none is rejected, asked again, then the ranker decides', async () => {
+    const server = await startFakeOpenAi();
+    try {
+      await setting('planner.kind', 'grounded');
+      await setting('planner.endpoint', server.url);
+      await setting('planner.model', 'chooser');
+      server.reply = () => ({ content: '2' });
+      const chosen = await ask('who directed Kismet');
+      const g = chosen?.grounding;
+      assert.ok(g && g.kind === 'planned', JSON.stringify(chosen));
+      assert.equal(g.decidedBy.kind, 'model');
+      assert.equal(g.chosen, 2);
+      const prompt = server.requests.at(-1)?.body.messages?.map((m) => m.content).join('\n') ?? '';
+      assert.match(prompt, /Question: who directed Kismet/);
+      assert.match(prompt, /^1\. .*\n2\. /m);
+      assert.equal(chosen!.result?.plan, g.ran.plan);
+
+      const before = server.requests.length;
+      server.reply = () => ({ content: 'I think the director query, probably.' });
+      const refused = await ask('who directed Kismet');
+      const r = refused?.grounding;
+      assert.ok(r && r.kind === 'planned');
+      assert.equal(server.requests.length - before, 2, 'asked once more after the rejected reply');
+      assert.deepEqual(r.decidedBy, { kind: 'ranker' });
+      assert.equal(r.rejectedReplies.length, 2);
+      assert.match(r.rejectedReplies[0]!.reason, /not a single candidate number/);
+      assert.deepEqual(refused!.result?.answers.map((a) => a.value), ['William Dieterle']);
+    } finally {
+      await server.close();
+      await setting('planner.endpoint', undefined);
+      await setting('planner.model', undefined);
+    }
+  });
+});
