@@ -4,8 +4,10 @@ import { check } from './commands/check';
 import { importGraph as importCommand } from './commands/import';
 import { query } from './commands/query';
 import { schema } from './commands/schema';
+import { report } from './commands/report';
 import { run } from './commands/run';
 import { test } from './commands/test';
+import { whyNot } from './commands/whyNot';
 
 const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
   ask: { run: ask, summary: 'ask "<question>" | questions.jsonl --db <path> [--json] [--run]   plan a question from the graph itself' },
@@ -13,8 +15,10 @@ const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summar
   import: { run: importCommand, summary: 'import <file> (--db <path> | --neo4j <uri>) [--format triples|tsv|csv|jsonl]   load a graph file (embedded databases)' },
   query: { run: query, summary: 'query (--db <path> | --neo4j <uri>) [--explain|--profile] [--json] "<cypher>"   run Cypher' },
   schema: { run: schema, summary: 'schema (--db <path> | --neo4j <uri>) [--json]   show the graph schema' },
+  report: { run: report, summary: 'report <results.json|test-run.jsonl|baseline.json…> --out report.html   one self-contained HTML report' },
   run: { run, summary: 'run <file> (--db <path> | --neo4j <uri>) [--plan n] [--strategy gsd|mor|cypher] [--mode run|explain|profile] [--k N] [--json]   retrieve' },
   test: { run: test, summary: 'test <files…> (--db <path> | --neo4j <uri>)   run plans with expect as tests' },
+  'why-not': { run: whyNot, summary: 'why-not <file.kgp> [<name>…] (--db <path> | --neo4j <uri>) [--plan n] [--strategy s] [--json]   why an expected answer was not returned' },
 };
 
 function usage(): string {

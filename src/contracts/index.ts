@@ -8,4 +8,5 @@ export * from './compare';
 export * from './inspector/messages';
 export * from './inspector/validate';
 export * from './lsp';
+export * from './whyNot';
 // The engine worker protocol (src/contracts/engineWorker.ts) is imported by path: only core/graph/embedded uses it.

@@ -8,6 +8,8 @@ export const FILE_CAPS = {
   schema: 8 * 1024 * 1024,
   plan: 16 * 1024 * 1024,
   fewshot: 256 * 1024 * 1024,
+  // Retrieval results, baselines and test runs (JSON written by kgrag: kgrag report reads them).
+  results: 256 * 1024 * 1024,
   graph: 2 * 1024 * 1024 * 1024 - 1,
 } as const;
 

@@ -3,14 +3,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { databaseExists, STORE_FLAGS, GraphStoreError } from '../../core/graph';
-import { readRunInputs, type RelationAliases, loadReranker, type Reranker } from '../../core/retrieve';
+import { readRunInputs, loadReranker, type Reranker } from '../../core/retrieve';
 import { MATCH_SEMANTICS } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
-import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, oneLine, type CliIO } from '../io';
 import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
+import { planAliases } from './planAliases';
 
 const RUN_OPTIONS = {
   ...STORE_FLAGS,
@@ -113,14 +113,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       ...(notFoundDistance !== undefined ? { notFoundDistance } : {}),
     };
     // A plan's `schema "…"` file (relative to the plan file) lends its aliases to relation matching.
-    const resolver = new SchemaResolver(nodeSchemaFiles, (f) => {
-      if (!f.schema) io.err(`kgrag run: schema ${f.path}: ${f.problem ?? 'unusable'}; relation aliases not used`);
-    });
-    const aliasesFor = async (ref: string | undefined): Promise<RelationAliases | undefined> => {
-      if (ref === undefined) return undefined;
-      const at = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-      return (await resolver.resolve({ reference: { value: ref, range: at }, documentPath: file })).aliases;
-    };
+    const aliasesFor = planAliases(file, io, 'run');
     let failed = 0;
     for (const input of read.inputs) {
       const relationAliases = await aliasesFor(input.plan.schemaRef);

@@ -3,3 +3,4 @@ export { openSession, defaultCacheDir, PlanParameterError, type RetrievalSession
 export { STRATEGIES, STRATEGY_KINDS, isStrategyKind, strategiesFor, type StrategyDefinition, type StrategyParameter, type StrategyOverrides } from './strategies';
 export type { StrategySettings } from '../plan/strategyParameters';
 export { retrievalSettingsSchema, readRetrievalSettings, retrievalSettingKey, RETRIEVAL_SETTINGS_PREFIX, type SettingSchema, type ReadRetrievalSettings } from './settings';
+export type { WhyNotOptions } from '../whynot';

@@ -22,6 +22,8 @@ import { loadOrBuildSnapshot, snapshotFileName, type LoadedSnapshot } from '../r
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
 import { strategyProblems } from '../plan/strategyParameters';
+import type { WhyNotResult } from '../../contracts/whyNot';
+import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, type StrategyContext, type StrategyOverrides } from './strategies';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
@@ -75,6 +77,8 @@ export interface RetrievalSession {
   buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean }): Promise<IndexInfo>;
   /** Imports graph files (embedded stores); the schema and snapshot are renewed. */
   import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
+  /** Why `expected` is not among the answers of the plan under a strategy (docs/whynot.md). */
+  whyNot(plan: PlanningGraph, expected: string, options?: WhyNotOptions): Promise<WhyNotResult>;
   /** Raw Cypher (read-only unless options.readOnly is false). */
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
   /** The store's fingerprint: it changes when the graph's data does (results remember it to say "stale"). */
@@ -204,6 +208,10 @@ class Session implements RetrievalSession, StrategyContext {
       this.store = fresh;
       await fresh.open();
     }
+  }
+
+  whyNot(plan: PlanningGraph, expected: string, options: WhyNotOptions = {}): Promise<WhyNotResult> {
+    return analyzeWhyNot(plan, expected, { embedder: this.embedder, store: this.store, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}), run: (p, o) => this.run(p, o) }, options);
   }
 
   query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {

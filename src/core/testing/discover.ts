@@ -9,6 +9,8 @@ export interface DiscoveredPlanTest {
   readonly range: Range;
   /** The plan's name range, when it has one. */
   readonly nameRange?: Range;
+  /** The `expect` clause: where a failure is anchored. */
+  readonly expectRange?: Range;
 }
 
 export interface DiscoveredTests {
@@ -25,6 +27,6 @@ export function discoverPlanTests(text: string): DiscoveredTests {
   const inside = (r: Range, line: number) => line >= r.start.line && line <= r.end.line;
   const tests = compiled
     .filter((c) => isPlanTest(c.graph) && c.graph.name !== '' && !errors.some((e) => inside(c.source.plan, e.range.start.line)))
-    .map((c) => ({ plan: c.graph, range: c.source.plan, ...(c.source.name ? { nameRange: c.source.name } : {}) }));
+    .map((c) => ({ plan: c.graph, range: c.source.plan, ...(c.source.name ? { nameRange: c.source.name } : {}), ...(c.decl.expect ? { expectRange: c.decl.expect.range } : {}) }));
   return { tests, problems: errors.map((d) => ({ line: d.range.start.line + 1, message: d.message })) };
 }

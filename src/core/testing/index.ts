@@ -2,3 +2,4 @@
 export * from './evaluate';
 export * from './discover';
 export * from './run';
+export * from './baseline';

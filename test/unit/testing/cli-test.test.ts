@@ -65,7 +65,7 @@ test('kgrag test: all passing → exit 0, one line per plan with expect, summary
   const code = await main(['test', 'pass.kgp', '--db', 'db'], io);
   assert.equal(code, 0, io.stderr.join('\n'));
   assert.equal(io.stdout.length, 2);
-  assert.match(io.stdout[0]!, /^PASS {2}pass\.kgp:1 co_actor_languages — all 1 expected answer\(s\) found/);
+  assert.match(io.stdout[0]!, /^PASS {2}pass\.kgp:8 co_actor_languages — all 1 expected answer\(s\) found/);
   assert.equal(io.stdout.at(-1), '1 passed, 0 failed');
 });
 
@@ -75,7 +75,7 @@ test('kgrag test: a failing plan → exit 1, its retrieved answers shown, "1 pas
   assert.equal(code, 1);
   const fail = io.stdout.find((l) => l.startsWith('FAIL'));
   assert.ok(fail, io.stdout.join('\n'));
-  assert.match(fail, /fail\.kgp:1 kismet_director — missing "Nobody Atall" among the top \d+ answer\(s\): "/);
+  assert.match(fail, /fail\.kgp:4 kismet_director — missing "Nobody Atall" among the top \d+ answer\(s\): "/);
   assert.equal(io.stdout.at(-1), '1 passed, 1 failed');
 });
 

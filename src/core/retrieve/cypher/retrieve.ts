@@ -28,7 +28,7 @@ export interface CompiledForStore {
  * among those the endpoints' labels allow (domain/range, roles) — so every strategy reads a
  * pattern alike; the store's dialect; the plan's limit.
  */
-export async function compileForStore(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<CompiledForStore> {
+export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStore, 'dialect'>, snap: GraphSnapshot, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<CompiledForStore> {
   const problem = await buildProblem(plan, snap, embedder, { nodeCandidates: 1, relationCandidates: 1, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
   const bestType = new Map(problem.edges.map((e) => [e.edgeId, e.rels.length > 0 ? snap.data.relationNames[e.rels[0]!]! : undefined] as const));
   const labelsOf = new Map<string, readonly string[]>();
@@ -50,6 +50,7 @@ export async function compileForStore(plan: PlanningGraph, store: GraphStore, sn
       return t !== undefined ? [t] : [];
     },
     resolveLabel: (category) => labelsOf.get(category) ?? [category],
+    ...(options.match !== undefined ? { match: options.match } : {}),
   });
   const warnings = [
     ...problem.nodes.flatMap((n) => (n.type?.how === 'none' ? [`${n.variable}: ${n.type.detail}`] : [])),

@@ -30,6 +30,12 @@ export interface NodeCandidates {
   /** The type word, when it says more than a label: a relation phrase for the node's edges. */
   readonly role?: string;
   readonly known: boolean;
+  /**
+   * An unknown whose candidates are nevertheless the listed `nodes` (at their `dists`): why-not
+   * pins a target to the expected answer's nodes without making it a named node (the match
+   * semantics still treat it as unknown).
+   */
+  readonly pinned?: boolean;
   /** A target of the plan (`plan.targets`): non-injective search keeps it off known nodes' images. */
   readonly target: boolean;
   readonly patternText?: string;

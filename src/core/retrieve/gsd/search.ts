@@ -182,6 +182,9 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const { outOffsets, outTargets, outRels, inOffsets, inSources, inRels } = snap.data;
   const knownNode = new Uint8Array(P);
   problem.nodes.forEach((n, p) => (knownNode[p] = n.known ? 1 : 0));
+  // Whose candidates are an explicit list (`nodes`, `dists`, `rankOf`): known and pinned nodes.
+  const hasList = new Uint8Array(P);
+  problem.nodes.forEach((n, p) => (hasList[p] = n.known || n.pinned === true ? 1 : 0));
   const rankOf = problem.nodes.map((n) => n.rankOf);
   const nodeDists = problem.nodes.map((n) => n.dists);
   const relDist = problem.edges.map((e) => e.relDist);
@@ -298,7 +301,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     const b0 = base[i];
     if (stepKind[i] === 0) {
       const cand = problem.nodes[stepNode[i]];
-      cnt[i] = cand.known ? cand.nodes.length : cand.labels === null ? snap.nodeCount : cand.members!.length;
+      cnt[i] = hasList[stepNode[i]] === 1 ? cand.nodes.length : cand.labels === null ? snap.nodeCount : cand.members!.length;
       base[i + 1] = b0;
       return;
     }
@@ -309,7 +312,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     const rd = relDist[q];
     const isNew = stepNew[i] === 1;
     const want = isNew ? -1 : map[b];
-    const known = knownNode[b] === 1;
+    const known = hasList[b] === 1;
     const ro = rankOf[b];
     const nd = nodeDists[b];
     const degree = outOffsets[hg + 1] - outOffsets[hg] + inOffsets[hg + 1] - inOffsets[hg];
@@ -384,8 +387,8 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
       const cand = problem.nodes[p];
       while (pos[i] < n) {
         const x = pos[i]++;
-        const g = cand.known ? cand.nodes[x] : cand.labels === null ? x : cand.members![x];
-        const d = cand.known ? cand.dists[x] : 0;
+        const g = hasList[p] === 1 ? cand.nodes[x] : cand.labels === null ? x : cand.members![x];
+        const d = hasList[p] === 1 ? cand.dists[x] : 0;
         if (!exhaustive && cost + d + rest >= kth()) {
           stats.pruned += n - x;
           pos[i] = n;

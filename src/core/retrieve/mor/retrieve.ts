@@ -44,6 +44,17 @@ export interface MorRunOptions {
   readonly labelAliases?: LabelAliases;
   /** Not-found threshold (L2); default: the strategy's, else per embedder (gsd/problem.ts). */
   readonly notFoundDistance?: number;
+  /** Why-not's window on the traversal (core/whynot/mor.ts): the full sets the trace reports only the head of. */
+  readonly observe?: MorObserver;
+}
+
+export interface MorObserver {
+  /** Every node a layer kept (0-based path and layer), after the layer cap. */
+  layer(path: number, layer: number, kept: ReadonlyMap<number, unknown>, capped: boolean): void;
+  /** Every candidate, best first, with its reranker score. */
+  ranked(order: readonly { readonly node: number; readonly score: number }[]): void;
+  /** The relationship types (1 = allowed; null: any) and labels (null: any) each structural step keeps. */
+  step(path: number, layer: number, relations: Uint8Array | null, labels: Uint8Array | null): void;
 }
 
 interface Traj {
@@ -153,6 +164,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
         if (li > 0) {
           const step = path.steps[li - 1]!;
           const relFilter = relMask.get(step.edge) ?? null;
+          options.observe?.step(pi, li, relFilter, mask);
           for (const [v, traj] of current) {
             for (let dir = 0; dir < 2; dir++) {
               const offs = dir === 0 ? d.outOffsets : d.inOffsets;
@@ -180,10 +192,12 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
           textual.push({ nodeId: d.nodeIds[h.index], name: d.names[h.index], score: h.score });
           if (!next.has(h.index)) next.set(h.index, { nodes: [h.index], steps: [li === 0 ? 'seed' : 'textual'], tf: [h.score / best], categories: [category] });
         }
-        if (next.size > maxLayer) {
+        const capped = next.size > maxLayer;
+        if (capped) {
           warnings.push(`path ${pi + 1} layer ${li + 1} reached ${next.size} nodes; kept the first ${maxLayer}`);
           current = new Map([...next].slice(0, maxLayer));
         } else current = next;
+        options.observe?.layer(pi, li, current, capped);
         layers.push({ layer: li + 1, variable, ...(node.category !== undefined ? { category: node.category } : {}), ...(restriction !== undefined ? { restriction } : {}), structural, textual, kept: next.size });
       });
       paths.push({ index: pi, variables: [...path.nodes], layers });
@@ -218,6 +232,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     return { v, traj, features, score: reranker.score(features) };
   });
   scored.sort((a, b) => b.score - a.score || a.v - b.v);
+  options.observe?.ranked(scored.map((x) => ({ node: x.v, score: x.score })));
   const top = scored.slice(0, strategy.k);
   const answers: Answer[] = top.map((s) => ({ value: d.names[s.v], nodeId: d.nodeIds[s.v], score: s.score }));
   const trajectories: Trajectory[] = top.map((s) => ({

@@ -1,0 +1,37 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readTextFileSync } from '../../core/boundedRead';
+import { emptyReportInput, readReportInput, reportHtml } from '../../core/report';
+import { EXIT, UsageError, type CliIO } from '../io';
+import { parseFlags } from './storeFlags';
+
+const USAGE = 'usage: kgrag report <results.json|test-run.jsonl|baseline.json|why-not.jsonl…> --out report.html [--title "…"]';
+
+/**
+ * `kgrag report`: one self-contained HTML file (no script, no network, a strict CSP) from the JSON
+ * kgrag writes: `run --json` results (several of one plan are compared side by side), `test --json`
+ * runs (with a `--baseline` comparison), baselines and `why-not --json` results. Exit 0 when every
+ * input was read, 1 when some line was not understood (the report is still written), 2 bad usage.
+ */
+export async function report(args: readonly string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseFlags({ args: [...args], allowPositionals: true, options: { out: { type: 'string' }, title: { type: 'string' } } });
+  if (positionals.length === 0) throw new UsageError(`expected one or more JSON files\n${USAGE}`);
+  if (values.out === undefined) throw new UsageError(`--out <file.html> is required\n${USAGE}`);
+  let input = emptyReportInput();
+  let problems = 0;
+  for (const f of positionals) {
+    let text: string;
+    try {
+      text = readTextFileSync(resolve(io.cwd, f), 'results');
+    } catch (e) {
+      throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const read = readReportInput(text, input);
+    input = read.input;
+    for (const p of read.problems) io.err(`${f}:${p.line}: ${p.message}`);
+    problems += read.problems.length;
+  }
+  writeFileSync(resolve(io.cwd, values.out), reportHtml(input, values.title !== undefined ? { title: values.title } : {}));
+  io.out(`report written to ${values.out}: ${input.results.length} result(s), ${input.tests.length} test(s), ${input.comparisons.length} comparison(s), ${input.whyNots.length} why-not`);
+  return problems > 0 ? EXIT.findings : EXIT.ok;
+}

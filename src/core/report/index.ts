@@ -1,0 +1,3 @@
+// Reports (`kgrag report`): the public entry point for the front doors.
+export { reportHtml } from './html';
+export { readReportInput, emptyReportInput, type ReportInput } from './inputs';

@@ -1,0 +1,43 @@
+import type { Embedder } from '../embed/embedder';
+import type { GraphStore } from '../graph/graphStore';
+import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
+import type { Reranker } from '../retrieve/mor/rerank';
+import type { RelationAliases } from '../retrieve/relations';
+import type { RetrievalResult } from '../retrieve/result';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+
+/** What the analysis needs from the session it runs in (the session passes itself). */
+export interface WhyNotContext {
+  readonly embedder: Embedder;
+  /** The store (the cypher analysis runs its relaxed queries there). */
+  readonly store?: GraphStore;
+  snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
+  /** MoR's reranker, when the session has one (the mor analysis re-runs the traversal with it). */
+  readonly reranker?: Reranker;
+  /** Runs a plan with a strategy (the session's run): the result analysed and every fix's re-run. */
+  run(plan: PlanningGraph, options: WhyNotRunOptions): Promise<RetrievalResult>;
+}
+
+export interface WhyNotRunOptions {
+  readonly strategy: StrategyKind;
+  readonly k?: number;
+  readonly relationAliases?: RelationAliases;
+  readonly signal?: AbortSignal;
+}
+
+export interface WhyNotOptions {
+  /** Default: the plan's own strategy. */
+  readonly strategy?: StrategyKind;
+  /** The target variable to follow (default: each of the plan's targets; the one that gets furthest is reported). */
+  readonly variable?: string;
+  /** The size override the run used (gsd k, mor k, cypher limit), as RunOptions.k. */
+  readonly k?: number;
+  /** The result already at hand for this plan and strategy (else the analysis runs it). */
+  readonly result?: RetrievalResult;
+  /** Re-run each offered fix and record whether it brings the answer back (default true). */
+  readonly verify?: boolean;
+  /** How far the shortest-path search looks for an unreachable answer (default 4 hops). */
+  readonly maxHops?: number;
+  readonly relationAliases?: RelationAliases;
+  readonly signal?: AbortSignal;
+}

@@ -1,0 +1,60 @@
+import type { WhyNotFix, WhyNotFixOutcome } from '../../contracts/whyNot';
+import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
+import { DEFAULT_STRATEGIES } from '../plan/planningGraph';
+import type { RelationAliases } from '../retrieve/relations';
+import type { RetrievalResult } from '../retrieve/result';
+import { normalizeAnswer } from '../testing/evaluate';
+import type { WhyNotContext, WhyNotOptions } from './context';
+
+/** The plan and aliases a fix asks for (pure: the caller re-runs them). */
+export function applyFix(plan: PlanningGraph, fix: WhyNotFix, aliases: RelationAliases | undefined): { plan: PlanningGraph; relationAliases?: RelationAliases } | { skipped: string } {
+  const keep = aliases ? { relationAliases: aliases } : {};
+  switch (fix.kind) {
+    case 'set-parameter': {
+      const own = plan.strategy.kind === fix.strategy ? plan.strategy : DEFAULT_STRATEGIES[fix.strategy];
+      return { plan: { ...plan, strategy: { ...own, ...fix.also, [fix.name]: fix.value } as PlanningGraph['strategy'] }, ...keep };
+    }
+    case 'add-alias': {
+      if (fix.element !== 'relation') return { skipped: 'label aliases are read from the schema file' };
+      const next = new Map(aliases ?? []);
+      next.set(fix.target, [...(next.get(fix.target) ?? []), fix.alias]);
+      return { plan, relationAliases: next };
+    }
+    case 'relax-category':
+      return {
+        plan: { ...plan, nodes: plan.nodes.map(({ category, ...n }) => (n.id !== fix.variable ? { ...n, ...(category !== undefined ? { category } : {}) } : { ...n, ...(fix.to !== undefined ? { category: fix.to } : {}) })) },
+        ...keep,
+      };
+    case 'use-name':
+      return { plan: { ...plan, nodes: plan.nodes.map((n) => (n.id !== fix.variable ? n : { ...n, text: n.text?.kind === 'exact' ? { kind: 'exact', value: fix.to } : { kind: 'soft', value: fix.to } })) }, ...keep };
+    case 'fix-expect':
+      return { skipped: 'the expected answer itself changes: nothing to re-run' };
+  }
+}
+
+/** Whether `expected` is among a result's answers, and where (1-based). */
+export function rankIn(result: RetrievalResult, expected: string): number | undefined {
+  const want = normalizeAnswer(expected);
+  const i = result.answers.findIndex((a) => normalizeAnswer(a.value) === want);
+  return i < 0 ? undefined : i + 1;
+}
+
+/** Re-runs each fix (the run the analysis explained, with the fix applied) and records the outcome. */
+export async function verifyFixes(plan: PlanningGraph, expected: string, strategy: StrategyKind, fixes: readonly WhyNotFix[], ctx: WhyNotContext, options: WhyNotOptions): Promise<WhyNotFix[]> {
+  const out: WhyNotFix[] = [];
+  for (const fix of fixes) {
+    const applied = applyFix(plan, fix, options.relationAliases);
+    let outcome: WhyNotFixOutcome;
+    if ('skipped' in applied) outcome = { returned: false, answers: 0, skipped: applied.skipped };
+    else {
+      // A parameter fix sets the plan's value; a run-level size override would hide it.
+      const sets = fix.kind === 'set-parameter' ? [fix.name, ...Object.keys(fix.also ?? {})] : [];
+      const k = sets.includes('k') || sets.includes('limit') ? undefined : options.k;
+      const result = await ctx.run(applied.plan, { strategy, ...(k !== undefined ? { k } : {}), ...(applied.relationAliases ? { relationAliases: applied.relationAliases } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+      const rank = rankIn(result, expected);
+      outcome = { returned: rank !== undefined, ...(rank !== undefined ? { rank } : {}), answers: result.answers.length };
+    }
+    out.push({ ...fix, outcome });
+  }
+  return out;
+}
