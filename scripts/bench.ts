@@ -16,7 +16,8 @@
  *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
  *   --only mor [--mor-sample N|all] (MoR on the same typed SimGRAG JSON patterns, default 2000 per
- *   hop; also part of the typed run), --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b]
+ *   hop; also part of the typed run), --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
+ *   --only guidance (STEM's guidance "ppr" against "none" under two embedders and paraphrased phrases, scripts/bench/guidance.ts)
  *   (those rows alone).
  */
 import { spawnSync } from 'node:child_process';
@@ -41,6 +42,7 @@ import { runTyped, type TypedRun } from './bench/typed';
 import { runBudget } from './bench/budget';
 import { runMorTyped } from './bench/morTyped';
 import { runSeeds, type SeedsCase } from './bench/seeds';
+import { runGuidance } from './bench/guidance';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -65,6 +67,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // with --only seeds: only these STEM/SAGE variants (comma-separated names, as printed)
     variants: { type: 'string' },
+    // with --only guidance: hashing,lexical (default both)
+    embedders: { type: 'string' },
   },
 });
 
@@ -75,6 +79,12 @@ async function main(): Promise<void> {
   }
   if (values.only === 'budget') {
     await runBudget(join(values.data, 'kb.txt'));
+    return;
+  }
+  if (values.only === 'guidance') {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const embedders = (values.embedders ?? 'hashing,lexical').split(',').map((e) => (e === 'lexical' ? lexical : new HashingEmbedder()));
+    await runGuidance(join(values.data, 'kb.txt'), values.data, embedders, Number(values.sample), Number(values.seed), values.hops.split(',').map(Number));
     return;
   }
   if (values.only === 'seeds') {

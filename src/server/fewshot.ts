@@ -17,12 +17,22 @@ const toPosix = (p: string): string => p.split(sep).join('/');
  */
 export function isFewShotFile(path: string | undefined, folders: readonly string[], globs: readonly string[]): boolean {
   if (path === undefined || globs.length === 0) return false;
+  return globs.some((g) => matchesGlob(path, folders, g));
+}
+
+/** Whether a glob matches the path relative to a workspace folder holding it, or the absolute path. */
+export function matchesGlob(path: string, folders: readonly string[], glob: string): boolean {
   const candidates = [toPosix(path)];
   for (const f of folders) {
     const rel = relative(f, path);
     if (rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)) candidates.push(toPosix(rel));
   }
-  return globs.some((g) => candidates.some((c) => minimatch(c, g.trim(), { dot: true })));
+  return candidates.some((c) => minimatch(c, glob.trim(), { dot: true }));
+}
+
+/** The schema `kgrag.fewshot.schemas` gives a few-shot file: the first glob (in the setting's order) that matches it. */
+export function fewshotSchemaSetting(path: string, folders: readonly string[], schemas: Readonly<Record<string, string>> | undefined): string | undefined {
+  return Object.entries(schemas ?? {}).find(([glob]) => matchesGlob(path, folders, glob))?.[1];
 }
 
 export type FewShotChecker = typeof import('./fewshotCheck');

@@ -11,6 +11,7 @@ import { checkFewShot, readFewShot, type FewShotCheckOptions } from '../core/few
 import type { GraphSchema, SchemaResolver } from '../core/schema';
 import { LineIndex } from '../core/text';
 import type { LanguageSettings } from './settings';
+import { fewshotSchemaSetting } from './fewshot';
 
 /**
  * Neo4j's front end takes about 0.1 s per query and runs in the server's one thread, so a file with
@@ -45,7 +46,8 @@ function cypherCount(path: string, text: string): number {
 
 /**
  * The diagnostics of one few-shot file: core checkFile with the one schema rule (the file's own
- * `schema` reference, else `kgrag.schema.path`, else the connected graph's), plus the editor's
+ * `schema` reference, else the `kgrag.fewshot.schemas` glob it matches, else `kgrag.schema.path`,
+ * else the connected graph's), plus the editor's
  * limit on Neo4j's front end.
  */
 export async function checkFewShotDocument(input: FewShotEditorInput): Promise<Diagnostic[]> {
@@ -65,7 +67,8 @@ export async function checkFewShotDocument(input: FewShotEditorInput): Promise<D
   }
   const checked = await checkFile('fewshot', text, input.resolver, {
     path,
-    schema: { setting: settings.schemaPath, workspaceFolder: input.folder, ...(input.connected ? { fallback: { schema: input.connected, name: 'connected graph' } } : {}) },
+    // The file's own reference first (checkFile), then a glob of kgrag.fewshot.schemas, then kgrag.schema.path.
+    schema: { setting: fewshotSchemaSetting(path, input.folder !== undefined ? [input.folder] : [], settings.fewshotSchemas) ?? settings.schemaPath, workspaceFolder: input.folder, ...(input.connected ? { fallback: { schema: input.connected, name: 'connected graph' } } : {}) },
     fewshot: { checkFewShot, readFewShot },
     fewshotOptions: options,
   });

@@ -14,6 +14,8 @@ export interface LanguageSettings {
   readonly fewshotFiles: readonly string[];
   /** `kgrag.fewshot.shots`: the shot count a few-shot prompt should carry (undefined = the checker's default). */
   readonly fewshotShots?: number;
+  /** `kgrag.fewshot.schemas`: glob → schema file, the schema of the few-shot files it matches (before `kgrag.schema.path`). */
+  readonly fewshotSchemas?: Readonly<Record<string, string>>;
 }
 
 /** The manifest's default for `kgrag.fewshot.files`. */
@@ -37,6 +39,7 @@ export function readSettings(section: unknown): LanguageSettings {
   const fewshot = record(s['fewshot']);
   const files = fewshot['files'];
   const shots = fewshot['shots'];
+  const schemas = Object.entries(record(fewshot['schemas'])).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0].trim() !== '' && e[1].trim() !== '');
   return {
     schemaPath: typeof schema['path'] === 'string' ? schema['path'] : DEFAULT_SETTINGS.schemaPath,
     hopLimit: int(check['hopLimit'], 1, 20, DEFAULT_SETTINGS.hopLimit),
@@ -44,5 +47,6 @@ export function readSettings(section: unknown): LanguageSettings {
     // A list is taken as given (an empty list turns few-shot checking off); non-strings are dropped.
     fewshotFiles: Array.isArray(files) ? files.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : DEFAULT_FEWSHOT_FILES,
     ...(typeof shots === 'number' && Number.isFinite(shots) && shots >= 1 ? { fewshotShots: Math.min(1000, Math.round(shots)) } : {}),
+    ...(schemas.length > 0 ? { fewshotSchemas: Object.fromEntries(schemas) } : {}),
   };
 }

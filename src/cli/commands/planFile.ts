@@ -17,7 +17,8 @@ export function readPlanFile(fileArg: string, io: CliIO, command: string, planNa
     throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
   }
   const read = readRunInputs(file, text, planName);
-  for (const p of read.problems) io.err(`${fileArg}:${p.line}: ${p.message}`);
+  // Checker diagnostics read exactly as `kgrag check` prints them.
+  for (const p of read.problems) io.err(p.code !== undefined ? `${fileArg}:${p.line}:${p.column ?? 1} error ${p.code} ${p.message}` : `${fileArg}:${p.line}: ${p.message}`);
   if (read.inputs.length === 0 && read.problems.length === 0) io.err(`kgrag ${command}: ${fileArg} has no plans or patterns`);
   return { file, read };
 }

@@ -6,7 +6,7 @@ import { loadReranker, type Reranker } from '../../core/retrieve';
 import { MATCH_SEMANTICS } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
-import { isStrategyKind, STRATEGY_KINDS, type RunOptions } from '../../core/session';
+import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, oneLine, type CliIO } from '../io';
 import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
 import { planAliases, readPlanFile } from './planFile';
@@ -109,7 +109,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         result = await session.run(input.plan, { ...options, id: input.id, ...(relationAliases ? { relationAliases } : {}) });
       } catch (e) {
         // One plan the store rejects (an unknown label, a refused statement) must not abort the others.
-        if (!(e instanceof GraphStoreError) || !['query-failed', 'not-read-only', 'refused'].includes(e.code)) throw e;
+        const planProblem = e instanceof PlanParameterError || (e instanceof GraphStoreError && ['query-failed', 'not-read-only', 'refused'].includes(e.code));
+        if (!planProblem) throw e;
         failed++;
         io.err(`kgrag run: ${positionals[0]}: plan ${input.id}: ${oneLine(e.message)}`);
         continue;

@@ -5,3 +5,4 @@ export { DEFAULT_HOP_LIMIT } from './hops';
 export { suggest, editDistance } from './suggest';
 export { findUnknown, type UnknownFinding } from './unknowns';
 export { checkFile } from './checkFile';
+export { checkStrategyArguments } from './structure';

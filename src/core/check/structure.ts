@@ -3,7 +3,8 @@
  */
 import type { Diagnostic, Fix } from '../diagnostics';
 import type { EdgePattern, NodePattern, PlanDecl, UsingClause } from '../dsl';
-import { STRATEGY_NAMES, STRATEGY_PARAMETERS, fitsParameter, printEdge, printName, printNode } from '../dsl';
+import { STRATEGY_NAMES, printEdge, printName, printNode } from '../dsl';
+import { STRATEGY_PARAMETERS, badParameterMessage, fitsParameter } from '../plan/strategyParameters';
 import { CHECK } from './codes';
 import { findUnknown, type UnknownFinding } from './unknowns';
 import { nodeName, type PlanScope, type ScopeNode } from './planScope';
@@ -228,6 +229,13 @@ function checkReturn(scope: PlanScope, out: Diagnostic[]): void {
   }
 }
 
+/** The problems of a `using` clause: unknown strategy or parameter, a value of the wrong type, a parameter given twice (KGP211–214). */
+export function checkStrategyArguments(u: UsingClause): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  checkUsing(u, out);
+  return out;
+}
+
 function checkUsing(u: UsingClause, out: Diagnostic[]): void {
   if (!u.strategy) return;
   const name = u.strategy.name;
@@ -243,17 +251,18 @@ function checkUsing(u: UsingClause, out: Diagnostic[]): void {
     return;
   }
   const params = STRATEGY_PARAMETERS[name as (typeof STRATEGY_NAMES)[number]];
+  const names = params.map((p) => p.name);
   const seen = new Set<string>();
   for (const a of u.args) {
     const p = a.name.name;
-    const type = params[p];
-    if (type === undefined) {
-      const close = suggest(p, Object.keys(params));
+    const param = params.find((x) => x.name === p);
+    if (param === undefined) {
+      const close = suggest(p, names);
       out.push({
         range: a.name.range,
         severity: 'error',
         code: CHECK.unknownParameter,
-        message: `'${name}' has no parameter '${p}' (it takes ${Object.keys(params).join(', ')})` + (close.length ? `; did you mean ${orList(close)}?` : ''),
+        message: `'${name}' has no parameter '${p}' (it takes ${names.join(', ')})` + (close.length ? `; did you mean ${orList(close)}?` : ''),
         fixes: close.map((c, i) => replaceFix(`Change to '${c}'`, a.name.range, c, i === 0 && close.length === 1)),
       });
       continue;
@@ -261,21 +270,7 @@ function checkUsing(u: UsingClause, out: Diagnostic[]): void {
     if (seen.has(p)) out.push({ range: a.name.range, severity: 'error', code: CHECK.duplicateParameter, message: `'${p}' is given twice` });
     seen.add(p);
     if (!a.value) continue;
-    if (!fitsParameter(type, a.value.value)) {
-      out.push({
-        range: a.value.range,
-        severity: 'error',
-        code: CHECK.badParameterValue,
-        message:
-          type === 'count'
-            ? `'${p}' must be a whole number of at least 1`
-            : type === 'boolean'
-              ? `'${p}' must be true or false`
-              : type === 'number'
-                ? `'${p}' must be a number of at least 0`
-                : `'${p}' must be one of ${type.oneOf.map((w) => `"${w}"`).join(', ')}`,
-      });
-    }
+    if (!fitsParameter(param, a.value.value)) out.push({ range: a.value.range, severity: 'error', code: CHECK.badParameterValue, message: badParameterMessage(param) });
   }
 }
 

@@ -10,6 +10,7 @@
  */
 import type { PlanEdge, PlanNode, PlanningGraph, RelationConstraint, Strategy } from '../plan/planningGraph';
 import { DEFAULT_STRATEGIES } from '../plan/planningGraph';
+import { STRATEGY_PARAMETERS } from '../plan/strategyParameters';
 import { INDENT, printName, printString, printValue } from './printer';
 
 function printPlanNode(n: PlanNode): string {
@@ -44,26 +45,19 @@ function printPlanEdge(e: PlanEdge, source: string, target: string): string {
   return `${source} ${body}${e.directed ? '>' : ''} ${target}`;
 }
 
-export function printStrategy(s: Strategy): string {
-  switch (s.kind) {
-    case 'gsd': {
-      const args = [`k: ${s.k}`, `nodeCandidates: ${s.nodeCandidates}`, `relationCandidates: ${s.relationCandidates}`];
-      if (s.exhaustive !== undefined) args.push(`exhaustive: ${s.exhaustive}`);
-      if (s.injective !== undefined) args.push(`injective: ${s.injective}`);
-      if (s.match !== undefined) args.push(`match: ${JSON.stringify(s.match)}`);
-      if (s.typeCandidates !== undefined) args.push(`typeCandidates: ${s.typeCandidates}`);
-      if (s.budgetMs !== undefined) args.push(`budgetMs: ${s.budgetMs}`);
-      return `gsd(${args.join(', ')})`;
-    }
-    case 'mor':
-      return `mor(seeds: ${s.seeds}, perStep: ${s.perStep}, k: ${s.k})`;
-    case 'cypher':
-      return `cypher(limit: ${s.limit}${s.text !== undefined ? `, text: "${s.text}"` : ''})`;
-    case 'stem':
-      return `stem(mode: "${s.mode}", theta: ${s.theta}, beam: ${s.beam}, topN: ${s.topN}, entityBias: ${s.entityBias}, tripleBias: ${s.tripleBias}, kFactor: ${s.kFactor}, guidance: "${s.guidance}")`;
-    case 'sage':
-      return `sage(k: ${s.k}, kPrime: ${s.kPrime}, alpha: ${s.alpha}, beta: ${s.beta}, edgePolicy: "${s.edgePolicy}", constrained: ${s.constrained})`;
+export function printStrategy(s: Strategy, given: readonly string[] = []): string {
+  // The parameters the plan gives, any value that differs from the default and any optional switch
+  // that is set (so the strategy survives the round trip); the rest stay unwritten, so settings
+  // (kgrag.retrieval.*) still apply to them.
+  const fields = s as unknown as Readonly<Record<string, unknown>>;
+  const defaults = DEFAULT_STRATEGIES[s.kind] as unknown as Readonly<Record<string, unknown>>;
+  const args: string[] = [];
+  for (const p of STRATEGY_PARAMETERS[s.kind]) {
+    const v = fields[p.name];
+    if (v === undefined || (v === defaults[p.name] && !given.includes(p.name))) continue;
+    args.push(`${p.name}: ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
   }
+  return `${s.kind}(${args.join(', ')})`;
 }
 
 /** The `plan … { … }` block for one graph (no `schema` line; see printPlanningGraphs). */
@@ -98,7 +92,7 @@ export function printPlanningGraph(pg: PlanningGraph): string {
   }
   if (pg.targets.length > 0) lines.push(INDENT + 'return ' + pg.targets.map(printName).join(', '));
   if (pg.expect.length > 0) lines.push(INDENT + 'expect ' + pg.expect.map(printString).join(', '));
-  lines.push(INDENT + 'using ' + printStrategy(pg.strategy ?? DEFAULT_STRATEGIES.gsd));
+  lines.push(INDENT + 'using ' + printStrategy(pg.strategy ?? DEFAULT_STRATEGIES.gsd, pg.givenParameters));
   lines.push('}');
   return lines.join('\n') + '\n';
 }

@@ -11,8 +11,6 @@
  */
 import type { Range } from '../text';
 import {
-  CYPHER_TEXT_MATCH,
-  DEFAULT_STRATEGIES,
   MATCH_SEMANTICS,
   type MatchSemantics,
   type PlanEdge,
@@ -21,9 +19,11 @@ import {
   type PropertyValue,
   type RelationConstraint,
   type Strategy,
+  type StrategyKind,
   type TextConstraint,
 } from '../plan/planningGraph';
-import type { KgpDocument, Literal, NodePattern, PlanDecl, Relation, UsingClause } from './ast';
+import { strategyWith, type UsingMeaning } from '../plan/strategyParameters';
+import { STRATEGY_NAMES, type KgpDocument, type Literal, type NodePattern, type PlanDecl, type Relation, type UsingClause } from './ast';
 
 /** Where each IR element came from. */
 export interface PlanSourceMap {
@@ -133,14 +133,16 @@ export function compilePlan(decl: PlanDecl, index: number, schemaRef?: string): 
     return n;
   });
 
+  const using = usingMeaning(decl.using);
   const graph: { -readonly [K in keyof PlanningGraph]: PlanningGraph[K] } = {
     name: decl.name?.name ?? `plan${index + 1}`,
     nodes,
     edges,
     targets: decl.returns?.targets.map((t) => t.name) ?? [],
     expect: decl.expect?.values.map((v) => String(v.value)) ?? [],
-    strategy: strategyOf(decl.using),
+    strategy: using.strategy,
   };
+  if (using.given.length > 0) graph.givenParameters = using.given;
   if (decl.question?.text) graph.question = decl.question.text.value;
   if (schemaRef !== undefined) graph.schemaRef = schemaRef;
 
@@ -166,42 +168,8 @@ function relationOf(r: Relation): RelationConstraint {
   }
 }
 
-/**
- * A strategy parameter's type: a positive whole number, true/false, a number ≥ 0, or one of a few
- * quoted words (`mode: "breadth"`).
- */
-export type ParameterType = 'count' | 'boolean' | 'number' | { readonly oneOf: readonly string[] };
-
-/** Parameter names and types of each strategy (shared with the checker). */
-export const STRATEGY_PARAMETERS: {
-  readonly [K in Strategy['kind']]: Readonly<Record<string, ParameterType>>;
-} = {
-  gsd: { k: 'count', nodeCandidates: 'count', relationCandidates: 'count', exhaustive: 'boolean', injective: 'boolean', match: { oneOf: MATCH_SEMANTICS }, typeCandidates: 'count', budgetMs: 'count', notFoundDistance: 'number' },
-  mor: { seeds: 'count', perStep: 'count', k: 'count', typeCandidates: 'count', notFoundDistance: 'number' },
-  cypher: { limit: 'count', match: { oneOf: MATCH_SEMANTICS }, text: { oneOf: CYPHER_TEXT_MATCH } },
-  stem: {
-    mode: { oneOf: ['precision', 'breadth'] },
-    theta: 'number',
-    beam: 'count',
-    topN: 'count',
-    entityBias: 'number',
-    tripleBias: 'number',
-    kFactor: 'count',
-    guidance: { oneOf: ['ppr', 'none'] },
-  },
-  sage: { k: 'count', kPrime: 'count', alpha: 'number', beta: 'number', edgePolicy: { oneOf: ['skip-explicit', 'expand'] }, constrained: 'boolean' },
-};
-
 export function isMatchSemantics(v: unknown): v is MatchSemantics {
   return typeof v === 'string' && (MATCH_SEMANTICS as readonly string[]).includes(v);
-}
-
-/** Whether a literal value fits a parameter type. */
-export function fitsParameter(type: ParameterType, v: unknown): boolean {
-  if (type === 'count') return isCount(v);
-  if (type === 'boolean') return typeof v === 'boolean';
-  if (type === 'number') return typeof v === 'number' && Number.isFinite(v) && v >= 0;
-  return typeof v === 'string' && type.oneOf.includes(v);
 }
 
 /** A valid count: a positive integer. */
@@ -209,78 +177,21 @@ export function isCount(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v > 0;
 }
 
+
 export function strategyOf(using: UsingClause | undefined): Strategy {
+  return usingMeaning(using).strategy;
+}
+
+/**
+ * The strategy a `using` clause asks for: the defaults (DEFAULT_STRATEGIES) with every argument of
+ * the right type (STRATEGY_PARAMETERS) put in; a bad argument is left out here (the checker reports
+ * it as KGP213, `kgrag run` refuses the plan).
+ */
+export function usingMeaning(using: UsingClause | undefined): UsingMeaning {
   const name = using?.strategy?.name;
+  const kind: StrategyKind = name !== undefined && (STRATEGY_NAMES as readonly string[]).includes(name) ? (name as StrategyKind) : 'gsd';
   const values = new Map<string, string | number | boolean>();
   for (const a of using?.args ?? []) if (a.value && !values.has(a.name.name)) values.set(a.name.name, a.value.value);
-  const count = (key: string, fallback: number): number => {
-    const v = values.get(key);
-    return isCount(v) ? v : fallback;
-  };
-  const num = (key: string, fallback: number): number => {
-    const v = values.get(key);
-    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;
-  };
-  // Optional parameters: present in the IR only when written (absent = the default).
-  const typeCandidates = values.get('typeCandidates');
-  const notFound = num('notFoundDistance', 0);
-  const match = values.get('match');
-  const shared = {
-    ...(isCount(typeCandidates) ? { typeCandidates } : {}),
-    ...(notFound > 0 ? { notFoundDistance: notFound } : {}),
-  };
-  if (name === 'mor') {
-    const d = DEFAULT_STRATEGIES.mor;
-    return { kind: 'mor', seeds: count('seeds', d.seeds), perStep: count('perStep', d.perStep), k: count('k', d.k), ...shared };
-  }
-  if (name === 'cypher') {
-    const text = CYPHER_TEXT_MATCH.find((t) => t === values.get('text'));
-    return { kind: 'cypher', limit: count('limit', DEFAULT_STRATEGIES.cypher.limit), ...(isMatchSemantics(match) ? { match } : {}), ...(text !== undefined ? { text } : {}) };
-  }
-  const word = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
-    const v = values.get(key);
-    return allowed.find((a) => a === v) ?? fallback;
-  };
-  if (name === 'stem') {
-    const d = DEFAULT_STRATEGIES.stem;
-    return {
-      kind: 'stem',
-      mode: word('mode', ['precision', 'breadth'] as const, d.mode),
-      theta: num('theta', d.theta),
-      beam: count('beam', d.beam),
-      topN: count('topN', d.topN),
-      entityBias: num('entityBias', d.entityBias),
-      tripleBias: num('tripleBias', d.tripleBias),
-      kFactor: count('kFactor', d.kFactor),
-      guidance: word('guidance', ['ppr', 'none'] as const, d.guidance),
-    };
-  }
-  if (name === 'sage') {
-    const d = DEFAULT_STRATEGIES.sage;
-    const constrained = values.get('constrained');
-    return {
-      kind: 'sage',
-      k: count('k', d.k),
-      kPrime: count('kPrime', d.kPrime),
-      alpha: num('alpha', d.alpha),
-      beta: num('beta', d.beta),
-      edgePolicy: word('edgePolicy', ['skip-explicit', 'expand'] as const, d.edgePolicy),
-      constrained: typeof constrained === 'boolean' ? constrained : d.constrained,
-    };
-  }
-  const d = DEFAULT_STRATEGIES.gsd;
-  const exhaustive = values.get('exhaustive');
-  const injective = values.get('injective');
-  const budgetMs = values.get('budgetMs');
-  return {
-    kind: 'gsd',
-    k: count('k', d.k),
-    nodeCandidates: count('nodeCandidates', d.nodeCandidates),
-    relationCandidates: count('relationCandidates', d.relationCandidates),
-    ...(typeof exhaustive === 'boolean' ? { exhaustive } : {}),
-    ...(typeof injective === 'boolean' ? { injective } : {}),
-    ...(isMatchSemantics(match) ? { match } : {}),
-    ...(isCount(budgetMs) ? { budgetMs } : {}),
-    ...shared,
-  };
+  return strategyWith(kind, values);
 }
+

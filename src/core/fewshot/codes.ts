@@ -27,6 +27,7 @@ export const FEWSHOT_CODES = {
   // MoR plans
   metapathMalformed: 'fewshot-metapath-malformed',
   unknownCategory: 'fewshot-unknown-category',
+  foreignSchema: 'fewshot-foreign-schema',
   unknownTriplet: 'fewshot-unknown-triplet',
   tripletDirection: 'fewshot-triplet-direction',
   restrictionKey: 'fewshot-restriction-key',

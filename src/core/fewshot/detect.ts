@@ -3,7 +3,7 @@ import type { FewShotDocument, FewShotFormat } from './model';
 import { FEWSHOT_CODES } from './codes';
 import { readSimGragPrompt, looksLikeSimGragPrompt } from './readers/simgragPrompt';
 import { readMorPrompt, looksLikeMorPrompt } from './readers/morPrompt';
-import { jsonSetKind, parseJsonText, readJsonLines, readJsonSet } from './readers/jsonSets';
+import { forgetParsedJson, jsonSetKind, parseJsonText, readJsonLines, readJsonSet } from './readers/jsonSets';
 import { looksLikeCypherCsv, readCypherCsv } from './readers/cypherCsv';
 import { readOwnFormat } from './readers/ownFormat';
 import { looksLikeSimGragAnswerPrompt, readSimGragAnswerJson, readSimGragAnswerPrompt } from './readers/simgragAnswer';
@@ -28,6 +28,15 @@ export function detectFormat(path: string, text: string): FewShotFormat | undefi
 }
 
 export function readFewShot(path: string, text: string, format?: FewShotFormat): FewShotDocument | undefined {
+  try {
+    return read(path, text, format);
+  } finally {
+    // detectFormat and the reader shared one parse of the text; the server must not keep it alive.
+    forgetParsedJson();
+  }
+}
+
+function read(path: string, text: string, format?: FewShotFormat): FewShotDocument | undefined {
   const f = format ?? detectFormat(path, text);
   switch (f) {
     case 'fewshot':

@@ -32,21 +32,32 @@ export function locatedString(text: string, node: LooseNode): Located<string> | 
  * backslash escape (or a doubled quote) as one character. Offsets past the end clamp to the end.
  */
 export function quotedStringMap(text: string, start: number, end: number, value: string): (i: number) => number {
-  const offsets: number[] = [];
-  const quote = text[start];
-  let p = start + 1;
-  const stop = Math.max(p, end - 1);
-  while (p < stop && offsets.length < value.length) {
-    offsets.push(p);
-    if (text[p] === '\\') {
-      const c = text[p + 1];
-      if (c === 'u') p += 6;
-      else if (c === 'x') p += 4;
-      else p += 2;
-    } else if (text[p] === quote && text[p + 1] === quote) p += 2;
-    else p += 1;
-  }
-  return (i: number) => (i < offsets.length ? offsets[Math.max(0, i)]! : i <= 0 ? start + 1 : stop);
+  const stop = Math.max(start + 1, end - 1);
+  // No escape and no doubled quote (the common case): the value is the source between the quotes.
+  if (stop - (start + 1) === value.length) return (i: number) => (i < value.length ? start + 1 + Math.max(0, i) : i <= 0 ? start + 1 : stop);
+  // Otherwise the offsets are worked out on first use: most strings are never asked (only findings map).
+  let offsets: Int32Array | undefined;
+  let count = 0;
+  const build = (): Int32Array => {
+    const out = new Int32Array(value.length);
+    const quote = text[start];
+    let p = start + 1;
+    while (p < stop && count < value.length) {
+      out[count++] = p;
+      if (text[p] === '\\') {
+        const c = text[p + 1];
+        if (c === 'u') p += 6;
+        else if (c === 'x') p += 4;
+        else p += 2;
+      } else if (text[p] === quote && text[p + 1] === quote) p += 2;
+      else p += 1;
+    }
+    return out;
+  };
+  return (i: number) => {
+    offsets ??= build();
+    return i < count ? offsets[Math.max(0, i)]! : i <= 0 ? start + 1 : stop;
+  };
 }
 
 /** Maps an offset of a located value to the file. */

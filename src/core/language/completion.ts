@@ -11,7 +11,8 @@
 import { KEYWORDS, STRATEGY_NAMES, lex, type EdgePattern, type PlanDecl, type Token } from '../dsl';
 import type { Range } from '../text';
 import type { Analysis, SchemaContext } from './analysis';
-import { KEYWORD_DOCS, STRATEGY_DOCS, isStrategyKind, parameterDefault } from './docs';
+import { KEYWORD_DOCS, STRATEGY_DOCS, isCoreParameter, isStrategyKind } from './docs';
+import { parameterDefaultText, parameterTypeText } from '../plan/strategyParameters';
 import { labelFacts, relationshipFacts } from './facts';
 import { humanise, writeName, writePhrase } from './names';
 import { planAt, variablesOf } from './scope';
@@ -287,8 +288,9 @@ export function complete(a: Analysis, offset: number, schema: SchemaContext | un
     case 'strategy':
       for (const s of STRATEGY_NAMES) {
         const d = STRATEGY_DOCS[s];
-        const params = d.parameters.filter((p) => parameterDefault(s, p.name) !== undefined && !['exhaustive', 'injective', 'match', 'typeCandidates', 'budgetMs', 'notFoundDistance'].includes(p.name));
-        const args = params.map((p) => `${p.name}: ${parameterDefault(s, p.name)}`).join(', ');
+        // The completed call spells out the IR's own parameters; optional switches come by parameter completion.
+        const params = d.parameters.filter((p) => isCoreParameter(s, p.name) && parameterDefaultText(p) !== undefined);
+        const args = params.map((p) => `${p.name}: ${parameterDefaultText(p)}`).join(', ');
         add({ label: s, kind: 'strategy', insertText: `${s}(${args})`, detail: d.title, documentation: d.doc });
       }
       return out;
@@ -296,8 +298,8 @@ export function complete(a: Analysis, offset: number, schema: SchemaContext | un
       if (!isStrategyKind(site.strategy)) return [];
       for (const p of STRATEGY_DOCS[site.strategy].parameters) {
         if (site.used.includes(p.name)) continue;
-        const def = parameterDefault(site.strategy, p.name);
-        add({ label: p.name, kind: 'parameter', insertText: `${p.name}: `, detail: `${p.type}${def !== undefined ? ` · default ${def}` : ''}`, documentation: p.doc });
+        const def = parameterDefaultText(p);
+        add({ label: p.name, kind: 'parameter', insertText: `${p.name}: `, detail: `${parameterTypeText(p)}${def !== undefined ? ` · default ${def}` : ''}`, documentation: p.description });
       }
       return out;
     }

@@ -2,7 +2,8 @@
 import type { EdgePattern, NodePattern, PlanDecl } from '../dsl';
 import type { Range } from '../text';
 import type { Analysis, SchemaContext } from './analysis';
-import { KEYWORD_DOCS, STRATEGY_DOCS, isStrategyKind, parameterDefault } from './docs';
+import { KEYWORD_DOCS, STRATEGY_DOCS, isStrategyKind } from './docs';
+import { parameterDefaultText, parameterTypeText, type StrategyParameter } from '../plan/strategyParameters';
 import { labelFacts, relationshipFacts } from './facts';
 import { locate } from './locate';
 import { variablesOf } from './scope';
@@ -114,15 +115,14 @@ export function hover(a: Analysis, offset: number, schema: SchemaContext | undef
       const name = t.id.name;
       if (!isStrategyKind(name)) return { markdown: `**${name}** — not a strategy (use gsd, mor, cypher, stem or sage)`, range: t.id.range };
       const d = STRATEGY_DOCS[name];
-      const params = d.parameters.map((p) => `- \`${p.name}\` (${p.type}${parameterDefault(name, p.name) !== undefined ? `, default ${parameterDefault(name, p.name)}` : ''}): ${p.doc}`);
+      const params = d.parameters.map((p) => `- \`${p.name}\` (${typeAndDefault(p)}): ${p.description}`);
       return { markdown: [`**${name}** — ${d.title}`, d.doc, params.join('\n')].join('\n\n'), range: t.id.range };
     }
     case 'argument': {
       const s = t.using.strategy?.name ?? '';
       const p = isStrategyKind(s) ? STRATEGY_DOCS[s].parameters.find((x) => x.name === t.arg.name.name) : undefined;
       if (!p || !isStrategyKind(s)) return undefined;
-      const def = parameterDefault(s, p.name);
-      return { markdown: `**${p.name}** (${p.type}${def !== undefined ? `, default ${def}` : ''}) — ${p.doc}`, range: t.arg.name.range };
+      return { markdown: `**${p.name}** (${typeAndDefault(p)}) — ${p.description}`, range: t.arg.name.range };
     }
     case 'planName': {
       const n = variablesOf(t.plan).size;
@@ -132,4 +132,10 @@ export function hover(a: Analysis, offset: number, schema: SchemaContext | undef
     case 'schemaPath':
       return { markdown: `Schema file, relative to this file.${schema ? ` ${schema.schema.labels.length} labels, ${schema.schema.relationshipTypes.length} relationship types.` : ' (not loaded)'}`, range: t.path.range };
   }
+}
+
+/** "count, default 16", or only the type when the parameter has no default. */
+function typeAndDefault(p: StrategyParameter): string {
+  const def = parameterDefaultText(p);
+  return `${parameterTypeText(p)}${def !== undefined ? `, default ${def}` : ''}`;
 }

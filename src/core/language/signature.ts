@@ -1,7 +1,8 @@
 /** Signature help inside `using gsd(…)`: the strategy's parameters, their defaults, the one being written. */
 import { lex, type Token } from '../dsl';
 import type { Analysis } from './analysis';
-import { STRATEGY_DOCS, isStrategyKind, parameterDefault } from './docs';
+import { STRATEGY_DOCS, isStrategyKind } from './docs';
+import { parameterDefaultText, parameterTypeText } from '../plan/strategyParameters';
 
 export interface SignatureInfo {
   /** e.g. `gsd(k: number = 3, nodeCandidates: number = 16, …)` */
@@ -40,8 +41,8 @@ export function signatureHelp(a: Analysis, offset: number): SignatureInfo | unde
   if (name.kind !== 'ident' || using.kind !== 'ident' || using.value !== 'using' || !isStrategyKind(name.value)) return undefined;
   const doc = STRATEGY_DOCS[name.value];
   const params = doc.parameters.map((p) => {
-    const def = parameterDefault(name.value as typeof doc.kind, p.name);
-    return { label: `${p.name}: ${p.type}${def !== undefined ? ` = ${def}` : ''}`, documentation: p.doc };
+    const def = parameterDefaultText(p);
+    return { label: `${p.name}: ${parameterTypeText(p)}${def !== undefined ? ` = ${def}` : ''}`, documentation: p.description };
   });
   const inner: Token[] = tokens.slice(open + 1);
   const segment = inner.slice(inner.map((t) => t.kind).lastIndexOf(',') + 1);

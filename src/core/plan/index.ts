@@ -1,2 +1,12 @@
 /** Planning graphs' public entry point: the IR's types and defaults (front doors import from here, not from internals). */
 export { DEFAULT_STRATEGIES, MATCH_SEMANTICS, type PlanningGraph, type StrategyKind } from './planningGraph';
+export {
+  STRATEGY_PARAMETERS,
+  strategyParameter,
+  fitsParameter,
+  badParameterMessage,
+  parameterTypeText,
+  parameterDefaultText,
+  type StrategyParameter,
+  type ParameterValue,
+} from './strategyParameters';

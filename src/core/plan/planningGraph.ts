@@ -198,6 +198,12 @@ export interface PlanningGraph {
   /** Expected answers, for plan tests. */
   readonly expect: readonly string[];
   readonly strategy: Strategy;
+  /**
+   * The strategy parameters the plan itself gives (`using gsd(k: 5)` → ["k"]); the others may come
+   * from settings (`kgrag.retrieval.<strategy>.<name>`), which a plan's own arguments win over.
+   * Absent: none given.
+   */
+  readonly givenParameters?: readonly string[];
   /** The schema file named by the plan's file, if any (path as written). */
   readonly schemaRef?: string;
 }

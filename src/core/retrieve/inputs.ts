@@ -1,3 +1,4 @@
+import { checkStrategyArguments } from '../check/structure';
 import { parseDocument, toPlanningGraphs } from '../dsl';
 import { planningGraphFromSimGrag } from '../plan/simgrag';
 import { planningGraphFromStem } from '../plan/stem';
@@ -20,6 +21,9 @@ export interface RunInput {
 export interface InputProblem {
   readonly line: number;
   readonly message: string;
+  /** 1-based column and the check code, when the problem is a checker diagnostic (KGP213, …). */
+  readonly column?: number;
+  readonly code?: string;
 }
 
 export interface ReadInputs {
@@ -49,7 +53,15 @@ function readKgp(text: string, planName?: string): ReadInputs {
   const problems: InputProblem[] = parsed.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ line: d.range.start.line + 1, message: d.message }));
   const plans = toPlanningGraphs(parsed.document);
   const lineOf = new Map(parsed.document.plans.map((p) => [p.name?.name ?? '', p.range.start.line + 1] as const));
-  let inputs = plans.map((plan) => ({ id: plan.name, plan, line: lineOf.get(plan.name) }));
+  // A strategy argument the checker rejects (KGP211–214, e.g. `k: -1`) is reported as `kgrag check`
+  // reports it and its plan is not run: running it with the default instead would hide the mistake.
+  const refused = new Set<number>();
+  parsed.document.plans.forEach((decl, i) => {
+    const errors = decl.using ? checkStrategyArguments(decl.using).filter((d) => d.severity === 'error') : [];
+    for (const d of errors) problems.push({ line: d.range.start.line + 1, column: d.range.start.character + 1, code: d.code, message: d.message });
+    if (errors.length > 0) refused.add(i);
+  });
+  let inputs = plans.filter((_, i) => !refused.has(i)).map((plan) => ({ id: plan.name, plan, line: lineOf.get(plan.name) }));
   if (planName !== undefined) {
     inputs = inputs.filter((i) => i.plan.name === planName);
     if (inputs.length === 0) problems.push({ line: 1, message: `no plan named ${planName} (plans: ${plans.map((p) => p.name).join(', ') || 'none'})` });

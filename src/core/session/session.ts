@@ -11,7 +11,8 @@ import type { Embedder } from '../embed/embedder';
 import { EmbeddedStore } from '../graph/embedded/embeddedStore';
 import { GraphStoreError } from '../graph/errors';
 import type { ExpandOptions, GraphStore, Neighbour, QueryOptions, QueryResult } from '../graph/graphStore';
-import { importFiles, type ImportFile, type ImportOptions, type ImportSummary } from '../graph/import/importer';
+import type { ImportFile, ImportOptions, ImportSummary } from '../graph/import/importer';
+import { importIntoFolder } from '../graph/import/stagedImport';
 import { createStore, type StoreSpec } from '../graph/openStore';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
@@ -22,9 +23,15 @@ import { queryResult } from '../retrieve/cypher/queryResult';
 import type { CypherParams } from '../graph/graphStore';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
+import { strategyProblems } from '../plan/strategyParameters';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, type StrategyContext, type StrategyOverrides } from './strategies';
+
+/** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
+export class PlanParameterError extends Error {
+  override readonly name = 'PlanParameterError';
+}
 
 export type PasswordSource = () => Promise<string | undefined> | string | undefined;
 
@@ -152,7 +159,8 @@ class Session implements RetrievalSession, StrategyContext {
   private schemaRead: Promise<GraphSchema> | undefined;
 
   constructor(
-    readonly store: GraphStore,
+    /** Replaced by a fresh store on the same folder after an import (the staged import swaps the database file). */
+    public store: GraphStore,
     readonly embedder: Embedder,
     readonly cacheDir: string,
     readonly reranker: Reranker | undefined,
@@ -210,6 +218,9 @@ class Session implements RetrievalSession, StrategyContext {
 
   async run(plan: PlanningGraph, options: RunOptions = {}): Promise<RetrievalResult> {
     const id = options.id ?? plan.name;
+    // A value the strategy cannot use is refused, never silently replaced by the default (KGP213 for .kgp files).
+    const problems = strategyProblems(plan.strategy);
+    if (problems.length > 0) throw new PlanParameterError(`plan ${plan.name}: ${problems.join('; ')}`);
     const mode = options.mode ?? 'run';
     const onStage = options.onStage;
     const kind = mode === 'run' ? (options.strategy ?? plan.strategy.kind) : 'cypher';
@@ -257,16 +268,28 @@ class Session implements RetrievalSession, StrategyContext {
     return { nodes: l.snapshot.nodeCount, source: l.source, ms: l.ms, ...(l.cacheError ? { cacheError: l.cacheError } : {}) };
   }
 
+  /**
+   * Imports all-or-nothing, as `kgrag import` does (core/graph/import/stagedImport.ts): the session's
+   * engine lets go of the database, the import runs on a staged copy that is swapped in only when
+   * complete, and a fresh engine opens the result — the previous graph, untouched, when the import
+   * failed or was cancelled.
+   */
   async import(files: readonly ImportFile[], options: ImportOptions = {}): Promise<ImportSummary> {
-    if (!(this.store instanceof EmbeddedStore)) {
-      throw new GraphStoreError('query-failed', `Import loads the embedded database; ${this.store.description} is Neo4j: load it with Neo4j's own tools (neo4j-admin import, LOAD CSV).`);
+    const old = this.store;
+    if (!(old instanceof EmbeddedStore)) {
+      throw new GraphStoreError('query-failed', `Import loads the embedded database; ${old.description} is Neo4j: load it with Neo4j's own tools (neo4j-admin import, LOAD CSV).`);
     }
+    if (old.readOnly) throw new GraphStoreError('not-read-only', `${old.description} is open read-only; import needs write access.`);
+    await old.close();
     try {
-      return await importFiles(this.store, files, options);
+      return await importIntoFolder(old.folder, files, { ...options, ...(old.workerPath !== undefined ? { workerPath: old.workerPath } : {}) });
     } finally {
-      // The graph changed (even a cancelled import may have loaded part): read both again.
+      // The graph changed (or a failed import left the old one): read both again from a fresh engine.
       this.loaded = undefined;
       this.schemaRead = undefined;
+      const fresh = old.reopened();
+      this.store = fresh;
+      await fresh.open();
     }
   }
 

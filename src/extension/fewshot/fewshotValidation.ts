@@ -20,9 +20,21 @@ function severityOf(s: Severity): vscode.DiagnosticSeverity {
   return s === 'error' ? vscode.DiagnosticSeverity.Error : s === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
 }
 
+/**
+ * Every problem is listed once: the language server publishes the diagnostics of an open few-shot
+ * file itself (as you type), so this collection holds only the files that are not open; a file
+ * opened later leaves the collection while open and comes back (as last validated) when closed.
+ */
+const validated = new Map<string, vscode.Diagnostic[]>();
+
+function isOpen(uri: vscode.Uri): boolean {
+  return vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+}
+
 export async function validateFewShotFiles(collection: vscode.DiagnosticCollection, log: vscode.LogOutputChannel): Promise<FewShotValidation> {
   const answer = await askServer();
   collection.clear();
+  validated.clear();
   const perFile: { uri: string; errors: number; warnings: number }[] = [];
   for (const f of answer.files) {
     const uri = vscode.Uri.parse(f.uri);
@@ -32,7 +44,8 @@ export async function validateFewShotFiles(collection: vscode.DiagnosticCollecti
       v.source = 'kgrag few-shot';
       return v;
     });
-    collection.set(uri, ds);
+    validated.set(uri.toString(), ds);
+    if (!isOpen(uri)) collection.set(uri, ds);
     const errors = ds.filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length;
     const warnings = ds.filter((d) => d.severity === vscode.DiagnosticSeverity.Warning).length;
     perFile.push({ uri: uri.toString(), errors, warnings });
@@ -46,6 +59,11 @@ export function registerFewShotValidation(context: vscode.ExtensionContext, log:
   const collection = vscode.languages.createDiagnosticCollection('kgrag-fewshot');
   context.subscriptions.push(
     collection,
+    vscode.workspace.onDidOpenTextDocument((d) => collection.delete(d.uri)),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      const ds = validated.get(d.uri.toString());
+      if (ds) collection.set(d.uri, ds);
+    }),
     registerCommand('kgrag.validateFewShotFiles', async () => {
       let v: FewShotValidation;
       try {

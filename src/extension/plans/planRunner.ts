@@ -9,10 +9,12 @@ import { describeRunStage } from '../../core/session';
 import { printPlanningGraph } from '../../core/dsl';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
+import type { StrategySettings } from '../../core/session';
 import { setActiveGraph, setRevealHandler, showRetrievalResult, showRunProgress, type ShowOptions } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
+import { retrievalSettings } from '../platform/config';
 import { requireTrust } from '../platform/trust';
 
 export type PlanAction = 'run' | 'explain' | 'profile' | 'inspect';
@@ -54,7 +56,8 @@ export async function executePlan(
     // The schema file the plan names lends its aliases to relation matching (docs/matching.md).
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
-    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, onStage: (s) => report(describeRunStage(s)), ...relationAliases });
+    const settings = strategySettings(source.uri !== undefined ? vscode.Uri.parse(source.uri) : undefined, log);
+    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, settings, onStage: (s) => report(describeRunStage(s)), ...relationAliases });
     return { result, fingerprint: await c.session.fingerprint(signal).catch(() => undefined) };
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);
@@ -87,6 +90,20 @@ export async function executePlan(
   showRunProgress(title, null);
   void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
   return result;
+}
+
+const reportedSettingProblems = new Set<string>();
+
+/** The retrieval settings for a plan's file; a value of the wrong type is logged (once) and left out. */
+export function strategySettings(scope: vscode.Uri | undefined, log: vscode.LogOutputChannel): StrategySettings {
+  const { settings, problems } = retrievalSettings(scope);
+  for (const p of problems) {
+    if (reportedSettingProblems.has(p)) continue;
+    reportedSettingProblems.add(p);
+    log.warn(p);
+    void vscode.window.showWarningMessage(`KG-RAG: ${p}`);
+  }
+  return settings;
 }
 
 /** A plan of a document, compiled without errors, with what running it needs. */

@@ -10,6 +10,7 @@ import { showRetrievalResult } from '../inspector';
 import type { Connection } from '../graph/connection';
 import { documentPlans, toVsRange } from '../language/requests';
 import { requireTrust } from '../platform/trust';
+import { strategySettings } from './planRunner';
 
 const planOf = new WeakMap<vscode.TestItem, PlanningGraph>();
 
@@ -107,7 +108,7 @@ async function runTests(ctrl: vscode.TestController, connection: Connection, log
       const t0 = Date.now();
       let tested;
       try {
-        tested = await runPlanTest(connected.session, plan, { signal: controller.signal });
+        tested = await runPlanTest(connected.session, plan, { signal: controller.signal, settings: strategySettings(item.uri, log) });
       } catch {
         run.skipped(item); // cancelled mid-run
         continue;

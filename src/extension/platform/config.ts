@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { type EmbedderSettings, isEmbedderKind } from '../../core/embed';
+import { readRetrievalSettings, type ReadRetrievalSettings } from '../../core/session';
 
 export type GraphKind = 'sample' | 'embedded' | 'neo4j';
 export type PlannerKind = 'auto' | 'grounded' | 'languageModel' | 'http' | 'nearestExample';
@@ -30,9 +31,14 @@ export interface PlannerSettings {
   readonly languageModelFamily: string;
 }
 
+/** The `kgrag` section (for the folder of `scope`, when given). */
+function section(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('kgrag', scope);
+}
+
 /** A setting's value when it has the expected type, else the manifest's default. */
 function read<T>(key: string, ok: (v: unknown) => v is T): T {
-  const c = vscode.workspace.getConfiguration('kgrag');
+  const c = section();
   const v = c.get<unknown>(key);
   if (ok(v)) return v;
   const d = c.inspect<unknown>(key)?.defaultValue;
@@ -76,6 +82,19 @@ export function plannerSettings(): PlannerSettings {
     model: read('planner.model', isString),
     languageModelFamily: read('planner.languageModelFamily', isString),
   };
+}
+
+/**
+ * The `kgrag.retrieval.<strategy>.<parameter>` values the user or the workspace set (for the
+ * folder of `scope`, when given): only set values, so a plan's own arguments and the strategies'
+ * defaults stay in charge of the rest (core/session/settings.ts).
+ */
+export function retrievalSettings(scope?: vscode.Uri): ReadRetrievalSettings {
+  const c = section(scope);
+  return readRetrievalSettings((key) => {
+    const i = c.inspect<unknown>(key);
+    return i?.workspaceFolderValue ?? i?.workspaceValue ?? i?.globalValue;
+  });
 }
 
 /** `kgrag.fewshot.files`: the glob patterns of few-shot files (the language client's selector). */

@@ -38,7 +38,7 @@ test('hover explains the strategies and their parameters', () => {
   const text = doc('using stem(theta: 0.6)');
   const h = hover(analyse(text), text.indexOf('stem(') + 1, undefined);
   assert.match(h?.markdown ?? '', /Structure-tracing search \(STEM\)/);
-  assert.match(h?.markdown ?? '', /`mode` \(string, default "precision"\)/);
+  assert.match(h?.markdown ?? '', /`mode` \("precision" \| "breadth", default "precision"\)/);
   const p = hover(analyse(text), text.indexOf('theta') + 1, undefined);
   assert.match(p?.markdown ?? '', /\*\*theta\*\* \(number, default 0.6\)/);
 });

@@ -163,6 +163,28 @@ test('8. exit codes and one-line messages: paths are usage errors, a bad plan is
   assert.match(two.out, /fine \(cypher\)/, 'the next plan ran');
 });
 
+test('8. run reports a plan\'s bad strategy argument (k: -1, theta: -2, mode: "wide") exactly as check does, runs the others, exits 1', async () => {
+  const text = [
+    'plan bad_k {\n  match (m: Movie "Heat") -[directed by]-> (d: Person)\n  return d\n  using gsd(k: -1)\n}',
+    'plan bad_stem {\n  match (m: Movie "Heat") -[directed by]-> (d: Person)\n  return d\n  using stem(theta: -2, mode: "wide")\n}',
+    'plan fine {\n  match (m: Movie "The Vow") -[directed by]-> (d: Person)\n  return d\n  using gsd(k: 2)\n}',
+  ].join('\n');
+  writeFileSync(join(dir.path, 'params.kgp'), text + '\n');
+  const checked = await cli(['check', 'params.kgp']);
+  const ran = await cli(['run', 'params.kgp', '--db', 'db']);
+  assert.equal(checked.code, 1);
+  assert.equal(ran.code, 1, ran.err);
+  const kgp213 = (t: string) => t.split('\n').filter((l) => l.includes('KGP213')).map((l) => l.replace(/^.*?params\.kgp/, 'params.kgp'));
+  assert.deepEqual(kgp213(ran.err), kgp213(checked.out), 'the same diagnostics, the same places');
+  assert.deepEqual(kgp213(ran.err), [
+    "params.kgp:4:16 error KGP213 'k' must be a whole number of at least 1",
+    "params.kgp:9:21 error KGP213 'theta' must be a number of at least 0",
+    'params.kgp:9:31 error KGP213 \'mode\' must be one of "precision", "breadth"',
+  ]);
+  assert.doesNotMatch(ran.out, /bad_k|bad_stem/, 'refused plans are not run with the default instead');
+  assert.match(ran.out, /fine \(gsd\)/, 'the other plan ran');
+});
+
 test('8. `kgrag query … | head -1` ends without an EPIPE stack trace', () => {
   const cmd = `"${process.execPath}" --import tsx src/cli/main.ts query --db "${join(dir.path, 'db')}" "UNWIND range(1, 20000) AS x RETURN x" | head -1`;
   const r = spawnSync('sh', ['-c', cmd], { cwd: REPO, encoding: 'utf8' });

@@ -6,7 +6,7 @@ import { RelationDomains } from '../../../src/core/retrieve/domains';
 import { retrieveGsd } from '../../../src/core/retrieve/gsd/retrieve';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { planningGraphFromSimGrag } from '../../../src/core/plan/simgrag';
-import type { PlanEdge, PlanNode, PlanningGraph } from '../../../src/core/plan/planningGraph';
+import { DEFAULT_STRATEGIES, type PlanEdge, type PlanNode, type PlanningGraph } from '../../../src/core/plan/planningGraph';
 import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
 import { printStrategy } from '../../../src/core/dsl/fromIR';
 import { randomGraph } from './helpers';
@@ -163,5 +163,7 @@ test('the DSL reads and writes using gsd(match: …, typeCandidates: …, budget
   const [plan] = toPlanningGraphs(parsed.document);
   assert.ok(plan);
   assert.deepEqual(plan.strategy, { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16, match: 'homomorphic', typeCandidates: 2, budgetMs: 250 });
-  assert.equal(printStrategy(plan.strategy), 'gsd(k: 3, nodeCandidates: 16, relationCandidates: 16, match: "homomorphic", typeCandidates: 2, budgetMs: 250)');
+  // The printer writes what the plan gave (and any value off its default), so settings reach the rest.
+  assert.equal(printStrategy(plan.strategy, plan.givenParameters), 'gsd(match: "homomorphic", typeCandidates: 2, budgetMs: 250)');
+  assert.equal(printStrategy({ ...DEFAULT_STRATEGIES.gsd, match: 'homomorphic', typeCandidates: 2, budgetMs: 250, k: 5 }), 'gsd(k: 5, match: "homomorphic", typeCandidates: 2, budgetMs: 250)');
 });

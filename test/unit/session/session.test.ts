@@ -1,12 +1,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
 import { isGraphStoreError } from '../../../src/core/graph/errors';
 import { DEFAULT_STRATEGIES, type PlanningGraph } from '../../../src/core/plan/planningGraph';
-import { openSession, STRATEGIES, STRATEGY_KINDS, isStrategyKind, type RetrievalSession } from '../../../src/core/session';
+import { openSession, PlanParameterError, STRATEGIES, STRATEGY_KINDS, isStrategyKind, type RetrievalSession } from '../../../src/core/session';
 
 const root = resolve(__dirname, '../../..');
 let dir = '';
@@ -45,9 +45,10 @@ test('the strategy table: one entry per strategy kind, parameter defaults equal 
     assert.ok(entry.summary.length > 0);
     const defaults = DEFAULT_STRATEGIES[kind] as unknown as Record<string, unknown>;
     for (const p of entry.parameters) {
-      // Optional parameters (exhaustive, match, notFoundDistance…) are absent from the IR defaults: absent means the default.
+      // The IR's optional fields (absent = the default) are the only parameters missing from DEFAULT_STRATEGIES.
+      const optional: Record<string, readonly string[]> = { gsd: ['exhaustive', 'injective', 'match', 'typeCandidates', 'budgetMs', 'notFoundDistance'], mor: ['typeCandidates', 'notFoundDistance'], cypher: ['match', 'text'] };
       if (p.name in defaults) assert.equal(defaults[p.name], p.default, `${kind}.${p.name}`);
-      else assert.ok(p.type === 'boolean' || p.optional === true, `${kind}.${p.name} has no IR default and is not marked optional`);
+      else assert.ok(optional[kind]?.includes(p.name), `${kind}.${p.name} has no IR default and is not an optional field`);
     }
     for (const key of Object.keys(defaults)) if (key !== 'kind') assert.ok(entry.parameters.some((p) => p.name === key), `${kind}.${key} is not described in the table`);
   }
@@ -71,6 +72,47 @@ test('import through the session renews its schema; run answers with every strat
     assert.ok(r.answers.length > 0, strategy);
     assert.ok(kismetDirectors.includes(r.answers[0]!.value), `${strategy}: ${r.answers[0]!.value}`);
   }
+});
+
+test('a cancelled or failed import through the session leaves the previous graph intact; a finished one is swapped in', async () => {
+  const count = async () => Number((await session.query('MATCH (n) RETURN count(n) AS c')).rows[0]?.c);
+  const before = await count();
+  const typesBefore = (await session.schema()).relationshipTypes.map((r) => r.name).sort();
+  // Many new types: the load runs one copy job per type, so a cancel after the first leaves work half done in the stage.
+  const extra = join(dir, 'extra.triples.txt');
+  writeFileSync(extra, Array.from({ length: 400 }, (_, i) => `Extra Film ${i}|extra_rel_${i % 20}|Extra Person ${i}`).join('\n') + '\n');
+  const controller = new AbortController();
+  let copies = 0;
+  await assert.rejects(
+    session.import([{ path: extra, format: 'triples' }], { signal: controller.signal, onProgress: (p) => { if (p.phase === 'copy' && ++copies === 2) controller.abort(); } }),
+    (e: unknown) => isGraphStoreError(e, 'cancelled'),
+  );
+  assert.ok(copies >= 2, 'cancelled in the middle of the copy jobs');
+  assert.equal(await count(), before, 'no node of the cancelled import');
+  assert.deepEqual((await session.schema()).relationshipTypes.map((r) => r.name).sort(), typesBefore);
+  // A failed import (the engine killed mid-load is the CLI's kill test; here a file that cannot be read) changes nothing either.
+  await assert.rejects(session.import([{ path: join(dir, 'missing.txt'), format: 'triples' }]));
+  assert.equal(await count(), before);
+  assert.ok((await session.run(DIRECTOR)).answers.length > 0, 'the session still retrieves');
+  const done = await session.import([{ path: extra, format: 'triples' }]);
+  assert.equal(done.edgesCreated, 400);
+  assert.equal(await count(), before + 800);
+});
+
+test('settings fill what the plan leaves open; the plan\'s own arguments win; a bad plan value is refused', async () => {
+  const open = plan(`plan director {\n  match (m: Movie "Kismet") -[directed by]-> (d: Person)\n  return d\n  using stem()\n}`);
+  const given = plan(`plan director {\n  match (m: Movie "Kismet") -[directed by]-> (d: Person)\n  return d\n  using stem(mode: "precision")\n}`);
+  const settings = { stem: { mode: 'breadth', theta: 0.2 }, mor: { k: 2 }, cypher: { limit: 1 } } as const;
+  assert.equal((await session.run(open)).stem?.mode, 'precision', 'no settings: the default');
+  assert.equal((await session.run(open, { settings })).stem?.mode, 'breadth', 'the setting');
+  assert.equal((await session.run(given, { settings })).stem?.mode, 'precision', 'the plan wins');
+  // Another kind run on this plan takes its own kind's settings; explicit overrides (CLI flags) win over settings.
+  assert.equal((await session.run(open, { strategy: 'mor', settings })).stats['k'], 2);
+  assert.equal((await session.run(open, { strategy: 'mor', settings, k: 3 })).stats['k'], 3);
+  const cypher = await session.run(open, { strategy: 'cypher', settings });
+  assert.match(cypher.cypher?.text ?? '', /\nLIMIT 1$/);
+  const bad: PlanningGraph = { ...DIRECTOR, strategy: { ...DEFAULT_STRATEGIES.gsd, k: -1 } };
+  await assert.rejects(session.run(bad), (e: unknown) => e instanceof PlanParameterError && /^plan director: gsd: 'k' must be a whole number of at least 1, not -1$/.test((e as Error).message));
 });
 
 test('explain gives the plan tree without answers; profile runs the query and gives row counts', async () => {

@@ -48,9 +48,44 @@ function morSchemaOf(doc: FewShotDocument, schema: GraphSchema | undefined): Mor
   };
 }
 
+/**
+ * Most of a file's entity types unknown to a schema the file did not choose (the workspace's or
+ * `--schema`): the file belongs to another graph. One file-level finding says so instead of one per
+ * use (MoR's Amazon set against the movie schema gave 1,826), and the schema checks are skipped;
+ * the structural checks (metapath syntax, restriction keys) still run. Below half known counts as
+ * foreign: a file of the schema's own graph with a few typos stays well above it.
+ */
+function foreignTypes(doc: FewShotDocument, ms: MorSchema, out: OffsetFinding[]): boolean {
+  const used = new Map<string, string>();
+  for (const ex of doc.examples) {
+    if (ex.output?.kind !== 'mor') continue;
+    const o = ex.output;
+    for (const c of [...o.categories, ...o.triplets.flatMap((t) => (t.items.length === 3 ? [t.items[0]!, t.items[2]!] : [])), ...(o.target ? [o.target] : [])]) {
+      const k = c.value.trim().toLowerCase();
+      if (k !== '' && !used.has(k)) used.set(k, c.value.trim());
+    }
+  }
+  const unknown = [...used.keys()].filter((k) => !ms.categories.has(k));
+  if (used.size < 2 || unknown.length * 2 <= used.size) return false;
+  const first = doc.examples.find((e) => e.output?.kind === 'mor');
+  const at = first?.span ?? { start: 0, end: 0 };
+  const listed = unknown.slice(0, 8).map((k) => used.get(k)!).join(', ') + (unknown.length > 8 ? ` and ${unknown.length - 8} more` : '');
+  const labels = [...ms.categories].slice(0, 8).join(', ') + (ms.categories.size > 8 ? ', …' : '');
+  const share = unknown.length === used.size ? 'none' : `only ${used.size - unknown.length} of ${used.size}`;
+  out.push({
+    start: at.start,
+    end: Math.max(at.start + 1, Math.min(at.end, at.start + 1)),
+    severity: 'warning',
+    code: FEWSHOT_CODES.foreignSchema,
+    message: `This file's entity types match ${share} of the schema's labels (${labels}): ${listed}. It belongs to another graph: set its schema (kgrag.fewshot.schemas in VS Code, --schema for kgrag check, a "schema" key in *.fewshot.json); schema checks are skipped.`,
+  });
+  return true;
+}
+
 export function checkMorExamples(doc: FewShotDocument, schema: GraphSchema | undefined, out: OffsetFinding[]): void {
   const ms = morSchemaOf(doc, schema);
   if (!ms) return;
+  if (ms.source === 'the schema' && foreignTypes(doc, ms, out)) return;
   for (const ex of doc.examples) {
     if (ex.output?.kind !== 'mor') continue;
     const o: MorOutput = ex.output;

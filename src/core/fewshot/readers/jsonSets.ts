@@ -14,12 +14,22 @@ import { stemOutputFromNode } from './stemOutput';
 
 export type JsonSetKind = 'simgrag-json' | 'mor-json' | 'cypher-json' | 'stem-json';
 
+/** The last whole text parsed: detecting the format and reading the file parse the same text once. */
+let lastWhole: { text: string; node?: LooseNode; findings: readonly OffsetFinding[] } | undefined;
+
+/** Drops the remembered parse (readFewShot calls it when the file is read). */
+export function forgetParsedJson(): void {
+  lastWhole = undefined;
+}
+
 /** Parses JSON text (tolerantly) and reports syntax problems as file findings. */
 export function parseJsonText(text: string, start = 0, end = text.length): { node?: LooseNode; findings: OffsetFinding[] } {
-  const slice = text.slice(0, end);
-  const parsed = parseLooseLiteral(slice, start);
+  const whole = start === 0 && end === text.length;
+  if (whole && lastWhole?.text === text) return { ...(lastWhole.node ? { node: lastWhole.node } : {}), findings: [...lastWhole.findings] };
+  const parsed = parseLooseLiteral(end === text.length ? text : text.slice(0, end), start);
   const findings: OffsetFinding[] = parsed.diagnostics.map((d) => ({ start: d.start, end: Math.max(d.end, d.start + 1), severity: d.severity, code: d.code, message: d.message }));
-  return { ...(parsed.node ? { node: parsed.node } : {}), findings };
+  if (whole) lastWhole = { text, ...(parsed.node ? { node: parsed.node } : {}), findings };
+  return { ...(parsed.node ? { node: parsed.node } : {}), findings: [...findings] };
 }
 
 /** Which kind of example set a parsed JSON list holds, from its first objects' keys. */

@@ -105,6 +105,21 @@ export class EmbeddedStore implements GraphStore {
     return this.client.engineVersion;
   }
 
+  /** Whether this store opens the database without write access. */
+  get readOnly(): boolean {
+    return this.options.readOnly ?? false;
+  }
+
+  /** Where the engine worker is (undefined: the default). */
+  get workerPath(): string | undefined {
+    return this.options.workerPath;
+  }
+
+  /** A new, unopened store on the same folder with the same options (after a closed one let go of the database). */
+  reopened(): EmbeddedStore {
+    return new EmbeddedStore(this.options);
+  }
+
   async open(): Promise<void> {
     if (!this.options.readOnly) ensureDataFolder(this.folder);
     await this.send('RETURN 1 AS ok', { timeoutMs: 60_000 });

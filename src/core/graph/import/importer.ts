@@ -127,7 +127,7 @@ export async function loadPrepared(store: EmbeddedStore, prepared: PreparedImpor
   };
 }
 
-/** Imports straight into an open store (the extension's store). The CLI stages instead: stagedImport.ts. */
+/** Imports straight into an open store (tests, benchmarks). The session and the CLI stage instead: stagedImport.ts. */
 export async function importFiles(store: EmbeddedStore, files: readonly ImportFile[], options: ImportOptions = {}): Promise<ImportSummary> {
   const catalog = await store.loadCatalog(options.signal);
   const prepared = await prepareImport(files, options, { labels: catalog.nodeTables.map((t) => t.name), types: catalog.relTables.map((t) => t.name) });
