@@ -112,7 +112,7 @@ async function main() {
   // Cold: no search index on disk.
   rmSync(join(DB, 'snapshots'), { recursive: true, force: true });
   mkdirSync(join(repo, 'test-results', 'vscode'), { recursive: true });
-  state.server = await startCodeServer({ bin: cs.bin, tempRoot: state.temp, logFile: join(repo, 'test-results', 'vscode', 'code-server-bench-click.log'), env: { KGRAG_HARNESS_RUN: state.temp } });
+  state.server = await startCodeServer({ bin: cs.bin, tempRoot: state.temp, logFile: join(repo, 'test-results', 'vscode', 'code-server-bench-click.log'), env: { KGRAG_HARNESS_RUN: state.temp }, settings: { 'kgrag.graph.openWithPlans': true } });
   state.browser = await launchChromium();
   const page = await state.browser.newPage({ viewport: { width: 1600, height: 1000 } });
   const wb = new Workbench(page);

@@ -130,6 +130,7 @@ try {
       'workbench.startupEditor': 'readme',
       'workbench.welcomePage.walkthroughs.openOnInstall': true,
       'workbench.tips.enabled': true,
+      'kgrag.graph.openWithPlans': true,
     },
   });
 } catch (e) {

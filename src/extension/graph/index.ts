@@ -8,15 +8,16 @@ import { registerCommand } from '../commands';
 import { runningOperations } from '../platform/operations';
 import type { Secrets } from '../platform/secrets';
 import { Connection } from './connection';
+import { openGraphWithPlanEditors } from './warmUp';
 
 export function registerConnection(context: vscode.ExtensionContext, secrets: Secrets, log: vscode.LogOutputChannel): Connection {
   const connection = new Connection(context.globalStorageUri, secrets, log);
-  context.subscriptions.push(connection);
+  context.subscriptions.push(connection, openGraphWithPlanEditors(connection, log));
   context.subscriptions.push(
     vscode.workspace.onDidGrantWorkspaceTrust(() => void connection.disconnect({ state: 'not-connected' })),
     // A different graph, embedder or timeout means a different engine: reopen on next use.
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (['kgrag.graph', 'kgrag.neo4j', 'kgrag.embedder'].some((s) => e.affectsConfiguration(s)) && connection.connected) {
+      if (['kgrag.graph.kind', 'kgrag.graph.folder', 'kgrag.graph.queryTimeoutMs', 'kgrag.neo4j', 'kgrag.embedder'].some((s) => e.affectsConfiguration(s)) && connection.connected) {
         log.info('graph settings changed: the graph reopens on next use');
         void connection.disconnect({ state: 'not-connected' });
       }

@@ -20,6 +20,8 @@ export interface GraphSettings {
   readonly neo4jUser: string;
   readonly neo4jDatabase: string;
   readonly timeoutMs: number;
+  /** Open an embedded graph in the background when a plan editor is first shown. */
+  readonly openWithPlans: boolean;
 }
 
 export interface PlannerSettings {
@@ -62,6 +64,7 @@ export function graphSettings(): GraphSettings {
     neo4jDatabase: read('neo4j.database', isString),
     // Below a second every query would time out before the engine has started.
     timeoutMs: Math.max(1000, read('graph.queryTimeoutMs', isNumber)),
+    openWithPlans: read('graph.openWithPlans', (v): v is boolean => typeof v === 'boolean'),
   };
 }
 

@@ -22,6 +22,8 @@ export function freePort() {
 /** Settings that keep the workbench quiet and deterministic for tests. */
 const USER_SETTINGS = {
   'workbench.startupEditor': 'none',
+  // Tests open the graph when they mean to (one test turns this on); scripts/bench-click.mjs keeps it on.
+  'kgrag.graph.openWithPlans': false,
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'workbench.welcomePage.walkthroughs.openOnInstall': false,

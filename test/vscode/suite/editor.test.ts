@@ -138,7 +138,7 @@ suite('editor: kgplan language features', () => {
     assert.ok(await editor.edit((e) => e.insert(positionOf(doc, '  return d'), '  using mor(seeds: 5, \n')));
     const help = await vscode.commands.executeCommand<vscode.SignatureHelp>('vscode.executeSignatureHelpProvider', doc.uri, positionOf(doc, 'seeds: 5, ', 10));
     assert.ok(help && help.signatures.length === 1, 'a signature');
-    assert.equal(help.signatures[0]!.label, 'mor(seeds: number = 5, perStep: number = 10, k: number = 20, typeCandidates: number = 1, notFoundDistance: number)');
+    assert.equal(help.signatures[0]!.label, 'mor(seeds: count = 5, perStep: count = 10, k: count = 20, typeCandidates: count = 1, notFoundDistance: number = 0)');
     assert.equal(help.activeParameter, 1);
   });
 

@@ -39,6 +39,19 @@ suite('first hour (issue 19)', () => {
     assert.ok((h.nodes ?? 0) > 1000 && (h.edges ?? 0) >= 2999, JSON.stringify(h));
   });
 
+  test('showing a plan editor opens the graph in the background (kgrag.graph.openWithPlans), before any run', async () => {
+    await vscode.commands.executeCommand('kgrag.chooseGraph', { kind: 'sample', connect: false });
+    assert.equal((await state()).health.state, 'not-connected');
+    const setting = vscode.workspace.getConfiguration('kgrag.graph');
+    await setting.update('openWithPlans', true, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri(PLANS)));
+      await waitFor('the graph opened with no run', async () => ((await state()).health.state === 'connected' ? true : undefined), 180_000);
+    } finally {
+      await setting.update('openWithPlans', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   test('the walkthrough opens once (globalState), and not while VS Code\'s settings say nothing opens at startup', async () => {
     await vscode.commands.executeCommand('kgrag._walkthrough', 'reset');
     assert.equal(await vscode.commands.executeCommand('kgrag._walkthrough'), null);
