@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
-import { baselineEntry, compareBaseline, discoverPlanTests, makeBaseline, parseBaseline, pinnedFolder, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, type Baseline, type BaselineComparison, type BaselineEntry, type PlanTestOutcome, type GraphInUse } from '../../core/testing';
+import { baselineEntry, compareBaseline, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, type Baseline, type BaselineComparison, type BaselineEntry, type PlanTestOutcome } from '../../core/testing';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
@@ -86,7 +86,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   let fingerprint: string | undefined;
   let description = '';
   for (const group of groups) {
-    const active: GraphInUse = group.spec.kind === 'embedded' ? { kind: 'embedded', folder: group.spec.folder } : { kind: 'neo4j', uri: group.spec.uri, ...(group.spec.database !== undefined ? { database: group.spec.database } : {}) };
+    const active = graphInUseOf(group.spec);
     // A pinned test is never run against another graph: it is reported as skipped, with why.
     const runnable: PinnedTest[] = [];
     for (const t of group.tests) {

@@ -1,4 +1,5 @@
 import { basename, dirname, resolve } from 'node:path';
+import type { StoreSpec } from '../graph';
 
 /**
  * Tests pinned to a graph (`graph "…"` in a `.kgp` file): decides whether a test may run on the
@@ -10,6 +11,11 @@ import { basename, dirname, resolve } from 'node:path';
 export type GraphInUse =
   | { readonly kind: 'embedded'; /** Absolute. */ readonly folder: string }
   | { readonly kind: 'neo4j'; readonly uri: string; readonly database?: string };
+
+/** The graph a store spec opens, as pins are compared with it (the CLI's flags and the editor's connection). */
+export function graphInUseOf(spec: StoreSpec): GraphInUse {
+  return spec.kind === 'embedded' ? { kind: 'embedded', folder: resolve(spec.folder) } : { kind: 'neo4j', uri: spec.uri, ...(spec.database !== undefined ? { database: spec.database } : {}) };
+}
 
 export type PinVerdict = { readonly kind: 'run' } | { readonly kind: 'skip'; readonly reason: string };
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pinnedFolder, pinVerdict } from '../../../src/core/testing';
+import { graphInUseOf, pinnedFolder, pinVerdict } from '../../../src/core/testing';
 
 const PLAN = '/work/plans/movies.kgp';
 
@@ -22,4 +22,9 @@ test('pinVerdict: a name pin matches the database folder name or the Neo4j datab
   assert.equal(pinVerdict('movies', PLAN, { kind: 'neo4j', uri: 'bolt://h:7687', database: 'movies' }).kind, 'run');
   assert.equal(pinVerdict('neo4j', PLAN, { kind: 'neo4j', uri: 'bolt://h:7687' }).kind, 'run');
   assert.equal(pinVerdict('movies', PLAN, { kind: 'neo4j', uri: 'bolt://h:7687' }).kind, 'skip');
+});
+
+test('graphInUseOf: the store spec the CLI or the editor opened, as pins compare with it', () => {
+  assert.deepEqual(graphInUseOf({ kind: 'embedded', folder: '/work/data/db/' }), { kind: 'embedded', folder: '/work/data/db' });
+  assert.deepEqual(graphInUseOf({ kind: 'neo4j', uri: 'bolt://h:7687', user: 'neo4j', database: 'movies' }), { kind: 'neo4j', uri: 'bolt://h:7687', database: 'movies' });
 });
