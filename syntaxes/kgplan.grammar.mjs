@@ -19,6 +19,7 @@ export const grammar = {
   patterns: [
     { include: '#comments' },
     { include: '#schema' },
+    { include: '#graph' },
     { include: '#plan' },
     { include: '#body' },
   ],
@@ -43,6 +44,13 @@ export const grammar = {
       comment: 'schema "file.kgschema.json" — file-level',
       match: '\\b(schema)\\b',
       captures: { 1: { name: 'keyword.other.schema.kgplan' } },
+    },
+    graph: {
+      // Not a reserved word (a node label or property may be called graph): a directive only at the
+      // start of a top-level line followed by a string, as the parser reads it.
+      comment: 'graph "movies-db" — file-level pin to a graph name or database folder',
+      match: '^\\s*(graph)\\b(?=\\s*")',
+      captures: { 1: { name: 'keyword.other.graph.kgplan' } },
     },
     plan: {
       name: 'meta.plan.kgplan',

@@ -2,12 +2,12 @@ import { readTextFileSync } from '../../core/boundedRead';
 import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
-import { STORE_FLAGS } from '../../core/graph';
-import { baselineEntry, compareBaseline, discoverPlanTests, makeBaseline, parseBaseline, runPlanTest, summarizePlanTests, summaryLine, type Baseline, type BaselineComparison, type BaselineEntry, type PlanTestOutcome } from '../../core/testing';
+import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
+import { baselineEntry, compareBaseline, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, type Baseline, type BaselineComparison, type BaselineEntry, type PlanTestOutcome } from '../../core/testing';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
-const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]';
+const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file names the database it runs on)';
 
 /**
  * `kgrag test`: every plan with `expect` in the given files is a test, judged by src/core/testing
@@ -56,9 +56,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   }
   if (positionals.length === 0) throw new UsageError(`expected one or more .kgp files\n${USAGE}`);
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
-  const spec = specFromFlags(values, io, { mustExist: true, readOnly: true });
-
-  const tests: { file: string; line: number; plan: Parameters<typeof runPlanTest>[1] }[] = [];
+  const tests: PinnedTest[] = [];
   let problems = 0;
   for (const f of positionals) {
     const path = resolve(io.cwd, f);
@@ -73,39 +71,64 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
       io.err(`${f}:${p.line}: ${p.message}`);
       problems++;
     }
-    for (const t of found.tests) if (values.plan === undefined || t.plan.name === values.plan) tests.push({ file: relative(io.cwd, path) || f, line: (t.expectRange ?? t.range).start.line + 1, plan: t.plan });
+    for (const t of found.tests) if (values.plan === undefined || t.plan.name === values.plan) tests.push({ path, file: relative(io.cwd, path) || f, line: (t.expectRange ?? t.range).start.line + 1, plan: t.plan });
   }
   if (tests.length === 0) {
     io.err(`kgrag test: no plans with expect${values.plan !== undefined ? ` named ${values.plan}` : ''} in ${positionals.join(', ')}`);
     return EXIT.findings;
   }
+  const groups = values.db === undefined && values.neo4j === undefined ? groupsByPinnedFolder(tests, io) : [{ spec: specFromFlags(values, io, { mustExist: true, readOnly: true }), tests }];
+  if (groups.length > 1 && (baseline || values['save-baseline'] !== undefined)) throw new UsageError(`the tests are pinned to ${groups.length} graphs and a baseline is of one graph: give --db <folder> or test one graph's files at a time\n${USAGE}`);
 
-  let session;
-  try {
-    session = await openSessionFromSpec(spec, io, { embedder: { kind: values.embedder } });
-  } catch (e) {
-    io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
-    return EXIT.failure;
-  }
   const outcomes: PlanTestOutcome[] = [];
   const entries: BaselineEntry[] = [];
+  let skipped = 0;
   let fingerprint: string | undefined;
-  try {
-    for (const t of tests) {
-      const { outcome, result } = await runPlanTest(session, t.plan, { id: `${t.file}:${t.plan.name}` });
-      outcomes.push(outcome);
-      entries.push(baselineEntry(t.file, t.line, outcome, result));
-      if (values.json) io.out(JSON.stringify({ file: t.file, line: t.line, ...outcome }));
-      else io.out(`${outcome.status === 'passed' ? 'PASS' : outcome.status === 'errored' ? 'ERROR' : 'FAIL'}  ${t.file}:${t.line} ${t.plan.name} — ${outcome.message}`);
+  let description = '';
+  for (const group of groups) {
+    const active = graphInUseOf(group.spec);
+    // A pinned test is never run against another graph: it is reported as skipped, with why.
+    const runnable: PinnedTest[] = [];
+    for (const t of group.tests) {
+      const verdict = pinVerdict(t.plan.graphRef, t.path, active);
+      if (verdict.kind === 'run') runnable.push(t);
+      else {
+        skipped++;
+        if (values.json) io.out(JSON.stringify({ file: t.file, line: t.line, plan: t.plan.name, status: 'skipped', message: verdict.reason }));
+        else io.out(`SKIP  ${t.file}:${t.line} ${t.plan.name} — ${verdict.reason}`);
+      }
     }
-    if (baseline || values['save-baseline'] !== undefined) fingerprint = (await session.snapshot()).data.fingerprint;
-  } finally {
-    await session.close();
+    if (runnable.length === 0) continue;
+    let session;
+    try {
+      session = await openSessionFromSpec(group.spec, io, { embedder: { kind: values.embedder } });
+    } catch (e) {
+      io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
+      return EXIT.failure;
+    }
+    try {
+      for (const t of runnable) {
+        const { outcome, result } = await runPlanTest(session, t.plan, { id: `${t.file}:${t.plan.name}` });
+        outcomes.push(outcome);
+        entries.push(baselineEntry(t.file, t.line, outcome, result));
+        if (values.json) io.out(JSON.stringify({ file: t.file, line: t.line, ...outcome }));
+        else io.out(`${outcome.status === 'passed' ? 'PASS' : outcome.status === 'errored' ? 'ERROR' : 'FAIL'}  ${t.file}:${t.line} ${t.plan.name} — ${outcome.message}`);
+      }
+      if (baseline || values['save-baseline'] !== undefined) fingerprint = (await session.snapshot()).data.fingerprint;
+    } finally {
+      await session.close();
+    }
+    description = session.store.description;
   }
   const summary = summarizePlanTests(outcomes);
   if (values.json) io.out(JSON.stringify({ summary }));
-  io.out(summaryLine(summary));
-  const graph = { description: session.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
+  io.out(summaryLine(summary) + (skipped > 0 ? `, ${skipped} skipped (pinned to another graph)` : ''));
+  // Every test skipped is not a green run: nothing was checked.
+  if (outcomes.length === 0) {
+    io.err('kgrag test: no test ran: every test is pinned to another graph than the one in use');
+    return EXIT.findings;
+  }
+  const graph = { description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
   if (values['save-baseline'] !== undefined) {
     const path = resolve(io.cwd, values['save-baseline']);
     writeFileSync(path, JSON.stringify(makeBaseline(graph, entries), null, 2) + '\n');
@@ -118,6 +141,32 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     if (comparison.regressions > 0) return EXIT.findings;
   }
   return summary.failed > 0 || problems > 0 ? EXIT.findings : EXIT.ok;
+}
+
+interface PinnedTest {
+  /** Absolute path of the plan file (pins are relative to it). */
+  readonly path: string;
+  readonly file: string;
+  readonly line: number;
+  readonly plan: Parameters<typeof runPlanTest>[1];
+}
+
+/**
+ * Without --db/--neo4j every test must be pinned to a database folder (relative to its plan file):
+ * the tests run against their own graphs, one session per folder, in the order first met.
+ */
+function groupsByPinnedFolder(tests: readonly PinnedTest[], io: CliIO): { spec: StoreSpec; tests: PinnedTest[] }[] {
+  const groups = new Map<string, { spec: StoreSpec; tests: PinnedTest[] }>();
+  for (const t of tests) {
+    const pin = t.plan.graphRef;
+    if (pin === undefined) throw new UsageError(`${t.file}:${t.line}: plan ${t.plan.name} is not pinned to a graph (no 'graph' line): give --db <folder> or --neo4j <uri>\n${USAGE}`);
+    const folder = pinnedFolder(pin, t.path);
+    if (!databaseExists(folder)) throw new UsageError(`${t.file}:${t.line}: the pinned graph "${pin}" is not a database folder (${relative(io.cwd, folder) || folder} holds no database): give --db <folder> or --neo4j <uri>`);
+    let group = groups.get(folder);
+    if (!group) groups.set(folder, (group = { spec: { kind: 'embedded', folder, readOnly: true }, tests: [] }));
+    group.tests.push(t);
+  }
+  return [...groups.values()];
 }
 
 /** The comparison for people: one line per changed test (at its expect line), then the verdict. */

@@ -35,6 +35,11 @@ export function checkAst(document: KgpDocument, options: PlanCheckOptions = {}):
     document.schemas.forEach((s, i) => {
       if (i > 0) out.push({ range: s.range, severity: 'warning', code: CHECK.duplicateSchema, message: "only the first 'schema' line is used; remove this one" });
     });
+    document.graphs.forEach((g, i) => {
+      // A blank pin would silently mean "any graph"; say so at the string itself.
+      if (g.value && g.value.value.trim() === '') out.push({ range: g.value.range, severity: 'error', code: CHECK.emptyGraph, message: "the 'graph' line names no graph: give a graph name or a database folder" });
+      else if (i > 0) out.push({ range: g.range, severity: 'warning', code: CHECK.duplicateGraph, message: "only the first 'graph' line is used; remove this one" });
+    });
     const planNames = new Map<string, true>();
     for (const plan of document.plans) {
       if (plan.name) {

@@ -30,6 +30,8 @@ export const CHECK = {
   morTargets: 'KGP222',
   morUnrestrictedStart: 'KGP223',
   morNoCategory: 'KGP224',
+  emptyGraph: 'KGP225',
+  duplicateGraph: 'KGP226',
   // ── schema ──
   unknownCategory: 'KGP300',
   categoryAlias: 'KGP301',

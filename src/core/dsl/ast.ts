@@ -178,6 +178,17 @@ export interface SchemaDecl extends Located {
   readonly path?: StringLiteral;
 }
 
+/**
+ * `graph "movies-db"` — the graph this file's plans (and their `expect` tests) are written for: a
+ * graph name or a database folder relative to the file. A test pinned to another graph than the one
+ * in use is skipped, never silently run against the wrong data (docs/testing.md).
+ */
+export interface GraphDecl extends Located {
+  readonly kind: 'Graph';
+  readonly keyword: Range;
+  readonly value?: StringLiteral;
+}
+
 /** `plan name { … }` */
 export interface PlanDecl extends Located {
   readonly kind: 'Plan';
@@ -198,7 +209,7 @@ export interface PlanDecl extends Located {
   readonly closed: boolean;
 }
 
-export type TopLevelItem = SchemaDecl | PlanDecl;
+export type TopLevelItem = SchemaDecl | GraphDecl | PlanDecl;
 
 export interface KgpDocument extends Located {
   readonly kind: 'Document';
@@ -206,6 +217,7 @@ export interface KgpDocument extends Located {
   readonly items: readonly TopLevelItem[];
   readonly plans: readonly PlanDecl[];
   readonly schemas: readonly SchemaDecl[];
+  readonly graphs: readonly GraphDecl[];
   /** Every comment, in source order (the formatter puts them back). */
   readonly comments: readonly Comment[];
 }
@@ -213,6 +225,7 @@ export interface KgpDocument extends Located {
 export type AstNode =
   | KgpDocument
   | SchemaDecl
+  | GraphDecl
   | PlanDecl
   | Clause
   | StrategyArgument

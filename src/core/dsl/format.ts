@@ -12,7 +12,7 @@
  */
 import type { KgpDocument } from './ast';
 import { parseDocument } from './parser';
-import { INDENT, printClauseHead, printPattern, printPlanHeader, printSchemaDecl } from './printer';
+import { INDENT, printClauseHead, printPattern, printGraphDecl, printPlanHeader, printSchemaDecl } from './printer';
 
 interface Line {
   readonly start: number;
@@ -109,6 +109,10 @@ function layout(doc: KgpDocument): Line[] {
     const topLevel = index > 0;
     if (item.kind === 'Schema') {
       add(item.start, item.end, item.range.end.line, 0, printSchemaDecl(item), { topLevel });
+      return;
+    }
+    if (item.kind === 'Graph') {
+      add(item.start, item.end, item.range.end.line, 0, printGraphDecl(item), { topLevel });
       return;
     }
     const headerEnd = item.openBrace ?? item.name;

@@ -97,10 +97,12 @@ export function printPlanningGraph(pg: PlanningGraph): string {
   return lines.join('\n') + '\n';
 }
 
-/** A whole `.kgp` file: the first graph's schemaRef as the `schema` line, then every plan. */
+/** A whole `.kgp` file: the first graph's schemaRef as the `schema` line, its graphRef as the `graph` line, then every plan. */
 export function printPlanningGraphs(graphs: readonly PlanningGraph[]): string {
   const schemaRef = graphs.find((g) => g.schemaRef !== undefined)?.schemaRef;
+  const graphRef = graphs.find((g) => g.graphRef !== undefined)?.graphRef;
   const parts = graphs.map(printPlanningGraph);
-  if (schemaRef !== undefined) parts.unshift('schema ' + printString(schemaRef) + '\n');
+  const head = [schemaRef !== undefined ? 'schema ' + printString(schemaRef) : '', graphRef !== undefined ? 'graph ' + printString(graphRef) : ''].filter((l) => l !== '');
+  if (head.length > 0) parts.unshift(head.join('\n') + '\n');
   return parts.join('\n');
 }

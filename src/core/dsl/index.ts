@@ -5,5 +5,5 @@ export { lex, isBareIdentifier, type Token, type TokenKind, type LexResult } fro
 export { parseDocument, type ParseResult } from './parser';
 export { printDocument, printPlan, printPattern, printNode, printEdge, printName, printString } from './printer';
 export { formatDocument, formatParsed, type FormatOptions } from './format';
-export { toPlanningGraphs, compilePlans, compilePlan, strategyOf, usingMeaning, isCount, isMatchSemantics, type CompiledPlan, type PlanSourceMap } from './toIR';
+export { toPlanningGraphs, compilePlans, compilePlan, pinnedGraph, strategyOf, usingMeaning, isCount, isMatchSemantics, type CompiledPlan, type PlanSourceMap } from './toIR';
 export { printPlanningGraph, printPlanningGraphs, printStrategy } from './fromIR';

@@ -10,6 +10,7 @@ import type {
   EdgeDirection,
   EdgePattern,
   ExpectClause,
+  GraphDecl,
   Identifier,
   KgpDocument,
   Literal,
@@ -50,7 +51,7 @@ export function parseDocument(text: string): ParseResult {
     const zero: Position = { line: 0, character: 0 };
     const r: Range = { start: zero, end: zero };
     return {
-      document: { kind: 'Document', items: [], plans: [], schemas: [], comments: [], range: r, start: 0, end: 0 },
+      document: { kind: 'Document', items: [], plans: [], schemas: [], graphs: [], comments: [], range: r, start: 0, end: 0 },
       diagnostics: [{ range: r, severity: 'error', code: 'KGP199', message: `internal parser error: ${e instanceof Error ? e.message : String(e)}` }],
     };
   }
@@ -111,7 +112,11 @@ class Parser {
   }
   /** A token that ends whatever clause is being parsed. */
   private isClauseEnd(t: Token): boolean {
-    return t.kind === 'eof' || t.kind === '}' || (t.kind === 'ident' && ALL_KEYWORDS.has(t.value) && t.lineStart);
+    return t.kind === 'eof' || t.kind === '}' || (t.kind === 'ident' && ALL_KEYWORDS.has(t.value) && t.lineStart) || this.isPinLine(t);
+  }
+  /** `graph "…"` starting a line inside an unclosed plan: the next file-level line, not a name. */
+  private isPinLine(t: Token): boolean {
+    return this.isGraphDirective(t) && t.lineStart && t === this.peek() && this.peek(1).kind === 'string';
   }
 
   private loc(first: { start: number; startPos: Position }, last: { end: number; endPos: Position }): Located {
@@ -162,11 +167,12 @@ class Parser {
     while (!this.at('eof')) {
       const t = this.peek();
       if (this.isKeyword(t, 'schema')) items.push(this.parseSchema());
+      else if (this.isGraphDirective(t)) items.push(this.parseGraph());
       else if (this.isKeyword(t, 'plan')) items.push(this.parsePlan());
       else {
-        this.error(SYNTAX.unexpectedToken, `expected 'plan' or 'schema' at the top level, found ${describe(t)}`, this.rangeOf(t));
+        this.error(SYNTAX.unexpectedToken, `expected 'plan', 'schema' or 'graph' at the top level, found ${describe(t)}`, this.rangeOf(t));
         this.next();
-        this.skipUntil((u) => this.isKeyword(u, 'plan') || this.isKeyword(u, 'schema'));
+        this.skipUntil((u) => this.isKeyword(u, 'plan') || this.isKeyword(u, 'schema') || this.isGraphDirective(u));
         if (this.at('}')) this.next();
       }
     }
@@ -176,6 +182,7 @@ class Parser {
       items,
       plans: items.filter((x): x is PlanDecl => x.kind === 'Plan'),
       schemas: items.filter((x): x is SchemaDecl => x.kind === 'Schema'),
+      graphs: items.filter((x): x is GraphDecl => x.kind === 'Graph'),
       comments: this.comments,
       start: 0,
       end: this.text.length,
@@ -190,6 +197,22 @@ class Parser {
     if (this.at('string')) path = this.parseString();
     else this.expected('the schema file name in double quotes');
     return { kind: 'Schema', keyword: this.rangeOf(kw), path, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
+  }
+
+  /**
+   * `graph` is a directive only at the top level followed by a string, so it stays an ordinary word
+   * everywhere else (node labels, plan names, properties called `graph` keep working).
+   */
+  private isGraphDirective(t: Token): boolean {
+    return t.kind === 'ident' && t.value === 'graph';
+  }
+
+  private parseGraph(): GraphDecl {
+    const kw = this.next();
+    let value: StringLiteral | undefined;
+    if (this.at('string')) value = this.parseString();
+    else this.expected('the graph name or database folder in double quotes');
+    return { kind: 'Graph', keyword: this.rangeOf(kw), value, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
   }
 
   private parsePlan(): PlanDecl {
@@ -220,7 +243,7 @@ class Parser {
         closed = true;
         break;
       }
-      if (u.kind === 'eof' || this.isKeyword(u, 'plan') || this.isKeyword(u, 'schema')) {
+      if (u.kind === 'eof' || this.isKeyword(u, 'plan') || this.isKeyword(u, 'schema') || this.isPinLine(u)) {
         this.error(SYNTAX.missingClose, `missing '}' to close plan${name ? ` '${name.name}'` : ''}`, name ? name.range : this.rangeOf(kw));
         break;
       }

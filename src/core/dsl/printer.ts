@@ -13,6 +13,7 @@ import type {
   PatternChain,
   PlanDecl,
   Relation,
+  GraphDecl,
   SchemaDecl,
   StrategyArgument,
 } from './ast';
@@ -130,6 +131,10 @@ export function printSchemaDecl(s: SchemaDecl): string {
   return 'schema' + (s.path ? ' ' + printString(s.path.value) : '');
 }
 
+export function printGraphDecl(g: GraphDecl): string {
+  return 'graph' + (g.value ? ' ' + printString(g.value.value) : '');
+}
+
 export function printPlanHeader(p: PlanDecl): string {
   return 'plan ' + (p.name ? printIdentifier(p.name) + ' ' : '') + '{';
 }
@@ -147,5 +152,5 @@ export function printPlan(p: PlanDecl): string {
 /** The whole document in canonical layout, without comments (the formatter keeps them). */
 export function printDocument(doc: KgpDocument): string {
   if (doc.items.length === 0) return '';
-  return doc.items.map((it) => (it.kind === 'Schema' ? printSchemaDecl(it) : printPlan(it))).join('\n\n') + '\n';
+  return doc.items.map((it) => (it.kind === 'Schema' ? printSchemaDecl(it) : it.kind === 'Graph' ? printGraphDecl(it) : printPlan(it))).join('\n\n') + '\n';
 }

@@ -54,7 +54,13 @@ export function toPlanningGraphs(document: KgpDocument): PlanningGraph[] {
 /** Like toPlanningGraphs, with the source map of each plan. */
 export function compilePlans(document: KgpDocument): CompiledPlan[] {
   const schemaRef = document.schemas.find((s) => s.path !== undefined)?.path?.value;
-  return document.plans.map((decl, index) => compilePlan(decl, index, schemaRef));
+  const graphRef = pinnedGraph(document);
+  return document.plans.map((decl, index) => compilePlan(decl, index, schemaRef, graphRef));
+}
+
+/** The file's `graph "…"` value (the first non-blank one; the checker reports the others). */
+export function pinnedGraph(document: KgpDocument): string | undefined {
+  return document.graphs.find((g) => g.value !== undefined && g.value.value.trim() !== '')?.value?.value;
 }
 
 function literalValue(l: Literal): PropertyValue {
@@ -68,7 +74,7 @@ interface NodeBuilder {
   properties?: Record<string, PropertyValue>;
 }
 
-export function compilePlan(decl: PlanDecl, index: number, schemaRef?: string): CompiledPlan {
+export function compilePlan(decl: PlanDecl, index: number, schemaRef?: string, graphRef?: string): CompiledPlan {
   const builders = new Map<string, NodeBuilder>();
   const occurrences = new Map<string, Range[]>();
   const variables = new Map<string, Range>();
@@ -145,6 +151,7 @@ export function compilePlan(decl: PlanDecl, index: number, schemaRef?: string): 
   if (using.given.length > 0) graph.givenParameters = using.given;
   if (decl.question?.text) graph.question = decl.question.text.value;
   if (schemaRef !== undefined) graph.schemaRef = schemaRef;
+  if (graphRef !== undefined) graph.graphRef = graphRef;
 
   const source: PlanSourceMap = {
     plan: decl.range,

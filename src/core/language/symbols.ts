@@ -36,6 +36,11 @@ export function outline(doc: KgpDocument): OutlineSymbol[] {
       out.push({ name: `schema ${item.path ? JSON.stringify(item.path.value) : ''}`.trim(), kind: 'schema', detail: '', range: item.range, selectionRange: item.path?.range ?? item.keyword, children: [] });
       continue;
     }
+    if (item.kind === 'Graph') {
+      // Shown like the schema line: a file-level reference, not a plan.
+      out.push({ name: `graph ${item.value ? JSON.stringify(item.value.value) : ''}`.trim(), kind: 'schema', detail: 'pinned graph', range: item.range, selectionRange: item.value?.range ?? item.keyword, children: [] });
+      continue;
+    }
     const vars = variablesOf(item);
     const children: OutlineSymbol[] = [];
     for (const v of vars.values()) {

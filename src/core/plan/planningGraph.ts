@@ -206,4 +206,6 @@ export interface PlanningGraph {
   readonly givenParameters?: readonly string[];
   /** The schema file named by the plan's file, if any (path as written). */
   readonly schemaRef?: string;
+  /** The graph the plan's file is pinned to (`graph "…"`: a graph name or a database folder, as written). */
+  readonly graphRef?: string;
 }

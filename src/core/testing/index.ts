@@ -3,3 +3,4 @@ export * from './evaluate';
 export * from './discover';
 export * from './run';
 export * from './baseline';
+export * from './pin';

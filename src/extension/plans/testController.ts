@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
-import { isPlanTest, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
+import { graphInUseOf, isPlanTest, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
 import type { PlanningGraph } from '../../core/plan';
 import { showRetrievalResult } from '../inspector';
 import type { Connection } from '../graph/connection';
@@ -98,12 +98,20 @@ async function runTests(ctrl: vscode.TestController, connection: Connection, log
       for (const item of items) run.errored(item, message);
       return undefined;
     }
+    const inUse = graphInUseOf(connected.graph.spec);
     for (const item of items) {
       if (token.isCancellationRequested) {
         run.skipped(item);
         continue;
       }
       const plan = planOf.get(item)!;
+      // A test pinned to another graph (`graph "…"`) is skipped with why, never run on the wrong data.
+      const pin = pinVerdict(plan.graphRef, item.uri?.fsPath ?? '', inUse);
+      if (pin.kind === 'skip') {
+        run.appendOutput(`SKIPPED ${plan.name}: ${pin.reason}\r\n`, item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined, item);
+        run.skipped(item);
+        continue;
+      }
       run.started(item);
       const t0 = Date.now();
       let tested;

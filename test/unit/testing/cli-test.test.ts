@@ -116,3 +116,31 @@ test('kgrag test: usage and missing inputs', async () => {
   assert.equal(await main(['test', 'pass.kgp', '--db', 'db', '--plan', 'untested'], io), 1);
   assert.match(io.stderr.join('\n'), /no plans with expect named untested/);
 });
+
+test('kgrag test: a file pinned to another graph is skipped with the reason, never run against --db', async () => {
+  writeFileSync(join(dir, 'pinned-other.kgp'), 'graph "elsewhere"\n' + PASSING);
+  const io = capture();
+  assert.equal(await main(['test', 'pinned-other.kgp', 'fail.kgp', '--db', 'db'], io), 1);
+  assert.match(io.stdout.join('\n'), /^SKIP {2}pinned-other\.kgp:9 co_actor_languages — pinned to graph "elsewhere", not the graph in use/m);
+  assert.equal(io.stdout.at(-1), '0 passed, 1 failed, 1 skipped (pinned to another graph)');
+  // Only skipped tests: nothing was checked, so not green.
+  const only = capture();
+  assert.equal(await main(['test', 'pinned-other.kgp', '--db', 'db'], only), 1);
+  assert.match(only.stderr.join('\n'), /no test ran/);
+});
+
+test('kgrag test: without --db a file pinned to a database folder runs on that folder', async () => {
+  writeFileSync(join(dir, 'pinned-db.kgp'), 'graph "db"\n' + PASSING);
+  let io = capture();
+  assert.equal(await main(['test', 'pinned-db.kgp'], io), 0, io.stderr.join('\n'));
+  assert.match(io.stdout[0]!, /^PASS {2}pinned-db\.kgp:9 co_actor_languages/);
+  // The same pin given --db of that folder runs too; an unpinned or a non-folder pin without --db is a usage error.
+  io = capture();
+  assert.equal(await main(['test', 'pinned-db.kgp', '--db', 'db'], io), 0);
+  io = capture();
+  assert.equal(await main(['test', 'pinned-db.kgp', 'pass.kgp'], io), 2);
+  assert.match(io.stderr.join('\n'), /pass\.kgp:8: plan co_actor_languages is not pinned to a graph/);
+  io = capture();
+  assert.equal(await main(['test', 'pinned-other.kgp'], io), 2);
+  assert.match(io.stderr.join('\n'), /pinned-other\.kgp:9: the pinned graph "elsewhere" is not a database folder/);
+});
