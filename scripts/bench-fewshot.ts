@@ -6,6 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { checkFewShot } from '../src/core/fewshot';
 
 // Real English words (the MetaQA questions' vocabulary) so relation words are diverse and known, plus
@@ -18,7 +20,7 @@ function madeUp(i: number): string {
   return w;
 }
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv.includes('--one') ? [] : process.argv.slice(2).map(Number).filter((n) => n > 0);
 const ns = sizes.length > 0 ? sizes : [10_000, 40_000, 100_000];
 
 const movies = ['The Vow', 'Kismet', 'Heat', 'The Matrix', 'Inception', 'Casablanca', 'Titanic', 'Pulp Fiction', 'Amélie', 'Rashomon'];
@@ -67,19 +69,32 @@ const formats: readonly { name: string; path: string; make: (n: number) => strin
   { name: 'cypher (JSON, no lint)', path: 'bench-cypher.fewshot.json', make: cypherFile },
 ];
 
-let peak = process.memoryUsage().rss;
-const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-console.log(`few-shot check, Node ${process.version}, ${new Date().toISOString()}`);
-console.log('format                             examples    MB    check s   diagnostics   peak RSS MB');
-for (const f of formats) {
-  for (const n of ns) {
-    const text = f.make(n);
-    (globalThis as { gc?: () => void }).gc?.();
-    const started = performance.now();
-    const r = checkFewShot(f.path, text, { skipCypherLint: true });
-    const s = (performance.now() - started) / 1000;
-    peak = Math.max(peak, process.memoryUsage().rss);
-    console.log(`${f.name.padEnd(34)} ${String(n).padStart(8)} ${(text.length / 1e6).toFixed(1).padStart(5)} ${s.toFixed(2).padStart(10)} ${String(r.diagnostics.length).padStart(13)} ${(peak / 1e6).toFixed(0).padStart(13)}`);
+// Each check runs in a fresh process: peak RSS is a process-wide high-water mark, so checks run one
+// after another in one process would each report the largest peak so far (that is how the figures
+// before 2026-11-24's second pass were taken: every row after the first carried earlier rows' peak).
+const one = process.argv.indexOf('--one');
+if (one >= 0) {
+  const f = formats.find((x) => x.path === process.argv[one + 1])!;
+  const n = Number(process.argv[one + 2]);
+  const text = f.make(n);
+  (globalThis as { gc?: () => void }).gc?.();
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const r = checkFewShot(f.path, text, { skipCypherLint: true });
+  const s = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  clearInterval(timer);
+  console.log(`${f.name.padEnd(34)} ${String(n).padStart(8)} ${(text.length / 1e6).toFixed(1).padStart(5)} ${s.toFixed(2).padStart(10)} ${((used.user + used.system) / 1e6).toFixed(2).padStart(8)} ${String(r.diagnostics.length).padStart(13)} ${(peak / 1e6).toFixed(0).padStart(13)}`);
+} else {
+  console.log(`few-shot check, Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}; each check in its own process`);
+  console.log('format                             examples    MB  wall s     CPU s   diagnostics   peak RSS MB');
+  for (const f of formats) {
+    for (const n of ns) {
+      const r = spawnSync(process.execPath, [...process.execArgv, __filename, '--one', f.path, String(n)], { stdio: ['ignore', 'inherit', 'inherit'] });
+      if (r.status !== 0) console.log(`${f.name}: ${n} examples failed (exit ${r.status ?? r.signal})`);
+    }
   }
 }
-clearInterval(timer);

@@ -82,3 +82,23 @@ test('kgp outputs are checked against the schema by the plan checker, at the rig
   assert.equal(covered(text, cat), 'Film');
   assert.deepEqual(checkFewShotFile(f.path, f.text, { schema }).filter((d) => d.code === 'KGP300'), []);
 });
+
+test('MoR outputs inside JSON strings: every character of a located value maps to its file offset, with and without escapes', () => {
+  // Keys and the metapath are located through two maps (the output string's, then the value's own);
+  // values without an escape take a short path, so both kinds are checked character by character.
+  const text = '{"target": "mor", "examples": [{"question": "socks of brand 1", "output": "Metapath: brand -> product\\nRestriction: {\\"brand\\": [\\"B\\"], \\"c\\u0061t\\": [\\"x\\"]}"}]}';
+  const doc = readFewShot('m.fewshot.json', text)!;
+  const out = doc.examples[0]!.output;
+  assert.ok(out?.kind === 'mor');
+  const at = (l: { value: string; span: { start: number }; map?: (i: number) => number }, i: number): number => (l.map ? l.map(i) : l.span.start + i);
+  const [brand, cat] = out.restrictionKeys;
+  assert.deepEqual([brand!.value, cat!.value], ['brand', 'cat']);
+  for (let i = 0; i < 5; i++) assert.equal(text[at(brand!, i)], 'brand'[i]);
+  assert.equal(at(brand!, 5), text.indexOf('\\"brand\\"') + 7, 'the offset just past the value is the closing escape');
+  assert.equal(text.slice(at(cat!, 0), at(cat!, 1)), 'c');
+  assert.equal(text.slice(at(cat!, 1), at(cat!, 2)), '\\u0061');
+  assert.equal(text[at(cat!, 2)], 't');
+  const mp = out.metapath!;
+  assert.equal(text.slice(at(mp, 0), at(mp, mp.value.length)), 'brand -> product');
+  assert.equal(text.slice(out.categories[1]!.span.start, out.categories[1]!.span.end), 'product');
+});
