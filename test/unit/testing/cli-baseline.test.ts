@@ -4,21 +4,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, mkdirSy
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main } from '../../../src/cli/main';
-import type { CliIO } from '../../../src/cli/io';
+import { captureIO } from '../../support/cliCapture';
 import { parseBaseline } from '../../../src/core/testing';
 
 // The Done-when of issue 17: `kgrag test --baseline` on the examples, on the real embedded engine.
 const root = resolve(__dirname, '../../..');
 let dir = '';
 
-function capture(): CliIO & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t), cwd: dir, env: {} };
-}
-
 async function kgrag(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const io = capture();
+  const io = captureIO(dir);
   const code = await main(argv, io);
   return { code, out: io.stdout.join('\n'), err: io.stderr.join('\n') };
 }
