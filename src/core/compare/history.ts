@@ -35,7 +35,7 @@ export interface HistoryEntry {
 
 export type NewEntry = Omit<HistoryEntry, 'id' | 'pinned' | 'graph'> & { readonly graph?: ResultGraph; readonly pinned?: boolean };
 
-/** Which entries to list: any combination of plan, graph (description) and strategy. */
+/** Which entries to list — a combination of plan, graph (description) and strategy. */
 export interface HistoryFilter {
   readonly plan?: string;
   readonly graph?: string;

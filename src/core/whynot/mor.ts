@@ -12,7 +12,7 @@ interface Traversal {
   /** kept[path][layer]: every node the layer kept. */
   readonly kept: Map<number, ReadonlyMap<number, unknown>>[];
   readonly capped: Map<number, boolean>[];
-  /** step[path][layer]: the relationship types and labels (masks; null: any) the structural step into the layer keeps. */
+  /** step[path][layer]: the relationship types and labels (masks; null = all allowed) the structural step into the layer keeps. */
   readonly step: Map<number, { relations: Uint8Array | null; labels: Uint8Array | null }>[];
   ranked: readonly { readonly node: number; readonly score: number }[];
 }

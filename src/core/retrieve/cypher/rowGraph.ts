@@ -2,7 +2,7 @@
  * Query rows → the subgraphs the inspector draws. Two readers:
  * - `subgraphOfRow`: a row of the compiled plan (name and id columns per variable, one
  *   relationship column per plan edge) → a MatchedSubgraph with its mapping AND its triples;
- * - `subgraphOfValues`: any row of any query (a person's Cypher): every node, relationship and
+ * - `subgraphOfValues` — every row of a query (a person's Cypher): every node, relationship and
  *   path in its values, in either store's shape — the embedded engine's `{_id, _label}` /
  *   `{_src, _dst, _label}`, Neo4j's `{_id, _labels}` / `{_start, _end, _type}`, paths as
  *   `{nodes, relationships}` or as the engine's `{_nodes, _rels}`.

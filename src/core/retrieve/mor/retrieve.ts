@@ -53,7 +53,7 @@ export interface MorObserver {
   layer(path: number, layer: number, kept: ReadonlyMap<number, unknown>, capped: boolean): void;
   /** Every candidate, best first, with its reranker score. */
   ranked(order: readonly { readonly node: number; readonly score: number }[]): void;
-  /** The relationship types (1 = allowed; null: any) and labels (null: any) each structural step keeps. */
+  /** The relationship types (1 = allowed; null = every type) and labels (null = every label) each structural step keeps. */
   step(path: number, layer: number, relations: Uint8Array | null, labels: Uint8Array | null): void;
 }
 
