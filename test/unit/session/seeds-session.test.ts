@@ -1,25 +1,12 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
-import { openSession, type RetrievalSession } from '../../../src/core/session';
+import { sampleSession } from '../../support/sampleSession';
 
 const root = resolve(__dirname, '../../..');
-let dir = '';
-let session: RetrievalSession;
-
-before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kgrag-seeds-session-'));
-  session = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db') }, embedder: { kind: 'hashing' } });
-  await session.import([{ path: join(root, 'samples/movies/movies.triples.txt'), format: 'triples' }]);
-});
-
-after(async () => {
-  await session?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const sessionOf = sampleSession('kgrag-seeds-session-');
 
 const triples = readFileSync(join(root, 'samples/movies/movies.triples.txt'), 'utf8').split('\n').map((l) => l.split('|'));
 
@@ -30,7 +17,7 @@ test('sage constrained (SPARK) expands on the real embedded store through its pa
   return a
   using sage(constrained: true, kPrime: 50)
 }`).document);
-  const r = await session.run(plan!, {});
+  const r = await sessionOf().run(plan!, {});
   assert.equal(r.strategy, 'sage');
   assert.equal(r.stats.storeExpansion, 1);
   assert.deepEqual(r.sage!.allowedTypes, ['starred_actors']);
@@ -45,7 +32,7 @@ test('stem through the session: a breadth plan returns every director of the fil
   return d
   using stem(mode: "breadth", beam: 1)
 }`).document);
-  const r = await session.run(plan!, {});
+  const r = await sessionOf().run(plan!, {});
   const directors = [...new Set(triples.filter((t) => t[0] === 'Kismet' && t[1] === 'directed_by').map((t) => t[2]))].sort();
   assert.deepEqual(r.answers.map((a) => a.value).sort(), directors);
   assert.equal(r.stem!.beams.length, 1);

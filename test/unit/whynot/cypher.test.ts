@@ -1,29 +1,16 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { WhyNotCause, WhyNotResult } from '../../../src/contracts/whyNot';
 import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
 import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
-import { openSession, type RetrievalSession } from '../../../src/core/session';
+import { sampleSession } from '../../support/sampleSession';
 import { applyFix } from '../../../src/core/whynot';
 
 // The cypher analysis runs its relaxed queries on the real embedded engine, over the sample graph.
 const root = resolve(__dirname, '../../..');
-let dir = '';
-let session: RetrievalSession;
-
-before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kgrag-whynot-cypher-'));
-  session = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db') }, embedder: { kind: 'hashing' } });
-  await session.import([{ path: join(root, 'samples/movies/movies.triples.txt'), format: 'triples' }]);
-});
-
-after(async () => {
-  await session?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const sessionOf = sampleSession('kgrag-whynot-cypher-');
 
 const triples = readFileSync(join(root, 'samples/movies/movies.triples.txt'), 'utf8').split('\n').map((l) => l.split('|'));
 
@@ -37,7 +24,7 @@ function causeOf<K extends WhyNotCause['kind']>(r: WhyNotResult, kind: K): Extra
 }
 
 async function answers(plan: PlanningGraph): Promise<string[]> {
-  return (await session.run(plan, { strategy: 'cypher' })).answers.map((a) => a.value);
+  return (await sessionOf().run(plan, { strategy: 'cypher' })).answers.map((a) => a.value);
 }
 
 test('cypher why-not: LIMIT cuts it — the row rank it needs; limit rank gives it, rank − 1 does not', async () => {
@@ -45,7 +32,7 @@ test('cypher why-not: LIMIT cuts it — the row rank it needs; limit rank gives 
   const all = await answers({ ...p, strategy: { kind: 'cypher', limit: 10 } });
   const second = all[1]!;
   assert.ok(!(await answers(p)).includes(second));
-  const r = await session.whyNot(p, second, { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, second, { strategy: 'cypher' });
   const c = causeOf(r, 'cypher-clause');
   assert.equal(c.clause, 'limit');
   assert.equal(c.text, 'LIMIT 1');
@@ -57,7 +44,7 @@ test('cypher why-not: LIMIT cuts it — the row rank it needs; limit rank gives 
 test('cypher why-not: a relationship type that excludes it is quoted from the query; taking it away returns it (reference), and the alias fix is verified', async () => {
   const p = planOf('plan p {\n  match (m: Movie "The Vow") -[starred actors]-> (a: Person)\n  return a\n  using cypher(limit: 20)\n}');
   assert.ok(!(await answers(p)).includes('Michael Sucsy'));
-  const r = await session.whyNot(p, 'Michael Sucsy', { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, 'Michael Sucsy', { strategy: 'cypher' });
   const c = causeOf(r, 'cypher-clause');
   assert.equal(c.clause, 'relation');
   assert.equal(c.ref, 'e0');
@@ -72,7 +59,7 @@ test('cypher why-not: a relationship type that excludes it is quoted from the qu
 
 test('cypher why-not: a phrase that names no type resolves elsewhere; the alias fix for the type the graph has brings the answer back', async () => {
   const p = planOf('plan p {\n  match (m: Movie "The Vow") -[helmed]-> (a: Person)\n  return a\n  using cypher(limit: 20)\n}');
-  const r = await session.whyNot(p, 'Michael Sucsy', { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, 'Michael Sucsy', { strategy: 'cypher' });
   const c = causeOf(r, 'cypher-clause');
   assert.equal(c.clause, 'relation');
   const alias = r.fixes.find((f) => f.kind === 'add-alias' && f.target === 'directed_by');
@@ -81,7 +68,7 @@ test('cypher why-not: a phrase that names no type resolves elsewhere; the alias 
 
 test('cypher why-not: a label that excludes it names the label clause and the label it needs', async () => {
   const p = planOf('plan p {\n  match (m: Movie "The Vow") -[]-> (x: Person)\n  return x\n  using cypher(limit: 50)\n}');
-  const r = await session.whyNot(p, 'Drama', { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, 'Drama', { strategy: 'cypher' });
   const c = causeOf(r, 'cypher-clause');
   assert.equal(c.clause, 'label');
   assert.equal(c.ref, 'x');
@@ -94,7 +81,7 @@ test('cypher why-not: a label that excludes it names the label clause and the la
 
 test('cypher why-not: a misspelt name is the name clause, with the graph\'s name as the fix', async () => {
   const p = planOf('plan p {\n  match (m: Movie "The Vows") -[:directed_by]-> (d: Person)\n  return d\n  using cypher(limit: 50)\n}');
-  const r = await session.whyNot(p, 'Michael Sucsy', { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, 'Michael Sucsy', { strategy: 'cypher' });
   const c = causeOf(r, 'cypher-clause');
   assert.equal(c.clause, 'name');
   assert.equal(c.ref, 'm');
@@ -105,7 +92,7 @@ test('cypher why-not: a misspelt name is the name clause, with the graph\'s name
 test('cypher why-not: a direction that excludes it is the direction clause', async () => {
   const p = planOf('plan p {\n  match (d: Person = "Michael Sucsy") -[:directed_by]-> (m: Movie)\n  return m\n  using cypher(limit: 50)\n}');
   assert.ok(!(await answers(p)).includes('The Vow'));
-  const r = await session.whyNot(p, 'The Vow', { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, 'The Vow', { strategy: 'cypher' });
   assert.equal(causeOf(r, 'cypher-clause').clause, 'direction');
   const undirected: PlanningGraph = { ...p, edges: p.edges.map((e) => ({ ...e, directed: false })) };
   assert.ok((await answers(undirected)).includes('The Vow'));
@@ -113,7 +100,7 @@ test('cypher why-not: a direction that excludes it is the direction clause', asy
 
 test('cypher why-not: two hops away is the structure, with the shortest path that exists', async () => {
   const p = planOf('plan p {\n  match (m: Movie = "The Vow") -[:directed_by]-> (d: Person)\n  return d\n  using cypher(limit: 50)\n}');
-  const r = await session.whyNot(p, 'Drama', { strategy: 'cypher' });
+  const r = await sessionOf().whyNot(p, 'Drama', { strategy: 'cypher' });
   // "Drama" is one hop from The Vow by has_genre, but a Genre: the type and the label exclude it together.
   const both = causeOf(r, 'cypher-clause');
   assert.equal(both.clause, 'relation');
@@ -122,7 +109,7 @@ test('cypher why-not: two hops away is the structure, with the shortest path tha
   assert.match(both.also![0]!.text, /Person/);
   // Another film of the same director's genre is two hops away: no single clause is to blame.
   const other = triples.find((t) => t[1] === 'has_genre' && t[2] === 'Drama' && t[0] !== 'The Vow' && !triples.some((u) => u[0] === 'The Vow' && u[2] === t[0]))![0]!;
-  const far = await session.whyNot(p, other, { strategy: 'cypher' });
+  const far = await sessionOf().whyNot(p, other, { strategy: 'cypher' });
   const c = causeOf(far, 'unreachable');
   assert.equal(c.from, 'm');
   assert.equal(c.path?.hops, 2);
