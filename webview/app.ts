@@ -128,6 +128,11 @@ export class InspectorApp {
 
   show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport, expect?: readonly string[]): void {
     this.expect = expect ?? [];
+    // Another result: the why-not answer about the previous one no longer applies (a late answer is dropped too).
+    if (entryId === undefined || entryId !== this.entryId) {
+      this.whyNotRequest = undefined;
+      this.whyNot.hide();
+    }
     for (const v of this.views.values()) v.dispose?.();
     this.views.clear();
     this.closeComparison();
@@ -337,7 +342,7 @@ export class InspectorApp {
       'p',
       { class: 'answers', data: { executed: 'true', expanded: String(this.allAnswers) } },
       h('span', { class: 'hint' }, `Answers (${result.answers.length}): `),
-      ...shown.map((a) => h('span', { class: 'chip answer', title: a.nodeId ?? '' }, a.value, h('span', { class: 'score' }, ` ${formatDistance(a.score)}`))),
+      ...shown.map((a) => h('span', { class: 'chip answer', title: a.nodeId ?? '', data: { value: a.value } }, a.value, h('span', { class: 'score' }, ` ${formatDistance(a.score)}`))),
       rest > 0
         ? h('button', { class: 'link more-answers', attrs: { type: 'button', 'aria-expanded': 'false' }, on: { click: () => this.toggleAnswers(line, result) } }, `+${rest} more`)
         : this.allAnswers && result.answers.length > 10

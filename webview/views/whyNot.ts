@@ -17,13 +17,15 @@ export interface WhyNotView {
   pending(expected: string, strategy: string): void;
   answered(analysis: WhyNotResult, entryId: string | undefined): void;
   failed(expected: string, message: string): void;
+  /** Nothing asked about the result on screen. */
+  hide(): void;
 }
 
 function code(text: string): HTMLElement {
   return h('code', { class: 'pattern' }, text);
 }
 
-function evidence(cause: WhyNotCause): Child[] {
+function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy']): Child[] {
   switch (cause.kind) {
     case 'returned':
       return [h('p', {}, `Returned at #${cause.rank} (score ${formatDistance(cause.score)}) as ${cause.variable}.`)];
@@ -54,9 +56,13 @@ function evidence(cause: WhyNotCause): Child[] {
     case 'category':
       return [h('p', {}, `${cause.variable}: the category "${cause.category}" means ${cause.labels.join(', ') || 'no label'}; the answer’s subgraph needs ${cause.neededName} (${cause.needed}) there.`)];
     case 'cut-by-k':
+    {
+      // gsd ranks subgraphs by their GSD (lower is nearer); mor and sage rank answers by a score (higher is better).
+      const measure = strategy === 'gsd' ? 'its best GSD' : 'its score';
       return [
-        h('p', { class: 'cut' }, `It ranks #${cause.rank}, past ${cause.parameter} = ${cause.k}; its score ${formatDistance(cause.score)}${cause.lastReturned !== undefined ? `, the last one returned ${formatDistance(cause.lastReturned)}` : ''}.`),
+        h('p', { class: 'cut' }, `It ranks #${cause.rank}, past ${cause.parameter} = ${cause.k}; ${measure} ${formatDistance(cause.score)}${cause.lastReturned !== undefined ? `, the last one returned ${formatDistance(cause.lastReturned)}` : ''}.`),
       ];
+    }
     case 'pruned':
       return [h('p', {}, `Bound ${cause.bound} = ${formatDistance(cause.value)}: ${cause.detail}`)];
     case 'mor-layer':
@@ -100,7 +106,7 @@ export function whyNotView(post: (m: WebviewToHostMessage) => void): WhyNotView 
       body.append(
         h('h2', {}, `Why not "${analysis.expected}"? — ${causeTitle(analysis.cause)}`),
         h('p', { class: 'why-not-summary' }, analysis.summary),
-        h('div', { class: 'evidence' }, ...evidence(analysis.cause)),
+        h('div', { class: 'evidence' }, ...evidence(analysis.cause, analysis.strategy)),
         analysis.fixes.length > 0
           ? h('div', { class: 'fixes' }, h('h3', {}, 'Fixes (each re-runs the plan with the change)'), h('ul', {}, ...analysis.fixes.map((f) => fixButton(analysis, f, entryId))))
           : h('p', { class: 'hint' }, 'No fix to offer.'),
@@ -112,6 +118,12 @@ export function whyNotView(post: (m: WebviewToHostMessage) => void): WhyNotView 
       element.dataset.state = 'error';
       clear(body);
       body.appendChild(h('p', { class: 'warning' }, `Why not "${expected}": ${message}`));
+    },
+    hide() {
+      element.hidden = true;
+      delete element.dataset.state;
+      delete element.dataset.cause;
+      clear(body);
     },
   };
 }

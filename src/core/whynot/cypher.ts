@@ -64,7 +64,7 @@ export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], 
       const rows = await rowsOf(pin(relaxedPlan), homomorphic, 50);
       if (rows.length === 0) continue;
       const matchOption = homomorphic ? { match: 'homomorphic' as const } : {};
-      const texts = await Promise.all(group.map(async (r) => clauseText(base.text, (await compileForStore(r.apply(plan), store, snap, ctx.embedder, { ...compileOptions, ...(r.clause === 'distinct' ? matchOption : {}) })).text)));
+      const texts = await Promise.all(group.map(async (r) => clauseText(base.text, (await compileForStore(r.apply(plan), store, snap, ctx.embedder, { ...compileOptions, ...(r.clause === 'distinct' ? matchOption : {}) })).text, base.params)));
       const relaxed = await compileForStore(relaxedPlan, store, snap, ctx.embedder, { ...compileOptions, ...matchOption });
       const [first, ...rest] = group as [Relaxation, ...Relaxation[]];
       const fixes = group.flatMap((r) => clauseFixes(plan, snap, r, rows, relaxed.columns));
@@ -125,8 +125,14 @@ function relaxations(plan: PlanningGraph): Relaxation[] {
   return out;
 }
 
-/** The part of the query the relaxation removed: the lines that differ (parameter numbers aside), narrowed to the changed words on one line. */
-export function clauseText(base: string, relaxed: string): string {
+/**
+ * The part of the query the relaxation removed: the lines that differ (parameter numbers aside),
+ * narrowed to the changed words on one line. When several lines differ (taking a name away also
+ * drops the distinct-nodes condition), the lines that only lost words are the clause: only those
+ * are quoted, narrowed. `params` writes each parameter's value in (`$p0` → `"Titanik"`),
+ * so the quote says what was compared; the query itself stays parameterised.
+ */
+export function clauseText(base: string, relaxed: string, params: Readonly<Record<string, unknown>> = {}): string {
   const norm = (l: string): string => l.trim().replace(/\$p\d+/g, '$p');
   const a = base.split('\n');
   const b = relaxed.split('\n');
@@ -134,19 +140,38 @@ export function clauseText(base: string, relaxed: string): string {
   const inA = new Set(a.map(norm));
   const changed = a.filter((l) => !inB.has(norm(l)));
   const partners = b.filter((l) => !inA.has(norm(l)));
+  const withValues = (t: string): string => t.replace(/\$(p\d+)\b/g, (whole, name: string) => (name in params ? JSON.stringify(params[name]) : whole));
   if (changed.length === 1 && partners.length === 1) {
-    const x = changed[0]!.trim();
-    const y = partners[0]!.trim();
-    let i = 0;
-    while (i < x.length && i < y.length && x[i] === y[i]) i++;
-    let j = 0;
-    while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
-    const middle = x.slice(i, x.length - j).trim();
-    if (middle.length >= 3) return middle;
-    return x;
+    const cut = narrow(changed[0]!.trim(), partners[0]!.trim());
+    return withValues(cut.middle.length >= 3 ? cut.middle : changed[0]!.trim());
   }
-  return changed.map((l) => l.trim()).join(' ') || '(the match semantics)';
+  if (partners.length > 0) {
+    // Each changed line against the relaxed line it shares the most with (a line dropped whole has none worth naming).
+    const removals = changed
+      .map((l) => partners.map((q) => narrow(l.trim(), q.trim())).reduce((x, y) => (y.kept > x.kept ? y : x)))
+      .filter((c) => c.removal && c.middle.length >= 3);
+    if (removals.length > 0) return withValues(removals.map((c) => c.middle).join(' … '));
+  }
+  return withValues(changed.map((l) => l.trim()).join(' ')) || '(the match semantics)';
 }
+
+/** x without its common prefix and suffix with y; `removal`: y is x with that part taken out (nothing else changed); `kept`: the characters in common. */
+function narrow(x: string, y: string): { middle: string; removal: boolean; kept: number } {
+  // Parameters compare as one slot each (their numbers shift when a clause goes); x's names are put back after.
+  const slot = '\u0001';
+  const names = [...x.matchAll(PARAM)].map((m) => m[0]);
+  const xs = x.replace(PARAM, slot);
+  const ys = y.replace(PARAM, slot);
+  let i = 0;
+  while (i < xs.length && i < ys.length && xs[i] === ys[i]) i++;
+  let j = 0;
+  while (j < xs.length - i && j < ys.length - i && xs[xs.length - 1 - j] === ys[ys.length - 1 - j]) j++;
+  let k = xs.slice(0, i).split(slot).length - 1;
+  const middle = xs.slice(i, xs.length - j).replace(/\u0001/g, () => names[k++] ?? '');
+  return { middle: middle.trim(), removal: i + j === ys.length, kept: i + j };
+}
+
+const PARAM = /\$p\d+\b/g;
 
 /** Fixes for the clause, read off the row the relaxed query gave. */
 function clauseFixes(plan: PlanningGraph, snap: GraphSnapshot, r: Relaxation, rows: readonly Record<string, unknown>[], columns: readonly { readonly variable: string; readonly name: string }[]): WhyNotFix[] {

@@ -14,6 +14,7 @@ import type {
   RenderedMessage,
   ResultSource,
   WebviewToHostMessage,
+  WhyNotAnswerMessage,
 } from '../../contracts/inspector/messages';
 import { validateWebviewMessage } from '../../contracts/inspector/validate';
 import { inspectorHtml, makeNonce } from './html';
@@ -43,6 +44,8 @@ export interface InspectorSnapshot {
   readonly logs: readonly string[];
   /** Every progress stage posted to the panel, oldest first (the last 50). */
   readonly progress: readonly ProgressMessage[];
+  /** The why-not answers posted to the panel, oldest first (the last 20). */
+  readonly whyNotAnswers: readonly WhyNotAnswerMessage[];
 }
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -78,6 +81,7 @@ export class InspectorPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly rendered: RenderedMessage[] = [];
   private readonly logs: string[] = [];
+  private readonly whyNotAnswers: WhyNotAnswerMessage[] = [];
   private rejected = 0;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
@@ -145,6 +149,10 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   post(message: HostToWebviewMessage): void {
+    if (message.type === 'whyNotAnswer') {
+      this.whyNotAnswers.push(message);
+      if (this.whyNotAnswers.length > 20) this.whyNotAnswers.shift();
+    }
     // Current state (result, history, comparison) is re-sent on 'ready'; only one-off messages queue.
     if (!this.ready && (message.type === 'history' || message.type === 'compare')) return;
     if (!this.ready && message.type !== 'show') {
@@ -235,6 +243,7 @@ export class InspectorPanel implements vscode.Disposable {
       rejected: this.rejected,
       logs: [...this.logs],
       progress: [...this.stages],
+      whyNotAnswers: [...this.whyNotAnswers],
     };
   }
 

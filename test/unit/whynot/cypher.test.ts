@@ -7,6 +7,7 @@ import { parseDocument, toPlanningGraphs } from '../../../src/core/dsl';
 import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
 import { sampleSession } from '../../support/sampleSession';
 import { applyFix } from '../../../src/core/whynot';
+import { clauseText } from '../../../src/core/whynot/cypher';
 
 // The cypher analysis runs its relaxed queries on the real embedded engine, over the sample graph.
 const root = resolve(__dirname, '../../..');
@@ -85,6 +86,9 @@ test('cypher why-not: a misspelt name is the name clause, with the graph\'s name
   const c = causeOf(r, 'cypher-clause');
   assert.equal(c.clause, 'name');
   assert.equal(c.ref, 'm');
+  // The name equality alone, with the name it compared written in (the query keeps its parameter).
+  assert.match(c.text, /^\{`name`: "[^"$]+"\}$/);
+  assert.ok(c.query.includes('{`name`: $p'), c.query);
   const fix = r.fixes.find((f) => f.kind === 'use-name');
   assert.ok(fix && fix.kind === 'use-name' && fix.to === 'The Vow' && fix.outcome?.returned, JSON.stringify(r.fixes));
 });
@@ -114,4 +118,16 @@ test('cypher why-not: two hops away is the structure, with the shortest path tha
   assert.equal(c.from, 'm');
   assert.equal(c.path?.hops, 2);
   assert.match(c.path!.pattern, /^\("The Vow"\)/);
+});
+
+test('cypher why-not: the quoted clause is the words taken away, with parameter values written in; a line dropped with it is not quoted', () => {
+  const base = 'MATCH (m:`Movie` {`name`: $p0})-[kgrag_e0:`directed_by`]-(p:`Person`)\nWHERE NONE(kgrag_id IN [id(p)] WHERE kgrag_id IN [id(m)])\nRETURN DISTINCT p.`name` AS p\nLIMIT 100';
+  const relaxed = 'MATCH (m:`Movie`)-[kgrag_e0:`directed_by`]-(p:`Person`)\nRETURN DISTINCT p.`name` AS p\nLIMIT 100';
+  assert.equal(clauseText(base, relaxed, { p0: 'Titanik' }), '{`name`: "Titanik"}');
+  assert.equal(clauseText(base, relaxed), '{`name`: $p0}');
+  // One line, one change: narrowed; a change too small to quote alone gives the line.
+  assert.equal(clauseText('MATCH (a:`Person`)-[:`directed_by`]->(m)\nLIMIT 5', 'MATCH (a)-[:`directed_by`]->(m)\nLIMIT 5'), ':`Person`');
+  assert.equal(clauseText('MATCH (a)-[:`directed_by`]->(m)', 'MATCH (a)-[:`directed_by`]-(m)'), 'MATCH (a)-[:`directed_by`]->(m)');
+  // Parameter numbers shift between the two queries: not a difference.
+  assert.equal(clauseText('MATCH (a {`name`: $p0})-[]-(b {`name`: $p1})', 'MATCH (a)-[]-(b {`name`: $p0})', { p0: 'X', p1: 'Y' }), '{`name`: "X"}');
 });
