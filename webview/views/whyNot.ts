@@ -25,7 +25,28 @@ function code(text: string): HTMLElement {
   return h('code', { class: 'pattern' }, text);
 }
 
-function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy']): Child[] {
+/** Words for the bound that pruned it, with its value. */
+function boundText(cause: Extract<WhyNotCause, { kind: 'pruned' }>): string {
+  switch (cause.bound) {
+    case 'gsd-tie':
+      return `a GSD tie with the k-th (GSD ${formatDistance(cause.value)})`;
+    case 'time-budget':
+      return `the time budget (${cause.value} ms)`;
+    case 'expansion-budget':
+      return `the expansion budget (${cause.value} expansions)`;
+    case 'theta':
+      return `the threshold θ = ${formatDistance(cause.value)}`;
+    case 'layer-cap':
+      return `the layer cap (${cause.value})`;
+  }
+}
+
+/**
+ * The cause's evidence. `said` is the summary line above it: a detail it already holds is not
+ * repeated (the core's summary often is the reason or detail itself).
+ */
+function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy'], said: string): Child[] {
+  const unsaid = (text: string): boolean => text.length > 0 && !said.includes(text);
   switch (cause.kind) {
     case 'returned':
       return [h('p', {}, `Returned at #${cause.rank} (score ${formatDistance(cause.score)}) as ${cause.variable}.`)];
@@ -38,7 +59,7 @@ function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy']): Child
       ];
     case 'unreachable':
       return [
-        h('p', {}, cause.reason),
+        unsaid(cause.reason) ? h('p', {}, cause.reason) : null,
         cause.path
           ? h('p', { class: 'path' }, `The shortest path that exists${cause.from ? ` from ${cause.from}` : ''} (${cause.path.hops} hop${cause.path.hops === 1 ? '' : 's'}): `, code(cause.path.pattern))
           : h('p', { class: 'hint' }, `No path within ${cause.maxHops} hops from a named node of the plan.`),
@@ -64,14 +85,14 @@ function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy']): Child
       ];
     }
     case 'pruned':
-      return [h('p', {}, `Bound ${cause.bound} = ${formatDistance(cause.value)}: ${cause.detail}`)];
+      return [h('p', { class: 'bound', data: { bound: cause.bound } }, `The bound: ${boundText(cause)}${unsaid(cause.detail) ? `: ${cause.detail}` : '.'}`)];
     case 'mor-layer':
       return [
-        h('p', {}, `Path ${cause.path + 1}, ${cause.layer === 0 ? 'never seeded' : `layer ${cause.layer}`} (${cause.variable}), ${cause.reason}: ${cause.detail}`),
+        h('p', { class: 'layer', data: { reason: cause.reason } }, `Path ${cause.path + 1}, ${cause.layer === 0 ? 'never seeded' : `layer ${cause.layer}`} (${cause.variable}), reason: ${cause.reason}${unsaid(cause.detail) ? ` — ${cause.detail}` : ''}`),
         cause.route ? h('p', { class: 'path' }, 'The route it would have needed: ', code(cause.route.pattern)) : null,
       ];
     case 'cypher-clause':
-      return [h('p', {}, `The ${cause.clause} clause of ${cause.ref} excludes it: `, code(cause.text)), h('p', { class: 'hint' }, cause.detail)];
+      return [h('p', { class: 'clause', data: { clause: cause.clause } }, `The ${cause.clause} clause of ${cause.ref} excludes it: `, code(cause.text)), unsaid(cause.detail) ? h('p', { class: 'hint' }, cause.detail) : null];
     case 'trace':
       return [h('p', {}, `${cause.stage}: ${cause.detail}`)];
   }
@@ -106,7 +127,7 @@ export function whyNotView(post: (m: WebviewToHostMessage) => void): WhyNotView 
       body.append(
         h('h2', {}, `Why not "${analysis.expected}"? — ${causeTitle(analysis.cause)}`),
         h('p', { class: 'why-not-summary' }, analysis.summary),
-        h('div', { class: 'evidence' }, ...evidence(analysis.cause, analysis.strategy)),
+        h('div', { class: 'evidence' }, ...evidence(analysis.cause, analysis.strategy, analysis.summary)),
         analysis.fixes.length > 0
           ? h('div', { class: 'fixes' }, h('h3', {}, 'Fixes (each re-runs the plan with the change)'), h('ul', {}, ...analysis.fixes.map((f) => fixButton(analysis, f, entryId))))
           : h('p', { class: 'hint' }, 'No fix to offer.'),

@@ -7,7 +7,7 @@
 // the expected cause follows from the graph, not from a run of the tool. Fixes of three kinds are
 // applied and their re-run must gain the answer (set-parameter, use-name, relax-category).
 // Screenshots: test-results/screenshots/whynot-<cause>-{dark,light,dark-400}.png.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { test } from '../harness/ui.mjs';
@@ -21,9 +21,9 @@ const HEAD = 'schema "movies.kgschema.json"\n\n';
 
 /**
  * The planted misses, one plan per file. Why each cause is certain, from the sample's triples:
- * - Klingon: no node has that name.
- * - languages_top1: every language of The Vow's co-actors' films has GSD 0 (exact names and
- *   types), so with k 1 the others tie the one returned and the Eq. 11 bound cuts them: gsd-tie.
+ * - co_actors.kgp expecting "Klingon" too: no node has that name.
+ * - co_actors.kgp with k 1: every language of The Vow's co-actors' films has GSD 0 (exact names
+ *   and types), so the others tie the one returned and the Eq. 11 bound cuts them: gsd-tie.
  * - heat_director_k1: Heat's directors are joined by directed_by (GSD 0); Val Kilmer only by
  *   starred_actors, a worse relation match than the k-th's: cut by k, with a larger GSD.
  * - vow_director_one_candidate: The Vow was directed by Michael Sucsy; Michael Mann directed other
@@ -36,28 +36,15 @@ const HEAD = 'schema "movies.kgschema.json"\n\n';
  * - titanic_director_cypher: "Titanik" names no movie: the name clause excludes James Cameron.
  * - titanic_sage: Christopher Nolan is no neighbour of Titanic, and SAGE expands one hop: its trace.
  */
+/** The workspace's co_actors.kgp (The Vow's co-actors' films' languages, gsd k 3, expect "English"), changed by `edit`. */
+function coActors(page, edit) {
+  const text = readFileSync(join(workspaceFolder(page), 'co_actors.kgp'), 'utf8');
+  const changed = edit(text);
+  assert.notEqual(changed, text, 'the planted change applies to co_actors.kgp');
+  return changed;
+}
+
 const PLANS = {
-  'whynot_not_in_graph.kgp': `plan languages_planted {
-  question "what languages are the films that share actors with The Vow in"
-  match
-    (vow: Movie "The Vow") -[starred actors]- (actor: Person)
-    (film: Movie) -[starred actors]- (actor)
-    (film) -[in language]-> (lang: Language)
-  return lang
-  expect "English", "Klingon"
-  using gsd(k: 3)
-}
-`,
-  'whynot_pruned.kgp': `plan languages_top1 {
-  question "what languages are the films that share actors with The Vow in"
-  match
-    (vow: Movie "The Vow") -[starred actors]- (actor: Person)
-    (film: Movie) -[starred actors]- (actor)
-    (film) -[in language]-> (lang: Language)
-  return lang
-  using gsd(k: 1)
-}
-`,
   'whynot_cut_by_k.kgp': `plan heat_director_k1 {
   question "who directed Heat"
   match (m: Movie "Heat") -[directed by]- (p: Person)
@@ -119,14 +106,15 @@ const PLANS = {
 const lens = (page, title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
 
 /** Writes the plan's file, opens it, runs it from its lens; the view once the result is shown. */
-async function runPlanFile(page, wb, file, plan) {
-  writeFileSync(join(workspaceFolder(page), file), HEAD + PLANS[file]);
+async function runPlanFile(page, wb, file, plan, text = HEAD + PLANS[file]) {
+  writeFileSync(join(workspaceFolder(page), file), text);
   await wb.closeAllEditors();
   await wb.openFile(file);
   await lens(page, 'Run').waitFor({ timeout: 30_000 });
   await lens(page, 'Run').click();
   const view = wb.webview();
-  await view.locator('header h1', { hasText: plan }).waitFor({ timeout: 180_000 });
+  // This file's result (plans of two files share a name): the header names the plan and its file.
+  await view.locator('header').filter({ has: view.locator('h1', { hasText: plan }) }).filter({ hasText: file }).waitFor({ timeout: 180_000 });
   await view.locator('.answers[data-executed="true"]').waitFor({ timeout: 60_000 });
   // A new result does not carry the previous result's why-not answer.
   assert.equal(await view.locator('section.why-not').isHidden(), true, 'the why-not section of an earlier result is hidden');
@@ -143,6 +131,9 @@ async function askWhyNot(view, expected, { typed = false } = {}) {
   }
   const section = view.locator('section.why-not[data-state="answered"]');
   await section.locator('h2', { hasText: `Why not "${expected}"?` }).waitFor({ timeout: 240_000 });
+  // Each line says something new: the evidence does not repeat the summary.
+  const lines = (await section.locator('p').allInnerTexts()).map((t) => t.trim());
+  assert.equal(new Set(lines).size, lines.length, `a line said twice:\n${lines.join('\n')}`);
   return { cause: await section.getAttribute('data-cause'), text: await section.innerText(), section };
 }
 
@@ -190,7 +181,8 @@ async function shoot(wb, view, cause) {
 }
 
 test('why not: not in the graph — the plan expects "Klingon"; the chip is offered for it alone; the nearest names', async ({ page, wb }) => {
-  const view = await runPlanFile(page, wb, 'whynot_not_in_graph.kgp', 'languages_planted');
+  const planted = coActors(page, (t) => t.replace('expect "English"', 'expect "English", "Klingon"'));
+  const view = await runPlanFile(page, wb, 'whynot_not_in_graph.kgp', 'co_actor_languages', planted);
   const offered = await view.locator('.why-not-expected').evaluateAll((els) => els.map((e) => e.dataset.expected));
   assert.deepEqual(offered, ['Klingon'], 'only the missed expected answer is offered');
   const { cause, text, section } = await askWhyNot(view, 'Klingon');
@@ -204,14 +196,15 @@ test('why not: not in the graph — the plan expects "Klingon"; the chip is offe
 }, { timeoutMs: 420_000 });
 
 test('why not: pruned by the GSD tie bound — k 1 and a language tied with the one returned; the bound; raising k re-runs and gains it', async ({ page, wb }) => {
-  const view = await runPlanFile(page, wb, 'whynot_pruned.kgp', 'languages_top1');
+  const top1 = coActors(page, (t) => t.replace('using gsd(k: 3)', 'using gsd(k: 1)'));
+  const view = await runPlanFile(page, wb, 'whynot_pruned.kgp', 'co_actor_languages', top1);
   const shown = await answers(view);
   assert.equal(shown.length, 1);
   const expected = ['Spanish', 'German', 'English'].find((x) => x !== shown[0]);
-  const { cause, text } = await askWhyNot(view, expected, { typed: true });
+  const { cause, text, section } = await askWhyNot(view, expected, { typed: true });
   assert.equal(cause, 'pruned', text);
-  assert.match(text, /Bound gsd-tie = 0: its best subgraph ties the k-th \(GSD 0\.000\); the Eq\. 11 bound B ≥ k-th cuts ties/);
-  assert.match(text, /would need k ≥ \d+/);
+  assert.equal(await section.locator('p.bound[data-bound="gsd-tie"]').innerText(), 'The bound: a GSD tie with the k-th (GSD 0).');
+  assert.match(text, /its best subgraph ties the k-th \(GSD 0\.000\); the Eq\. 11 bound B ≥ k-th cuts ties, keeping the first found: would need k ≥ \d+/);
   await shoot(wb, view, 'pruned');
   const gained = await applyFix(view, 'set-parameter');
   assert.ok(gained.includes(expected), `gained after raising k: ${gained.join(', ')}`);
@@ -282,7 +275,8 @@ test('why not: MoR layer — a cast member asked through "written by"; the traje
   const view = await runPlanFile(page, wb, 'whynot_mor_layer.kgp', 'titanic_writer_mor');
   const { cause, text, section } = await askWhyNot(view, 'Kate Winslet');
   assert.equal(cause, 'mor-layer', text);
-  assert.match(text, /Path 1, layer 1 \(m\), relation: the step to \(p\) follows written_by \(nearest to "written by"\); the graph joins "Titanic" to the answer's side by starred_actors/);
+  assert.equal(await section.locator('p.layer').innerText(), 'Path 1, layer 1 (m), reason: relation');
+  assert.match(text, /the trajectory ended at layer 1 \(m\): the step to \(p\) follows written_by \(nearest to "written by"\); the graph joins "Titanic" to the answer's side by starred_actors/);
   assert.equal(await section.locator('p.path code.pattern').innerText(), '("Titanic")-[starred_actors]->("Kate Winslet")');
   assert.match(text, /add "written by" as an alias of starred_actors/);
   await shoot(wb, view, 'mor-layer');
@@ -295,7 +289,7 @@ test('why not: Cypher clause — "Titanik" as the exact name; the name clause qu
   assert.deepEqual(await answers(view), []);
   const { cause, text, section } = await askWhyNot(view, 'James Cameron');
   assert.equal(cause, 'cypher-clause', text);
-  assert.match(text, /The name clause of m excludes it:/);
+  assert.match(await section.locator('p.clause[data-clause="name"]').innerText(), /^The name clause of m excludes it:/);
   assert.equal(await section.locator('code.pattern').first().innerText(), '{`name`: "Titanik"}');
   assert.match(text, /without the name of \(m\) it is returned/);
   assert.match(text, /write "Titanic" for \(m\)/);
