@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
-import { graphInUseOf, isPlanTest, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, type PlanTestOutcome } from '../../core/testing';
+import { graphInUseOf, isPlanTest, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, testPin, type PlanTestOutcome } from '../../core/testing';
 import type { PlanningGraph } from '../../core/plan';
 import { showRetrievalResult } from '../inspector';
 import type { Connection } from '../graph/connection';
@@ -106,7 +106,7 @@ async function runTests(ctrl: vscode.TestController, connection: Connection, log
       }
       const plan = planOf.get(item)!;
       // A test pinned to another graph (`graph "…"`) is skipped with why, never run on the wrong data.
-      const pin = pinVerdict(plan.graphRef, item.uri?.fsPath ?? '', inUse);
+      const pin = pinVerdict(testPin(plan.graphRef, item.uri?.fsPath ?? ''), inUse);
       if (pin.kind === 'skip') {
         run.appendOutput(`SKIPPED ${plan.name}: ${pin.reason}\r\n`, item.uri && item.range ? new vscode.Location(item.uri, item.range) : undefined, item);
         run.skipped(item);
