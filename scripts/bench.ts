@@ -13,7 +13,7 @@
  *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder),
  *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set),
  *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
- *   random-letter and paraphrased relation phrases under each match semantics), --only typed,
+ *   random-letter and paraphrased relation phrases under each match semantics), --only typed [--phrases standard,random letters,paraphrased] [--match injective,anchors-distinct,homomorphic],
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
  *   --only mor [--mor-sample N|all] (MoR on the same typed SimGRAG JSON patterns, default 2000 per
  *   hop; also part of the typed run), --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
@@ -64,6 +64,9 @@ const { values } = parseArgs({
     'typed-sample': { type: 'string', default: 'all' },
     'mor-sample': { type: 'string', default: '2000' },
     'no-typed': { type: 'boolean', default: false },
+    // with the typed run: only these phrase kinds / match semantics (comma-separated, as printed)
+    phrases: { type: 'string' },
+    match: { type: 'string' },
     only: { type: 'string' },
     // with --only seeds: only these STEM/SAGE variants (comma-separated names, as printed)
     variants: { type: 'string' },
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
   if (values.only === 'typed') {
     const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
     const lsnap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
-    await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
+    await runTyped(typedOptions(), lsnap, lexical, typedRuns());
     return;
   }
   const embedder = new HashingEmbedder();
@@ -306,7 +309,7 @@ async function main(): Promise<void> {
   if (!values['no-typed']) {
     const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
     const lsnap = await GraphSnapshot.fromTriples(readKb(kb), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
-    await runTyped(typedOptions(), lsnap, lexical, TYPED_RUNS);
+    await runTyped(typedOptions(), lsnap, lexical, typedRuns());
     await runMorTyped({ ...typedOptions(), n: values['mor-sample'] === 'all' ? Infinity : Number(values['mor-sample']) }, lsnap, lexical);
   }
   await runBudget(kb);
@@ -343,6 +346,14 @@ const TYPED_RUNS: readonly TypedRun[] = [
   { phrases: 'paraphrased', match: 'injective' },
   { phrases: 'paraphrased', match: 'anchors-distinct' },
 ];
+
+/** TYPED_RUNS filtered by --phrases and --match (each a comma-separated list of printed names). */
+function typedRuns(): readonly TypedRun[] {
+  const only = (list: string | undefined): ((v: string) => boolean) => (list ? (v) => list.split(',').map((x) => x.trim()).includes(v) : () => true);
+  const phraseOk = only(values.phrases);
+  const matchOk = only(values.match);
+  return TYPED_RUNS.filter((r) => phraseOk(r.phrases) && matchOk(r.match));
+}
 
 function typedOptions(): { data: string; hops: number[]; n: number; seed: number } {
   return { data: values.data, hops: values.hops.split(',').map(Number), n: values['typed-sample'] === 'all' ? Infinity : Number(values['typed-sample']), seed: Number(values.seed) };

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 // Drives the VS Code workbench (served by code-server) through Playwright: the workbench URL with
 // the extension under development, the command palette, Quick Open, the status bar, the Problems
 // panel, webviews and screenshots. UI specs get a Workbench as `wb`.
@@ -121,18 +122,25 @@ export class Workbench {
   }
 
   /** Opens the Problems panel and returns its rows' texts (aria-labels carry message + position). */
-  async problems({ minRows = 0, timeoutMs = 20_000 } = {}) {
+  async problems({ minRows = 0, matching = null, timeoutMs = 20_000 } = {}) {
     await this.runCommand('View: Focus Problems');
     const panel = this.page.locator('.markers-panel');
     await panel.waitFor({ timeout: timeoutMs });
     const rows = panel.locator('.monaco-list-row');
-    if (minRows > 0) {
-      const deadline = Date.now() + timeoutMs;
-      while ((await rows.count()) < minRows && Date.now() < deadline) await this.page.waitForTimeout(250);
-    }
-    const out = [];
-    for (const row of await rows.all()) {
-      out.push(`${(await row.getAttribute('aria-label')) ?? ''}\n${await row.innerText()}`);
+    const read = async () => {
+      const out = [];
+      for (const row of await rows.all()) {
+        out.push(`${(await row.getAttribute('aria-label')) ?? ''}\n${await row.innerText()}`);
+      }
+      return out;
+    };
+    // Rows of other files may already be listed: with `matching`, wait for a row that matches it
+    // (diagnostics of a file just opened arrive after the language server has checked it).
+    const deadline = Date.now() + timeoutMs;
+    let out = await read();
+    while ((out.length < minRows || (matching && !out.some((r) => matching.test(r)))) && Date.now() < deadline) {
+      await this.page.waitForTimeout(250);
+      out = await read();
     }
     return out;
   }
@@ -172,6 +180,21 @@ export class Workbench {
         .sort((a, b) => a.top - b.top)
         .map((l) => l.text), withInjectedText);
     return lines.join('\n').replace(/\u00a0/g, ' ');
+  }
+
+  /**
+   * Waits until the active editor's visible text matches `pattern` and returns it. Monaco paints
+   * typed text on a later animation frame, so a read straight after typing can miss the last keys.
+   */
+  async waitForEditorText(pattern, timeoutMs = 10_000) {
+    const until = Date.now() + timeoutMs;
+    let text = await this.editorText();
+    while (!pattern.test(text) && Date.now() < until) {
+      await this.page.waitForTimeout(100);
+      text = await this.editorText();
+    }
+    assert.match(text, pattern);
+    return text;
   }
 
   async closeAllEditors() {

@@ -20,7 +20,7 @@ test('ask: a typed question → plan → answers, and the Grounding view (mentio
   // The proposal opens as a .kgp document; the notification offers to run it.
   const run = page.locator('.notifications-toasts .notification-toast', { hasText: 'proposed' }).locator('.monaco-button', { hasText: /^Run$/ });
   await run.first().waitFor({ timeout: 90_000 });
-  assert.match(await wb.editorText(), /question "who directed Kismet"/);
+  await wb.waitForEditorText(/question "who directed Kismet"/);
   await run.first().click();
 
   const view = wb.webview();

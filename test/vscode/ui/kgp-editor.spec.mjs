@@ -23,7 +23,7 @@ async function colourOf(locator) {
 test('kgp editor: a .kgp file opens in the kgplan language (status bar)', async ({ wb }) => {
   await wb.openFile('co_actors.kgp');
   assert.equal(await wb.languageMode(), LANGUAGE_NAME);
-  assert.match(await wb.editorText(), /plan co_actor_languages \{/);
+  await wb.waitForEditorText(/plan co_actor_languages \{/);
   await wb.screenshot('kgp-editor');
 });
 
@@ -52,7 +52,7 @@ test('kgp editor: Inspect Editor Tokens shows the kgplan TextMate scopes', async
 
 test('kgp editor: the Problems panel lists the schema diagnostic of a misspelt category', async ({ wb }) => {
   await wb.openFile('typo.kgp');
-  const rows = await wb.problems({ minRows: 1 });
+  const rows = await wb.problems({ matching: /KGP300/ });
   const row = rows.find((r) => r.includes('KGP300'));
   assert.ok(row, `no KGP300 row in the Problems panel: ${JSON.stringify(rows)}`);
   assert.match(row, /Moive/);
@@ -62,7 +62,7 @@ test('kgp editor: the Problems panel lists the schema diagnostic of a misspelt c
 
 test('kgp editor: Format Document from the command palette formats the plan', async ({ wb }) => {
   await wb.openFile('unformatted.kgp');
-  assert.match(await wb.editorText(), /plan {3}heat_director\{/);
+  await wb.waitForEditorText(/plan {3}heat_director\{/);
   await wb.runCommand('Format Document');
   await wb.page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .view-line')].some((l) => /plan heat_director \{/.test(l.textContent?.replace(/\u00a0/g, ' ') ?? '')), undefined, { timeout: 10_000 });
   const text = await wb.editorText();
