@@ -222,6 +222,8 @@ export class InspectorApp {
   /** A run's stage, or its end (null): shown above the result, which is marked as the previous one meanwhile. */
   setProgress(title: string, stage: string | null): void {
     this.running = stage === null ? undefined : { title, stage };
+    // A first run opens the panel before it has a result: the stages show above the empty page.
+    if (!this.progressSlot.isConnected) this.root.prepend(this.progressSlot);
     this.renderProgress();
   }
 

@@ -75,6 +75,8 @@ export interface DocumentPlan {
   /** The whole `plan … { … }`. */
   readonly range: Range;
   readonly nameRange?: Range;
+  /** The `expect` clause, when the plan has one: where a plan test's failure is anchored. */
+  readonly expectRange?: Range;
   /** Syntax errors inside the plan's text (such a plan does not run). */
   readonly errors: readonly Diagnostic[];
   /** Variable → its range at its first occurrence. */

@@ -39,6 +39,8 @@ export const COMMANDS = {
   'kgrag.compareStrategies': { owner: 'plans', public: true },
   'kgrag.inspectQuestion': { owner: 'plans', public: true },
   'kgrag.runAllPlanTests': { owner: 'plans', public: true },
+  'kgrag.saveTestBaseline': { owner: 'plans', public: true },
+  'kgrag.compareTestsWithBaseline': { owner: 'plans', public: true },
   'kgrag.tests._state': { owner: 'plans', public: false },
   'kgrag._lastResult': { owner: 'plans', public: false },
   // fewshot/

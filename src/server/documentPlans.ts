@@ -15,6 +15,7 @@ export function documentPlans(parsed: ParseResult | string, schema: ResolvedSche
       graph: p.graph,
       range: p.source.plan,
       ...(p.source.name ? { nameRange: p.source.name } : {}),
+      ...(p.decl.expect ? { expectRange: p.decl.expect.range } : {}),
       errors: errors.filter((d) => inside(p.source.plan, d.range.start.line)),
       variables: [...p.source.variables],
       edges: [...p.source.edges],

@@ -1,7 +1,9 @@
-// kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--json]
+// kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--embedder lexical|hashing|transformers | --no-index] [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportOptions, type ImportSummary, importIntoFolder, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
+import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind, type EmbedderKind } from '../../core/embed';
+import type { IndexInfo } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
@@ -51,8 +53,12 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
       untyped: { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+      'no-index': { type: 'boolean' },
     },
   });
+  if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const embedder: EmbedderKind = values.embedder;
   if (positionals.length === 0) throw new UsageError('needs at least one file: kgrag import <file…> --db <folder>');
   if (values.db === undefined && values.neo4j === undefined) throw new UsageError('needs --db <folder> (e.g. --db .kgrag) or --neo4j <uri>');
   const format = values.format;
@@ -77,8 +83,13 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
         onProgress: values.quiet ? undefined : (p) => io.err(`[${p.phase}] ${p.message}${p.total !== undefined && p.phase === 'copy' ? ` (${(p.done ?? 0) + 1}/${p.total})` : ''}`),
       },
     );
-    if (values.json) io.out(JSON.stringify(summary, null, 2));
-    else printSummary(summary, io);
+    // The search index is part of a usable graph: built now, the first retrieval (CLI or VS Code) only reads it.
+    const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, embedder, controller.signal, !values.quiet) : undefined;
+    if (values.json) io.out(JSON.stringify(index ? { ...summary, index } : summary, null, 2));
+    else {
+      printSummary(summary, io);
+      if (index) io.out(`  search index:        ${index.nodes} nodes (${index.embedder}) ${index.source === 'cache' ? 'already cached' : `built in ${(index.ms / 1000).toFixed(2)} s`}`);
+    }
     return summary.badLines.length > 0 ? EXIT.findings : EXIT.ok;
   } catch (e) {
     if (e instanceof ImportRejectedError) {
@@ -90,6 +101,27 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     throw e;
   } finally {
     process.removeListener('SIGINT', onSignal);
+  }
+}
+
+/**
+ * Builds (or finds cached) the search index of the imported graph for one embedder, in the data
+ * folder's `snapshots/` — where every session on the folder looks first. A failure is reported and
+ * leaves the import as it is: the first run builds the index instead.
+ */
+async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, io: CliIO, embedder: EmbedderKind, signal: AbortSignal, verbose: boolean): Promise<(IndexInfo & { embedder: string }) | undefined> {
+  if (verbose) io.err(`[index] building the search index (${embedder} embedder; --no-index skips it)`);
+  try {
+    const session = await openSessionFromSpec({ ...spec, readOnly: true }, io, { embedder: { kind: embedder } });
+    try {
+      const info = await session.buildIndex({ signal });
+      return { ...info, embedder: session.embedder.id };
+    } finally {
+      await session.close();
+    }
+  } catch (e) {
+    io.err(`kgrag import: the graph is imported, but its search index was not built (${e instanceof Error ? e.message : String(e)}); the first run builds it`);
+    return undefined;
   }
 }
 

@@ -3,11 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
-import { baselineEntry, compareBaseline, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, runPlanTest, summarizePlanTests, summaryLine, type Baseline, type BaselineComparison, type BaselineEntry, type PlanTestOutcome } from '../../core/testing';
+import { baselineEntry, baselineText, compareBaseline, comparisonLines, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, readFolderPins, runPlanTest, summarizePlanTests, summaryLine, testPin, type Baseline, type BaselineEntry, type FolderPins, type PlanTestOutcome, type TestPin } from '../../core/testing';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
-const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file names the database it runs on)';
+const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file, or the kgrag.testing.graphs setting in the .vscode/settings.json\n   of its workspace folder, names the database it runs on)';
 
 /**
  * `kgrag test`: every plan with `expect` in the given files is a test, judged by src/core/testing
@@ -58,6 +58,8 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
   const tests: PinnedTest[] = [];
   let problems = 0;
+  // The editor's per-folder pins (kgrag.testing.graphs in .vscode/settings.json) hold here too.
+  const folderPins = new Map<string, FolderPins | undefined>();
   for (const f of positionals) {
     const path = resolve(io.cwd, f);
     let text: string;
@@ -66,12 +68,19 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     } catch (e) {
       throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
     }
+    let pins: FolderPins | undefined;
+    try {
+      pins = readFolderPins(path, folderPins);
+    } catch (e) {
+      io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
+      return EXIT.findings;
+    }
     const found = discoverPlanTests(text);
     for (const p of found.problems) {
       io.err(`${f}:${p.line}: ${p.message}`);
       problems++;
     }
-    for (const t of found.tests) if (values.plan === undefined || t.plan.name === values.plan) tests.push({ path, file: relative(io.cwd, path) || f, line: (t.expectRange ?? t.range).start.line + 1, plan: t.plan });
+    for (const t of found.tests) if (values.plan === undefined || t.plan.name === values.plan) tests.push({ path, file: relative(io.cwd, path) || f, line: (t.expectRange ?? t.range).start.line + 1, plan: t.plan, pin: testPin(t.plan.graphRef, path, pins) });
   }
   if (tests.length === 0) {
     io.err(`kgrag test: no plans with expect${values.plan !== undefined ? ` named ${values.plan}` : ''} in ${positionals.join(', ')}`);
@@ -90,7 +99,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     // A pinned test is never run against another graph: it is reported as skipped, with why.
     const runnable: PinnedTest[] = [];
     for (const t of group.tests) {
-      const verdict = pinVerdict(t.plan.graphRef, t.path, active);
+      const verdict = pinVerdict(t.pin, active);
       if (verdict.kind === 'run') runnable.push(t);
       else {
         skipped++;
@@ -131,7 +140,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   const graph = { description, ...(fingerprint !== undefined ? { fingerprint } : {}) };
   if (values['save-baseline'] !== undefined) {
     const path = resolve(io.cwd, values['save-baseline']);
-    writeFileSync(path, JSON.stringify(makeBaseline(graph, entries), null, 2) + '\n');
+    writeFileSync(path, baselineText(makeBaseline(graph, entries)));
     io.out(`baseline of ${entries.length} test(s) saved to ${values['save-baseline']}`);
   }
   if (baseline) {
@@ -149,34 +158,25 @@ interface PinnedTest {
   readonly file: string;
   readonly line: number;
   readonly plan: Parameters<typeof runPlanTest>[1];
+  /** Its `graph "…"` line, else its folder's kgrag.testing.graphs entry. */
+  readonly pin: TestPin | undefined;
 }
 
 /**
- * Without --db/--neo4j every test must be pinned to a database folder (relative to its plan file):
+ * Without --db/--neo4j every test must be pinned to a database folder (relative to its plan file,
+ * or to the workspace folder for a kgrag.testing.graphs pin):
  * the tests run against their own graphs, one session per folder, in the order first met.
  */
 function groupsByPinnedFolder(tests: readonly PinnedTest[], io: CliIO): { spec: StoreSpec; tests: PinnedTest[] }[] {
   const groups = new Map<string, { spec: StoreSpec; tests: PinnedTest[] }>();
   for (const t of tests) {
-    const pin = t.plan.graphRef;
-    if (pin === undefined) throw new UsageError(`${t.file}:${t.line}: plan ${t.plan.name} is not pinned to a graph (no 'graph' line): give --db <folder> or --neo4j <uri>\n${USAGE}`);
-    const folder = pinnedFolder(pin, t.path);
-    if (!databaseExists(folder)) throw new UsageError(`${t.file}:${t.line}: the pinned graph "${pin}" is not a database folder (${relative(io.cwd, folder) || folder} holds no database): give --db <folder> or --neo4j <uri>`);
+    const pin = t.pin;
+    if (pin === undefined) throw new UsageError(`${t.file}:${t.line}: plan ${t.plan.name} is not pinned to a graph (no 'graph' line, no kgrag.testing.graphs folder): give --db <folder> or --neo4j <uri>\n${USAGE}`);
+    const folder = pinnedFolder(pin);
+    if (!databaseExists(folder)) throw new UsageError(`${t.file}:${t.line}: the pinned graph "${pin.graph}" is not a database folder (${relative(io.cwd, folder) || folder} holds no database): give --db <folder> or --neo4j <uri>`);
     let group = groups.get(folder);
     if (!group) groups.set(folder, (group = { spec: { kind: 'embedded', folder, readOnly: true }, tests: [] }));
     group.tests.push(t);
   }
   return [...groups.values()];
-}
-
-/** The comparison for people: one line per changed test (at its expect line), then the verdict. */
-export function comparisonLines(c: BaselineComparison, file: string): string[] {
-  const lines: string[] = [];
-  if (c.graphChanged) lines.push(`graph changed since the baseline: ${c.before.fingerprint} → ${c.after.fingerprint}`);
-  for (const x of c.changes) {
-    if (x.kind === 'unchanged') continue;
-    lines.push(`${x.kind.toUpperCase()}  ${x.file}:${x.line} ${x.plan} — ${x.notes.join('; ')}`);
-  }
-  lines.push(c.changed === 0 ? `unchanged against ${file}` : `${c.regressions} regression(s), ${c.changed - c.regressions} other change(s) against ${file}`);
-  return lines;
 }

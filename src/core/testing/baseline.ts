@@ -1,5 +1,5 @@
 import type { RetrievalResult } from '../retrieve/result';
-import type { PlanTestOutcome, PlanTestStatus } from './evaluate';
+import { normalizeAnswer, type PlanTestOutcome, type PlanTestStatus } from './evaluate';
 
 /**
  * Baselines: what each plan test returned once (answers with ranks and scores, subgraphs as
@@ -59,6 +59,20 @@ export function makeBaseline(graph: BaselineGraph, entries: readonly BaselineEnt
   return { kind: 'kgrag-baseline', version: BASELINE_VERSION, created, graph, entries };
 }
 
+/** The baseline file's text, as both `kgrag test --save-baseline` and the editor's Save Test Baseline write it. */
+export function baselineText(baseline: Baseline): string {
+  return JSON.stringify(baseline, null, 2) + '\n';
+}
+
+/**
+ * The part of a baseline a run can be compared with: a run of some tests (one test from the Test
+ * Explorer, or with tests skipped because they are pinned to another graph) would otherwise report
+ * every other test of the baseline as "removed".
+ */
+export function restrictBaseline(baseline: Baseline, keep: (id: string) => boolean): Baseline {
+  return { ...baseline, entries: baseline.entries.filter((e) => keep(e.id)) };
+}
+
 /** Reads a baseline file's JSON; a clear one-line error for anything else. */
 export function parseBaseline(text: string): Baseline {
   let value: unknown;
@@ -94,6 +108,8 @@ export interface PlanChange {
   readonly gained: readonly { readonly value: string; readonly rank: number }[];
   /** Answers in both whose rank moved. */
   readonly moved: readonly { readonly value: string; readonly before: number; readonly after: number }[];
+  /** Expected answers (of `moved`) now ranked lower than in the baseline: a regression. */
+  readonly demoted: readonly { readonly value: string; readonly before: number; readonly after: number }[];
   /** Subgraph triples only in the baseline / only now (over all subgraphs). */
   readonly subgraphs: { readonly removed: readonly string[]; readonly added: readonly string[] };
   readonly slower?: { readonly beforeMs: number; readonly afterMs: number; readonly ratio: number };
@@ -122,14 +138,15 @@ const ORDER: Record<PlanTestStatus, number> = { passed: 2, failed: 1, errored: 0
 
 /**
  * Compares the current run with a baseline, plan by plan. A regression: a test that got worse
- * (passed → failed or errored), an answer lost (even if the test still passes), or a slowdown beyond
- * `slowerThan`. Gained answers, moved ranks and subgraph changes are reported as changes.
+ * (passed → failed or errored), an answer lost (even if the test still passes), an expected answer
+ * ranked lower, or a slowdown beyond `slowerThan`. Gained answers, other moved ranks and subgraph
+ * changes are reported as changes.
  */
 export function compareBaseline(baseline: Baseline, current: { readonly graph: BaselineGraph; readonly entries: readonly BaselineEntry[] }, options: CompareOptions = {}): BaselineComparison {
   const minMs = options.minSlowdownMs ?? 20;
   const before = new Map(baseline.entries.map((e) => [e.id, e] as const));
   const changes: PlanChange[] = [];
-  const empty = { lost: [], gained: [], moved: [], subgraphs: { removed: [], added: [] } };
+  const empty = { lost: [], gained: [], moved: [], demoted: [], subgraphs: { removed: [], added: [] } };
   for (const now of current.entries) {
     const was = before.get(now.id);
     before.delete(now.id);
@@ -145,6 +162,8 @@ export function compareBaseline(baseline: Baseline, current: { readonly graph: B
       const b = rankBefore.get(a.value);
       return b !== undefined && b !== a.rank ? [{ value: a.value, before: b, after: a.rank }] : [];
     });
+    const expected = new Set(now.expected.map(normalizeAnswer));
+    const demoted = moved.filter((m) => m.after > m.before && expected.has(normalizeAnswer(m.value)));
     const triplesBefore = new Set(was.subgraphs.flat());
     const triplesNow = new Set(now.subgraphs.flat());
     const subgraphs = { removed: [...triplesBefore].filter((t) => !triplesNow.has(t)).sort(), added: [...triplesNow].filter((t) => !triplesBefore.has(t)).sort() };
@@ -155,10 +174,12 @@ export function compareBaseline(baseline: Baseline, current: { readonly graph: B
     if (was.status !== now.status) notes.push(`${was.status} → ${now.status}`);
     if (lost.length > 0) notes.push(`lost ${lost.map((l) => `"${l.value}" (was rank ${l.rank})`).join(', ')}${now.status === 'passed' ? ' — the test still passes' : ''}`);
     if (gained.length > 0) notes.push(`gained ${gained.map((g) => `"${g.value}" (rank ${g.rank})`).join(', ')}`);
-    if (moved.length > 0) notes.push(`moved ${moved.map((m) => `"${m.value}" ${m.before} → ${m.after}`).join(', ')}`);
+    if (demoted.length > 0) notes.push(`expected ${demoted.map((m) => `"${m.value}" ranked lower: ${m.before} → ${m.after}`).join(', ')}`);
+    const others = moved.filter((m) => !demoted.includes(m));
+    if (others.length > 0) notes.push(`moved ${others.map((m) => `"${m.value}" ${m.before} → ${m.after}`).join(', ')}`);
     if (subgraphs.removed.length + subgraphs.added.length > 0) notes.push(`subgraphs: ${subgraphs.removed.length} triple(s) gone, ${subgraphs.added.length} new`);
     if (slower) notes.push(`${ratio.toFixed(1)}× slower (${was.totalMs.toFixed(0)} → ${now.totalMs.toFixed(0)} ms; limit ${options.slowerThan}×)`);
-    const regressed = worse || lost.length > 0 || slower !== undefined;
+    const regressed = worse || lost.length > 0 || demoted.length > 0 || slower !== undefined;
     const kind = regressed ? 'regressed' : notes.length > 0 ? 'changed' : 'unchanged';
     changes.push({
       id: now.id,
@@ -170,6 +191,7 @@ export function compareBaseline(baseline: Baseline, current: { readonly graph: B
       lost,
       gained,
       moved,
+      demoted,
       subgraphs,
       ...(slower ? { slower } : {}),
       notes,
@@ -184,4 +206,21 @@ export function compareBaseline(baseline: Baseline, current: { readonly graph: B
     before: baseline.graph,
     after: current.graph,
   };
+}
+
+/** The comparison for people: one line per changed test (at its expect line), then the verdict. `file` names the baseline. */
+export function comparisonLines(c: BaselineComparison, file: string): string[] {
+  const lines: string[] = [];
+  if (c.graphChanged) lines.push(`graph changed since the baseline: ${c.before.fingerprint} → ${c.after.fingerprint}`);
+  for (const x of c.changes) {
+    if (x.kind === 'unchanged') continue;
+    lines.push(`${x.kind.toUpperCase()}  ${x.file}:${x.line} ${x.plan} — ${x.notes.join('; ')}`);
+  }
+  lines.push(c.changed === 0 ? `unchanged against ${file}` : `${c.regressions} regression(s), ${c.changed - c.regressions} other change(s) against ${file}`);
+  return lines;
+}
+
+/** What a regressed test's failure says (the Test Explorer's message at its expect line). */
+export function regressionMessage(change: PlanChange, file: string): string {
+  return `regressed against the baseline ${file}: ${change.notes.join('; ')}`;
 }

@@ -4,3 +4,4 @@ export * from './discover';
 export * from './run';
 export * from './baseline';
 export * from './pin';
+export * from './folderPins';

@@ -108,15 +108,17 @@ export class Connection implements vscode.Disposable {
     }
     this.setHealth({ state: 'connecting' });
     this.log.info(`opening ${graph.kind} graph: ${graph.label}`);
+    const began = performance.now();
     let session: RetrievalSession | undefined;
     try {
       session = await openSession({ store: graph.spec, password: () => this.neo4jPassword(), embedder: embedderSettings(), cacheDir: graph.cacheDir });
+      const sessionMs = performance.now() - began;
       if (graph.kind === 'sample' && graph.spec.kind === 'embedded') await this.ensureSample(session, graph.spec.folder, signal, report);
       report?.('reading the schema');
       const schema = await session.schema(signal);
       this.current = { graph, session, schema };
       this.setHealth(healthOf(schema));
-      this.log.info(`connected: ${graph.label} (${describeSchema(schema)})`);
+      this.log.info(`connected: ${graph.label} (${describeSchema(schema)}) in ${(performance.now() - began).toFixed(0)} ms (engine and index read ${sessionMs.toFixed(0)} ms)`);
       return this.current;
     } catch (e) {
       await session?.close().catch(() => undefined);
@@ -167,11 +169,19 @@ export class Connection implements vscode.Disposable {
   /** Imports files into the active embedded graph; the session renews its schema and index (the graph changed). */
   async importFiles(files: readonly ImportFile[], signal: AbortSignal, report: Report): Promise<ImportSummary> {
     const c = await this.ensure(signal, report);
+    let summary: ImportSummary;
     try {
-      return await c.session.import(files, { signal, onProgress: (p) => report(p.message) });
+      summary = await c.session.import(files, { signal, onProgress: (p) => report(p.message) });
     } finally {
       await this.refreshSchema(c);
     }
+    // As `kgrag import` does: the index is built with the graph, so the next run only reads it.
+    // Cancelled or failed, the import stands and the first run builds the index instead.
+    if (summary.nodesCreated + summary.edgesCreated > 0) {
+      report('building the search index');
+      await c.session.buildIndex({ signal }).catch((e: unknown) => this.log.warn(`search index not built after the import (${e instanceof Error ? e.message : String(e)}); the first run builds it`));
+    }
+    return summary;
   }
 
   /** Builds the search index (the snapshot) now; `rebuild` drops the cached one first. */

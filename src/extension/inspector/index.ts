@@ -110,8 +110,13 @@ export function setOpenCypherHandler(handler: OpenCypherHandler | undefined): vo
  * which is marked as such until the new one arrives. Without a panel, the progress notification
  * is the only place (a panel is not opened just to say "loading").
  */
-export function showRunProgress(title: string, stage: string | null): void {
-  current?.setProgress({ type: 'progress', title, stage });
+/**
+ * A run's stage over the shown result (null: the run ended). With `open`, a missing panel is
+ * opened first, so a first run shows its stages there and the page loads while the run works.
+ */
+export function showRunProgress(title: string, stage: string | null, open?: { readonly preserveFocus: boolean }): void {
+  const panel = current ?? (open && stage !== null ? createPanel(open.preserveFocus) : undefined);
+  panel?.setProgress({ type: 'progress', title, stage });
 }
 
 export function setCandidateHandler(handler: CandidateHandler | undefined): void {

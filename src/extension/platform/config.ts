@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { type EmbedderSettings, isEmbedderKind } from '../../core/embed';
 import { readRetrievalSettings, type ReadRetrievalSettings } from '../../core/session';
+import { isStringRecord } from '../../core/testing';
 
 export type GraphKind = 'sample' | 'embedded' | 'neo4j';
 export type PlannerKind = 'auto' | 'grounded' | 'languageModel' | 'http' | 'nearestExample';
@@ -38,9 +39,9 @@ function section(scope?: vscode.Uri): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('kgrag', scope);
 }
 
-/** A setting's value when it has the expected type, else the manifest's default. */
-function read<T>(key: string, ok: (v: unknown) => v is T): T {
-  const c = section();
+/** A setting's value (for the folder of `scope`, when given) when it has the expected type, else the manifest's default. */
+function read<T>(key: string, ok: (v: unknown) => v is T, scope?: vscode.Uri): T {
+  const c = section(scope);
   const v = c.get<unknown>(key);
   if (ok(v)) return v;
   const d = c.inspect<unknown>(key)?.defaultValue;
@@ -98,6 +99,23 @@ export function retrievalSettings(scope?: vscode.Uri): ReadRetrievalSettings {
     const i = c.inspect<unknown>(key);
     return i?.workspaceFolderValue ?? i?.workspaceValue ?? i?.globalValue;
   });
+}
+
+export interface TestingSettings {
+  /** `kgrag.testing.baseline`: the baseline file plan test runs compare with (as written: relative to the workspace folder); '' for none. */
+  readonly baseline: string;
+  /** `kgrag.testing.slowerThan`: a test this many times slower than its baseline is a regression; absent: timings are not judged. */
+  readonly slowerThan?: number;
+}
+
+export function testingSettings(): TestingSettings {
+  const slowerThan = read('testing.slowerThan', (v): v is number | null => v === null || (isNumber(v) && v > 1));
+  return { baseline: read('testing.baseline', isString).trim(), ...(slowerThan !== null ? { slowerThan } : {}) };
+}
+
+/** `kgrag.testing.graphs` for the folder of `scope`: workspace-relative folder → the graph its plan tests are pinned to. */
+export function testingGraphPins(scope: vscode.Uri): Readonly<Record<string, string>> {
+  return read('testing.graphs', isStringRecord, scope);
 }
 
 /** `kgrag.fewshot.files`: the glob patterns of few-shot files (the language client's selector). */

@@ -1,12 +1,14 @@
 // Import into the real embedded engine: every format, bad lines, strict mode, re-import without duplicates.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { isGraphStoreError } from '../../../src/core/graph/errors';
 import { ImportRejectedError, importFiles } from '../../../src/core/graph/import/importer';
 import type { ImportProgress } from '../../../src/core/graph/import/bulkLoader';
 import { main } from '../../../src/cli/main';
+import { openSession } from '../../../src/core/session';
 import type { CliIO } from '../../../src/cli/io';
 import { tempDir } from './helpers';
 
@@ -166,4 +168,30 @@ test('CLI: kgrag import prints a summary and reports bad lines; query and schema
   assert.deepEqual((JSON.parse(out.join('\n')) as { labels: { name: string }[] }).labels.map((l) => l.name), ['Entity']);
   dir.file('bad-rules.json', '{"heads": []}');
   assert.equal(await main(['import', 'books.txt', '--db', 'books-db', '--typing', 'bad-rules.json'], io), 2);
+});
+
+test('CLI: kgrag import builds the search index it will be searched with (first runs read it); --no-index skips it', async () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { out: (t) => out.push(t), err: (t) => err.push(t), cwd: dir.path, env: {} };
+  dir.file('indexed.txt', 'Heat|directed_by|Michael Mann\nHeat|starred_actors|Al Pacino\nCollateral|directed_by|Michael Mann\n');
+  assert.equal(await main(['import', 'indexed.txt', '--db', 'indexed-db', '--json', '--quiet'], io), 0, err.join('\n'));
+  const summary = JSON.parse(out.join('\n')) as { nodesCreated: number; index?: { nodes: number; source: string; embedder: string } };
+  assert.equal(summary.index?.nodes, summary.nodesCreated);
+  assert.equal(summary.index?.source, 'built');
+  assert.match(summary.index?.embedder ?? '', /^lexical/);
+  const files = readdirSync(join(dir.path, 'indexed-db', 'snapshots'));
+  assert.equal(files.length, 1, files.join(', '));
+  // A session on the folder finds that file: its index comes from the cache, nothing is rebuilt.
+  const session = await openSession({ store: { kind: 'embedded', folder: join(dir.path, 'indexed-db'), readOnly: true } });
+  try {
+    assert.equal((await session.buildIndex()).source, 'cache');
+  } finally {
+    await session.close();
+  }
+  out.length = 0;
+  assert.equal(await main(['import', 'indexed.txt', '--db', 'plain-db', '--no-index', '--quiet'], io), 0);
+  assert.doesNotMatch(out.join('\n'), /search index/);
+  assert.equal(existsSync(join(dir.path, 'plain-db', 'snapshots')), false);
+  assert.equal(await main(['import', 'indexed.txt', '--db', 'x-db', '--embedder', 'nonsense'], io), 2);
 });

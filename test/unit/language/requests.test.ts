@@ -47,6 +47,9 @@ describe('KG-RAG requests to the language server', () => {
     assert.equal(ok!.errors.length, 0);
     assert.ok(broken!.errors.length > 0, 'the broken plan carries its syntax error');
     assert.deepEqual(ok!.nameRange?.start, { line: 1, character: 5 });
+    // The expect clause: where the Test Explorer anchors a failure (the line kgrag test prints).
+    assert.equal(ok!.expectRange?.start.line, PLANS.split('\n').findIndex((l) => l.includes('expect "Michael Mann"')));
+    assert.equal(broken!.expectRange, undefined);
     const vars = new Map(ok!.variables);
     assert.deepEqual(vars.get('p')?.start, { line: 3, character: PLANS.split('\n')[3]!.indexOf('(p:') + 1 });
     assert.deepEqual(new Map(ok!.edges).get('e0')?.start.line, 3);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareBaseline, makeBaseline, parseBaseline, type BaselineEntry } from '../../../src/core/testing';
+import { baselineText, compareBaseline, comparisonLines, makeBaseline, parseBaseline, regressionMessage, restrictBaseline, type BaselineEntry } from '../../../src/core/testing';
 
 function entry(plan: string, answers: string[], more: Partial<BaselineEntry> = {}): BaselineEntry {
   return { id: `a.kgp:${plan}`, file: 'a.kgp', line: 3, plan, strategy: 'gsd', status: 'passed', expected: [answers[0] ?? ''], answers: answers.map((value, i) => ({ value, rank: i + 1, score: i })), subgraphs: [answers.map((a) => `X|r|${a}`)], totalMs: 100, message: '', ...more };
@@ -60,4 +60,34 @@ test('parseBaseline: a clear error for JSON that is not a baseline, or another v
   assert.throws(() => parseBaseline('{"kind":"x"}'), /not a kgrag baseline/);
   assert.throws(() => parseBaseline(JSON.stringify({ ...makeBaseline(graph, []), version: 99 })), /version 99 is not supported/);
   assert.equal(parseBaseline(JSON.stringify(makeBaseline(graph, [entry('p', ['A'])]))).entries.length, 1);
+});
+
+test('compareBaseline: an expected answer ranked lower is a regression; another answer moving is only a change', () => {
+  const base = makeBaseline(graph, [entry('p', ['A', 'B', 'C'], { expected: ['a'] })]);
+  const c = compareBaseline(base, { graph, entries: [entry('p', ['B', 'A', 'C'], { expected: ['a'] })] });
+  const x = c.changes[0]!;
+  assert.equal(x.kind, 'regressed');
+  assert.deepEqual(x.demoted, [{ value: 'A', before: 1, after: 2 }]);
+  assert.match(x.notes.join('; '), /expected "A" ranked lower: 1 → 2; moved "B" 2 → 1/);
+  const up = compareBaseline(base, { graph, entries: [entry('p', ['A', 'C', 'B'], { expected: ['a'] })] });
+  assert.equal(up.changes[0]!.kind, 'changed');
+  assert.deepEqual(up.changes[0]!.demoted, []);
+});
+
+test('comparisonLines: one line per changed test at its line, the verdict last; regressionMessage names what was lost', () => {
+  const base = makeBaseline(graph, [entry('p', ['A', 'B']), entry('q', ['Z'])]);
+  const c = compareBaseline(base, { graph: { ...graph, fingerprint: 'f2' }, entries: [entry('p', ['A']), entry('q', ['Z'])] });
+  assert.deepEqual(comparisonLines(c, 'base.json'), ['graph changed since the baseline: f1 → f2', 'REGRESSED  a.kgp:3 p — lost "B" (was rank 2) — the test still passes; subgraphs: 1 triple(s) gone, 0 new', '1 regression(s), 0 other change(s) against base.json']);
+  assert.equal(regressionMessage(c.changes[0]!, 'base.json'), 'regressed against the baseline base.json: lost "B" (was rank 2) — the test still passes; subgraphs: 1 triple(s) gone, 0 new');
+  assert.deepEqual(comparisonLines(compareBaseline(base, { graph, entries: base.entries }), 'base.json'), ['unchanged against base.json']);
+});
+
+test('restrictBaseline: a run of some tests compares with their part of the baseline (the others are not "removed"); baselineText reads back', () => {
+  const base = makeBaseline(graph, [entry('p', ['A']), entry('q', ['Z'])]);
+  const part = restrictBaseline(base, (id) => id === 'a.kgp:p');
+  const c = compareBaseline(part, { graph, entries: [entry('p', ['A'])] });
+  assert.deepEqual(c.changes.map((x) => x.kind), ['unchanged']);
+  assert.equal(compareBaseline(base, { graph, entries: [entry('p', ['A'])] }).changes.find((x) => x.plan === 'q')?.kind, 'removed');
+  assert.deepEqual(parseBaseline(baselineText(base)), base);
+  assert.ok(baselineText(base).endsWith('}\n'));
 });

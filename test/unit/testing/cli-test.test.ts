@@ -1,6 +1,6 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { main } from '../../../src/cli/main';
@@ -143,4 +143,28 @@ test('kgrag test: without --db a file pinned to a database folder runs on that f
   io = capture();
   assert.equal(await main(['test', 'pinned-other.kgp'], io), 2);
   assert.match(io.stderr.join('\n'), /pinned-other\.kgp:9: the pinned graph "elsewhere" is not a database folder/);
+});
+
+test('kgrag test: the kgrag.testing.graphs folder pins of .vscode/settings.json skip and route tests as the graph line does; the line wins', async () => {
+  mkdirSync(join(dir, 'ws', '.vscode'), { recursive: true });
+  mkdirSync(join(dir, 'ws', 'other'), { recursive: true });
+  mkdirSync(join(dir, 'ws', 'mine'), { recursive: true });
+  writeFileSync(join(dir, 'ws', '.vscode', 'settings.json'), '{\n  // the editor reads the same setting\n  "kgrag.testing.graphs": { "other": "elsewhere", "mine": "../db" }\n}\n');
+  writeFileSync(join(dir, 'ws', 'other', 'a.kgp'), PASSING);
+  writeFileSync(join(dir, 'ws', 'mine', 'b.kgp'), PASSING);
+  writeFileSync(join(dir, 'ws', 'other', 'own.kgp'), 'graph "db"\n' + PASSING);
+  let io = capture();
+  assert.equal(await main(['test', 'ws/other/a.kgp', 'ws/other/own.kgp', '--db', 'db'], io), 0, io.stdout.join('\n') + io.stderr.join('\n'));
+  assert.match(io.stdout.join('\n'), /^SKIP {2}ws\/other\/a\.kgp:8 co_actor_languages — pinned to graph "elsewhere" \(kgrag\.testing\.graphs for folder "other"\), not the graph in use \(/m);
+  assert.match(io.stdout.join('\n'), /^PASS {2}ws\/other\/own\.kgp:9 co_actor_languages/m);
+  assert.equal(io.stdout.at(-1), '1 passed, 0 failed, 1 skipped (pinned to another graph)');
+  // Without --db the folder pin names the database folder (relative to the workspace folder) the tests run on.
+  io = capture();
+  assert.equal(await main(['test', 'ws/mine/b.kgp'], io), 0, io.stderr.join('\n'));
+  assert.match(io.stdout[0]!, /^PASS {2}ws\/mine\/b\.kgp:8 co_actor_languages/);
+  // A settings value of the wrong shape: one line naming the file, exit 1.
+  writeFileSync(join(dir, 'ws', '.vscode', 'settings.json'), '{ "kgrag.testing.graphs": "movies" }');
+  io = capture();
+  assert.equal(await main(['test', 'ws/mine/b.kgp', '--db', 'db'], io), 1);
+  assert.match(io.stderr.join('\n'), /^kgrag test: .*settings\.json: kgrag\.testing\.graphs must map folders/);
 });

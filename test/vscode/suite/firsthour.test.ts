@@ -84,6 +84,18 @@ suite('first hour (issue 19)', () => {
     assert.ok(result.subgraphs.every((s) => s.triples.length === 2 && s.triples.every((t) => t.type === 'starred_actors')));
   });
 
+  test('with no inspector open, a run opens it at once: the page gets every stage, from "starting" to the end', async () => {
+    await closeAllEditors();
+    await waitFor('no inspector before the run', async () => (await vscode.commands.executeCommand<InspectorSnapshot | undefined>('kgrag.inspector._state')) === undefined || undefined);
+    const result = await vscode.commands.executeCommand<RetrievalResult | undefined>('kgrag.runPlan', fixtureUri(PLANS).toString(), 'vow_costars_cypher');
+    assert.ok(result && result.answers.length > 0);
+    const stages = (await vscode.commands.executeCommand<InspectorSnapshot>('kgrag.inspector._state')).progress.map((p) => p.stage);
+    // Opened with the result instead, the panel would have heard none of the run's stages.
+    assert.equal(stages[0], 'starting', JSON.stringify(stages));
+    assert.ok(stages.includes('running the Cypher query'), JSON.stringify(stages));
+    assert.equal(stages.at(-1), null);
+  });
+
   test('Open as Cypher opens the compiled query with its parameters; Run Cypher runs the edited document read-only', async () => {
     await vscode.commands.executeCommand('kgrag.openAsCypher', fixtureUri(PLANS).toString(), 'vow_costars_cypher');
     // The command's TextEditor does not survive the command boundary: the active editor is the one it opened.

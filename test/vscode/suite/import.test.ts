@@ -2,7 +2,7 @@
 // swapped in only when complete. A cancelled import (cancelled while it copies into the engine) and
 // a failed one leave the previous graph exactly as it was; a finished one is there at once.
 import * as assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 import { activeExtension, closeAllEditors, createFixture, fixtureUri, waitFor, workspaceRoot } from './helpers';
@@ -43,6 +43,9 @@ suite('import into the workspace graph (staged)', function () {
     const before = (await state()).health;
     assert.equal(before.state, 'connected');
     assert.equal(before.relationshipTypes, 1);
+    // The search index is built with the import (as `kgrag import` does): one file in snapshots/.
+    const snapshots = readdirSync(vscode.Uri.joinPath(workspaceRoot(), FOLDER, 'snapshots').fsPath).filter((f) => f.endsWith('.bin'));
+    assert.equal(snapshots.length, 1, snapshots.join(', '));
 
     // ~200,000 triples over 25 new relationship types: one copy job per type, cancelled after the first ones ran.
     const lines: string[] = [];
