@@ -103,6 +103,24 @@ const PLANS = {
 `,
 };
 
+/**
+ * A why-not UI test that leaves the workbench as it found it: every editor closed (the plan and the
+ * inspector beside it), so the next spec opens its files in the first group, not the inspector's.
+ * A failure is shot before the editors close.
+ */
+function whyNotTest(name, fn, options) {
+  test(name, async (ctx) => {
+    try {
+      await fn(ctx);
+    } catch (e) {
+      await ctx.wb.screenshot(`FAILED-${name.slice(0, 60)}-before-cleanup`).catch(() => undefined);
+      throw e;
+    } finally {
+      await ctx.wb.closeAllEditors();
+    }
+  }, options);
+}
+
 const lens = (page, title) => page.locator('.monaco-editor .codelens-decoration a', { hasText: title }).first();
 
 /** Writes the plan's file, opens it, runs it from its lens; the view once the result is shown. */
@@ -180,7 +198,7 @@ async function shoot(wb, view, cause) {
   }
 }
 
-test('why not: not in the graph — the plan expects "Klingon"; the chip is offered for it alone; the nearest names', async ({ page, wb }) => {
+whyNotTest('why not: not in the graph — the plan expects "Klingon"; the chip is offered for it alone; the nearest names', async ({ page, wb }) => {
   const planted = coActors(page, (t) => t.replace('expect "English"', 'expect "English", "Klingon"'));
   const view = await runPlanFile(page, wb, 'whynot_not_in_graph.kgp', 'co_actor_languages', planted);
   const offered = await view.locator('.why-not-expected').evaluateAll((els) => els.map((e) => e.dataset.expected));
@@ -195,7 +213,7 @@ test('why not: not in the graph — the plan expects "Klingon"; the chip is offe
   await shoot(wb, view, 'not-in-graph');
 }, { timeoutMs: 420_000 });
 
-test('why not: pruned by the GSD tie bound — k 1 and a language tied with the one returned; the bound; raising k re-runs and gains it', async ({ page, wb }) => {
+whyNotTest('why not: pruned by the GSD tie bound — k 1 and a language tied with the one returned; the bound; raising k re-runs and gains it', async ({ page, wb }) => {
   const top1 = coActors(page, (t) => t.replace('using gsd(k: 3)', 'using gsd(k: 1)'));
   const view = await runPlanFile(page, wb, 'whynot_pruned.kgp', 'co_actor_languages', top1);
   const shown = await answers(view);
@@ -211,7 +229,7 @@ test('why not: pruned by the GSD tie bound — k 1 and a language tied with the 
   await wb.screenshot('whynot-fix-rerun-dark');
 }, { timeoutMs: 480_000 });
 
-test('why not: cut by k — a cast member of Heat asked of its directors with k 1; its rank and best GSD past the k-th', async ({ page, wb }) => {
+whyNotTest('why not: cut by k — a cast member of Heat asked of its directors with k 1; its rank and best GSD past the k-th', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_cut_by_k.kgp', 'heat_director_k1');
   const { cause, text, section } = await askWhyNot(view, 'Val Kilmer');
   assert.equal(cause, 'cut-by-k', text);
@@ -223,7 +241,7 @@ test('why not: cut by k — a cast member of Heat asked of its directors with k 
   await shoot(wb, view, 'cut-by-k');
 }, { timeoutMs: 420_000 });
 
-test('why not: candidate rank — one node candidate for "The Vow", Michael Mann expected; "would need nodeCandidates ≥ N"; the use-name fix gains it', async ({ page, wb }) => {
+whyNotTest('why not: candidate rank — one node candidate for "The Vow", Michael Mann expected; "would need nodeCandidates ≥ N"; the use-name fix gains it', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_candidate_rank.kgp', 'vow_director_one_candidate');
   const { cause, text, section } = await askWhyNot(view, 'Michael Mann');
   assert.equal(cause, 'candidate-rank', text);
@@ -248,7 +266,7 @@ test('why not: candidate rank — one node candidate for "The Vow", Michael Mann
   await wb.screenshot('whynot-fix-use-name-dark');
 }, { timeoutMs: 480_000 });
 
-test('why not: category — a tag of Titanic asked with the node typed Genre; the label it needs; relax-category gains it', async ({ page, wb }) => {
+whyNotTest('why not: category — a tag of Titanic asked with the node typed Genre; the label it needs; relax-category gains it', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_category.kgp', 'titanic_tags');
   const { cause, text } = await askWhyNot(view, 'shipwreck');
   assert.equal(cause, 'category', text);
@@ -260,7 +278,7 @@ test('why not: category — a tag of Titanic asked with the node typed Genre; th
   await wb.screenshot('whynot-fix-relax-category-dark');
 }, { timeoutMs: 480_000 });
 
-test('why not: unreachable — a 1-hop plan from the exact name Titanic, a person 3 hops away; the shortest path that exists', async ({ page, wb }) => {
+whyNotTest('why not: unreachable — a 1-hop plan from the exact name Titanic, a person 3 hops away; the shortest path that exists', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_unreachable.kgp', 'titanic_cast_exact');
   const { cause, text, section } = await askWhyNot(view, 'Christopher Nolan');
   assert.equal(cause, 'unreachable', text);
@@ -271,7 +289,7 @@ test('why not: unreachable — a 1-hop plan from the exact name Titanic, a perso
   await shoot(wb, view, 'unreachable');
 }, { timeoutMs: 420_000 });
 
-test('why not: MoR layer — a cast member asked through "written by"; the trajectory ends at layer 1 (relation), the route; the alias fix gains it', async ({ page, wb }) => {
+whyNotTest('why not: MoR layer — a cast member asked through "written by"; the trajectory ends at layer 1 (relation), the route; the alias fix gains it', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_mor_layer.kgp', 'titanic_writer_mor');
   const { cause, text, section } = await askWhyNot(view, 'Kate Winslet');
   assert.equal(cause, 'mor-layer', text);
@@ -284,7 +302,7 @@ test('why not: MoR layer — a cast member asked through "written by"; the traje
   assert.ok(gained.includes('Kate Winslet'), `gained with the alias: ${gained.join(', ')}`);
 }, { timeoutMs: 480_000 });
 
-test('why not: Cypher clause — "Titanik" as the exact name; the name clause quoted from the query; the use-name fix gains it', async ({ page, wb }) => {
+whyNotTest('why not: Cypher clause — "Titanik" as the exact name; the name clause quoted from the query; the use-name fix gains it', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_cypher_clause.kgp', 'titanic_director_cypher');
   assert.deepEqual(await answers(view), []);
   const { cause, text, section } = await askWhyNot(view, 'James Cameron');
@@ -298,7 +316,7 @@ test('why not: Cypher clause — "Titanik" as the exact name; the name clause qu
   assert.ok(gained.includes('James Cameron'), `gained after writing "Titanic": ${gained.join(', ')}`);
 }, { timeoutMs: 480_000 });
 
-test('why not: trace — SAGE, a person who is no neighbour of Titanic; what its trace says (the seeds)', async ({ page, wb }) => {
+whyNotTest('why not: trace — SAGE, a person who is no neighbour of Titanic; what its trace says (the seeds)', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_trace.kgp', 'titanic_sage');
   const { cause, text } = await askWhyNot(view, 'Christopher Nolan');
   assert.equal(cause, 'trace', text);
