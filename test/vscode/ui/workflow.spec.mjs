@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from '../harness/ui.mjs';
 
 test('workflow: status bar shows the sample graph; Run/Explain/Profile/Inspect lenses; Run opens the inspector', async ({ page, wb }) => {
+  // Whatever the spec before left open, the plan opens in the first group and the inspector beside it.
+  await wb.closeAllEditors();
   await wb.openFile('co_actors.kgp');
   const status = page.locator('.statusbar-item', { hasText: 'KG-RAG: Sample graph (movies)' }).first();
   await status.waitFor({ timeout: 20_000 });
