@@ -302,6 +302,11 @@ export function registerTestController(context: vscode.ExtensionContext, connect
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document.languageId === 'kgplan' && e.document.uri.scheme === 'file') void updateFromText(ctrl, e.document.uri, e.document.getText()).catch(() => undefined);
     }),
+    // A plan file opened in an editor is (re)read at once: file watcher events can come late or
+    // not at all (a file written just before, a folder the watcher does not cover).
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.languageId === 'kgplan' && d.uri.scheme === 'file') void updateFromText(ctrl, d.uri, d.getText()).catch(() => undefined);
+    }),
     registerCommand('kgrag.runAllPlanTests', async () => (await runAll(baselineForRun(output)))?.summary),
     ...registerBaselineCommands(runAll, output),
     // Internal: what the Test Explorer holds and the last run's outcomes (tests, bug reports).
