@@ -107,12 +107,10 @@ export function setOpenCypherHandler(handler: OpenCypherHandler | undefined): vo
 
 /**
  * A run's current stage (`null` when it ended), shown in the open panel over the previous result,
- * which is marked as such until the new one arrives. Without a panel, the progress notification
- * is the only place (a panel is not opened just to say "loading").
- */
-/**
- * A run's stage over the shown result (null: the run ended). With `open`, a missing panel is
- * opened first, so a first run shows its stages there and the page loads while the run works.
+ * which is marked as such until the new one arrives. With `open` (a plan run), a missing panel is
+ * opened first: the first run shows its stages there, and the page loads while the run works
+ * instead of after it (docs/workflow.md, "Click to answers"). Without `open`, no panel is opened
+ * just to say "loading"; the progress notification is the only place.
  */
 export function showRunProgress(title: string, stage: string | null, open?: { readonly preserveFocus: boolean }): void {
   const panel = current ?? (open && stage !== null ? createPanel(open.preserveFocus) : undefined);
