@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportOptions, type ImportSummary, importIntoFolder, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
-import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind, type EmbedderKind } from '../../core/embed';
+import type { EmbedderKind } from '../../core/embed';
 import type { IndexInfo } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const FORMATS: readonly ImportFormat[] = ['triples', 'tsv', 'csv', 'jsonl'];
 const MAX_BAD_LINES_SHOWN = 20;
@@ -53,12 +53,11 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
       untyped: { type: 'boolean' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
-      embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+      ...EMBEDDER_FLAG,
       'no-index': { type: 'boolean' },
     },
   });
-  if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
-  const embedder: EmbedderKind = values.embedder;
+  const embedder = embedderKindFlag(values.embedder);
   if (positionals.length === 0) throw new UsageError('needs at least one file: kgrag import <file…> --db <folder>');
   if (values.db === undefined && values.neo4j === undefined) throw new UsageError('needs --db <folder> (e.g. --db .kgrag) or --neo4j <uri>');
   const format = values.format;

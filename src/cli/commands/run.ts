@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { databaseExists, STORE_FLAGS, GraphStoreError } from '../../core/graph';
 import { loadReranker, type Reranker } from '../../core/retrieve';
 import { MATCH_SEMANTICS } from '../../core/plan';
@@ -8,7 +7,7 @@ import { isMatchSemantics } from '../../core/dsl';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { EXIT, UsageError, oneLine, type CliIO } from '../io';
-import { attachNegativeNumbers, openSessionFromSpec, specFromFlags } from './storeFlags';
+import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, specFromFlags } from './storeFlags';
 import { planAliases, readPlanFile } from './planFile';
 
 const RUN_OPTIONS = {
@@ -24,7 +23,7 @@ const RUN_OPTIONS = {
   match: { type: 'string' },
   'budget-ms': { type: 'string' },
   'not-found-distance': { type: 'string' },
-  embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+  ...EMBEDDER_FLAG,
   json: { type: 'boolean', default: false },
   reranker: { type: 'string' },
 } as const;
@@ -71,7 +70,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     notFoundDistance = Number(values['not-found-distance']);
     if (!Number.isFinite(notFoundDistance) || notFoundDistance < 0) throw new UsageError(`--not-found-distance must be a number ≥ 0, not ${values['not-found-distance']}`);
   }
-  if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const embedder = embedderKindFlag(values.embedder);
   const spec = specFromFlags(values, io, { mustExist: false, readOnly: true });
 
   const { file, read } = readPlanFile(positionals[0]!, io, 'run', values.plan);
@@ -87,7 +86,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       return EXIT.failure;
     }
   }
-  const session = await openSessionFromSpec(spec, io, { embedder: { kind: values.embedder }, ...(reranker ? { reranker } : {}) });
+  const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder }, ...(reranker ? { reranker } : {}) });
   try {
     const options: RunOptions = {
       ...(strategy !== undefined ? { strategy } : {}),

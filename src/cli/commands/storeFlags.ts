@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync } from 'node:fs';
 import { NEO4J_PASSWORD_ENV, openStore, storeSpecFromFlags, type StoreFlagValues, type StoreSpec, type GraphStore, dataFolder } from '../../core/graph';
 import { openSession, type RetrievalSession, type SessionOptions } from '../../core/session';
+import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind, type EmbedderKind } from '../../core/embed';
 import { UsageError, type CliIO } from '../io';
 
 /** parseArgs whose complaints (unknown option, missing value) become usage errors (exit 2). */
@@ -31,6 +32,15 @@ export function attachNegativeNumbers(args: readonly string[], options: NonNulla
     } else out.push(a);
   }
   return out;
+}
+
+/** `--embedder`, as every command that embeds takes it (spread into parseFlags options). */
+export const EMBEDDER_FLAG = { embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind } } as const;
+
+/** The `--embedder` value checked: a kind the factory knows, else a usage error (exit 2). */
+export function embedderKindFlag(value: string): EmbedderKind {
+  if (!isEmbedderKind(value)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${value}`);
+  return value;
 }
 
 export function specFromFlags(flags: StoreFlagValues, io: CliIO, options: { mustExist: boolean; readOnly?: boolean }): StoreSpec {

@@ -1,11 +1,10 @@
 import { readTextFileSync } from '../../core/boundedRead';
 import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import { baselineEntry, baselineText, compareBaseline, comparisonLines, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, readFolderPins, runPlanTest, summarizePlanTests, summaryLine, testPin, type Baseline, type BaselineEntry, type FolderPins, type PlanTestOutcome, type TestPin } from '../../core/testing';
 import { EXIT, UsageError, type CliIO } from '../io';
-import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file, or the kgrag.testing.graphs setting in the .vscode/settings.json\n   of its workspace folder, names the database it runs on)';
 
@@ -24,7 +23,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     options: {
       ...STORE_FLAGS,
       plan: { type: 'string' },
-      embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+      ...EMBEDDER_FLAG,
       json: { type: 'boolean', default: false },
       'save-baseline': { type: 'string' },
       baseline: { type: 'string' },
@@ -55,7 +54,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     }
   }
   if (positionals.length === 0) throw new UsageError(`expected one or more .kgp files\n${USAGE}`);
-  if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const embedder = embedderKindFlag(values.embedder);
   const tests: PinnedTest[] = [];
   let problems = 0;
   // The editor's per-folder pins (kgrag.testing.graphs in .vscode/settings.json) hold here too.
@@ -110,7 +109,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     if (runnable.length === 0) continue;
     let session;
     try {
-      session = await openSessionFromSpec(group.spec, io, { embedder: { kind: values.embedder } });
+      session = await openSessionFromSpec(group.spec, io, { embedder: { kind: embedder } });
     } catch (e) {
       io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
       return EXIT.failure;

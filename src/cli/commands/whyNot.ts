@@ -1,10 +1,9 @@
-import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind } from '../../core/embed';
 import { STORE_FLAGS } from '../../core/graph';
 import { isStrategyKind, STRATEGY_KINDS } from '../../core/session';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { planAliases, readPlanFile } from './planFile';
-import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const USAGE = `usage: kgrag why-not <file.kgp> [<name>…] (--db <path> | --neo4j <uri>) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--variable v] [--k N] [--no-verify] [--embedder lexical|hashing] [--json]`;
 
@@ -25,7 +24,7 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
       variable: { type: 'string' },
       k: { type: 'string' },
       'no-verify': { type: 'boolean', default: false },
-      embedder: { type: 'string', default: DEFAULT_EMBEDDER_SETTINGS.kind },
+      ...EMBEDDER_FLAG,
       json: { type: 'boolean', default: false },
     },
   });
@@ -38,7 +37,7 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
     k = Number(values.k);
     if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, not ${values.k}`);
   }
-  if (!isEmbedderKind(values.embedder)) throw new UsageError(`--embedder must be hashing, lexical or transformers, not ${values.embedder}`);
+  const embedder = embedderKindFlag(values.embedder);
   if (values.db === undefined && values.neo4j === undefined) throw new UsageError(`--db <path> or --neo4j <uri> is required\n${USAGE}`);
   const spec = specFromFlags(values, io, { mustExist: true, readOnly: true });
   const { file, read } = readPlanFile(fileArg, io, 'why-not', values.plan);
@@ -50,7 +49,7 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
   if (values.variable !== undefined && !plan.nodes.some((n) => n.id === values.variable)) throw new UsageError(`--variable ${values.variable} is not a node of plan ${plan.name} (${plan.nodes.map((n) => n.id).join(', ')})`);
 
   const relationAliases = await planAliases(file, io, 'why-not')(plan.schemaRef);
-  const session = await openSessionFromSpec(spec, io, { embedder: { kind: values.embedder } });
+  const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder } });
   let missed = 0;
   try {
     for (const name of expected) {
