@@ -46,15 +46,19 @@ const STANDARD: Readonly<Record<string, string>> = {
   has_imdb_votes: 'imdb votes',
 };
 
-export type PhraseKind = 'standard' | 'random letters' | 'paraphrased';
+export type PhraseKind = 'standard' | 'random letters' | 'paraphrased' | 'held-out';
+
+/** The type word for a qtype token: the standard one, or one drawn from the held-out set. */
+export type TypeWordFor = (token: string) => string;
+const standardTypeWord: TypeWordFor = (tok) => TYPE_WORD[tok] ?? tok;
 
 /** The SimGRAG JSON for a question: movie-side string first in each triple, as kb.txt has it. */
-export function simgragPattern(q: Question, phraseFor: (relation: string) => string): { query: string; graph: [string, string, string][]; target: string[] } {
+export function simgragPattern(q: Question, phraseFor: (relation: string) => string, typeWordFor: TypeWordFor = standardTypeWord): { query: string; graph: [string, string, string][]; target: string[] } {
   const { relations } = chainRelations(q);
   const counts = new Map<string, number>();
   const strings = q.chain.map((tok, i) => {
     if (i === 0) return q.topic;
-    const word = TYPE_WORD[tok] ?? tok;
+    const word = typeWordFor(tok);
     const n = (counts.get(word) ?? 0) + 1;
     counts.set(word, n);
     return `UNKNOWN ${word} ${n}`;
@@ -78,25 +82,39 @@ export interface Options {
 export interface TypedRun {
   readonly phrases: PhraseKind;
   readonly match: MatchSemantics;
+  /** Type words: the question's own ("movie", "director"), or drawn from the held-out set ("film", "filmmaker"). */
+  readonly types?: 'standard' | 'held-out';
 }
 
-/** The paraphrase set (data/paraphrases/metaqa.json): relationship type → phrasings. */
-export type ParaphraseSet = { readonly relations: Readonly<Record<string, readonly string[]>> };
+/** A paraphrase set (data/paraphrases/*.json): relationship type → phrasings; the held-out set also has type words. */
+export type ParaphraseSet = {
+  readonly relations: Readonly<Record<string, readonly string[]>>;
+  readonly types?: Readonly<Record<string, readonly string[]>>;
+};
 
-export function readParaphraseSet(): ParaphraseSet {
-  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'paraphrases', 'metaqa.json'), 'utf8')) as ParaphraseSet;
+export function readParaphraseSet(file = 'metaqa.json'): ParaphraseSet {
+  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'data', 'paraphrases', file), 'utf8')) as ParaphraseSet;
+}
+
+/** Type words drawn from the held-out set, seeded like the phrases. */
+export function heldOutTypeWords(seed: number, hop: number, set: ParaphraseSet): TypeWordFor {
+  const rand = rng(seed * 37 + hop + 2000);
+  return (tok) => {
+    const options = set.types?.[tok];
+    return options ? options[Math.floor(rand() * options.length)]! : standardTypeWord(tok);
+  };
 }
 
 /**
  * Relation phrases of one kind. The same phrases for every run of a (hop, kind): the generator
  * restarts per call, seeded by the hop and the kind.
  */
-export function phraseGenerator(kind: PhraseKind, seed: number, hop: number, set: ParaphraseSet): (relation: string) => string {
-  const rand = rng(seed * 31 + hop + (kind === 'random letters' ? 1000 : 0));
+export function phraseGenerator(kind: PhraseKind, seed: number, hop: number, set: ParaphraseSet, heldOut?: ParaphraseSet): (relation: string) => string {
+  const rand = rng(seed * 31 + hop + (kind === 'random letters' ? 1000 : kind === 'held-out' ? 3000 : 0));
   return (relation: string): string => {
     if (kind === 'standard') return STANDARD[relation]!;
-    if (kind === 'paraphrased') {
-      const options = set.relations[relation]!;
+    if (kind === 'paraphrased' || kind === 'held-out') {
+      const options = (kind === 'held-out' ? heldOut! : set).relations[relation]!;
       return options[Math.floor(rand() * options.length)]!;
     }
     const len = 4 + Math.floor(rand() * 5);
@@ -108,6 +126,7 @@ export function phraseGenerator(kind: PhraseKind, seed: number, hop: number, set
 
 export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedder, runs: readonly TypedRun[]): Promise<void> {
   const set = readParaphraseSet();
+  const heldOut = readParaphraseSet('metaqa-heldout.json');
   const size = Number.isFinite(o.n) ? `${o.n} questions per hop (seeded sample)` : 'the whole dev set';
   console.log(`\n## SimGRAG JSON with typed unknowns (issue 14) — embedder ${embedder.id}, k=3, k(n)=k(r)=16, k(t)=1, ${size}`);
   console.log('Patterns: [topic, phrase, "UNKNOWN <type> n"] chains; the topic is untyped. Questions whose gold this kb.txt cannot reach are skipped. "Unambiguous": every answer an injective match of the exact chain reaches is gold. Latency: whole retrieval (type resolution, candidates, search).');
@@ -118,9 +137,10 @@ export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedd
     const { chance, mostPaths, unambiguous } = oracleScores(snap, usable);
     for (const run of runs) {
       if (hop === 1 && run.match !== DEFAULT_MATCH) continue; // identical on 2-node patterns
-      const phraseFor = phraseGenerator(run.phrases, o.seed, hop, set);
+      const phraseFor = phraseGenerator(run.phrases, o.seed, hop, set, heldOut);
+      const typeWordFor = run.types === 'held-out' ? heldOutTypeWords(o.seed, hop, heldOut) : standardTypeWord;
       const plans = usable.map((q) => {
-        const r = planningGraphFromSimGrag(simgragPattern(q, phraseFor), { name: `q${q.line}` });
+        const r = planningGraphFromSimGrag(simgragPattern(q, phraseFor, typeWordFor), { name: `q${q.line}` });
         if (!r.plan) throw new Error(`q${q.line}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
         return r.plan;
       });
@@ -140,7 +160,7 @@ export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedd
         }
       }
       console.log(
-        `${run.phrases} | ${run.match} | ${hop} | ${usable.length} | ${fmt(hits / Math.max(1, usable.length), 4)} | ${fmt(hitsU / Math.max(1, unambiguous.size), 4)} (${unambiguous.size}) | ${fmt(chance / Math.max(1, usable.length), 4)} | ${fmt(mostPaths / Math.max(1, usable.length), 4)} | ${fmt(percentile(lat, 50), 3)} | ${fmt(percentile(lat, 95), 3)} | ${budgetHits}`,
+        `${run.phrases}${run.types === 'held-out' ? ' + held-out types' : ''} | ${run.match} | ${hop} | ${usable.length} | ${fmt(hits / Math.max(1, usable.length), 4)} | ${fmt(hitsU / Math.max(1, unambiguous.size), 4)} (${unambiguous.size}) | ${fmt(chance / Math.max(1, usable.length), 4)} | ${fmt(mostPaths / Math.max(1, usable.length), 4)} | ${fmt(percentile(lat, 50), 3)} | ${fmt(percentile(lat, 95), 3)} | ${budgetHits}`,
       );
     }
   }

@@ -62,7 +62,7 @@ export class LexicalEmbedder implements SparseEmbedder {
     this.wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
     this.weights = options.weights ?? DEFAULT_CONCEPT_WEIGHTS;
     this.dimension = this.charLevel.dimension + this.wordDimension;
-    this.id = `lexical-v2(${this.charLevel.id};d${this.wordDimension};cw${charWeight};wn-${this.wordNet ? '3.1' : 'off'})`;
+    this.id = `lexical-v3(${this.charLevel.id};d${this.wordDimension};cw${charWeight};wn-${this.wordNet ? '3.1' : 'off'})`;
     this.charScratch = new SparseScratch(this.charLevel.dimension);
     this.scratch = new SparseScratch(this.dimension);
   }

@@ -11,7 +11,8 @@ import type { GraphSnapshot } from './snapshot/snapshot';
  * 1. exact: it names a label (case, plural and separators ignored: "movies", "imdb_rating");
  * 2. alias: it is one of a label's `aliases` in the schema file;
  * 3. is-a: WordNet says it is a kind of the label (director → filmmaker → … → person), or its
- *    synonym (film = movie) — the nearest such label, fewest hypernym steps;
+ *    synonym (film = movie, also in a rarer sense: flick, picture) — the nearest such label,
+ *    fewest hypernym steps; or it is broader than labels ("category" ⊃ genre): those labels;
  * 4. nearest: the k⁽ᵗ⁾ labels nearest by the embedder, if nearer than NEAREST_LABEL_CUTOFF;
  * 5. none: no constraint (and a note saying so) — a type word that fits no label ("thing") must
  *    not silently empty the search.
@@ -99,7 +100,15 @@ async function resolveUncached(snap: GraphSnapshot, embedder: Embedder, texts: r
     const alias = aliasIndex.get(key);
     if (alias) return { how: 'alias', text, labels: alias, detail: `"${text}" is an alias of ${alias.map((i) => labelNames[i]).join(', ')} in the schema` };
     const isA = isAKind(text, canonLabel, options.wordNet);
-    if (isA) return { how: 'is-a', text, labels: [isA.label], detail: isA.path.length <= 1 ? `"${text}" means ${labelNames[isA.label]} (a WordNet synonym)` : `"${text}" is a kind of ${labelNames[isA.label]} (WordNet: ${isA.path.join(' → ')})` };
+    if (isA) {
+      const names = isA.labels.map((i) => labelNames[i]).join(', ');
+      const detail = isA.covers
+        ? `"${text}" covers ${names} (WordNet: ${isA.path.join(' → ')})`
+        : isA.path.length <= 1
+          ? `"${text}" means ${names} (a WordNet synonym)`
+          : `"${text}" is a kind of ${names} (WordNet: ${isA.path.join(' → ')})`;
+      return { how: 'is-a', text, labels: isA.labels, detail };
+    }
     return undefined;
   });
   const open = texts.flatMap((t, i) => (out[i] === undefined ? [i] : []));
@@ -145,36 +154,90 @@ function packagedWordNet(): WordNet | null {
 }
 
 /**
- * Rule 3: breadth-first up the hypernym links ('@', instance '@i') of the type word's commonest
- * noun senses (the head word of a phrase when the phrase is not in WordNet: "lead actress" →
- * actress); a label matches when a reached synset holds the label's own word.
+ * Hypernym steps searched from the type word's rarer senses: a synonym or its direct kind only.
+ * Two steps already make a "planet" a Person (a follower → person).
  */
-function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null | undefined): { label: number; path: string[] } | undefined {
+const RARE_SENSE_DEPTH = 1;
+/** Hypernym steps from the nearest label's own word up to a broader type word ("genre" → kind → category). */
+const COVERS_DEPTH = 2;
+/** Hypernym steps within which a compound counts as its head word (calendar_year → year). */
+const HEAD_DEPTH = 1;
+
+type IsA = { label: number; path: string[] };
+
+/**
+ * Rule 3, WordNet, in three steps, the first that finds a label decides:
+ * a. breadth-first up the hypernym links ('@', instance '@i') of the type word's commonest noun
+ *    sense (the head word of a phrase when the phrase is not in WordNet: "lead actress" → actress);
+ *    a label matches when a reached synset holds the label's own word;
+ * b. the same from its rarer senses, but only RARE_SENSE_DEPTH steps: a word whose film sense is
+ *    not its first ("flick", "picture" = movie; "tongue" = natural language; "date" → calendar
+ *    year) — deep chains from rare senses make everything a kind of everything ("star", an expert
+ *    → person). In both, a compound one step away at most matches the label of its head word
+ *    (calendar_year → Year);
+ * c. the other way round: the type word is broader than labels ("category", "kind" ⊃ genre;
+ *    "label" ⊃ tag) — every label whose own word reaches one of the type word's senses within
+ *    COVERS_DEPTH steps. Far-up words ("object", "entity") are out of reach on purpose.
+ */
+function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null | undefined): { labels: number[]; path: string[]; covers: boolean } | undefined {
   const wordNet = wn === undefined ? packagedWordNet() : wn;
   if (!wordNet) return undefined;
-  const words = splitWords(text).map((w) => w.toLowerCase());
-  if (words.length === 0) return undefined;
-  const candidates = [words.join('_'), words[words.length - 1]!];
-  let senses: readonly string[] = [];
-  for (const c of candidates) {
-    for (const lemma of lemmasOf(c)) {
-      senses = wordNet.senses(lemma, 'n');
-      if (senses.length > 0) break;
-    }
-    if (senses.length > 0) break;
-  }
+  const senses = nounSenses(wordNet, text);
   if (senses.length === 0) return undefined;
   const labelOfWord = new Map<string, number>();
   canonLabel.forEach((c, i) => labelOfWord.set(c.replace(/ /g, '_'), i));
+  // A compound is a kind of its head word: a calendar_year is a year, a natural_language a language.
+  // Only near the type word: far up, "written_language" would make a "title" a Language.
+  const labelOf = (w: string, _id: string, depth: number): number | undefined => {
+    const word = w.toLowerCase();
+    const head = word.slice(word.lastIndexOf('_') + 1);
+    return labelOfWord.get(shortest(lemmasOf(word))) ?? (head !== word && depth <= HEAD_DEPTH ? labelOfWord.get(shortest(lemmasOf(head))) : undefined);
+  };
+  const down = climb(wordNet, senses.slice(0, TYPE_SENSES), IS_A_DEPTH, labelOf);
+  if (down) return { labels: [down.label], path: down.path, covers: false };
+  for (const sense of senses.slice(TYPE_SENSES)) {
+    const rare = climb(wordNet, [sense], RARE_SENSE_DEPTH, labelOf);
+    if (rare) return { labels: [rare.label], path: rare.path, covers: false };
+  }
+  // Every label under the word counts (a broad word covers all its kinds), but only a word that is
+  // near some label counts at all: "abstraction" is above Language and Genre alike, and says nothing.
+  const own = new Set(senses);
+  const covered: IsA[] = [];
+  canonLabel.forEach((c, label) => {
+    const up = climb(wordNet, nounSenses(wordNet, c).slice(0, 1), IS_A_DEPTH, (_w, id) => (own.has(id) ? label : undefined));
+    if (up && up.path.length > 0) covered.push(up);
+  });
+  covered.sort((a, b) => a.path.length - b.path.length || a.label - b.label);
+  if (covered.length === 0 || covered[0]!.path.length - 1 > COVERS_DEPTH) return undefined;
+  return { labels: covered.map((c) => c.label), path: covered[0]!.path, covers: true };
+}
+
+/** The noun senses of a type word, or of its head word when the phrase is not in WordNet. */
+function nounSenses(wordNet: WordNet, text: string): readonly string[] {
+  const words = splitWords(text).map((w) => w.toLowerCase());
+  if (words.length === 0) return [];
+  for (const c of [words.join('_'), words[words.length - 1]!]) {
+    for (const lemma of lemmasOf(c)) {
+      const senses = wordNet.senses(lemma, 'n');
+      if (senses.length > 0) return senses;
+    }
+  }
+  return [];
+}
+
+/**
+ * Breadth-first up the hypernym links from `start` for at most `depth` steps; the first synset with
+ * a word (or id) `hit` accepts gives its label and the path of first words that led there.
+ */
+function climb(wordNet: WordNet, start: readonly string[], depth: number, hit: (word: string, synsetId: string, depth: number) => number | undefined): IsA | undefined {
   type Visit = { id: string; path: string[] };
-  let frontier: Visit[] = senses.slice(0, TYPE_SENSES).map((id) => ({ id, path: [wordNet.synset(id).words[0] ?? id] }));
+  let frontier: Visit[] = start.map((id) => ({ id, path: [wordNet.synset(id).words[0] ?? id] }));
   const seen = new Set<string>(frontier.map((f) => f.id));
-  for (let depth = 0; depth <= IS_A_DEPTH && frontier.length > 0; depth++) {
+  for (let d = 0; d <= depth && frontier.length > 0; d++) {
     for (const f of frontier) {
-      const s = wordNet.synset(f.id);
-      for (const w of s.words) {
-        const label = labelOfWord.get(shortest(lemmasOf(w.toLowerCase())));
-        if (label !== undefined) return { label, path: depth === 0 ? [] : f.path };
+      for (const w of wordNet.synset(f.id).words) {
+        const label = hit(w, f.id, d);
+        if (label !== undefined) return { label, path: d === 0 ? [] : f.path };
       }
     }
     const next: Visit[] = [];

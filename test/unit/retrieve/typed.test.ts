@@ -61,6 +61,44 @@ test('type words resolve to labels: exact, alias, WordNet is-a, and none (uncons
   assert.notEqual(plain[0]!.how, 'is-a');
 });
 
+test('type words in a rarer WordNet sense, and broader words, resolve too; far-up words constrain nothing', async () => {
+  const labels: Record<string, string> = { has_genre: 'Genre', has_tags: 'Tag', in_language: 'Language', release_year: 'Year' };
+  const snap = await GraphSnapshot.fromTriples(
+    [['Heat', 'has_genre', 'Crime'], ['Heat', 'has_tags', 'heist'], ['Heat', 'in_language', 'English'], ['Heat', 'release_year', '1995'], ['Heat', 'directed_by', 'Michael Mann']],
+    embedder,
+    { labelOf: (rel, role) => (role === 'head' ? 'Movie' : labels[rel] ?? 'Person') },
+  );
+  const names = (ls: readonly number[]): string[] => ls.map((l) => snap.data.labelNames[l]!).sort();
+  const words = ['picture', 'flick', 'tongue', 'date', 'category', 'kind', 'label', 'entity', 'thing', 'planet', 'title'];
+  const r = await resolveTypes(snap, embedder, words);
+  assert.deepEqual(
+    r.map((x) => [x.text, x.how, names(x.labels)]),
+    [
+      // a picture is first an image; its movie sense is rarer, a synonym there
+      ['picture', 'is-a', ['Movie']],
+      ['flick', 'is-a', ['Movie']],
+      ['tongue', 'is-a', ['Language']],
+      // a compound one step up is a kind of its head word: date → calendar_year
+      ['date', 'is-a', ['Year']],
+      // broader than a label: the labels under it
+      ['category', 'is-a', ['Genre']],
+      ['kind', 'is-a', ['Genre']],
+      ['label', 'is-a', ['Tag']],
+      // so broad that it says nothing: no constraint rather than an arbitrary one
+      ['entity', 'none', []],
+      ['thing', 'none', []],
+      // a rare sense counts only as a synonym or a direct kind: a planet is not a Person (a follower → person)
+      ['planet', 'none', []],
+      // …and far up it is not: title → heading → … → written_language is no Language
+      ['title', 'none', []],
+    ],
+  );
+  assert.match(r[4]!.detail, /covers Genre \(WordNet: genre → kind → category\)/);
+  // The resolution constrains retrieval: "UNKNOWN category 1" can only be the genre.
+  const res = await retrieveGsd(simgrag([['Heat', 'qzvkx', 'UNKNOWN category 1']], 'UNKNOWN category 1'), snap, embedder);
+  assert.deepEqual(res.answers.map((a) => a.value), ['Crime']);
+});
+
 test('SimGRAG typed unknowns constrain candidates: UNKNOWN year 1 is a Year, never a Person', async () => {
   const snap = await snapshot();
   const res = await retrieveGsd(simgrag([['The Vow', 'came out', 'UNKNOWN year 1']], 'UNKNOWN year 1'), snap, embedder);

@@ -1,5 +1,5 @@
 import type { WordNet, WordNetPos } from './wordnet';
-import { isStopWord, lemmasOf, splitWords } from './normalize';
+import { isStopWord, lemmasAs, lemmasOf, splitWords } from './normalize';
 
 /** A weighted word-level feature: a lemma ("write"), the word's own or one WordNet links it to. */
 export interface Concept {
@@ -49,7 +49,8 @@ const POSES: readonly WordNetPos[] = ['n', 'v', 'a'];
 /**
  * The concepts a word stands for: its lemmas, and the lemmas WordNet links its first senses to
  * (synonyms, derivations, hypernyms). Features are lemmas, so "writer" meets "write" on the same
- * feature from both sides. Each lemma keeps its largest weight. Deterministic: WordNet order
+ * feature from both sides. A sense is read only for a part of speech the word's form allows
+ * ("starred": the verb star and the adjective, not the noun). Each lemma keeps its largest weight. Deterministic: WordNet order
  * decides everything.
  */
 export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: ConceptWeights = DEFAULT_CONCEPT_WEIGHTS, poses: readonly WordNetPos[] = POSES): Concept[] {
@@ -60,8 +61,9 @@ export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: Co
   const lemmas = lemmasOf(word);
   for (const lemma of lemmas) add(lemma, w.lemma);
   if (wordNet) {
-    for (const lemma of lemmas) {
-      for (const pos of poses) {
+    // Each part of speech reads only the lemmas the word can have as that part of speech.
+    for (const pos of poses) {
+      for (const lemma of lemmasAs(word, pos)) {
         const senses = wordNet.senses(lemma, pos);
         for (let r = 0; r < Math.min(senses.length, w.senses.length); r++) {
           const sw = w.senses[r]!;

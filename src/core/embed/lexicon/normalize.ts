@@ -56,6 +56,17 @@ export function lemmasOf(word: string): readonly string[] {
   return lemmas;
 }
 
+/**
+ * The lemmas a word can have as one part of speech: the word itself, and what that part of
+ * speech's lemmatiser makes of it. "starred" is a form of the verb "star", never of the noun, so
+ * its noun senses (a celestial body, an expert) are not among its meanings.
+ */
+export function lemmasAs(word: string, pos: 'n' | 'v' | 'a' | 'r'): readonly string[] {
+  if (pos === 'r' || !/^\p{L}+$/u.test(word)) return [word];
+  const lemma = pos === 'n' ? lemmatizer.noun(word) : pos === 'v' ? lemmatizer.verb(word) : lemmatizer.adjective(word);
+  return lemma === word ? [word] : [word, lemma];
+}
+
 export function normalizeText(text: string): NormalizedText {
   const words: NormalizedWord[] = [];
   const dropped: string[] = [];
