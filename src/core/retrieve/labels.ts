@@ -176,8 +176,9 @@ type IsA = { label: number; path: string[] };
  *    → person). In both, a compound one step away at most matches the label of its head word
  *    (calendar_year → Year);
  * c. the other way round: the type word is broader than labels ("category", "kind" ⊃ genre;
- *    "label" ⊃ tag) — every label whose own word reaches one of the type word's senses within
- *    COVERS_DEPTH steps. Far-up words ("object", "entity") are out of reach on purpose.
+ *    "label" ⊃ tag) — every label whose own word reaches one of the type word's senses, provided
+ *    the nearest is at most COVERS_DEPTH steps below it. Far-up words ("object", "entity") cover
+ *    nothing: they would constrain arbitrarily.
  */
 function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null | undefined): { labels: number[]; path: string[]; covers: boolean } | undefined {
   const wordNet = wn === undefined ? packagedWordNet() : wn;
