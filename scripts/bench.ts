@@ -13,7 +13,10 @@
  *   relation phrases drawn from data/paraphrases/metaqa.json and the lexical embedder),
  *   --paraphrase-sample N|all (questions per hop for that run; default all: the whole dev set),
  *   --no-typed / --typed-sample N|all (issue 14's SimGRAG-JSON run with typed unknowns: standard,
- *   random-letter and paraphrased relation phrases under each match semantics), --only typed [--phrases standard,random letters,paraphrased] [--match injective,anchors-distinct,homomorphic],
+ *   random-letter and paraphrased relation phrases under each match semantics; held-out phrases and
+ *   type words from data/paraphrases/metaqa-heldout.json; the topic written another way), --only typed
+ *   [--phrases standard,random letters,paraphrased,held-out or whole row names as printed, e.g.
+ *   'standard + topic lower case'] [--match injective,anchors-distinct,homomorphic],
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
  *   --only mor [--mor-sample N|all] (MoR on the same typed SimGRAG JSON patterns, default 2000 per
  *   hop; also part of the typed run), --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
@@ -38,7 +41,7 @@ import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { goldPattern, injectiveAnswers, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample } from './bench/metaqa';
 import { runSynthetic } from './bench/synthetic';
 import { runParaphrased } from './bench/paraphrased';
-import { runTyped, type TypedRun } from './bench/typed';
+import { runTyped, typedRunLabel, type TypedRun } from './bench/typed';
 import { runBudget } from './bench/budget';
 import { runMorTyped } from './bench/morTyped';
 import { runSeeds, type SeedsCase } from './bench/seeds';
@@ -64,7 +67,7 @@ const { values } = parseArgs({
     'typed-sample': { type: 'string', default: 'all' },
     'mor-sample': { type: 'string', default: '2000' },
     'no-typed': { type: 'boolean', default: false },
-    // with the typed run: only these phrase kinds / match semantics (comma-separated, as printed)
+    // with the typed run: only these phrase kinds or rows / match semantics (comma-separated, as printed)
     phrases: { type: 'string' },
     match: { type: 'string' },
     only: { type: 'string' },
@@ -349,6 +352,11 @@ const TYPED_RUNS: readonly TypedRun[] = [
   { phrases: 'held-out', match: 'anchors-distinct' },
   { phrases: 'standard', match: 'anchors-distinct', types: 'held-out' },
   { phrases: 'held-out', match: 'anchors-distinct', types: 'held-out' },
+  // the topic written another way (standard phrases)
+  { phrases: 'standard', match: 'anchors-distinct', mention: 'lower case' },
+  { phrases: 'standard', match: 'anchors-distinct', mention: 'no leading article' },
+  { phrases: 'standard', match: 'anchors-distinct', mention: 'no punctuation' },
+  { phrases: 'standard', match: 'anchors-distinct', mention: 'one letter dropped' },
 ];
 
 /** TYPED_RUNS filtered by --phrases and --match (each a comma-separated list of printed names). */
@@ -356,7 +364,7 @@ function typedRuns(): readonly TypedRun[] {
   const only = (list: string | undefined): ((v: string) => boolean) => (list ? (v) => list.split(',').map((x) => x.trim()).includes(v) : () => true);
   const phraseOk = only(values.phrases);
   const matchOk = only(values.match);
-  return TYPED_RUNS.filter((r) => phraseOk(r.phrases) && matchOk(r.match));
+  return TYPED_RUNS.filter((r) => (phraseOk(r.phrases) || phraseOk(typedRunLabel(r))) && matchOk(r.match));
 }
 
 function typedOptions(): { data: string; hops: number[]; n: number; seed: number } {

@@ -53,11 +53,11 @@ export type TypeWordFor = (token: string) => string;
 const standardTypeWord: TypeWordFor = (tok) => TYPE_WORD[tok] ?? tok;
 
 /** The SimGRAG JSON for a question: movie-side string first in each triple, as kb.txt has it. */
-export function simgragPattern(q: Question, phraseFor: (relation: string) => string, typeWordFor: TypeWordFor = standardTypeWord): { query: string; graph: [string, string, string][]; target: string[] } {
+export function simgragPattern(q: Question, phraseFor: (relation: string) => string, typeWordFor: TypeWordFor = standardTypeWord, mention: (topic: string) => string = (t) => t): { query: string; graph: [string, string, string][]; target: string[] } {
   const { relations } = chainRelations(q);
   const counts = new Map<string, number>();
   const strings = q.chain.map((tok, i) => {
-    if (i === 0) return q.topic;
+    if (i === 0) return mention(q.topic);
     const word = typeWordFor(tok);
     const n = (counts.get(word) ?? 0) + 1;
     counts.set(word, n);
@@ -84,6 +84,41 @@ export interface TypedRun {
   readonly match: MatchSemantics;
   /** Type words: the question's own ("movie", "director"), or drawn from the held-out set ("film", "filmmaker"). */
   readonly types?: 'standard' | 'held-out';
+  /** The topic as written: MetaQA's exact name, or changed the way people and LLMs change names. */
+  readonly mention?: MentionKind;
+}
+
+/** The row's name as printed: "held-out + held-out types", "standard + topic lower case". */
+export function typedRunLabel(run: TypedRun): string {
+  return `${run.phrases}${run.types === 'held-out' ? ' + held-out types' : ''}${run.mention ? ` + topic ${run.mention}` : ''}`;
+}
+
+export type MentionKind = 'lower case' | 'no leading article' | 'no punctuation' | 'one letter dropped';
+
+/** A name written another way; a seeded generator for the dropped letter (in a word of 6 letters or more). */
+export function mentionChanger(kind: MentionKind, seed: number, hop: number): (topic: string) => string {
+  const rand = rng(seed * 41 + hop + 4000);
+  return (t) => {
+    switch (kind) {
+      case 'lower case':
+        return t.toLowerCase();
+      case 'no leading article':
+        return t.replace(/^(the|a|an) (?=\S)/i, '');
+      case 'no punctuation': {
+        const bare = t.replace(/[^\p{L}\p{N} ]/gu, '').trim();
+        return bare === '' ? t : bare; // "$" cannot be written without its punctuation
+      }
+      case 'one letter dropped': {
+        const words = t.split(' ');
+        const i = words.findIndex((w) => w.length >= 6);
+        if (i < 0) return t;
+        const w = words[i]!;
+        const j = 1 + Math.floor(rand() * (w.length - 2));
+        words[i] = w.slice(0, j) + w.slice(j + 1);
+        return words.join(' ');
+      }
+    }
+  };
 }
 
 /** A paraphrase set (data/paraphrases/*.json): relationship type → phrasings; the held-out set also has type words. */
@@ -139,8 +174,9 @@ export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedd
       if (hop === 1 && run.match !== DEFAULT_MATCH) continue; // identical on 2-node patterns
       const phraseFor = phraseGenerator(run.phrases, o.seed, hop, set, heldOut);
       const typeWordFor = run.types === 'held-out' ? heldOutTypeWords(o.seed, hop, heldOut) : standardTypeWord;
+      const mention = run.mention ? mentionChanger(run.mention, o.seed, hop) : undefined;
       const plans = usable.map((q) => {
-        const r = planningGraphFromSimGrag(simgragPattern(q, phraseFor, typeWordFor), { name: `q${q.line}` });
+        const r = planningGraphFromSimGrag(simgragPattern(q, phraseFor, typeWordFor, mention), { name: `q${q.line}` });
         if (!r.plan) throw new Error(`q${q.line}: ${r.diagnostics.map((d) => d.message).join('; ')}`);
         return r.plan;
       });
@@ -160,7 +196,7 @@ export async function runTyped(o: Options, snap: GraphSnapshot, embedder: Embedd
         }
       }
       console.log(
-        `${run.phrases}${run.types === 'held-out' ? ' + held-out types' : ''} | ${run.match} | ${hop} | ${usable.length} | ${fmt(hits / Math.max(1, usable.length), 4)} | ${fmt(hitsU / Math.max(1, unambiguous.size), 4)} (${unambiguous.size}) | ${fmt(chance / Math.max(1, usable.length), 4)} | ${fmt(mostPaths / Math.max(1, usable.length), 4)} | ${fmt(percentile(lat, 50), 3)} | ${fmt(percentile(lat, 95), 3)} | ${budgetHits}`,
+        `${typedRunLabel(run)} | ${run.match} | ${hop} | ${usable.length} | ${fmt(hits / Math.max(1, usable.length), 4)} | ${fmt(hitsU / Math.max(1, unambiguous.size), 4)} (${unambiguous.size}) | ${fmt(chance / Math.max(1, usable.length), 4)} | ${fmt(mostPaths / Math.max(1, usable.length), 4)} | ${fmt(percentile(lat, 50), 3)} | ${fmt(percentile(lat, 95), 3)} | ${budgetHits}`,
       );
     }
   }

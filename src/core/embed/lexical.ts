@@ -22,6 +22,9 @@ interface Slot {
   readonly value: number;
 }
 
+/** Tokens with a capital after a lower-case letter: split into words by splitWords. */
+const MIXED_CASE = /[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
+
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -113,6 +116,9 @@ export class LexicalEmbedder implements SparseEmbedder {
     const { words } = normalizeText(text);
     const slots: Slot[] = [];
     for (const w of words) slots.push(...this.slotsOf(w.surface));
+    // A name written in mixed case (MacArthur, DiCaprio) is split like an identifier (hasImdbRating)
+    // into its parts; it also stands as one word, so "macarthur" still meets it.
+    for (const token of text.match(MIXED_CASE) ?? []) slots.push(...this.slotsOf(token.toLowerCase()));
     // Multi-word expressions WordNet knows ("film writer", "came out" → come_out) add their own
     // concepts. Stop words stay in for this: "out" in "came out" is what makes the expression.
     if (this.wordNet) {

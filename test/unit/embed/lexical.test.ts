@@ -71,6 +71,24 @@ test('concepts link derivations and synonyms: writer ↔ write, actor ↔ act, f
   assert.deepEqual([...new Set(conceptsOfWord('wrote', undefined).map((c) => c.lemma))].sort(), ['write', 'wrote']);
 });
 
+test('a word is read as the parts of speech its form allows, and a name as itself', () => {
+  const lemmas = (w: string): string[] => conceptsOfWord(w, wordNet).map((c) => c.lemma);
+  // "starred" is the verb star and the adjective: "feature as the star", not a celestial body or an expert
+  assert.ok(lemmas('starred').includes('feature'), lemmas('starred').join(' '));
+  for (const noun of ['celestial_body', 'ace', 'virtuoso']) assert.ok(!lemmas('starred').includes(noun), noun);
+  // WordNet knows "james" only as names (the apostle, the river, the novelist): no verb "jam", no expansion
+  assert.deepEqual(lemmas('james'), ['james']);
+  // an instance sense says who someone was (Crosby: a singer), not what a word means
+  assert.deepEqual(lemmas('crosby'), ['crosby']);
+  // ordinary words keep their meanings
+  assert.ok(lemmas('english').includes('language'));
+});
+
+test('a mixed-case name also stands as one word: "james macarthur" finds James MacArthur, not James Madio', async () => {
+  const ranked = await rankByDistance(embedder, 'james macarthur', ['James Madio', 'James MacArthur', 'Arthur Mac']);
+  assert.equal(ranked[0]!.text, 'James MacArthur');
+});
+
 test('rows are unit length, deterministic, and sparse rows equal dense rows', async () => {
   const texts = ['directed by', 'The Vow', 'in', '', '1999', 'has_imdb_rating'];
   const a = await embedder.embedBatch(texts);

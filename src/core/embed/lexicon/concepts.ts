@@ -58,8 +58,10 @@ export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: Co
   const add = (lemma: string, weight: number): void => {
     if (weight > (best.get(lemma) ?? 0)) best.set(lemma, weight);
   };
-  const lemmas = lemmasOf(word);
-  for (const lemma of lemmas) add(lemma, w.lemma);
+  // A word WordNet knows only as a name (james: the apostle, the river, the novelist) is not a
+  // form of another word ("jam") and has no meanings to spread: it stands for itself.
+  if (wordNet && isOnlyAName(word, wordNet)) return [{ lemma: word, weight: w.lemma }];
+  for (const lemma of lemmasOf(word)) add(lemma, w.lemma);
   if (wordNet) {
     // Each part of speech reads only the lemmas the word can have as that part of speech.
     for (const pos of poses) {
@@ -68,6 +70,9 @@ export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: Co
         for (let r = 0; r < Math.min(senses.length, w.senses.length); r++) {
           const sw = w.senses[r]!;
           const synset = wordNet.synset(senses[r]!);
+          // An instance (Crosby: Bing Crosby, a singer; Paris) names one thing: what WordNet says
+          // about it is who it was, not what the word means — in a name it only dilutes the name.
+          if (isInstance(synset)) continue;
           const wordNo = synset.words.indexOf(lemma) + 1;
           for (const syn of synset.words) add(syn, sw * w.synonym);
           for (const p of synset.pointers) {
@@ -105,4 +110,16 @@ export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: Co
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, w.maxConcepts)
     .map(([lemma, weight]) => ({ lemma, weight }));
+}
+
+/** A synset of a proper name: it has an instance hypernym and no ordinary one. */
+function isInstance(synset: { readonly pointers: readonly { readonly symbol: string }[] }): boolean {
+  return synset.pointers.some((p) => p.symbol === '@i') && !synset.pointers.some((p) => p.symbol === '@');
+}
+
+/** True when every noun sense of the word itself is an instance and it has no other part of speech. */
+function isOnlyAName(word: string, wordNet: WordNet): boolean {
+  const nouns = wordNet.senses(word, 'n');
+  if (nouns.length === 0 || !nouns.every((id) => isInstance(wordNet.synset(id)))) return false;
+  return wordNet.senses(word, 'v').length === 0 && wordNet.senses(word, 'a').length === 0;
 }
