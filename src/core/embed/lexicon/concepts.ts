@@ -50,8 +50,8 @@ const POSES: readonly WordNetPos[] = ['n', 'v', 'a'];
  * The concepts a word stands for: its lemmas, and the lemmas WordNet links its first senses to
  * (synonyms, derivations, hypernyms). Features are lemmas, so "writer" meets "write" on the same
  * feature from both sides. A sense is read only for a part of speech the word's form allows
- * ("starred": the verb star and the adjective, not the noun). Each lemma keeps its largest weight. Deterministic: WordNet order
- * decides everything.
+ * ("starred": the verb star and the adjective, not the noun). Each lemma keeps its largest weight.
+ * Deterministic: WordNet order decides everything.
  */
 export function conceptsOfWord(word: string, wordNet: WordNet | undefined, w: ConceptWeights = DEFAULT_CONCEPT_WEIGHTS, poses: readonly WordNetPos[] = POSES): Concept[] {
   const best = new Map<string, number>();
