@@ -86,7 +86,13 @@ suite('Test Explorer: baselines and per-folder graph pins', function () {
     const baseline = parseBaseline(readFileSync(fixtureUri(BASE).fsPath, 'utf8'));
     const entry = baseline.entries.find((e) => e.id === `${FILE}:hanks_films`);
     assert.ok(entry, `no entry for ${FILE}:hanks_films in ${JSON.stringify(baseline.entries.map((e) => e.id))}`);
-    assert.deepEqual(entry.answers.map((a) => a.value), ['The Da Vinci Code', 'Catch Me If You Can', 'The Hunchback of Notre Dame', 'Inception']);
+    // Tom Hanks's two films first; ranks 3 and 4 are films of the two names nearest "Tom Hanks" (near
+    // ties among other Toms, which the embedder decides: read them, don't pin them).
+    const values = entry.answers.map((a) => a.value);
+    assert.deepEqual(values.slice(0, 2), ['The Da Vinci Code', 'Catch Me If You Can']);
+    assert.equal(values.length, 4, values.join(', '));
+    const [third, fourth] = [values[2]!, values[3]!];
+    const escape = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     assert.equal(entry.line, EXPECT_LINE);
     assert.match(baseline.graph.fingerprint ?? '', /\S/);
 
@@ -103,9 +109,9 @@ suite('Test Explorer: baselines and per-folder graph pins', function () {
     const regressed = mine(after, FILE, 'hanks_films');
     assert.equal(regressed.state, 'failed');
     assert.equal(regressed.line, EXPECT_LINE, 'the failure is anchored at the expect line');
-    assert.match(regressed.message, new RegExp(`^regressed against the baseline ${BASE}: lost "The Hunchback of Notre Dame" \\(was rank 3\\), "Inception" \\(was rank 4\\) — the test still passes`));
+    assert.match(regressed.message, new RegExp(`^regressed against the baseline ${BASE}: lost "${escape(third)}" \\(was rank 3\\), "${escape(fourth)}" \\(was rank 4\\) — the test still passes`));
     assert.ok(after!.baseline && after!.baseline.regressions >= 1);
-    assert.ok(after!.baseline.lines.some((l) => l.startsWith(`REGRESSED  ${FILE}:${EXPECT_LINE} hanks_films — lost "The Hunchback of Notre Dame"`)), after!.baseline.lines.join('\n'));
+    assert.ok(after!.baseline.lines.some((l) => l.startsWith(`REGRESSED  ${FILE}:${EXPECT_LINE} hanks_films — lost "${third}"`)), after!.baseline.lines.join('\n'));
 
     // With kgrag.testing.baseline set, an ordinary run compares the same way.
     await setting('testing.baseline', BASE);
