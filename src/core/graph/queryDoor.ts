@@ -57,10 +57,19 @@ export const MAX_STATEMENT_CHARS = 1_000_000;
 
 type Token = { readonly kind: 'word' | 'punct'; readonly text: string };
 
+/** Letters and digits the engine's identifiers are made of (a subset: anything else ends a word here). */
+const WORD_START = /[\p{ID_Start}_]/u;
+const WORD_PART = /[\p{ID_Continue}]/u;
+/** Characters that end a line comment: the engine's lexer stops at CR as well as LF. */
+const LINE_END = /[\n\r\u2028\u2029]/;
+
 /**
- * Splits Cypher into words and punctuation, dropping strings, quoted names, parameters, numbers and
- * comments. Unterminated strings/comments/names swallow the rest (the engine would reject them anyway,
- * and nothing inside a literal can act as a clause).
+ * Splits Cypher into words and punctuation the way the engine's lexer does, dropping strings, quoted
+ * names, parameters, numbers and comments. Where this reading and the engine's could differ, it errs
+ * towards seeing more words: a number is digits (with one `.digits` and one `e-digits`) and ends at the
+ * first letter (`1LOAD` is `1` then `LOAD`, as the engine lexes it); a word is identifier characters
+ * only (`\u00a0LOAD` is a space then `LOAD`); an unterminated string, name or comment hides nothing —
+ * its opening character is punctuation and the words after it are read.
  */
 export function cypherTokens(cypher: string): Token[] {
   const out: Token[] = [];
@@ -69,29 +78,48 @@ export function cypherTokens(cypher: string): Token[] {
   while (i < n) {
     const c = cypher[i]!;
     if (c === "'" || c === '"') {
-      i++;
-      while (i < n && cypher[i] !== c) i += cypher[i] === '\\' ? 2 : 1;
-      i++;
+      let j = i + 1;
+      while (j < n && cypher[j] !== c) j += cypher[j] === '\\' ? 2 : 1;
+      if (j >= n) {
+        out.push({ kind: 'punct', text: c });
+        i++;
+        continue;
+      }
+      i = j + 1;
       out.push({ kind: 'punct', text: 'literal' });
     } else if (c === '`') {
-      i++;
-      while (i < n && !(cypher[i] === '`' && cypher[i + 1] !== '`')) i += cypher[i] === '`' ? 2 : 1;
-      i++;
+      let j = i + 1;
+      while (j < n && !(cypher[j] === '`' && cypher[j + 1] !== '`')) j += cypher[j] === '`' ? 2 : 1;
+      if (j >= n) {
+        out.push({ kind: 'punct', text: c });
+        i++;
+        continue;
+      }
+      i = j + 1;
       out.push({ kind: 'punct', text: 'name' });
     } else if (c === '/' && cypher[i + 1] === '/') {
-      while (i < n && cypher[i] !== '\n') i++;
+      while (i < n && !LINE_END.test(cypher[i]!)) i++;
     } else if (c === '/' && cypher[i + 1] === '*') {
       const end = cypher.indexOf('*/', i + 2);
-      i = end < 0 ? n : end + 2;
-    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
+      if (end < 0) {
+        out.push({ kind: 'punct', text: '/' });
+        i++;
+        continue;
+      }
+      i = end + 2;
+    } else if (WORD_START.test(c) || (isHighSurrogate(c) && WORD_START.test(cypher.slice(i, i + 2)))) {
       const start = i;
-      while (i < n && /[A-Za-z0-9_\u0080-\uffff]/.test(cypher[i]!)) i++;
+      while (i < n) {
+        const cp = String.fromCodePoint(cypher.codePointAt(i)!);
+        if (!WORD_PART.test(cp)) break;
+        i += cp.length;
+      }
       const prev = out[out.length - 1];
-      // `$name` is a parameter, `0x…`/digits are numbers; neither can be a clause word.
+      // `$name` is a parameter, not a clause word.
       if (prev?.text === '$') out.pop();
       else out.push({ kind: 'word', text: cypher.slice(start, i) });
-    } else if (/[0-9]/.test(c)) {
-      while (i < n && /[0-9A-Za-z_.]/.test(cypher[i]!)) i++;
+    } else if (c >= '0' && c <= '9') {
+      i = numberEnd(cypher, i);
     } else if (/\s/.test(c)) {
       i++;
     } else {
@@ -100,6 +128,27 @@ export function cypherTokens(cypher: string): Token[] {
     }
   }
   return out;
+}
+
+function isHighSurrogate(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+
+/** Where a number starting at `i` ends: digits, then `.digits`, then `e-digits` / `E digits` (no letters). */
+function numberEnd(s: string, i: number): number {
+  while (isDigit(s[i])) i++;
+  if (s[i] === '.' && isDigit(s[i + 1])) {
+    i++;
+    while (isDigit(s[i])) i++;
+  }
+  if ((s[i] === 'e' || s[i] === 'E') && (isDigit(s[i + 1]) || (s[i + 1] === '-' && isDigit(s[i + 2])))) {
+    i += s[i + 1] === '-' ? 2 : 1;
+    while (isDigit(s[i])) i++;
+  }
+  return i;
 }
 
 function kindOfWord(word: string): StatementKind | undefined {
