@@ -1,7 +1,7 @@
-// kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--embedder lexical|hashing|transformers | --no-index] [--json]
+// kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--embedder lexical|hashing|transformers | --no-index] [--wait <seconds>] [--json]
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportOptions, type ImportSummary, importIntoFolder, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
+import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportSummary, importIntoFolder, type StagedImportOptions, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import type { EmbedderKind } from '../../core/embed';
 import type { IndexInfo } from '../../core/session';
 import { EXIT, UsageError, type CliIO } from '../io';
@@ -55,6 +55,7 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
       quiet: { type: 'boolean' },
       ...EMBEDDER_FLAG,
       'no-index': { type: 'boolean' },
+      wait: { type: 'string' },
     },
   });
   const embedder = embedderKindFlag(values.embedder);
@@ -63,6 +64,8 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
   const format = values.format;
   if (format !== undefined && !FORMATS.includes(format as ImportFormat)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${format}'`);
   const typing = typingFrom(values, io);
+  const wait = values.wait === undefined ? undefined : Number(values.wait);
+  if (wait !== undefined && !(Number.isFinite(wait) && wait >= 0 && wait <= 86_400)) throw new UsageError(`--wait must be a number of seconds from 0 to 86400, not '${values.wait}'`);
   const spec = specFromFlags(values, io, { mustExist: false });
   // Someone else's folder or a file: refused before anything is read or written.
   const problem = spec.kind === 'embedded' ? dataFolderProblem(spec.folder) : undefined;
@@ -78,6 +81,9 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
       {
         typing,
         strict: values.strict ?? false,
+        ...(wait !== undefined ? { lockWaitMs: wait * 1000 } : {}),
+        // Always said, --quiet or not: a silent wait looks like a hang.
+        onWait: (m: string) => io.err(`kgrag import: ${m}`),
         signal: controller.signal,
         onProgress: values.quiet ? undefined : (p) => io.err(`[${p.phase}] ${p.message}${p.total !== undefined && p.phase === 'copy' ? ` (${(p.done ?? 0) + 1}/${p.total})` : ''}`),
       },
@@ -129,7 +135,7 @@ async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, 
  * only when complete: src/core/graph/import/stagedImport.ts) and needs no open session; anything else
  * goes through the session, which explains how to load Neo4j.
  */
-async function importInto(spec: StoreSpec, io: CliIO, files: readonly ImportFile[], options: ImportOptions): Promise<ImportSummary> {
+async function importInto(spec: StoreSpec, io: CliIO, files: readonly ImportFile[], options: StagedImportOptions): Promise<ImportSummary> {
   if (spec.kind === 'embedded') return importIntoFolder(spec.folder, files, options);
   const session = await openSessionFromSpec(spec, io);
   try {

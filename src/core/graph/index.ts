@@ -5,7 +5,7 @@ export type { GraphStore, CypherParams, CypherValue, QueryResult } from './graph
 export { dataFolder, dataFolderProblem, databaseExists } from './embedded/dataFolder';
 export { ImportRejectedError, formatBadLine, type ImportFile, type ImportOptions, type ImportSummary } from './import/importer';
 export type { ImportFormat } from './import/records';
-export { importIntoFolder } from './import/stagedImport';
+export { importIntoFolder, type StagedImportOptions } from './import/stagedImport';
 export { METAQA_TYPING, UNTYPED, parseTypingRules, type TypingRules } from './import/typing';
 export { renderPlanText } from './plan/planText';
 export { sampleFolder, sampleTriplesPath } from './sample/sampleStore';

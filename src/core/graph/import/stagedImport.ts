@@ -8,11 +8,16 @@ import { EmbeddedStore } from '../embedded/embeddedStore';
 import { bumpGeneration, dataFolder, dataFolderProblem, folderState } from '../embedded/dataFolder';
 import { GraphStoreError } from '../errors';
 import { countEdges, countNodes } from './graphBuilder';
+import { acquireImportLock } from './importLock';
 import { loadPrepared, prepareImport, type ImportFile, type ImportOptions, type ImportSummary, type PreparedImport } from './importer';
 
 export interface StagedImportOptions extends ImportOptions {
   /** Where the engine worker is (tests). */
   readonly workerPath?: string;
+  /** How long to wait for another import into the same folder (default 10 minutes): importLock.ts. */
+  readonly lockWaitMs?: number;
+  /** Told when the import waits for another one, or takes over a stale lock. */
+  readonly onWait?: (message: string) => void;
 }
 
 const STAGING = (name: string) => `.${name}.import-`;
@@ -63,6 +68,16 @@ export async function importIntoFolder(folder: string, files: readonly ImportFil
   const target = resolve(folder);
   const problem = dataFolderProblem(target);
   if (problem) throw new GraphStoreError('open-failed', problem);
+  // One import at a time: the second would rename its copy over the first one's rows.
+  const release = await acquireImportLock(target, { waitMs: options.lockWaitMs, onWait: options.onWait ?? ((message) => options.onProgress?.({ phase: 'read', message })), signal: options.signal });
+  try {
+    return await importLocked(target, files, options);
+  } finally {
+    release();
+  }
+}
+
+async function importLocked(target: string, files: readonly ImportFile[], options: StagedImportOptions): Promise<ImportSummary> {
   const targetDb = dataFolder(target).databasePath;
   const hadDatabase = existsSync(targetDb);
   // The existing graph's names (case collisions are checked against them); this also settles its WAL.
