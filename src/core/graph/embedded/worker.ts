@@ -165,6 +165,8 @@ async function shutdown(): Promise<void> {
 
 // One request at a time: the parent queues too, but a chain here keeps the engine single-threaded anyway.
 let chain: Promise<void> = Promise.resolve();
+/** A request is in the engine (a query can run for its whole timeout in the engine's threads). */
+let busy = false;
 process.on('message', (message: unknown) => {
   if (!isEngineRequest(message)) {
     const id = typeof message === 'object' && message !== null && 'id' in message && typeof message.id === 'number' ? message.id : -1;
@@ -172,18 +174,33 @@ process.on('message', (message: unknown) => {
     return;
   }
   chain = chain.then(async () => {
+    busy = true;
     try {
       send(await handle(message));
     } catch (e) {
       const code: EngineErrorCode = e instanceof EngineError ? e.code : /interrupt/i.test(String(e)) ? 'timeout' : 'query-failed';
       send({ type: 'error', id: message.id, code, message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      busy = false;
     }
   });
 });
 
-// The parent went away (or closed us): release the database files and leave.
-process.on('disconnect', () => {
-  void chain.then(shutdown).finally(() => process.exit(0));
-});
+/**
+ * The parent went away (closed us, exited, or was killed by any signal): idle, release the database
+ * files and leave; mid-request, leave at once — waiting for the query would keep a headless engine
+ * burning CPU for up to its timeout, and nothing is left to read the answer. Ending mid-write is what
+ * kill -9 does, which the engine's WAL recovers from (docs/graph-stores.md).
+ */
+function parentGone(): void {
+  if (busy) process.kill(process.pid, 'SIGKILL');
+  else void chain.then(shutdown).finally(() => process.exit(0));
+}
+process.on('disconnect', parentGone);
+// Belt and braces: re-parented (the parent died without its IPC channel closing first).
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) parentGone();
+}, 500).unref();
 
 send({ type: 'ready', id: 0, pid: process.pid });
