@@ -1,4 +1,4 @@
-import { FileReadError } from '../core/boundedRead';
+import { FileReadError, readTextFileSync, type FileKind } from '../core/boundedRead';
 import { GraphStoreError } from '../core/graph';
 
 /** Where a CLI command writes; tests pass their own to capture output. */
@@ -47,6 +47,22 @@ export function exitCodeFor(e: unknown): number {
 /** Messages are one line: engine errors arrive with line breaks and indentation. */
 export function oneLine(message: string): string {
   return message.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/**
+ * Reads a file the command line names (bounded: regular files only, within the kind's size cap). The
+ * exit code follows the contract for every command alike: too big is bad data (1), missing / a folder /
+ * a FIFO or device is bad usage (2), an I/O failure is the environment (3).
+ */
+export function readInputFile(path: string, kind: FileKind): string {
+  try {
+    return readTextFileSync(path, kind);
+  } catch (e) {
+    const message = `cannot read ${e instanceof Error ? e.message : String(e)}`;
+    if (e instanceof FileReadError && e.code === 'ETOOBIG') throw new InputError(message);
+    if (e instanceof FileReadError && e.code === 'EIO') throw e;
+    throw new UsageError(message);
+  }
 }
 
 export type Command = (args: readonly string[], io: CliIO) => Promise<number>;

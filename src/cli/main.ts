@@ -40,6 +40,12 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
     return await command.run(rest, io);
   } catch (e) {
     // One line for people (engine messages can span lines), never a stack trace; KGRAG_DEBUG=1 shows it.
+    if (isStackOverflow(e)) {
+      // The input nests deeper than some reader below could follow (the door and --params have their own
+      // limits; this is the last wall). It is the input's shape, so bad data: 1.
+      io.err(`kgrag ${name}: the input nests too deeply to be read (brackets, lists or maps inside each other); simplify it`);
+      return EXIT.findings;
+    }
     const message = e instanceof Error ? e.message : String(e);
     io.err(`kgrag ${name}: ${e instanceof UsageError ? message : oneLine(message)}`);
     if (io.env.KGRAG_DEBUG && !(e instanceof UsageError)) io.err(e instanceof Error && e.stack ? e.stack : '');
@@ -47,7 +53,15 @@ export async function main(argv: readonly string[], io: CliIO = processIO): Prom
   }
 }
 
-if (require.main === module) {
+function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /Maximum call stack size exceeded/.test(e.message);
+}
+
+/**
+ * The process entry (bin/kgrag and `node dist/cli.js` alike): installs the stream handlers, runs the
+ * command and sets the exit code.
+ */
+export function runCommandLine(argv: readonly string[] = process.argv.slice(2)): void {
   // `kgrag query … | head`: the reader went away; stop quietly instead of an EPIPE stack trace.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
@@ -55,7 +69,7 @@ if (require.main === module) {
       throw e;
     });
   }
-  main(process.argv.slice(2)).then(
+  main(argv).then(
     (code) => {
       process.exitCode = code;
     },
@@ -64,3 +78,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runCommandLine();

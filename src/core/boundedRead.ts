@@ -1,15 +1,19 @@
 // Reading text files users name: only regular files (a FIFO would block forever, /dev/zero never
 // ends), and only up to a size cap checked before reading (a 50 MB "schema" is a mistake, not a schema).
 import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs';
 
 /** Caps per kind of file (bytes). Schemas and plans are small; few-shot files and graphs can be large. */
 export const FILE_CAPS = {
   schema: 8 * 1024 * 1024,
+  // Small JSON settings named on the command line (import --typing, a reranker model).
+  settings: 8 * 1024 * 1024,
   plan: 16 * 1024 * 1024,
   fewshot: 256 * 1024 * 1024,
   // Retrieval results, baselines and test runs (JSON written by kgrag: kgrag report reads them).
   results: 256 * 1024 * 1024,
+  // Questions for `kgrag ask` (JSON lines).
+  questions: 64 * 1024 * 1024,
   graph: 2 * 1024 * 1024 * 1024 - 1,
 } as const;
 
@@ -87,13 +91,12 @@ export function readTextFileSync(path: string, kind: FileKind): string {
   }
 }
 
-/** The async form (large graph files): the same checks, then an ordinary read. */
+/** The async form (large graph files): the same checks, then a read of the very file checked (its descriptor, not its path again). */
 export async function readTextFile(path: string, kind: FileKind): Promise<string> {
   const { fd } = openRegular(path, kind);
-  closeSync(fd);
   try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    throw describeErrno(e, path);
+    return await new Promise<string>((res, rej) => readFile(fd, 'utf8', (e, text) => (e ? rej(describeErrno(e, path)) : res(text))));
+  } finally {
+    closeSync(fd);
   }
 }

@@ -2,7 +2,6 @@
 //   [--json] [--schema file.kgschema.json] [--strategy gsd|mor|cypher] [--run] [--enumerate snapshot|store]
 //   [--endpoint <url> --model <name>]  (an OpenAI-compatible model chooses among the candidates;
 //   its key, if any, from KGRAG_PLANNER_API_KEY)
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Asker, type AskResult } from '../../core/ask';
 import { STORE_FLAGS } from '../../core/graph';
@@ -10,7 +9,7 @@ import { HttpChatModel } from '../../core/llm';
 import { DEFAULT_STRATEGIES, type StrategyKind } from '../../core/plan';
 import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { RetrievalSession } from '../../core/session';
-import { EXIT, UsageError, type CliIO } from '../io';
+import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 export const PLANNER_API_KEY_ENV = 'KGRAG_PLANNER_API_KEY';
@@ -84,7 +83,8 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
   if (enumerate !== 'snapshot' && enumerate !== 'store') throw new UsageError(`--enumerate must be snapshot or store, not ${enumerate}`);
   const input = positionals[0]!;
   const file = input.endsWith('.jsonl') ? resolve(io.cwd, input) : undefined;
-  if (file && !existsSync(file)) throw new UsageError(`no such file: ${input}`);
+  // Read before the graph is opened: bounded (a FIFO or /dev/zero is refused, never waited on).
+  const questions = file ? readInputFile(file, 'questions') : undefined;
   let schemaFromFile;
   if (values.schema) {
     const read = await new SchemaResolver(nodeSchemaFiles).load(resolve(io.cwd, values.schema));
@@ -108,7 +108,7 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
     }
     // One JSON result per line; a bad line gets a one-line error with its number, the rest go on.
     let bad = 0;
-    const lines = readFileSync(file, 'utf8').split(/\r?\n/);
+    const lines = (questions ?? '').split(/\r?\n/);
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!.trim();
       if (!line) continue;

@@ -1,10 +1,9 @@
 // kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--embedder lexical|hashing|transformers | --no-index] [--wait <seconds>] [--json]
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportSummary, importIntoFolder, type StagedImportOptions, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import type { EmbedderKind } from '../../core/embed';
 import type { IndexInfo } from '../../core/session';
-import { EXIT, UsageError, type CliIO } from '../io';
+import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const FORMATS: readonly ImportFormat[] = ['triples', 'tsv', 'csv', 'jsonl'];
@@ -13,12 +12,7 @@ const MAX_BAD_LINES_SHOWN = 20;
 function typingFrom(values: { typing?: string; untyped?: boolean }, io: CliIO): TypingRules {
   if (values.untyped) return UNTYPED;
   if (values.typing === undefined) return METAQA_TYPING;
-  let text: string;
-  try {
-    text = readFileSync(resolve(io.cwd, values.typing), 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read --typing ${values.typing}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const text = readInputFile(resolve(io.cwd, values.typing), 'settings');
   const rules = parseTypingRules(text);
   if (typeof rules === 'string') throw new UsageError(`--typing ${values.typing}: ${rules}`);
   return rules;

@@ -1,21 +1,15 @@
 import { resolve } from 'node:path';
-import { readTextFileSync } from '../../core/boundedRead';
 import { readRunInputs, type RelationAliases } from '../../core/retrieve';
 import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
-import { UsageError, type CliIO } from '../io';
+import { readInputFile, type CliIO } from '../io';
 
 /**
  * The plans (or patterns) of the file a retrieving command names, its problems said as
- * `file:line: …` on stderr. Unreadable: a usage error. `inputs` empty: the caller exits 1.
+ * `file:line: …` on stderr. Unreadable: readInputFile's error (exit 2, or 1 above the size cap). `inputs` empty: the caller exits 1.
  */
 export function readPlanFile(fileArg: string, io: CliIO, command: string, planName: string | undefined): { file: string; read: ReturnType<typeof readRunInputs> } {
   const file = resolve(io.cwd, fileArg);
-  let text: string;
-  try {
-    text = readTextFileSync(file, 'plan');
-  } catch (e) {
-    throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
-  }
+  const text = readInputFile(file, 'plan');
   const read = readRunInputs(file, text, planName);
   // Checker diagnostics read exactly as `kgrag check` prints them.
   for (const p of read.problems) io.err(p.code !== undefined ? `${fileArg}:${p.line}:${p.column ?? 1} error ${p.code} ${p.message}` : `${fileArg}:${p.line}: ${p.message}`);

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readTextFileSync } from '../../core/boundedRead';
 import { emptyReportInput, readReportInput, reportHtml } from '../../core/report';
-import { EXIT, UsageError, type CliIO } from '../io';
+import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { parseFlags } from './storeFlags';
 
 const USAGE = 'usage: kgrag report <results.json|test-run.jsonl|baseline.json|why-not.jsonl…> --out report.html [--title "…"]';
@@ -20,12 +19,7 @@ export async function report(args: readonly string[], io: CliIO): Promise<number
   let input = emptyReportInput();
   let problems = 0;
   for (const f of positionals) {
-    let text: string;
-    try {
-      text = readTextFileSync(resolve(io.cwd, f), 'results');
-    } catch (e) {
-      throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const text = readInputFile(resolve(io.cwd, f), 'results');
     const read = readReportInput(text, input);
     input = read.input;
     for (const p of read.problems) io.err(`${f}:${p.line}: ${p.message}`);

@@ -6,7 +6,8 @@ import { MATCH_SEMANTICS } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
-import { EXIT, UsageError, oneLine, type CliIO } from '../io';
+import { FileReadError } from '../../core/boundedRead';
+import { EXIT, UsageError, exitCodeFor, oneLine, type CliIO } from '../io';
 import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, specFromFlags } from './storeFlags';
 import { planAliases, readPlanFile } from './planFile';
 
@@ -83,7 +84,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       reranker = loadReranker(resolve(io.cwd, values.reranker));
     } catch (e) {
       io.err(`kgrag run: ${e instanceof Error ? e.message : String(e)}`);
-      return EXIT.failure;
+      // Unreadable path: 2 (1 above the size cap); a file that is not a reranker: bad data, 1.
+      return e instanceof FileReadError ? exitCodeFor(e) : EXIT.findings;
     }
   }
   const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder }, ...(reranker ? { reranker } : {}) });

@@ -1,9 +1,8 @@
-import { readTextFileSync } from '../../core/boundedRead';
 import { writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import { baselineEntry, baselineText, compareBaseline, comparisonLines, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, readFolderPins, runPlanTest, summarizePlanTests, summaryLine, testPin, type Baseline, type BaselineEntry, type FolderPins, type PlanTestOutcome, type TestPin } from '../../core/testing';
-import { EXIT, UsageError, type CliIO } from '../io';
+import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
 const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file, or the kgrag.testing.graphs setting in the .vscode/settings.json\n   of its workspace folder, names the database it runs on)';
@@ -40,12 +39,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   let baseline: Baseline | undefined;
   if (values.baseline !== undefined) {
     const path = resolve(io.cwd, values.baseline);
-    let text: string;
-    try {
-      text = readTextFileSync(path, 'results');
-    } catch (e) {
-      throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const text = readInputFile(path, 'results');
     try {
       baseline = parseBaseline(text);
     } catch (e) {
@@ -61,12 +55,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   const folderPins = new Map<string, FolderPins | undefined>();
   for (const f of positionals) {
     const path = resolve(io.cwd, f);
-    let text: string;
-    try {
-      text = readTextFileSync(path, 'plan');
-    } catch (e) {
-      throw new UsageError(`cannot read ${e instanceof Error ? e.message : String(e)}`);
-    }
+    const text = readInputFile(path, 'plan');
     let pins: FolderPins | undefined;
     try {
       pins = readFolderPins(path, folderPins);

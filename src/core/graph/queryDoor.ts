@@ -54,6 +54,10 @@ const READ_PROCEDURES = new Set([
 
 /** Longest statement the door parses (the parser is linear, but a 100 MB "query" is not a query). */
 export const MAX_STATEMENT_CHARS = 1_000_000;
+/** Deepest bracket nesting the door checks (the parser recurses per level: 500 levels overflowed its stack). */
+export const MAX_STATEMENT_NESTING = 100;
+/** Deepest nesting of parameter values (lists and maps): every layer below recurses over them. */
+export const MAX_PARAMS_NESTING = 64;
 
 type Token = { readonly kind: 'word' | 'punct'; readonly text: string };
 
@@ -282,11 +286,41 @@ function clauseName(rule: string): string {
   return rule.endsWith('Clause') && !/command/i.test(rule) ? rule.replace(/Clause$/, '').toUpperCase() : 'an administration command';
 }
 
-/** Throws GraphStoreError unless the door lets the statement through (what every store's query() calls first). */
-export function guardStatement(cypher: string, options: DoorOptions): StatementKind {
+/** How deep lists and maps nest in `value` (iterative: the value may be deeper than the stack). */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > MAX_PARAMS_NESTING) break;
+    for (const c of Array.isArray(v) ? v : Object.values(v)) stack.push([c, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * Throws GraphStoreError unless the door lets the statement through (what every store's query() calls
+ * first); `params`, when given, must nest at most MAX_PARAMS_NESTING deep (the map itself is level 1).
+ */
+export function guardStatement(cypher: string, options: DoorOptions, params?: unknown): StatementKind {
+  if (params !== undefined && nestingDepth(params) > MAX_PARAMS_NESTING) {
+    throw new GraphStoreError('query-failed', `The parameters nest more than ${MAX_PARAMS_NESTING} levels of lists and maps deep; at most ${MAX_PARAMS_NESTING} are accepted.`);
+  }
   const verdict = checkStatement(cypher, options);
   if (!verdict.allowed) throw new GraphStoreError(verdict.kind === 'admin' ? 'refused' : 'not-read-only', `${verdict.reason} Statement: ${abbreviate(cypher)}`);
   return verdict.kind;
+}
+
+function bracketDepth(tokens: readonly Token[]): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const t of tokens) {
+    if (t.text === '(' || t.text === '[' || t.text === '{') deepest = Math.max(deepest, ++depth);
+    else if (t.text === ')' || t.text === ']' || t.text === '}') depth = Math.max(0, depth - 1);
+  }
+  return deepest;
 }
 
 const EXPLAIN_PREFIX = /^\s*(EXPLAIN|PROFILE)\b/i;
@@ -300,7 +334,10 @@ export function checkStatement(cypher: string, options: DoorOptions): DoorVerdic
   if (cypher.length > MAX_STATEMENT_CHARS) return { allowed: false, kind: 'admin', reason: `The statement is ${cypher.length} characters long; the limit is ${MAX_STATEMENT_CHARS}.` };
   // EXPLAIN/PROFILE are chosen with the query mode; inside the text they would hide the statement's kind from the plan parser.
   if (EXPLAIN_PREFIX.test(cypher)) return { allowed: false, kind: 'admin', reason: 'Write the statement without EXPLAIN/PROFILE and choose the mode instead (--explain, --profile).' };
-  const findings = [...tokenFindings(cypherTokens(cypher)), ...treeFindings(parseTree(cypher))];
+  const tokens = cypherTokens(cypher);
+  const depth = bracketDepth(tokens);
+  if (depth > MAX_STATEMENT_NESTING) return { allowed: false, kind: 'admin', reason: `Refused: the statement nests brackets ${depth} levels deep; the door checks at most ${MAX_STATEMENT_NESTING}.` };
+  const findings = [...tokenFindings(tokens), ...treeFindings(parseTree(cypher))];
   let kind: StatementKind = 'read';
   for (const f of findings) kind = worse(kind, f.kind);
   const first = findings.find((f) => f.kind === kind);

@@ -1,6 +1,7 @@
 // The embedded store's data folder (`.kgrag/` in the workspace by default): the database file, a
 // `.gitignore` so it never lands in version control, and an import generation counter for fingerprints.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readTextFileSync } from '../../boundedRead';
 import { join, resolve } from 'node:path';
 import { GraphStoreError } from '../errors';
 
@@ -68,7 +69,8 @@ export function databaseExists(folder: string): boolean {
 
 export function readGeneration(folder: string): number {
   try {
-    const n = Number(readFileSync(join(resolve(folder), GENERATION_FILE), 'utf8').trim());
+    // Bounded: a FIFO or device planted in the folder must not hang every command.
+    const n = Number(readTextFileSync(join(resolve(folder), GENERATION_FILE), 'settings').trim());
     return Number.isFinite(n) ? n : 0;
   } catch {
     return 0;

@@ -131,7 +131,7 @@ export class EmbeddedStore implements GraphStore {
 
   /** Statements from outside (people, plans, language models): through the query door first. */
   async query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
-    guardStatement(cypher, { allowWrite: options.readOnly === false });
+    guardStatement(cypher, { allowWrite: options.readOnly === false }, options.params);
     return this.send(cypher, options);
   }
 

@@ -106,7 +106,7 @@ export class Neo4jStore implements GraphStore {
     const mode = options.mode ?? 'run';
     const readOnly = options.readOnly ?? true;
     // The same statement check as the embedded store, then a READ transaction as a second wall.
-    guardStatement(cypher, { allowWrite: !readOnly });
+    guardStatement(cypher, { allowWrite: !readOnly }, options.params);
     const text = mode === 'explain' ? `EXPLAIN ${cypher}` : mode === 'profile' ? `PROFILE ${cypher}` : cypher;
     const started = performance.now();
     try {

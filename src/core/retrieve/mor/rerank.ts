@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readTextFileSync } from '../../boundedRead';
 import type { TraversalStep } from '../result';
 
 /**
@@ -91,9 +91,11 @@ export function linearReranker(model: LinearModel = DEFAULT_MODEL): Reranker {
 
 /** Reads a reranker JSON file; throws an Error with a clear message when it is not one. */
 export function loadReranker(path: string): Reranker {
+  // Bounded, and its FileReadError kept whole (the CLI maps it to an exit code).
+  const text = readTextFileSync(path, 'settings');
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(text);
   } catch (e) {
     throw new Error(`reranker ${path}: ${e instanceof Error ? e.message : String(e)}`);
   }
