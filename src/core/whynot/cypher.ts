@@ -8,6 +8,7 @@ import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
 import { nodesNamed } from './names';
 import { shortestPath } from './paths';
+import { printString } from '../dsl/printer';
 
 type Clause = Extract<WhyNotCause, { kind: 'cypher-clause' }>['clause'];
 
@@ -196,7 +197,7 @@ function clauseFixes(plan: PlanningGraph, snap: GraphSnapshot, r: Relaxation, ro
       // Of the names the relaxed query allows there, the nearest to what was written (a typo's correction).
       const names = [...new Set(rows.flatMap((row) => valueOf(row, r.ref) ?? []))];
       const got = names.sort((a, b) => editDistance(from.toLowerCase(), a.toLowerCase()) - editDistance(from.toLowerCase(), b.toLowerCase()))[0];
-      return got !== undefined ? [{ kind: 'use-name', variable: r.ref, from, to: got, label: `write "${got}" for (${r.ref})` }] : [];
+      return got !== undefined ? [{ kind: 'use-name', variable: r.ref, from, to: got, label: `write ${printString(got)} for (${r.ref})` }] : [];
     }
     case 'relation': {
       const e = plan.edges.find((x) => x.id === r.ref)!;
@@ -204,7 +205,7 @@ function clauseFixes(plan: PlanningGraph, snap: GraphSnapshot, r: Relaxation, ro
       const b = nameOf(e.target);
       if (a === undefined || b === undefined || e.relation.kind !== 'phrase') return [];
       const phrase = e.relation.value;
-      return typesBetween(snap, a, b).map((type) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: type, alias: phrase, label: `add "${phrase}" as an alias of ${type}` }));
+      return typesBetween(snap, a, b).map((type) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: type, alias: phrase, label: `add ${printString(phrase)} as an alias of ${type}` }));
     }
     default:
       return [];

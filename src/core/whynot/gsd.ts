@@ -9,6 +9,7 @@ import type { WhyNotContext, WhyNotOptions } from './context';
 import { nearestNames } from './names';
 import { shortestPath } from './paths';
 import type { Finding } from './finding';
+import { printString } from '../dsl/printer';
 
 /** GSD values closer than this are ties (sums of float distances). */
 const EPS = 1e-9;
@@ -188,8 +189,8 @@ function candidateRank(plan: PlanningGraph, snap: GraphSnapshot, wide: GsdProble
     fixes.push({ kind: 'set-parameter', strategy: 'gsd', name: first.parameter, value: first.value, ...(Object.keys(also).length > 0 ? { also } : {}), label: `raise ${label}` });
   }
   for (const n of needs) {
-    if (n.element === 'edge') fixes.push({ kind: 'add-alias', element: 'relation', target: n.needed, alias: n.patternText, label: `add "${n.patternText}" as an alias of ${n.needed}` });
-    else fixes.push({ kind: 'use-name', variable: n.ref, from: n.patternText, to: n.needed, label: `write "${n.needed}" for (${n.ref})` });
+    if (n.element === 'edge') fixes.push({ kind: 'add-alias', element: 'relation', target: n.needed, alias: n.patternText, label: `add ${printString(n.patternText)} as an alias of ${n.needed}` });
+    else fixes.push({ kind: 'use-name', variable: n.ref, from: n.patternText, to: n.needed, label: `write ${printString(n.needed)} for (${n.ref})` });
   }
   const said = needs.map((n) => `${n.element === 'node' ? `(${n.ref}) "${n.patternText}"` : `[${n.patternText}] (${n.ref})`} matched ${n.matchedInstead !== undefined ? `"${n.matchedInstead}"` : 'nothing'}; its subgraph needs "${n.needed}", candidate ${n.rank}: would need ${n.parameter} ≥ ${n.rank}`);
   return { variable, level: 2, cause: { kind: 'candidate-rank', needs, subgraph: toSubgraph(plan, snap, wide, m, 1) }, fixes, summary: said.join('; ') };
@@ -228,7 +229,7 @@ async function unreachable(plan: PlanningGraph, snap: GraphSnapshot, strict: Gsd
   for (const n of named) {
     if (n.nodes.length > 0 || n.patternText === undefined) continue;
     const near = await nearestNames(snap, ctx.embedder, n.patternText, 1, signal);
-    if (near[0]) fixes.push({ kind: 'use-name', variable: n.variable, from: n.patternText, to: near[0].name, label: `write "${near[0].name}" for (${n.variable})` });
+    if (near[0]) fixes.push({ kind: 'use-name', variable: n.variable, from: n.patternText, to: near[0].name, label: `write ${printString(near[0].name)} for (${n.variable})` });
     const reason = `(${n.variable}) "${n.patternText}" names no node of the graph${near[0] ? ` (nearest: "${near[0].name}")` : ''}, so no subgraph exists`;
     return { variable, level: 0, cause: { kind: 'unreachable', variable, reason, maxHops }, fixes, summary: reason };
   }

@@ -7,6 +7,7 @@ import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
 import { shortestPath } from './paths';
+import { printString } from '../dsl/printer';
 
 interface Traversal {
   /** kept[path][layer]: every node the layer kept. */
@@ -146,7 +147,7 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
       const wanted = d.relationNames.filter((_, r) => step.relations![r] === 1).join(' or ');
       const have = [...edgeTypes].map((r) => d.relationNames[r]!);
       const phrase = edge?.relation.kind === 'phrase' ? edge.relation.value : undefined;
-      const fixes: WhyNotFix[] = phrase !== undefined ? have.map((h) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: h, alias: phrase, label: `add "${phrase}" as an alias of ${h}` })) : [];
+      const fixes: WhyNotFix[] = phrase !== undefined ? have.map((h) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: h, alias: phrase, label: `add ${printString(phrase)} as an alias of ${h}` })) : [];
       const detail = `the step to (${nextVar}) follows ${wanted}${phrase !== undefined ? ` (nearest to "${phrase}")` : ''}; the graph joins ${describe(snap, reached)} to the answer's side by ${have.join(', ')}`;
       return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'relation', detail, ...routeInfo }, fixes, summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
     }

@@ -57,7 +57,12 @@ function stem(t: NonNullable<RetrievalResult['stem']>, wanted: ReadonlySet<strin
       const fixes: WhyNotFix[] = [{ kind: 'set-parameter', strategy: 'stem', name: 'theta', value: Math.floor(best.tScore * 1000) / 1000, label: `lower theta to ${Math.floor(best.tScore * 1000) / 1000}` }];
       return { variable, level: 2, cause: { kind: 'pruned', bound: 'theta', value: t.theta, detail }, fixes, summary: `stem: ${detail}` };
     }
-    const detail = `schema graph ${best.beam + 1}, edge ${best.edgeId}: precision mode followed the best T-Score (${best.rival.toFixed(3)}); its was ${best.tScore.toFixed(3)}`;
+    // Equal scores are a tie the search broke the other way; scores that only print alike get more digits.
+    const tied = best.tScore === best.rival;
+    const digits = !tied && best.tScore.toFixed(3) === best.rival.toFixed(3) ? 6 : 3;
+    const detail = tied
+      ? `schema graph ${best.beam + 1}, edge ${best.edgeId}: precision mode follows one candidate with the best T-Score; this answer tied with the followed one at ${best.tScore.toFixed(3)} and lost the tie`
+      : `schema graph ${best.beam + 1}, edge ${best.edgeId}: precision mode followed the best T-Score (${best.rival.toFixed(digits)}); this answer's T-Score was ${best.tScore.toFixed(digits)}`;
     return { variable, level: 2, cause: { kind: 'trace', stage: 'greedy', detail }, fixes: [{ kind: 'set-parameter', strategy: 'stem', name: 'mode', value: 'breadth', label: 'search in breadth mode' }], summary: `stem: ${detail}` };
   }
   const anchored = t.beams.some((b) => b.anchors.some((a) => wanted.has(a.nodeId)));

@@ -8,6 +8,7 @@ import { whyNotGsd } from './gsd';
 import { whyNotMor } from './mor';
 import { nearestNames, nodeOf, nodesNamed } from './names';
 import { whyNotFromTrace } from './traces';
+import { printString } from '../dsl/printer';
 
 /**
  * Why did a strategy not return `expected` for this plan? Runs (or takes) the strategy's result,
@@ -22,7 +23,7 @@ export async function analyzeWhyNot(plan: PlanningGraph, expected: string, ctx: 
   const head = { expected, plan: plan.name, strategy, nodes: ids.map((g) => nodeOf(snap, g)) };
   if (ids.length === 0) {
     const nearest = await nearestNames(snap, ctx.embedder, expected, 5, options.signal);
-    const fixes = nearest.length > 0 && nearest[0]!.edits <= Math.max(2, Math.floor(expected.length / 4)) ? [{ kind: 'fix-expect' as const, from: expected, to: nearest[0]!.name, label: `expect "${nearest[0]!.name}"` }] : [];
+    const fixes = nearest.length > 0 && nearest[0]!.edits <= Math.max(2, Math.floor(expected.length / 4)) ? [{ kind: 'fix-expect' as const, from: expected, to: nearest[0]!.name, label: `expect ${printString(nearest[0]!.name)}` }] : [];
     const summary = `"${expected}" is not a name in the graph${nearest.length > 0 ? `; nearest: ${nearest.map((n) => `"${n.name}"`).join(', ')}` : ''}`;
     return { ...head, cause: { kind: 'not-in-graph', nearest }, summary, fixes, ms: performance.now() - t0 };
   }
