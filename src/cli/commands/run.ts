@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseExists, STORE_FLAGS, GraphStoreError } from '../../core/graph';
 import { loadReranker, type Reranker } from '../../core/retrieve';
-import { MATCH_SEMANTICS } from '../../core/plan';
+import { MATCH_SEMANTICS, MAX_RESULTS, strategyParameter } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
@@ -57,14 +57,17 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
   let k: number | undefined;
   if (values.k !== undefined) {
     k = Number(values.k);
-    if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, not ${values.k}`);
+    // The same range as the strategies' k (core/plan/strategyParameters.ts), so a flag cannot pass what a plan may not.
+    if (!Number.isInteger(k) || k < 1 || k > MAX_RESULTS) throw new UsageError(`--k must be a whole number from 1 to ${MAX_RESULTS}, not ${values.k}`);
   }
   const match = values.match;
   if (match !== undefined && !isMatchSemantics(match)) throw new UsageError(`--match must be ${MATCH_SEMANTICS.join(', ')}, not ${match}`);
   let budgetMs: number | undefined;
   if (values['budget-ms'] !== undefined) {
     budgetMs = Number(values['budget-ms']);
-    if (!Number.isInteger(budgetMs) || budgetMs < 1) throw new UsageError(`--budget-ms must be a positive integer, not ${values['budget-ms']}`);
+    const budget = strategyParameter('gsd', 'budgetMs');
+    const max = budget?.type === 'count' ? budget.max : Number.MAX_SAFE_INTEGER;
+    if (!Number.isInteger(budgetMs) || budgetMs < 1 || budgetMs > max) throw new UsageError(`--budget-ms must be a whole number from 1 to ${max}, not ${values['budget-ms']}`);
   }
   let notFoundDistance: number | undefined;
   if (values['not-found-distance'] !== undefined) {

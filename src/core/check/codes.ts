@@ -32,6 +32,7 @@ export const CHECK = {
   morNoCategory: 'KGP224',
   emptyGraph: 'KGP225',
   duplicateGraph: 'KGP226',
+  cypherCycles: 'KGP227',
   // ── schema ──
   unknownCategory: 'KGP300',
   categoryAlias: 'KGP301',

@@ -5,6 +5,7 @@ import type { Diagnostic, Fix } from '../diagnostics';
 import type { EdgePattern, NodePattern, PlanDecl, UsingClause } from '../dsl';
 import { STRATEGY_NAMES, printEdge, printName, printNode } from '../dsl';
 import { STRATEGY_PARAMETERS, badParameterMessage, fitsParameter } from '../plan/strategyParameters';
+import { cypherPatternProblem } from '../plan/cypherLimits';
 import { CHECK } from './codes';
 import { findUnknown, type UnknownFinding } from './unknowns';
 import { nodeName, type PlanScope, type ScopeNode } from './planScope';
@@ -29,7 +30,14 @@ export function checkStructure(scope: PlanScope, options: StructureOptions, out:
   checkConnectivity(scope, out);
   checkSeeds(scope, out);
   if (plan.using?.strategy?.name === 'mor') checkMor(scope, out);
+  if (plan.using?.strategy?.name === 'cypher') checkCypherSize(scope, out);
   hopCheck(scope, options.hopLimit, out);
+}
+
+/** The cypher strategy's bound on cycles (plan/cypherLimits.ts): the same rule run applies. */
+function checkCypherSize(scope: PlanScope, out: Diagnostic[]): void {
+  const problem = cypherPatternProblem([...scope.nodes.keys()], scope.edges.map((e) => [e.left.key, e.right.key] as const));
+  if (problem) out.push({ range: scope.plan.match?.keyword ?? scope.plan.keyword, severity: 'error', code: CHECK.cypherCycles, message: problem });
 }
 
 /**

@@ -4,9 +4,11 @@ export {
   STRATEGY_PARAMETERS,
   strategyParameter,
   fitsParameter,
+  MAX_RESULTS,
   badParameterMessage,
   parameterTypeText,
   parameterDefaultText,
   type StrategyParameter,
   type ParameterValue,
 } from './strategyParameters';
+export { cypherPatternProblem, MAX_CYPHER_CYCLES, patternCycles } from './cypherLimits';

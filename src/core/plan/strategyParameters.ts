@@ -9,12 +9,14 @@
 import { CYPHER_TEXT_MATCH, DEFAULT_MATCH, DEFAULT_STRATEGIES, MATCH_SEMANTICS, type Strategy, type StrategyKind } from './planningGraph';
 
 /**
- * One parameter. Types: `count` a whole number ≥ 1, `number` a finite number ≥ 0, `boolean`, `enum`
- * one of a few words. `default` is what retrieval uses when neither the plan nor a setting gives a
+ * One parameter. Types: `count` a whole number from 1 to its `max`, `number` a finite number ≥ 0,
+ * `boolean`, `enum` one of a few words. The range is checked once, here (fitsParameter), by the
+ * checker (KGP213), the settings and every run alike: a value that passes check never crashes run
+ * (`sage(k: 1000000000)` used to pass check and die allocating a billion-slot array). `default` is what retrieval uses when neither the plan nor a setting gives a
  * value; `undefined` (only `gsd.injective`) means "unset: another parameter decides".
  */
 export type StrategyParameter =
-  | { readonly name: string; readonly type: 'count'; readonly default: number; readonly description: string }
+  | { readonly name: string; readonly type: 'count'; readonly default: number; readonly max: number; readonly description: string }
   | { readonly name: string; readonly type: 'number'; readonly default: number; readonly description: string }
   | { readonly name: string; readonly type: 'boolean'; readonly default: boolean | undefined; readonly description: string }
   | { readonly name: string; readonly type: 'enum'; readonly default: string; readonly values: readonly string[]; readonly description: string };
@@ -31,6 +33,11 @@ export const DEFAULT_GSD_BUDGET_MS = 5000;
 /** gsd's k⁽ᵗ⁾ when neither plan nor setting gives one. */
 export const DEFAULT_TYPE_CANDIDATES = 1;
 
+/** Most answers, subgraphs, rows or seeds any strategy returns or keeps (also the bound of `--k`). */
+export const MAX_RESULTS = 10_000;
+/** Most candidates per pattern node or relation, anchors per entity (each multiplies the search). */
+export const MAX_CANDIDATES = 1_000;
+
 /** gsd and mor: when a named node counts as not in the graph. */
 const NOT_FOUND_DISTANCE: StrategyParameter = {
   name: 'notFoundDistance',
@@ -41,9 +48,9 @@ const NOT_FOUND_DISTANCE: StrategyParameter = {
 
 export const STRATEGY_PARAMETERS: { readonly [K in StrategyKind]: readonly StrategyParameter[] } = {
   gsd: [
-    { name: 'k', type: 'count', default: gsd.k, description: 'Number of subgraphs to return.' },
-    { name: 'nodeCandidates', type: 'count', default: gsd.nodeCandidates, description: 'Candidates per pattern node, nearest by embedding distance (k⁽ⁿ⁾).' },
-    { name: 'relationCandidates', type: 'count', default: gsd.relationCandidates, description: 'Candidates per pattern relation, nearest by embedding distance (k⁽ʳ⁾).' },
+    { name: 'k', type: 'count', default: gsd.k, max: MAX_RESULTS, description: 'Number of subgraphs to return.' },
+    { name: 'nodeCandidates', type: 'count', default: gsd.nodeCandidates, max: MAX_CANDIDATES, description: 'Candidates per pattern node, nearest by embedding distance (k⁽ⁿ⁾).' },
+    { name: 'relationCandidates', type: 'count', default: gsd.relationCandidates, max: MAX_CANDIDATES, description: 'Candidates per pattern relation, nearest by embedding distance (k⁽ʳ⁾).' },
     { name: 'exhaustive', type: 'boolean', default: false, description: 'Search without pruning (the reference algorithm; slow).' },
     {
       name: 'injective',
@@ -60,19 +67,19 @@ export const STRATEGY_PARAMETERS: { readonly [K in StrategyKind]: readonly Strat
       description:
         'Which pattern nodes may share a graph node: "injective" (none), "anchors-distinct" (unknowns may share one with each other, never with a named node; the default, best on MetaQA), "homomorphic" (any, but an answer is never the named entity).',
     },
-    { name: 'typeCandidates', type: 'count', default: DEFAULT_TYPE_CANDIDATES, description: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾).' },
-    { name: 'budgetMs', type: 'count', default: DEFAULT_GSD_BUDGET_MS, description: 'Time budget of the search in milliseconds; when it runs out the result says so and keeps what was found.' },
+    { name: 'typeCandidates', type: 'count', default: DEFAULT_TYPE_CANDIDATES, max: 100, description: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾).' },
+    { name: 'budgetMs', type: 'count', default: DEFAULT_GSD_BUDGET_MS, max: 600_000, description: 'Time budget of the search in milliseconds; when it runs out the result says so and keeps what was found.' },
     NOT_FOUND_DISTANCE,
   ],
   mor: [
-    { name: 'seeds', type: 'count', default: mor.seeds, description: 'Text matches that seed the first step.' },
-    { name: 'perStep', type: 'count', default: mor.perStep, description: 'Text matches added at each step.' },
-    { name: 'k', type: 'count', default: mor.k, description: 'Number of answers to return.' },
-    { name: 'typeCandidates', type: 'count', default: DEFAULT_TYPE_CANDIDATES, description: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾); categories resolve as in gsd.' },
+    { name: 'seeds', type: 'count', default: mor.seeds, max: MAX_RESULTS, description: 'Text matches that seed the first step.' },
+    { name: 'perStep', type: 'count', default: mor.perStep, max: MAX_RESULTS, description: 'Text matches added at each step.' },
+    { name: 'k', type: 'count', default: mor.k, max: MAX_RESULTS, description: 'Number of answers to return.' },
+    { name: 'typeCandidates', type: 'count', default: DEFAULT_TYPE_CANDIDATES, max: 100, description: 'Labels a type word that names no label may map to, nearest first (k⁽ᵗ⁾); categories resolve as in gsd.' },
     NOT_FOUND_DISTANCE,
   ],
   cypher: [
-    { name: 'limit', type: 'count', default: DEFAULT_STRATEGIES.cypher.limit, description: 'LIMIT on the returned rows.' },
+    { name: 'limit', type: 'count', default: DEFAULT_STRATEGIES.cypher.limit, max: MAX_RESULTS, description: 'LIMIT on the returned rows.' },
     { name: 'match', type: 'enum', default: DEFAULT_MATCH, values: MATCH_SEMANTICS, description: 'Which pattern nodes may share a graph node, as in gsd (default "anchors-distinct").' },
     {
       name: 'text',
@@ -85,11 +92,11 @@ export const STRATEGY_PARAMETERS: { readonly [K in StrategyKind]: readonly Strat
   stem: [
     { name: 'mode', type: 'enum', default: stem.mode, values: ['precision', 'breadth'], description: '"precision": greedy, one subgraph per schema graph; "breadth": keep every edge with T-Score ≥ theta (a search tree, many answers).' },
     { name: 'theta', type: 'number', default: stem.theta, description: 'Breadth threshold θ on the T-Score.' },
-    { name: 'beam', type: 'count', default: stem.beam, description: 'Alternative schema graphs searched (B): groundings of the relation phrases, best first.' },
-    { name: 'topN', type: 'count', default: stem.topN, description: 'Anchor candidates per named entity (N).' },
+    { name: 'beam', type: 'count', default: stem.beam, max: 100, description: 'Alternative schema graphs searched (B): groundings of the relation phrases, best first.' },
+    { name: 'topN', type: 'count', default: stem.topN, max: MAX_CANDIDATES, description: 'Anchor candidates per named entity (N).' },
     { name: 'entityBias', type: 'number', default: stem.entityBias, description: 'λ: an anchor candidate in the guidance graph has its similarity multiplied by this.' },
     { name: 'tripleBias', type: 'number', default: stem.tripleBias, description: 'τ: a graph edge in the guidance graph adds this to its T-Score.' },
-    { name: 'kFactor', type: 'count', default: stem.kFactor, description: 'The guidance graph holds K = kFactor × (number of pattern edges) entities.' },
+    { name: 'kFactor', type: 'count', default: stem.kFactor, max: 100, description: 'The guidance graph holds K = kFactor × (number of pattern edges) entities.' },
     {
       name: 'guidance',
       type: 'enum',
@@ -99,8 +106,8 @@ export const STRATEGY_PARAMETERS: { readonly [K in StrategyKind]: readonly Strat
     },
   ],
   sage: [
-    { name: 'k', type: 'count', default: sage.k, description: 'Seed nodes from hybrid retrieval.' },
-    { name: 'kPrime', type: 'count', default: sage.kPrime, description: 'Neighbours kept after reranking (k′).' },
+    { name: 'k', type: 'count', default: sage.k, max: MAX_RESULTS, description: 'Seed nodes from hybrid retrieval.' },
+    { name: 'kPrime', type: 'count', default: sage.kPrime, max: MAX_RESULTS, description: 'Neighbours kept after reranking (k′).' },
     { name: 'alpha', type: 'number', default: sage.alpha, description: 'Weight α of the BM25 score (normalised by the best score).' },
     { name: 'beta', type: 'number', default: sage.beta, description: 'Weight β of the dense (cosine) score.' },
     {
@@ -123,7 +130,7 @@ export function strategyParameter(kind: StrategyKind, name: string): StrategyPar
 export function fitsParameter(p: StrategyParameter, v: unknown): v is ParameterValue {
   switch (p.type) {
     case 'count':
-      return typeof v === 'number' && Number.isInteger(v) && v >= 1;
+      return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= p.max;
     case 'number':
       return typeof v === 'number' && Number.isFinite(v) && v >= 0;
     case 'boolean':
@@ -137,7 +144,7 @@ export function fitsParameter(p: StrategyParameter, v: unknown): v is ParameterV
 export function parameterExpectation(p: StrategyParameter): string {
   switch (p.type) {
     case 'count':
-      return 'a whole number of at least 1';
+      return `a whole number from 1 to ${p.max}`;
     case 'number':
       return 'a number of at least 0';
     case 'boolean':

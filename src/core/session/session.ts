@@ -26,7 +26,7 @@ import type { GraphSchema } from '../schema/graphSchema';
 import { strategyProblems } from '../plan/strategyParameters';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
-import { STRATEGIES, type StrategyContext, type StrategyOverrides } from './strategies';
+import { STRATEGIES, cypherUnsuitable, type StrategyContext, type StrategyOverrides } from './strategies';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
 export class PlanParameterError extends Error {
@@ -224,6 +224,9 @@ class Session implements RetrievalSession, StrategyContext {
     const mode = options.mode ?? 'run';
     const onStage = options.onStage;
     const kind = mode === 'run' ? (options.strategy ?? plan.strategy.kind) : 'cypher';
+    // Compiled to one MATCH (run, explain, profile): refused before the engine's planner sees a pattern it crashes on.
+    const tooLarge = kind === 'cypher' ? cypherUnsuitable(plan) : undefined;
+    if (tooLarge) throw new PlanParameterError(`plan ${plan.name}: ${tooLarge}`);
     if (onStage) {
       await this.loadSnapshot(options.signal, (step) => onStage({ stage: 'index', step }));
       onStage({ stage: 'search', strategy: kind });

@@ -12,6 +12,7 @@ import type { Embedder } from '../embed/embedder';
 import type { GraphStore } from '../graph/graphStore';
 import type { MatchSemantics, PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { STRATEGY_PARAMETERS, effectiveStrategy, type StrategyParameter, type StrategySettings } from '../plan/strategyParameters';
+import { cypherPatternProblem } from '../plan/cypherLimits';
 import { retrieveCypher } from '../retrieve/cypher/retrieve';
 import { retrieveGsd } from '../retrieve/gsd/retrieve';
 import { retrieveMor } from '../retrieve/mor/retrieve';
@@ -67,6 +68,14 @@ export interface StrategyDefinition {
   run(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string): Promise<RetrievalResult>;
 }
 
+/** The checker's KGP227 rule (plan/cypherLimits.ts): session.run refuses such a plan before the engine sees it. */
+export function cypherUnsuitable(plan: PlanningGraph): string | undefined {
+  return cypherPatternProblem(
+    plan.nodes.map((n) => n.id),
+    plan.edges.map((e) => [e.source, e.target] as const),
+  );
+}
+
 function storeOf(store: GraphStore): { kind: GraphStore['kind']; description: string } {
   return { kind: store.kind, description: store.description };
 }
@@ -114,6 +123,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     kind: 'cypher',
     summary: 'the plan compiled to parameterised Cypher and run read-only on the store',
     parameters: STRATEGY_PARAMETERS.cypher,
+    unsuitable: cypherUnsuitable,
     async run(plan, c, o, id) {
       const s = effectiveStrategy('cypher', plan, o.settings);
       // A gsd plan compiled to Cypher keeps its own match unless a flag or a cypher setting says otherwise.

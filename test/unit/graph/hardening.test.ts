@@ -154,7 +154,7 @@ test('8. exit codes and one-line messages: paths are usage errors, a bad plan is
   assert.equal((await cli(['query', '--db', 'nowhere', 'RETURN 1'])).code, 2);
   const k = await cli(['run', 'p.kgp', '--db', 'db', '--k', '-1']);
   assert.equal(k.code, 2);
-  assert.match(k.err, /--k must be a positive integer, not -1/);
+  assert.match(k.err, /--k must be a whole number from 1 to 10000, not -1/);
   writeFileSync(join(dir.path, 'two.kgp'), 'plan broken {\n  match (x: Movie = "Heat") -[:no_such_type]-> (d: Person)\n  return d\n  using cypher\n}\nplan fine {\n  match (m: Movie = "The Vow") -[:directed_by]-> (d: Person)\n  return d\n  using cypher\n}\n');
   const two = await cli(['run', 'two.kgp', '--db', 'db']);
   assert.equal(two.code, 1, two.err);
@@ -177,7 +177,7 @@ test('8. run reports a plan\'s bad strategy argument (k: -1, theta: -2, mode: "w
   const kgp213 = (t: string) => t.split('\n').filter((l) => l.includes('KGP213')).map((l) => l.replace(/^.*?params\.kgp/, 'params.kgp'));
   assert.deepEqual(kgp213(ran.err), kgp213(checked.out), 'the same diagnostics, the same places');
   assert.deepEqual(kgp213(ran.err), [
-    "params.kgp:4:16 error KGP213 'k' must be a whole number of at least 1",
+    "params.kgp:4:16 error KGP213 'k' must be a whole number from 1 to 10000",
     "params.kgp:9:21 error KGP213 'theta' must be a number of at least 0",
     'params.kgp:9:31 error KGP213 \'mode\' must be one of "precision", "breadth"',
   ]);

@@ -112,7 +112,7 @@ test('settings fill what the plan leaves open; the plan\'s own arguments win; a 
   const cypher = await session.run(open, { strategy: 'cypher', settings });
   assert.match(cypher.cypher?.text ?? '', /\nLIMIT 1$/);
   const bad: PlanningGraph = { ...DIRECTOR, strategy: { ...DEFAULT_STRATEGIES.gsd, k: -1 } };
-  await assert.rejects(session.run(bad), (e: unknown) => e instanceof PlanParameterError && /^plan director: gsd: 'k' must be a whole number of at least 1, not -1$/.test((e as Error).message));
+  await assert.rejects(session.run(bad), (e: unknown) => e instanceof PlanParameterError && /^plan director: gsd: 'k' must be a whole number from 1 to 10000, not -1$/.test((e as Error).message));
 });
 
 test('explain gives the plan tree without answers; profile runs the query and gives row counts', async () => {

@@ -41,7 +41,7 @@ test('reading settings: only set values, each checked against its parameter; a w
   const read = readRetrievalSettings((key) => values[key]);
   assert.deepEqual(read.settings, { stem: { theta: 0.3 }, sage: { constrained: true } });
   assert.deepEqual(read.problems, [
-    'kgrag.retrieval.gsd.k: \'k\' must be a whole number of at least 1, not 2.5; the default applies',
+    'kgrag.retrieval.gsd.k: \'k\' must be a whole number from 1 to 10000, not 2.5; the default applies',
     'kgrag.retrieval.stem.mode: \'mode\' must be one of "precision", "breadth", not "wide"; the default applies',
   ]);
 });
