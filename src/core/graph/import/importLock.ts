@@ -2,7 +2,7 @@
 // the target: two at once would each rename their own copy in, and the first one's rows would be gone
 // although it reported success. A lock file beside the folder (created exclusively, holding the owner's
 // pid) serialises them; a lock whose owner is dead is stale and taken over. See docs/graph-stores.md.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { GraphStoreError } from '../errors';
 
@@ -92,6 +92,11 @@ function removeStale(path: string, seen: string): void {
  */
 export async function acquireImportLock(folder: string, options: ImportLockOptions = {}): Promise<() => void> {
   const path = importLockPath(folder);
+  // The lock lives beside the folder: its parent must exist (removed again below if made only for it).
+  const parent = dirname(path);
+  const made: string[] = []; // the folders made here, innermost first
+  for (let p = parent; !existsSync(p) && dirname(p) !== p; p = dirname(p)) made.push(p);
+  if (made.length > 0) mkdirSync(parent, { recursive: true });
   const waitMs = options.waitMs ?? DEFAULT_IMPORT_LOCK_WAIT_MS;
   const started = Date.now();
   let told = false;
@@ -129,6 +134,13 @@ export async function acquireImportLock(folder: string, options: ImportLockOptio
         unlinkSync(path);
       } catch {
         /* already gone */
+      }
+    }
+    for (const p of made) {
+      try {
+        rmdirSync(p); // only when still empty (nothing was imported)
+      } catch {
+        break; // the import created the folder in it
       }
     }
   };
