@@ -80,9 +80,9 @@ test('kgrag report: a hostile status, change kind, answer and node name stay tex
     refresh: document.querySelectorAll('meta[http-equiv="refresh" i]').length,
     scripts: document.querySelectorAll('script').length,
     injected: document.querySelectorAll('#injected-status, #injected-kind, #injected-img, img, b, i').length,
-    handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
-    classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))],
-    cells: [...document.querySelectorAll('td')].map((td) => td.textContent ?? ''),
+    handlers: Array.from(document.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => a.name.startsWith('on'))).length,
+    classes: [...new Set(Array.from(document.querySelectorAll('[class]')).flatMap((e) => Array.from(e.classList)))],
+    cells: Array.from(document.querySelectorAll('td')).map((td) => td.textContent ?? ''),
   }));
   assert.equal(seen.title, REFRESH, 'the title is the text given');
   assert.equal(seen.refresh, 0);
