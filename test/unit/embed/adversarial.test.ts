@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { splitWords, normalizeText } from '../../../src/core/embed/lexicon/normalize';
 import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
 import { LexicalEmbedder } from '../../../src/core/embed/lexical';

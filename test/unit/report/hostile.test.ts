@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { main } from '../../../src/cli/main';
 import type { CliIO } from '../../../src/cli/io';
+import { readReportInput, reportHtml, type ReportInput } from '../../../src/core/report';
 
 // Issue 29, cases 3 and 4: the report never overwrites its input, and no value from a file becomes
 // markup — opened in real Chromium (as report.test.ts does), where a refresh would navigate away.
@@ -29,7 +30,7 @@ after(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const outcome = (status: string): string => JSON.stringify({ id: 'a', plan: 'p', status, expected: ['X'], answers: [], found: [], missing: ['X'], message: 'm' });
+const outcome = (status: string, message = 'm'): string => JSON.stringify({ id: 'a', plan: 'p', status, expected: ['X'], answers: [], found: [], missing: ['X'], message });
 
 test('kgrag report --out refuses to overwrite an input (same path, another spelling, a hard link, a symbolic link): exit 2, input intact', async () => {
   const input = outcome('passed') + '\n';
@@ -53,15 +54,24 @@ test('kgrag report --out refuses to overwrite an input (same path, another spell
 test('kgrag report: a hostile status, change kind, answer and node name stay text in Chromium (no refresh, no script, no injected element)', async () => {
   const REFRESH = `x"><meta http-equiv="refresh" content="0;url=https://example.invalid/pwned"><b id="injected-status">`;
   const SCRIPT = `<script>document.title='pwned'</script><img id="injected-img" src=x onerror="document.title='pwned'">`;
+  const KIND = `regressed"><meta http-equiv="refresh" content="0;url=https://example.invalid/kind"><i id="injected-kind">`;
   const lines = [
     outcome(REFRESH),
-    outcome(`passed onerror=x`),
-    JSON.stringify({ comparison: { regressions: 1, changed: 1, graphChanged: false, changes: [{ kind: `regressed"><meta http-equiv="refresh" content="0;url=https://example.invalid/kind"><i id="injected-kind">`, file: SCRIPT, line: 1, plan: SCRIPT, lost: [{ value: SCRIPT, rank: 1 }], gained: [], notes: [] }] } }),
-    JSON.stringify({ id: SCRIPT, plan: 'p', strategy: 'gsd', answers: [{ value: SCRIPT, score: 0 }], subgraphs: [{ rank: 1, gsd: 0, triples: [{ source: '1', sourceName: SCRIPT, type: `"/><script>x</script>`, target: '2', targetName: REFRESH }] }] }),
+    outcome('passed', SCRIPT),
+    JSON.stringify({ comparison: { regressions: 1, changed: 1, graphChanged: false, changes: [{ kind: KIND, file: SCRIPT, line: 1, plan: SCRIPT, lost: [{ value: SCRIPT, rank: 1 }], gained: [], notes: [] }] } }),
+    JSON.stringify({ id: SCRIPT, plan: 'p', strategy: 'gsd', store: { kind: 'embedded', description: SCRIPT }, timings: { totalMs: 1, candidatesMs: 0, searchMs: 0 }, stats: {}, answers: [{ value: SCRIPT, score: 0 }], subgraphs: [{ rank: 1, gsd: 0, mapping: [], terms: [], triples: [{ source: '1', sourceName: SCRIPT, type: `"/><script>x</script>`, target: '2', targetName: REFRESH }] }] }),
   ];
   writeFileSync(join(dir, 'hostile.jsonl'), lines.join('\n') + '\n');
   const io = capture();
-  assert.equal(await main(['report', 'hostile.jsonl', '--out', 'hostile.html', '--title', REFRESH], io), 0, io.stderr.join('\n'));
+  // The CLI door refuses a status or change kind that is none of kgrag's (exit 1, with the line)…
+  assert.equal(await main(['report', 'hostile.jsonl', '--out', 'hostile-cli.html', '--title', REFRESH], io), 1, io.stderr.join('\n'));
+  assert.match(io.stderr.join('\n'), /hostile\.jsonl:1: not a valid test outcome: at \/status: must be equal to one of the allowed values/);
+  assert.match(io.stderr.join('\n'), /hostile\.jsonl:3: not a valid baseline comparison: at \/changes\/0\/kind/);
+  // …and the page itself escapes whatever reaches it: rendered here without that check.
+  const read = readReportInput(lines.slice(1).join('\n'));
+  const input = { ...read.input, tests: [...read.input.tests, JSON.parse(outcome(REFRESH)) as ReportInput['tests'][number]], comparisons: [JSON.parse(lines[2]!).comparison as ReportInput['comparisons'][number]] };
+  writeFileSync(join(dir, 'hostile.html'), reportHtml(input, { title: REFRESH }));
+  assert.doesNotMatch(readFileSync(join(dir, 'hostile-cli.html'), 'utf8'), /<meta http-equiv="refresh"|<script|<img|<[^>]*\sonerror=/i);
   const file = join(dir, 'hostile.html');
   const text = readFileSync(file, 'utf8');
   assert.doesNotMatch(text, /<meta http-equiv="refresh"|<script|<img|<[^>]*\sonerror=/i, 'no markup from the data in the file');
