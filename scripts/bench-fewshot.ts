@@ -3,12 +3,16 @@
  * own JSON format with kgp plans, MoR JSON lines, Cypher JSON) with varied questions, checks each once
  * and prints time and peak memory (RSS). Target (issue 18): 100k examples ≤ 10 s and ≤ 1 GB.
  *   npm run bench:fewshot-check -- [n…]      (default 10000 40000 100000)
+ * Then the Cypher rows of ../shared/data/text2cypher (Neo4j's front end on every query, with its
+ * database's schema; issue 29's target: ≤ 20 ms of CPU per query), checked once and re-checked after
+ * one row changed (the editor's case). `--text2cypher-only` skips the generated files;
+ * `--findings out.jsonl` writes every row's findings (to diff two versions: the same findings).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { checkFewShot } from '../src/core/fewshot';
+import { checkCypherQuery, checkFewShot, readFewShot, readSchemasCsv } from '../src/core/fewshot';
 
 // Real English words (the MetaQA questions' vocabulary) so relation words are diverse and known, plus
 // a made-up word in every tenth example: those ask the relation-typo check for near words, against a
@@ -20,7 +24,7 @@ function madeUp(i: number): string {
   return w;
 }
 
-const sizes = process.argv.includes('--one') ? [] : process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv.includes('--one') ? [] : process.argv.slice(2).filter((a, i, all) => all[i - 1] !== '--findings').map(Number).filter((n) => n > 0);
 const ns = sizes.length > 0 ? sizes : [10_000, 40_000, 100_000];
 
 const movies = ['The Vow', 'Kismet', 'Heat', 'The Matrix', 'Inception', 'Casablanca', 'Titanic', 'Pulp Fiction', 'Amélie', 'Rashomon'];
@@ -88,6 +92,8 @@ if (one >= 0) {
   peak = Math.max(peak, process.memoryUsage().rss);
   clearInterval(timer);
   console.log(`${f.name.padEnd(34)} ${String(n).padStart(8)} ${(text.length / 1e6).toFixed(1).padStart(5)} ${s.toFixed(2).padStart(10)} ${((used.user + used.system) / 1e6).toFixed(2).padStart(8)} ${String(r.diagnostics.length).padStart(13)} ${(peak / 1e6).toFixed(0).padStart(13)}`);
+} else if (process.argv.includes('--text2cypher') || process.argv.includes('--text2cypher-only')) {
+  text2cypher();
 } else {
   console.log(`few-shot check, Node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}; each check in its own process`);
   console.log('format                             examples    MB  wall s     CPU s   diagnostics   peak RSS MB');
@@ -97,4 +103,40 @@ if (one >= 0) {
       if (r.status !== 0) console.log(`${f.name}: ${n} examples failed (exit ${r.status ?? r.signal})`);
     }
   }
+  const r = spawnSync(process.execPath, [...process.execArgv, __filename, '--text2cypher', ...process.argv.slice(2)], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) console.log(`text2cypher failed (exit ${r.status ?? r.signal})`);
+}
+
+/** Every Cypher row of text2cypher_dev.csv through Neo4j's front end: CPU per query, first check and re-check. */
+function text2cypher(): void {
+  const dir = join(__dirname, '..', '..', 'shared', 'data', 'text2cypher');
+  const pairs = join(dir, 'text2cypher_dev.csv');
+  if (!existsSync(pairs)) {
+    console.log(`text2cypher: skipped (${dir} is absent)`);
+    return;
+  }
+  const { schemas } = readSchemasCsv(readFileSync(join(dir, 'schemas_dev.csv'), 'utf8'));
+  const text = readFileSync(pairs, 'utf8');
+  const rows = readFewShot(pairs, text)!.examples.filter((e) => e.output?.kind === 'cypher');
+  const pass = (): { cpuMs: number; findings: string[] } => {
+    const findings: string[] = [];
+    const cpu = process.cpuUsage();
+    for (const ex of rows) {
+      const o = ex.output!;
+      if (o.kind !== 'cypher') continue;
+      findings.push(JSON.stringify({ row: ex.number, f: checkCypherQuery(o, o.database !== undefined ? schemas[o.database] : undefined, ex.number) }));
+    }
+    const used = process.cpuUsage(cpu);
+    return { cpuMs: (used.user + used.system) / 1000, findings };
+  };
+  // Loading Neo4j's front end (seconds, once per process) is not a query's cost.
+  checkCypherQuery({ kind: 'cypher', query: { value: 'RETURN 1', span: { start: 0, end: 8 } } } as Parameters<typeof checkCypherQuery>[0], undefined, 0);
+  const first = pass();
+  const again = pass();
+  const at = process.argv.indexOf('--findings');
+  if (at >= 0) writeFileSync(process.argv[at + 1]!, first.findings.join('\n') + '\n');
+  const same = first.findings.join('\n') === again.findings.join('\n');
+  console.log(`text2cypher_dev.csv: ${rows.length} Cypher rows (${new Set(rows.map((e) => (e.output?.kind === 'cypher' ? e.output.query.value : ''))).size} distinct), load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`  first check: ${(first.cpuMs / 1000).toFixed(1)} s CPU, ${(first.cpuMs / rows.length).toFixed(1)} ms CPU per query`);
+  console.log(`  re-check (the editor after an edit): ${(again.cpuMs / 1000).toFixed(2)} s CPU, ${(again.cpuMs / rows.length).toFixed(2)} ms CPU per query; findings ${same ? 'identical' : 'DIFFERENT'}`);
 }

@@ -65,4 +65,22 @@ export function readInputFile(path: string, kind: FileKind): string {
   }
 }
 
+/**
+ * Control bytes as `\u00XX`: C0 except the line feed, DEL and C1. A node name holding `ESC]0;…BEL`
+ * (set the window title) or `ESC[2J` (clear the screen) is data and is shown as such, never
+ * interpreted by the terminal. The `\u` form is JSON's own escape, so a JSON line stays JSON with
+ * the same value (JSON.stringify already escapes C0; C1 and DEL it leaves raw). The line feed stays:
+ * it is the line structure of the output.
+ */
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+export function terminalText(text: string): string {
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The one door to the terminal: every command's stdout and stderr go through terminalText. */
+export function terminalIO(io: CliIO): CliIO {
+  return { ...io, out: (t) => io.out(terminalText(t)), err: (t) => io.err(terminalText(t)) };
+}
+
 export type Command = (args: readonly string[], io: CliIO) => Promise<number>;

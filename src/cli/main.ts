@@ -1,4 +1,4 @@
-import { EXIT, UsageError, exitCodeFor, oneLine, processIO, type CliIO, type Command } from './io';
+import { EXIT, UsageError, exitCodeFor, oneLine, processIO, terminalIO, type CliIO, type Command } from './io';
 import { ask } from './commands/ask';
 import { check } from './commands/check';
 import { importGraph as importCommand } from './commands/import';
@@ -25,7 +25,9 @@ function usage(): string {
   return ['usage: kgrag <command> [options]', '', ...Object.values(COMMANDS).map((c) => '  kgrag ' + c.summary)].join('\n');
 }
 
-export async function main(argv: readonly string[], io: CliIO = processIO): Promise<number> {
+export async function main(argv: readonly string[], raw: CliIO = processIO): Promise<number> {
+  // Names from graphs and files reach the terminal in every command: escape control bytes once, here.
+  const io = terminalIO(raw);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(usage());

@@ -103,7 +103,7 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
     if (!file) {
       const r = await asker.ask(input, options);
       const ran = values.run && r.kind === 'planned' ? await runPlan(session, r) : undefined;
-      io.out(values.json ? JSON.stringify(askJson(undefined, r, ran), null, 2) : renderText(r, ran));
+      io.out(values.json ? JSON.stringify(askJson(undefined, r, ran)) : renderText(r, ran));
       return r.kind === 'planned' ? EXIT.ok : EXIT.findings;
     }
     // One JSON result per line; a bad line gets a one-line error with its number, the rest go on.

@@ -84,7 +84,7 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     );
     // The search index is part of a usable graph: built now, the first retrieval (CLI or VS Code) only reads it.
     const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, embedder, controller.signal, !values.quiet) : undefined;
-    if (values.json) io.out(JSON.stringify(index ? { ...summary, index } : summary, null, 2));
+    if (values.json) io.out(JSON.stringify(index ? { ...summary, index } : summary));
     else {
       printSummary(summary, io);
       if (index) io.out(`  search index:        ${index.nodes} nodes (${index.embedder}) ${index.source === 'cache' ? 'already cached' : `built in ${(index.ms / 1000).toFixed(2)} s`}`);
@@ -92,7 +92,7 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     return summary.badLines.length > 0 ? EXIT.findings : EXIT.ok;
   } catch (e) {
     if (e instanceof ImportRejectedError) {
-      if (values.json) io.out(JSON.stringify({ rejected: true, badLines: e.badLines }, null, 2));
+      if (values.json) io.out(JSON.stringify({ rejected: true, badLines: e.badLines }));
       io.err(`kgrag import: rejected (--strict): ${e.badLines.length} bad line${e.badLines.length === 1 ? '' : 's'}; nothing was imported`);
       for (const b of e.badLines.slice(0, MAX_BAD_LINES_SHOWN)) io.err(`  ${formatBadLine(b)}`);
       return EXIT.findings;

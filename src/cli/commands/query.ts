@@ -77,7 +77,7 @@ export async function query(args: readonly string[], io: CliIO): Promise<number>
       signal: controller.signal,
     });
     if (values.json) {
-      io.out(JSON.stringify({ columns: result.columns, rows: result.rows, plan: result.plan ?? null, timeMs: result.timeMs }, null, 2));
+      io.out(JSON.stringify({ columns: result.columns, rows: result.rows, plan: result.plan ?? null, timeMs: result.timeMs }));
     } else {
       if (!values.explain) {
         io.out(renderTable(result));

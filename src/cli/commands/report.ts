@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { emptyReportInput, readReportInput, reportHtml } from '../../core/report';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
@@ -16,6 +16,16 @@ export async function report(args: readonly string[], io: CliIO): Promise<number
   const { values, positionals } = parseFlags({ args: [...args], allowPositionals: true, options: { out: { type: 'string' }, title: { type: 'string' } } });
   if (positionals.length === 0) throw new UsageError(`expected one or more JSON files\n${USAGE}`);
   if (values.out === undefined) throw new UsageError(`--out <file.html> is required\n${USAGE}`);
+  const out = resolve(io.cwd, values.out);
+  // Writing the report over one of its inputs would destroy the data it shows (a hard link or a
+  // symbolic link to an input is the same file): compare what the paths lead to, not their text.
+  const target = statSync(out, { throwIfNoEntry: false });
+  if (target !== undefined) {
+    for (const f of positionals) {
+      const input = statSync(resolve(io.cwd, f), { throwIfNoEntry: false });
+      if (input !== undefined && input.dev === target.dev && input.ino === target.ino) throw new UsageError(`--out ${values.out} is the input ${f}: the report would overwrite it; choose another output file`);
+    }
+  }
   let input = emptyReportInput();
   let problems = 0;
   for (const f of positionals) {
@@ -25,7 +35,7 @@ export async function report(args: readonly string[], io: CliIO): Promise<number
     for (const p of read.problems) io.err(`${f}:${p.line}: ${p.message}`);
     problems += read.problems.length;
   }
-  writeFileSync(resolve(io.cwd, values.out), reportHtml(input, values.title !== undefined ? { title: values.title } : {}));
+  writeFileSync(out, reportHtml(input, values.title !== undefined ? { title: values.title } : {}));
   io.out(`report written to ${values.out}: ${input.results.length} result(s), ${input.tests.length} test(s), ${input.comparisons.length} comparison(s), ${input.whyNots.length} why-not`);
   return problems > 0 ? EXIT.findings : EXIT.ok;
 }

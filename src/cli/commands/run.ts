@@ -119,7 +119,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         io.err(`kgrag run: ${positionals[0]}: plan ${input.id}: ${oneLine(e.message)}`);
         continue;
       }
-      if (values.json) io.out(read.format === 'jsonl' ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+      if (values.json) io.out(JSON.stringify(result)); // JSON lines: one result a line, whatever the input format
       else io.out(describe(result));
     }
     if (failed > 0) return EXIT.findings;

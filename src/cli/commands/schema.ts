@@ -22,7 +22,7 @@ export async function schema(args: readonly string[], io: CliIO): Promise<number
   const session = await openSessionFromSpec(specFromFlags(values, io, { mustExist: true, readOnly: true }), io);
   try {
     const s = await session.schema();
-    io.out(values.json ? JSON.stringify(s, null, 2) : renderSchemaText(s));
+    io.out(values.json ? JSON.stringify(s) : renderSchemaText(s));
     return EXIT.ok;
   } finally {
     await session.close();

@@ -4,6 +4,7 @@ import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import { baselineEntry, baselineText, compareBaseline, comparisonLines, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, readFolderPins, runPlanTest, summarizePlanTests, summaryLine, testPin, type Baseline, type BaselineEntry, type FolderPins, type PlanTestOutcome, type TestPin } from '../../core/testing';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { planAliases } from './planFile';
 
 const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file, or the kgrag.testing.graphs setting in the .vscode/settings.json\n   of its workspace folder, names the database it runs on)';
 
@@ -79,6 +80,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
 
   const outcomes: PlanTestOutcome[] = [];
   const entries: BaselineEntry[] = [];
+  const aliasDoors = new Map<string, ReturnType<typeof planAliases>>();
   let skipped = 0;
   let fingerprint: string | undefined;
   let description = '';
@@ -105,7 +107,11 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     }
     try {
       for (const t of runnable) {
-        const { outcome, result } = await runPlanTest(session, t.plan, { id: `${t.file}:${t.plan.name}` });
+        // The plan's `schema "…"` lends its relation aliases, as in run and why-not (one rule, planAliases).
+        const aliasesFor = aliasDoors.get(t.path) ?? planAliases(t.path, io, 'test');
+        aliasDoors.set(t.path, aliasesFor);
+        const relationAliases = await aliasesFor(t.plan.schemaRef);
+        const { outcome, result } = await runPlanTest(session, t.plan, { id: `${t.file}:${t.plan.name}`, ...(relationAliases ? { relationAliases } : {}) });
         outcomes.push(outcome);
         entries.push(baselineEntry(t.file, t.line, outcome, result));
         if (values.json) io.out(JSON.stringify({ file: t.file, line: t.line, ...outcome }));
@@ -119,7 +125,8 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   }
   const summary = summarizePlanTests(outcomes);
   if (values.json) io.out(JSON.stringify({ summary }));
-  io.out(summaryLine(summary) + (skipped > 0 ? `, ${skipped} skipped (pinned to another graph)` : ''));
+  // With --json stdout is JSON lines only; the line for people goes to stderr.
+  (values.json ? io.err : io.out)(summaryLine(summary) + (skipped > 0 ? `, ${skipped} skipped (pinned to another graph)` : ''));
   // Every test skipped is not a green run: nothing was checked.
   if (outcomes.length === 0) {
     io.err('kgrag test: no test ran: every test is pinned to another graph than the one in use');
@@ -129,7 +136,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
   if (values['save-baseline'] !== undefined) {
     const path = resolve(io.cwd, values['save-baseline']);
     writeFileSync(path, baselineText(makeBaseline(graph, entries)));
-    io.out(`baseline of ${entries.length} test(s) saved to ${values['save-baseline']}`);
+    (values.json ? io.err : io.out)(`baseline of ${entries.length} test(s) saved to ${values['save-baseline']}`);
   }
   if (baseline) {
     const comparison = compareBaseline(baseline, { graph, entries }, slowerThan !== undefined ? { slowerThan } : {});

@@ -48,7 +48,9 @@ export interface MarkedSpan {
 
 export function markedSpans(question: string): MarkedSpan[] {
   const out: MarkedSpan[] = [];
-  for (const m of question.matchAll(/\[([^\]]+)\]|"([^"]+)"|“([^”]+)”/g)) {
+  // An opener may not appear inside its span: `[[[[…` without a `]` would otherwise be scanned to the
+  // end from every `[` (quadratic); the innermost bracket is the marked one anyway.
+  for (const m of question.matchAll(/\[([^[\]]+)\]|"([^"]+)"|“([^“”]+)”/g)) {
     const inner = m[1] ?? m[2] ?? m[3] ?? '';
     const offset = m.index + 1 + (inner.length - inner.trimStart().length);
     const text = inner.trim();

@@ -1,5 +1,5 @@
 import { SparseScratch, type SparseEmbedder } from './hashing';
-import { lemmasOf, normalizeText, splitWords } from './lexicon/normalize';
+import { lemmasOf, MAX_WORD_LENGTH, normalizeText, splitWords } from './lexicon/normalize';
 import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, type ConceptWeights } from './lexicon/concepts';
 import { WordNet } from './lexicon/wordnet';
 
@@ -22,8 +22,13 @@ interface Slot {
   readonly value: number;
 }
 
-/** Tokens with a capital after a lower-case letter: split into words by splitWords. */
-const MIXED_CASE = /[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu;
+/**
+ * Tokens with a capital after a lower-case letter are split into words by splitWords. Found in two
+ * linear steps (letter runs, then a test within each): one pattern `[\p{L}\p{N}]*\p{Ll}\p{Lu}…`
+ * backtracked from every position of a long word (a 64k-letter word took 16 s).
+ */
+const LETTER_RUN = /[\p{L}\p{N}]+/gu;
+const CASE_CHANGE = /\p{Ll}\p{Lu}/u;
 
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;
@@ -118,7 +123,10 @@ export class LexicalEmbedder implements SparseEmbedder {
     for (const w of words) slots.push(...this.slotsOf(w.surface));
     // A name written in mixed case (MacArthur, DiCaprio) is split like an identifier (hasImdbRating)
     // into its parts; it also stands as one word, so "macarthur" still meets it.
-    for (const token of text.match(MIXED_CASE) ?? []) slots.push(...this.slotsOf(token.toLowerCase()));
+    for (const run of text.matchAll(LETTER_RUN)) {
+      const token = run[0];
+      if (token.length <= MAX_WORD_LENGTH && CASE_CHANGE.test(token)) slots.push(...this.slotsOf(token.toLowerCase()));
+    }
     // Multi-word expressions WordNet knows ("film writer", "came out" → come_out) add their own
     // concepts. Stop words stay in for this: "out" in "came out" is what makes the expression.
     if (this.wordNet) {

@@ -3,36 +3,38 @@ import type { PlanTree } from '../../contracts/values';
 import type { RetrievalResult } from '../retrieve/result';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import type { BaselineComparison } from '../testing/baseline';
-import { esc, num } from './escape';
+import { classAttr, classFor, html, num, type CssClass, type Html } from './escape';
 import type { ReportInput } from './inputs';
 import { subgraphSvg } from './svg';
 
 /**
  * One self-contained HTML file: no script at all, no network, the stylesheet allowed by its hash
- * (`default-src 'none'`), every database string escaped as text. Sections: regressions, tests,
+ * (`default-src 'none'`), every database string escaped as text (escape.ts: markup by construction). Sections: regressions, tests,
  * why-not, comparisons (results of one plan side by side), and each result (answers, subgraphs,
  * GSD breakdown, candidates, trajectories, Cypher and its plan, stem/sage summaries, warnings).
  */
 export function reportHtml(input: ReportInput, options: { title?: string; generated?: string } = {}): string {
   const title = options.title ?? 'KG-RAG report';
   const body = [
-    `<header><h1>${esc(title)}</h1><p class="meta">generated ${esc(options.generated ?? new Date().toISOString())} · ${input.results.length} result(s) · ${input.tests.length} test(s) · ${input.comparisons.length} comparison(s) · ${input.whyNots.length} why-not</p></header>`,
+    html`<header><h1>${title}</h1><p class="meta">generated ${options.generated ?? new Date().toISOString()} · ${input.results.length} result(s) · ${input.tests.length} test(s) · ${input.comparisons.length} comparison(s) · ${input.whyNots.length} why-not</p></header>`,
     ...input.comparisons.map(comparisonSection),
     testsSection(input),
-    ...(input.whyNots.length > 0 ? [`<section><h2>Why not?</h2>${input.whyNots.map(whyNotBlock).join('')}</section>`] : []),
+    ...(input.whyNots.length > 0 ? [html`<section><h2>Why not?</h2>${input.whyNots.map(whyNotBlock)}</section>`] : []),
     comparisonsOfResults(input.results),
     ...input.results.map(resultSection),
   ].join('\n');
   const hash = createHash('sha256').update(STYLE).digest('base64');
-  const csp = `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  // No script, no frame, no navigation by form or base: only the stylesheet, by hash. A refresh
+  // cannot be forbidden by CSP, so no markup may come from data (see escape.ts).
+  const csp = `default-src 'none'; style-src 'sha256-${hash}'; img-src data:; base-uri 'none'; form-action 'none'; frame-src 'none'; object-src 'none'; script-src 'none'`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
+${html`<meta http-equiv="Content-Security-Policy" content="${csp}">`}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${esc(title)}</title>
+${html`<title>${title}</title>`}
 <style>${STYLE}</style>
 </head>
 <body>
@@ -42,45 +44,46 @@ ${body}
 `;
 }
 
-function table(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {
-  if (rows.length === 0) return '<p class="empty">none</p>';
-  return `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.join('')}</tr>`).join('')}</tbody></table>`;
+function table(head: readonly string[], rows: readonly (readonly Html[])[], cls?: CssClass): Html {
+  if (rows.length === 0) return html`<p class="empty">none</p>`;
+  return html`<table${classAttr(cls)}><thead><tr>${head.map((h) => html`<th>${h}</th>`)}</tr></thead><tbody>${rows.map((r) => html`<tr>${r}</tr>`)}</tbody></table>`;
 }
 
-const td = (v: unknown, cls = ''): string => `<td${cls ? ` class="${cls}"` : ''}>${esc(v)}</td>`;
+/** A cell; its class only when the value names a known one (a status from a file is data, not markup). */
+const td = (v: unknown, cls?: CssClass): Html => html`<td${classAttr(cls)}>${String(v ?? '')}</td>`;
 
-function comparisonSection(c: BaselineComparison): string {
+function comparisonSection(c: BaselineComparison): Html {
   const changed = (c.changes ?? []).filter((x) => x.kind !== 'unchanged');
-  const rows = changed.map((x) => [td(x.kind, x.kind), td(`${x.file}:${x.line}`), td(x.plan), td((x.lost ?? []).map((l) => `${l.value} (#${l.rank})`).join(', ')), td((x.gained ?? []).map((g) => `${g.value} (#${g.rank})`).join(', ')), td((x.notes ?? []).join('; '))]);
-  const graph = c.graphChanged ? `<p class="warn">graph changed: ${esc(c.before?.fingerprint)} → ${esc(c.after?.fingerprint)}</p>` : '';
-  return `<section><h2>Regressions against the baseline</h2><p class="${c.regressions > 0 ? 'bad' : 'good'}">${esc(c.regressions)} regression(s), ${esc(c.changed - c.regressions)} other change(s), ${esc((c.changes ?? []).length - c.changed)} unchanged</p>${graph}${table(['change', 'where', 'plan', 'lost (baseline rank)', 'gained (rank)', 'notes'], rows)}</section>`;
+  const rows = changed.map((x) => [td(x.kind, classFor(x.kind)), td(`${x.file}:${x.line}`), td(x.plan), td((x.lost ?? []).map((l) => `${l.value} (#${l.rank})`).join(', ')), td((x.gained ?? []).map((g) => `${g.value} (#${g.rank})`).join(', ')), td((x.notes ?? []).join('; '))]);
+  const graph = c.graphChanged ? html`<p class="warn">graph changed: ${c.before?.fingerprint} → ${c.after?.fingerprint}</p>` : '';
+  return html`<section><h2>Regressions against the baseline</h2><p${classAttr(c.regressions > 0 ? 'bad' : 'good')}>${String(c.regressions)} regression(s), ${String(c.changed - c.regressions)} other change(s), ${String((c.changes ?? []).length - c.changed)} unchanged</p>${graph}${table(['change', 'where', 'plan', 'lost (baseline rank)', 'gained (rank)', 'notes'], rows)}</section>`;
 }
 
-function testsSection(input: ReportInput): string {
+function testsSection(input: ReportInput): Html | string {
   if (input.tests.length === 0 && input.summaries.length === 0) return '';
-  const rows = input.tests.map((t) => [td(t.status, t.status), td(t.file !== undefined ? `${t.file}:${t.line ?? ''}` : t.id), td(t.plan), td(`${(t.found ?? []).length}/${(t.expected ?? []).length}`), td(t.message)]);
-  const summary = input.summaries.map((s) => `<p>${esc(s.passed)} passed, ${esc(s.failed)} failed${s.errored > 0 ? ` (${esc(s.errored)} errored)` : ''} · Hits@1 ${num(s.hitsAt1, 2)} · Hits@k ${num(s.hitsAtK, 2)}</p>`).join('');
-  return `<section><h2>Tests</h2>${summary}${table(['status', 'where', 'plan', 'found', 'message'], rows)}</section>`;
+  const rows = input.tests.map((t) => [td(t.status, classFor(t.status)), td(t.file !== undefined ? `${t.file}:${t.line ?? ''}` : t.id), td(t.plan), td(`${(t.found ?? []).length}/${(t.expected ?? []).length}`), td(t.message)]);
+  const summary = input.summaries.map((s) => html`<p>${String(s.passed)} passed, ${String(s.failed)} failed${s.errored > 0 ? html` (${String(s.errored)} errored)` : ''} · Hits@1 ${num(s.hitsAt1, 2)} · Hits@k ${num(s.hitsAtK, 2)}</p>`);
+  return html`<section><h2>Tests</h2>${summary}${table(['status', 'where', 'plan', 'found', 'message'], rows)}</section>`;
 }
 
-function whyNotBlock(w: WhyNotResult): string {
+function whyNotBlock(w: WhyNotResult): Html {
   const c = w.cause;
-  const evidence: string[] = [];
-  if (c.kind === 'unreachable' && c.path) evidence.push(`<p>path that exists: <code>${esc(c.path.pattern)}</code></p>`);
-  if (c.kind === 'mor-layer' && c.route) evidence.push(`<p>route: <code>${esc(c.route.pattern)}</code></p>`);
-  if (c.kind === 'cypher-clause') evidence.push(`<p>clause: <code>${esc(c.text)}</code></p><pre>${esc(c.query)}</pre>`);
-  if (c.kind === 'not-in-graph') evidence.push(`<p>nearest: ${esc(c.nearest.map((n) => n.name).join(', '))}</p>`);
+  const evidence: Html[] = [];
+  if (c.kind === 'unreachable' && c.path) evidence.push(html`<p>path that exists: <code>${c.path.pattern}</code></p>`);
+  if (c.kind === 'mor-layer' && c.route) evidence.push(html`<p>route: <code>${c.route.pattern}</code></p>`);
+  if (c.kind === 'cypher-clause') evidence.push(html`<p>clause: <code>${c.text}</code></p><pre>${c.query}</pre>`);
+  if (c.kind === 'not-in-graph') evidence.push(html`<p>nearest: ${c.nearest.map((n) => n.name).join(', ')}</p>`);
   if (c.kind === 'candidate-rank') evidence.push(table(['element', 'phrase', 'needs', 'rank', 'limit', 'matched instead'], c.needs.map((n) => [td(n.ref), td(n.patternText), td(n.needed), td(n.rank), td(`${n.parameter} ${n.limit}`), td(n.matchedInstead ?? '')])));
   if ((c.kind === 'cut-by-k' || c.kind === 'candidate-rank' || c.kind === 'pruned' || c.kind === 'category') && c.subgraph) evidence.push(subgraphSvg([c.subgraph]));
-  const fixes = (w.fixes ?? []).map((f) => `<li>${esc(f.label)}${f.outcome ? (f.outcome.skipped !== undefined ? ` — not re-run: ${esc(f.outcome.skipped)}` : f.outcome.returned ? ` — re-run: <span class="good">returned at rank ${esc(f.outcome.rank)}</span>` : ' — re-run: <span class="bad">still missing</span>') : ''}</li>`);
-  return `<article class="whynot"><h3>${esc(w.plan)} (${esc(w.strategy)}): why not “${esc(w.expected)}”? <span class="tag">${esc(c.kind)}</span></h3><p>${esc(w.summary)}</p>${evidence.join('')}${fixes.length > 0 ? `<ul class="fixes">${fixes.join('')}</ul>` : ''}</article>`;
+  const fixes = (w.fixes ?? []).map((f) => html`<li>${f.label}${f.outcome ? (f.outcome.skipped !== undefined ? html` — not re-run: ${f.outcome.skipped}` : f.outcome.returned ? html` — re-run: <span class="good">returned at rank ${String(f.outcome.rank)}</span>` : html` — re-run: <span class="bad">still missing</span>`) : ''}</li>`);
+  return html`<article class="whynot"><h3>${w.plan} (${w.strategy}): why not “${w.expected}”? <span class="tag">${c.kind}</span></h3><p>${w.summary}</p>${evidence}${fixes.length > 0 ? html`<ul class="fixes">${fixes}</ul>` : ''}</article>`;
 }
 
 /** Results of one plan (several strategies, graphs or runs): side by side against the first. */
-function comparisonsOfResults(results: readonly RetrievalResult[]): string {
+function comparisonsOfResults(results: readonly RetrievalResult[]): Html | string {
   const byPlan = new Map<string, RetrievalResult[]>();
   for (const r of results) byPlan.set(r.plan, [...(byPlan.get(r.plan) ?? []), r]);
-  const sections: string[] = [];
+  const sections: Html[] = [];
   for (const [plan, rs] of byPlan) {
     if (rs.length < 2) continue;
     const [a, ...others] = rs as [RetrievalResult, ...RetrievalResult[]];
@@ -95,44 +98,44 @@ function comparisonsOfResults(results: readonly RetrievalResult[]): string {
         return [td(v), td(ra ?? '—'), td(rb ?? '—'), td(kind === 'both' ? 'both' : kind === 'only-a' ? `lost by ${label(b)}` : `gained by ${label(b)}`, kind)];
       });
       const timing = `${label(a)} ${num(a.timings?.totalMs, 1)} ms · ${label(b)} ${num(b.timings?.totalMs, 1)} ms (Δ ${num((b.timings?.totalMs ?? 0) - (a.timings?.totalMs ?? 0), 1)} ms)`;
-      sections.push(`<article class="compare"><h3>${esc(plan)}: ${esc(label(a))} vs ${esc(label(b))}</h3><p>${esc(timing)}</p>${table(['answer', `rank ${label(a)}`, `rank ${label(b)}`, 'diff'], rows)}<p class="legend"><span class="only-a">■ only ${esc(label(a))}</span> <span class="only-b">■ only ${esc(label(b))}</span> <span class="both">■ both</span></p>${subgraphSvg(a.subgraphs.slice(0, 10), b.subgraphs.slice(0, 10))}</article>`);
+      sections.push(html`<article class="compare"><h3>${plan}: ${label(a)} vs ${label(b)}</h3><p>${timing}</p>${table(['answer', `rank ${label(a)}`, `rank ${label(b)}`, 'diff'], rows)}<p class="legend"><span class="only-a">■ only ${label(a)}</span> <span class="only-b">■ only ${label(b)}</span> <span class="both">■ both</span></p>${subgraphSvg(a.subgraphs.slice(0, 10), b.subgraphs.slice(0, 10))}</article>`);
     }
   }
-  return sections.length > 0 ? `<section><h2>Comparisons</h2>${sections.join('')}</section>` : '';
+  return sections.length > 0 ? html`<section><h2>Comparisons</h2>${sections}</section>` : '';
 }
 
 function label(r: RetrievalResult): string {
   return `${r.strategy} · ${r.store?.description ?? ''}`.trim();
 }
 
-function resultSection(r: RetrievalResult): string {
-  const parts: string[] = [];
-  parts.push(`<p class="meta">${esc(r.strategy)} · ${esc(r.store?.description)} · ${num(r.timings?.totalMs, 1)} ms${r.question ? ` · “${esc(r.question)}”` : ''}</p>`);
-  for (const w of r.warnings ?? []) parts.push(`<p class="warn">${esc(w)}</p>`);
+function resultSection(r: RetrievalResult): Html {
+  const parts: Html[] = [];
+  parts.push(html`<p class="meta">${r.strategy} · ${r.store?.description} · ${num(r.timings?.totalMs, 1)} ms${r.question ? html` · “${r.question}”` : ''}</p>`);
+  for (const w of r.warnings ?? []) parts.push(html`<p class="warn">${w}</p>`);
   // Every answer, not the first few: a long list folds, it is never cut.
   const answers = table(['#', 'answer', r.strategy === 'gsd' ? 'GSD' : 'score'], r.answers.map((a, i) => [td(i + 1), td(a.value), td(num(a.score, 4))]));
-  parts.push(r.answers.length > 20 ? `<details><summary>Answers (${r.answers.length})</summary>${answers}</details>` : `<h4>Answers (${r.answers.length})</h4>${answers}`);
+  parts.push(r.answers.length > 20 ? html`<details><summary>Answers (${String(r.answers.length)})</summary>${answers}</details>` : html`<h4>Answers (${String(r.answers.length)})</h4>${answers}`);
   if (r.subgraphs.length > 0) {
-    parts.push(`<h4>Subgraphs (${r.subgraphs.length})</h4>${subgraphSvg(r.subgraphs.slice(0, 10))}`);
+    parts.push(html`<h4>Subgraphs (${String(r.subgraphs.length)})</h4>${subgraphSvg(r.subgraphs.slice(0, 10))}`);
     const terms = r.subgraphs.slice(0, 10).flatMap((s) => (s.terms ?? []).map((t) => [td(s.rank), td(num(s.gsd)), td(t.kind === 'node' ? `(${t.variable})` : `[${t.edgeId}]`), td(t.patternText ?? '—'), td(t.matchedText), td(num(t.distance)), td(t.candidateRank ?? '')]));
-    if (terms.length > 0) parts.push(`<details open><summary>GSD breakdown</summary>${table(['subgraph', 'GSD', 'term', 'pattern', 'matched', 'distance', 'candidate rank'], terms)}</details>`);
+    if (terms.length > 0) parts.push(html`<details open><summary>GSD breakdown</summary>${table(['subgraph', 'GSD', 'term', 'pattern', 'matched', 'distance', 'candidate rank'], terms)}</details>`);
   }
-  for (const c of r.candidates ?? []) parts.push(`<details><summary>Candidates of ${esc(c.element === 'node' ? `(${c.ref})` : `[${c.ref}]`)} “${esc(c.patternText)}”</summary>${table(['#', 'candidate', 'distance'], c.candidates.map((x, i) => [td(i + 1), td(x.text + (x.via ? ` (via ${x.via})` : '')), td(num(x.distance))]))}</details>`);
+  for (const c of r.candidates ?? []) parts.push(html`<details><summary>Candidates of ${c.element === 'node' ? `(${c.ref})` : `[${c.ref}]`} “${c.patternText}”</summary>${table(['#', 'candidate', 'distance'], c.candidates.map((x, i) => [td(i + 1), td(x.text + (x.via ? ` (via ${x.via})` : '')), td(num(x.distance))]))}</details>`);
   if (r.trajectory) {
     const t = r.trajectory;
     const layers = t.paths.flatMap((p) => p.layers.map((l) => [td(p.index + 1), td(l.layer), td(`${l.variable}${l.category ? `: ${l.category}` : ''}`), td(l.structural.map((n) => n.name).join(', ')), td(l.textual.map((n) => n.name).join(', ')), td(l.kept)]));
     const trajectories = t.trajectories.map((x) => [td(x.name), td(x.nodes.map((n) => n.name).join(' → ')), td(x.traversalIdentifier.join(', ')), td(num(x.score))]);
-    parts.push(`<details open><summary>Mixed traversal (${esc(t.combination)}, reranker ${esc(t.reranker)})</summary>${table(['path', 'layer', 'variable', 'structural', 'textual', 'kept'], layers)}${table(['candidate', 'trajectory', 'steps', 'score'], trajectories)}</details>`);
+    parts.push(html`<details open><summary>Mixed traversal (${t.combination}, reranker ${t.reranker})</summary>${table(['path', 'layer', 'variable', 'structural', 'textual', 'kept'], layers)}${table(['candidate', 'trajectory', 'steps', 'score'], trajectories)}</details>`);
   }
-  if (r.cypher) parts.push(`<details open><summary>Cypher (${esc(r.cypher.dialect)}, ${esc(r.cypher.mode)})</summary><pre>${esc(r.cypher.text)}</pre><pre>${esc(JSON.stringify(r.cypher.params, null, 2))}</pre>${r.cypher.plan ? `<ul class="tree">${planTree(r.cypher.plan)}</ul>` : ''}</details>`);
-  if (r.stem) parts.push(`<details><summary>STEM (${esc(r.stem.mode)}, θ ${esc(r.stem.theta)})</summary>${table(['schema graph', 'anchor', 'matches', 'expansions'], r.stem.beams.map((b) => [td(b.index + 1), td(b.anchors[0]?.name ?? '—'), td(b.matches), td(b.expansions.length)]))}</details>`);
-  if (r.sage) parts.push(`<details><summary>SAGE (k ${esc(r.sage.k)}, k′ ${esc(r.sage.kPrime)})</summary>${table(['seed', 'source', 'fused'], r.sage.seeds.map((s) => [td(s.name), td(s.source), td(num(s.fused))]))}</details>`);
-  return `<section class="result"><h2>${esc(r.id)}</h2>${parts.join('')}</section>`;
+  if (r.cypher) parts.push(html`<details open><summary>Cypher (${r.cypher.dialect}, ${r.cypher.mode})</summary><pre>${r.cypher.text}</pre><pre>${JSON.stringify(r.cypher.params, null, 2)}</pre>${r.cypher.plan ? html`<ul class="tree">${planTree(r.cypher.plan)}</ul>` : ''}</details>`);
+  if (r.stem) parts.push(html`<details><summary>STEM (${r.stem.mode}, θ ${String(r.stem.theta)})</summary>${table(['schema graph', 'anchor', 'matches', 'expansions'], r.stem.beams.map((b) => [td(b.index + 1), td(b.anchors[0]?.name ?? '—'), td(b.matches), td(b.expansions.length)]))}</details>`);
+  if (r.sage) parts.push(html`<details><summary>SAGE (k ${String(r.sage.k)}, k′ ${String(r.sage.kPrime)})</summary>${table(['seed', 'source', 'fused'], r.sage.seeds.map((s) => [td(s.name), td(s.source), td(num(s.fused))]))}</details>`);
+  return html`<section class="result"><h2>${r.id}</h2>${parts}</section>`;
 }
 
-function planTree(t: PlanTree): string {
+function planTree(t: PlanTree): Html {
   const rows = t.rows !== undefined ? ` rows ${t.rows}` : t.estimatedRows !== undefined ? ` est. ${t.estimatedRows}` : '';
-  return `<li>${esc(t.operator)}${t.details !== undefined ? ` <span class="meta">${esc(t.details)}</span>` : ''}${rows ? `<span class="meta">${esc(rows)}</span>` : ''}${(t.children ?? []).length > 0 ? `<ul>${t.children.map(planTree).join('')}</ul>` : ''}</li>`;
+  return html`<li>${t.operator}${t.details !== undefined ? html` <span class="meta">${t.details}</span>` : ''}${rows ? html`<span class="meta">${rows}</span>` : ''}${(t.children ?? []).length > 0 ? html`<ul>${t.children.map(planTree)}</ul>` : ''}</li>`;
 }
 
 const STYLE = `

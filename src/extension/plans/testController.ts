@@ -20,6 +20,8 @@ interface PlanTestItem {
   readonly plan: PlanningGraph;
   /** The plan's `expect` clause: where a failure is anchored. */
   readonly expect?: vscode.Range;
+  /** The relation aliases of the plan's schema (its `schema "…"` line, else kgrag.schema.path). */
+  readonly relationAliases: ReadonlyMap<string, readonly string[]>;
 }
 const planOf = new WeakMap<vscode.TestItem, PlanTestItem>();
 
@@ -80,7 +82,7 @@ async function updateFromText(ctrl: vscode.TestController, uri: vscode.Uri, text
   // Answers may come back out of order while typing: only the latest question's answer counts.
   const ticket = (asked.get(uri.toString()) ?? 0) + 1;
   asked.set(uri.toString(), ticket);
-  const { plans } = await documentPlans({ uri, getText: () => text });
+  const { plans, relationAliases } = await documentPlans({ uri, getText: () => text });
   if (asked.get(uri.toString()) !== ticket) return;
   // A plan with syntax errors in it is not a test (it could not run).
   const tests = plans.filter((p) => isPlanTest(p.graph) && p.errors.length === 0);
@@ -93,7 +95,8 @@ async function updateFromText(ctrl: vscode.TestController, uri: vscode.Uri, text
     const item = ctrl.createTestItem(`${uri.toString()}#${t.graph.name}`, t.graph.name, uri);
     item.range = toVsRange(t.nameRange ?? t.range);
     item.description = `expect ${t.graph.expect.map((e) => JSON.stringify(e)).join(', ')}`;
-    planOf.set(item, { plan: t.graph, ...(t.expectRange ? { expect: toVsRange(t.expectRange) } : {}) });
+    // The schema's relation aliases, resolved by the language server as for Run (one rule for both).
+    planOf.set(item, { plan: t.graph, relationAliases, ...(t.expectRange ? { expect: toVsRange(t.expectRange) } : {}) });
     return item;
   });
   file.children.replace(children);
@@ -170,7 +173,7 @@ export async function runTests(context: TestRunContext, request: vscode.TestRunR
     }
     output.appendLine(`— plan tests on ${connected.graph.label} (${new Date().toLocaleString()})`);
     for (const item of items) {
-      const { plan, expect } = planOf.get(item)!;
+      const { plan, expect, relationAliases } = planOf.get(item)!;
       const file = item.uri ? vscode.workspace.asRelativePath(item.uri) : item.label;
       const id = `${file}:${plan.name}`;
       const at = expect ?? item.range;
@@ -195,7 +198,7 @@ export async function runTests(context: TestRunContext, request: vscode.TestRunR
       const t0 = Date.now();
       let tested;
       try {
-        tested = await runPlanTest(connected.session, plan, { signal: controller.signal, id, settings: strategySettings(item.uri, log) });
+        tested = await runPlanTest(connected.session, plan, { signal: controller.signal, id, settings: strategySettings(item.uri, log), ...(relationAliases.size > 0 ? { relationAliases } : {}) });
       } catch {
         run.skipped(item); // cancelled mid-run
         skippedIds.add(id);

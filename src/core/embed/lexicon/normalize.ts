@@ -22,13 +22,32 @@ export interface NormalizedText {
   readonly dropped: readonly string[];
 }
 
+/**
+ * Words longer than this are cut to it: no word of WordNet or of any lemmatiser rule is longer (the
+ * longest English words are about 45 letters), so nothing is lost, and a 1M-letter "word" costs no
+ * more to look up, cache and hash than a long one.
+ */
+export const MAX_WORD_LENGTH = 64;
+
+/** Quotes off both ends, by scanning (`/'+$/` retried from every quote of a long run: quadratic). */
+function trimQuotes(w: string): string {
+  let a = 0;
+  let b = w.length;
+  while (a < b && w.charCodeAt(a) === 39) a++;
+  while (b > a && w.charCodeAt(b - 1) === 39) b--;
+  return a === 0 && b === w.length ? w : w.slice(a, b);
+}
+
 /** Splits "starred_actors", "hasImdbRating", "in-language" and "The Vow!" into lower-case words. */
 export function splitWords(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)
-    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+    .map((w) => {
+      const t = trimQuotes(w);
+      return (t.endsWith("'s") ? t.slice(0, -2) : t).slice(0, MAX_WORD_LENGTH);
+    })
     .filter((w) => w.length > 0);
 }
 

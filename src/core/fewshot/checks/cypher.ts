@@ -31,6 +31,31 @@ export function toDbSchema(schema: GraphSchema): DbSchema {
 
 const dbSchemaCache = new WeakMap<GraphSchema, DbSchema>();
 
+type LintResult = ReturnType<LanguageSupport['lintCypherQuery']>;
+
+/**
+ * Neo4j's front end costs 20-100 ms a query (profiled: 95 % is its semantic analysis, Neo4j's own
+ * Java front end compiled to JavaScript; even `RETURN 1` takes ~20 ms), and it is a pure function
+ * of the query text and the schema. So each (schema, text) is linted once: the editor re-checks a
+ * few-shot file on every keystroke and only the rows that changed cost anything; a file's duplicate
+ * queries (9 % of text2cypher's dev rows) cost nothing. Bounded: a long-running server forgets all
+ * at the limit (results are small; 20k of them are a few tens of MB).
+ */
+const LINT_CACHE_LIMIT = 20_000;
+const lintCache = new WeakMap<DbSchema, Map<string, LintResult>>();
+const noSchema: DbSchema = {};
+
+function lintCached(query: string, db: DbSchema): LintResult {
+  let byText = lintCache.get(db);
+  if (!byText) lintCache.set(db, (byText = new Map()));
+  const hit = byText.get(query);
+  if (hit) return hit;
+  const result = neo4jFrontEnd().lintCypherQuery(query, db);
+  if (byText.size >= LINT_CACHE_LIMIT) byText.clear();
+  byText.set(query, result);
+  return result;
+}
+
 export function checkCypherExamples(doc: FewShotDocument, opts: FewShotCheckOptions, out: OffsetFinding[]): void {
   for (const ex of doc.examples) {
     if (ex.output?.kind !== 'cypher') continue;
@@ -43,15 +68,15 @@ export function checkCypherExamples(doc: FewShotDocument, opts: FewShotCheckOpti
 export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefined, number: number): OffsetFinding[] {
   const out: OffsetFinding[] = [];
   const q = o.query;
-  let db: DbSchema = {};
+  let db: DbSchema = noSchema;
   if (schema) {
     db = dbSchemaCache.get(schema) ?? toDbSchema(schema);
     dbSchemaCache.set(schema, db);
   }
-  let result: ReturnType<LanguageSupport['lintCypherQuery']>;
-  const { lintCypherQuery, isNotParamError } = neo4jFrontEnd();
+  let result: LintResult;
+  const { isNotParamError } = neo4jFrontEnd();
   try {
-    result = lintCypherQuery(q.value, db);
+    result = lintCached(q.value, db);
   } catch (e) {
     return [{ start: q.span.start, end: q.span.end, severity: 'warning', code: FEWSHOT_CODES.cypherNotice, message: `Row ${number}: Neo4j's linter failed on this query (${e instanceof Error ? e.message : String(e)}).` }];
   }
