@@ -275,6 +275,7 @@ const historyEntry = object({
 // core/whynot's analysis (src/contracts/whyNot.ts), checked as deeply as the view reads it.
 const whyNotNode = object({ nodeId: str, name: str, label: str });
 const pathPattern = object({ pattern: str, hops: num, nodes: arrayOf(whyNotNode), edges: arrayOf(object({ type: str, forward: bool })) });
+const namedSwap = object({ variable: str, term: str, own: whyNotNode, became: whyNotNode, 'candidateRank?': num, 'distance?': num });
 const whyNotCause = union('kind', {
   returned: object({ kind: str, rank: num, score: num, variable: str }),
   'not-in-graph': object({ kind: str, nearest: arrayOf(object({ name: str, nodeId: str, label: str, distance: num, edits: num })) }),
@@ -284,7 +285,8 @@ const whyNotCause = union('kind', {
     needs: arrayOf(object({ element: oneOf(['node', 'edge']), ref: str, patternText: str, needed: str, rank: num, parameter: oneOf(['nodeCandidates', 'relationCandidates']), limit: num, 'matchedInstead?': str })),
     subgraph: matchedSubgraph,
   }),
-  category: object({ kind: str, variable: str, category: str, labels: strings, needed: str, neededName: str, 'subgraph?': matchedSubgraph }),
+  category: object({ kind: str, variable: str, category: str, labels: strings, needed: str, neededName: str, 'subgraph?': matchedSubgraph, 'swaps?': arrayOf(namedSwap) }),
+  'named-swapped': object({ kind: str, variable: str, swaps: arrayOf(namedSwap), score: num, 'rank?': num, 'subgraph?': matchedSubgraph, 'path?': pathPattern, maxHops: num }),
   'cut-by-k': object({ kind: str, parameter: str, k: num, rank: num, score: num, 'lastReturned?': num, 'subgraph?': matchedSubgraph }),
   pruned: object({ kind: str, bound: oneOf(['gsd-tie', 'time-budget', 'expansion-budget', 'theta', 'layer-cap']), value: num, detail: str, 'subgraph?': matchedSubgraph }),
   'mor-layer': object({ kind: str, path: num, layer: num, variable: str, reason: oneOf(['not-seeded', 'relation', 'category', 'layer-cap', 'not-in-every-path']), detail: str, 'route?': pathPattern }),
@@ -292,7 +294,7 @@ const whyNotCause = union('kind', {
   trace: object({ kind: str, stage: str, detail: str }),
 });
 const scalar: Check = (v, p) => (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? null : `${p}: expected a number, boolean or string`);
-const fixCommon = { label: str, 'outcome?': object({ returned: bool, 'rank?': num, answers: num, 'skipped?': str }) };
+const fixCommon = { label: str, 'outcome?': object({ returned: bool, 'rank?': num, answers: num, 'skipped?': str, 'swapped?': arrayOf(namedSwap) }) };
 const whyNotFix = union('kind', {
   'set-parameter': object({ kind: str, strategy: strategyKind, name: str, value: scalar, 'also?': recordOf(scalar), ...fixCommon }),
   'add-alias': object({ kind: str, element: oneOf(['relation', 'label']), target: str, alias: str, ...fixCommon }),

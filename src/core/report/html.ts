@@ -66,13 +66,14 @@ function testsSection(input: ReportInput): string {
 function whyNotBlock(w: WhyNotResult): string {
   const c = w.cause;
   const evidence: string[] = [];
-  if (c.kind === 'unreachable' && c.path) evidence.push(`<p>path that exists: <code>${esc(c.path.pattern)}</code></p>`);
+  if (c.kind === 'named-swapped') evidence.push(table(['named node', 'term', 'its own match', 'became'], c.swaps.map((s) => [td(s.variable), td(s.term), td(s.own.name), td(s.became.name)])));
+  if ((c.kind === 'unreachable' || c.kind === 'named-swapped') && c.path) evidence.push(`<p>path that exists: <code>${esc(c.path.pattern)}</code></p>`);
   if (c.kind === 'mor-layer' && c.route) evidence.push(`<p>route: <code>${esc(c.route.pattern)}</code></p>`);
   if (c.kind === 'cypher-clause') evidence.push(`<p>clause: <code>${esc(c.text)}</code></p><pre>${esc(c.query)}</pre>`);
   if (c.kind === 'not-in-graph') evidence.push(`<p>nearest: ${esc(c.nearest.map((n) => n.name).join(', '))}</p>`);
   if (c.kind === 'candidate-rank') evidence.push(table(['element', 'phrase', 'needs', 'rank', 'limit', 'matched instead'], c.needs.map((n) => [td(n.ref), td(n.patternText), td(n.needed), td(n.rank), td(`${n.parameter} ${n.limit}`), td(n.matchedInstead ?? '')])));
-  if ((c.kind === 'cut-by-k' || c.kind === 'candidate-rank' || c.kind === 'pruned' || c.kind === 'category') && c.subgraph) evidence.push(subgraphSvg([c.subgraph]));
-  const fixes = (w.fixes ?? []).map((f) => `<li>${esc(f.label)}${f.outcome ? (f.outcome.skipped !== undefined ? ` — not re-run: ${esc(f.outcome.skipped)}` : f.outcome.returned ? ` — re-run: <span class="good">returned at rank ${esc(f.outcome.rank)}</span>` : ' — re-run: <span class="bad">still missing</span>') : ''}</li>`);
+  if ((c.kind === 'cut-by-k' || c.kind === 'candidate-rank' || c.kind === 'pruned' || c.kind === 'category' || c.kind === 'named-swapped') && c.subgraph) evidence.push(subgraphSvg([c.subgraph]));
+  const fixes = (w.fixes ?? []).map((f) => `<li>${esc(f.label)}${f.outcome ? (f.outcome.skipped !== undefined ? ` — not re-run: ${esc(f.outcome.skipped)}` : f.outcome.returned ? ` — re-run: <span class="good">returned at rank ${esc(f.outcome.rank)}</span>` : f.outcome.swapped ? ` — re-run: <span class="bad">not a fix: only through ${esc(f.outcome.swapped.map((s) => `(${s.variable}) "${s.term}" as "${s.became.name}"`).join(', '))}</span>` : ' — re-run: <span class="bad">still missing</span>') : ''}</li>`);
   return `<article class="whynot"><h3>${esc(w.plan)} (${esc(w.strategy)}): why not “${esc(w.expected)}”? <span class="tag">${esc(c.kind)}</span></h3><p>${esc(w.summary)}</p>${evidence.join('')}${fixes.length > 0 ? `<ul class="fixes">${fixes.join('')}</ul>` : ''}</article>`;
 }
 
