@@ -166,6 +166,17 @@ export interface Trajectory {
   /** TI: how each step was reached. */
   readonly traversalIdentifier: readonly TraversalStep[];
   readonly score: number;
+  /**
+   * Per node of `nodes`, the graph edge the structural step into it followed: its relationship type
+   * and whether it is stored from the previous node to this one; null for the seed and text hits.
+   */
+  readonly edges?: readonly (TrajectoryEdge | null)[];
+}
+
+export interface TrajectoryEdge {
+  readonly type: string;
+  /** Stored from the previous node of the trajectory to this one. */
+  readonly forward: boolean;
 }
 
 export interface MixedTraversalTrace {

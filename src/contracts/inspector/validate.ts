@@ -85,6 +85,7 @@ const trajectoryTrace = object({
       structuralFingerprint: strings,
       traversalIdentifier: arrayOf(oneOf(['seed', 'structural', 'textual'])),
       score: num,
+      'edges?': arrayOf(nullable(object({ type: str, forward: bool }))),
     }),
   ),
   reranker: str,
