@@ -34,6 +34,37 @@ export interface RetrievalResult {
   readonly types?: readonly TypedNode[];
   /** Set when a budget stopped the search: the answers are the best found until then. */
   readonly budget?: { readonly exhausted: 'time' | 'expansions'; readonly limit: number };
+  /** Set when the size limit cut answers that tie with the last one listed (gsd): the listed ones are an arbitrary few of them. */
+  readonly ties?: AnswerTies;
+}
+
+/**
+ * Answers tied with the last one listed, some of them cut by k (gsd: the same GSD). Said where the
+ * answers are listed: "3 of 9 tied at the best distance (GSD 0)" (`tiesText`).
+ */
+export interface AnswerTies {
+  /** The tied score (gsd: the GSD of the last answer listed). */
+  readonly score: number;
+  /** The tie is at the best answer's score (every answer listed ties). */
+  readonly best: boolean;
+  /** Answers at that score listed, and in all (at least, when `complete` is false). */
+  readonly shown: number;
+  readonly total: number;
+  /** false: the count stopped at a cap or a budget; `total` is a lower bound. */
+  readonly complete: boolean;
+  /** The k that lists every tie (gsd subgraphs), when complete. */
+  readonly k?: number;
+}
+
+/** "3 of 9 tied at the best distance (GSD 0)" / "2 of ≥ 40 tied at GSD 0.412": one wording everywhere. */
+export function tiesText(t: AnswerTies): string {
+  const score = Number.isInteger(t.score) ? String(t.score) : t.score.toFixed(3);
+  return `${t.shown} of ${t.complete ? '' : '≥ '}${t.total} tied at ${t.best ? `the best distance (GSD ${score})` : `GSD ${score}`}`;
+}
+
+/** The same with what it means and what lists them all: the line the CLI, the inspector and a test's outcome show. */
+export function tiesSentence(t: AnswerTies): string {
+  return `${tiesText(t)}: k cut the others, the ${t.shown} listed are the first found${t.k !== undefined ? `; k: ${t.k} lists every one` : ''}`;
 }
 
 export interface NotFoundNode {

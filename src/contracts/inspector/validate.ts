@@ -181,6 +181,7 @@ const retrievalResult = object({
   'notFound?': arrayOf(object({ variable: str, text: str, 'nearest?': str, 'distance?': num })),
   'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
   'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
+  'ties?': object({ score: num, best: bool, shown: num, total: num, complete: bool, 'k?': num }),
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
