@@ -291,6 +291,32 @@ whyNotTest('why not: a swapped named node — French from The Vow\'s co-actors; 
   await shoot(wb, view, 'named-swapped');
 }, { timeoutMs: 480_000 });
 
+whyNotTest('ties: gsd(k: 3) on Inception\'s director\'s films\' years lists 3 of the years tied at GSD 0 and says so beside the answers', async ({ page, wb }) => {
+  const text = HEAD + `plan inception_director_years {
+  question "the films that share directors with the film Inception were released in which years"
+  match
+    (inception: Movie "Inception") -[directed by]-> (director: Person)
+    (film: Movie) -[directed by]-> (director)
+    (film) -[release year]-> (year: Year)
+  return year
+  using gsd(k: 3)
+}
+`;
+  const view = await runPlanFile(page, wb, 'ties.kgp', 'inception_director_years', text);
+  // From the sample's triples: the years of the other films by Inception's directors all have GSD 0.
+  const triples = readFileSync(new URL('../../../samples/movies/movies.triples.txt', import.meta.url), 'utf8').split('\n').map((l) => l.split('|'));
+  const directors = new Set(triples.filter(([s, r]) => s === 'Inception' && r === 'directed_by').map((t) => t[2]));
+  const films = new Set(triples.filter(([s, r, o]) => r === 'directed_by' && directors.has(o) && s !== 'Inception').map((t) => t[0]));
+  const years = new Set(triples.filter(([s, r]) => films.has(s) && r === 'release_year').map((t) => t[2]));
+  assert.equal((await answers(view)).length, 3);
+  const ties = view.locator('.answers .answers-ties');
+  assert.equal(await ties.count(), 1, 'the tie is said on the answers line');
+  assert.equal(await ties.getAttribute('data-total'), String(years.size));
+  assert.match(await ties.innerText(), new RegExp(`^3 of ${years.size} tied at the best distance \\(GSD 0\\): k cut the others`));
+  await view.locator('.answers').scrollIntoViewIfNeeded();
+  await wb.screenshot('answers-ties-dark');
+}, { timeoutMs: 420_000 });
+
 whyNotTest('why not: category — a tag of Titanic asked with the node typed Genre; the label it needs; relax-category gains it', async ({ page, wb }) => {
   const view = await runPlanFile(page, wb, 'whynot_category.kgp', 'titanic_tags');
   const { cause, text } = await askWhyNot(view, 'shipwreck');
