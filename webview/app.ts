@@ -2,7 +2,7 @@
  * The inspector app: a header with the run's summary and exports, and five linked views in tabs.
  * Views are built on first selection; highlight requests from the editor reach every built view.
  */
-import { tiesSentence, type RetrievalResult } from '../src/contracts/retrievalResult';
+import { cypherNotice, tiesSentence, type RetrievalResult } from '../src/contracts/retrievalResult';
 import type { Comparison } from '../src/contracts/compare';
 import {
   INSPECTOR_VIEWS,
@@ -405,6 +405,8 @@ export class InspectorApp {
         ),
       ),
       result.question ? h('p', { class: 'question' }, result.question) : null,
+      // Which strategy ran (Profile of a gsd plan runs the Cypher) and which soft matching became exact.
+      ...(result.cypher ? cypherNotice(result.cypher) : []).map((line, i) => h('p', { class: 'warning cypher-notice', data: { line: String(i) } }, line)),
       notFoundBanner(result),
       this.answersLine(result),
       this.whyNotForm(result),

@@ -227,6 +227,41 @@ export interface CypherRun {
   readonly mode: 'run' | 'explain' | 'profile';
   /** A query a person ran ("Open as Cypher", Ctrl+Enter): its rows as a table, the first `rows.length` of `total`. */
   readonly table?: CypherTable;
+  /**
+   * Explain / Profile of a plan whose own strategy is not cypher: that strategy. The plan was
+   * compiled to Cypher and run by the cypher strategy: these are the query's answers, not its run's.
+   */
+  readonly planStrategy?: StrategyKind;
+  /** What the compilation made exact: soft texts compared as one name (`{name: $p0}`), relation phrases as one type. */
+  readonly exact?: readonly CypherExact[];
+}
+
+/** A soft element of the plan the Cypher compares exactly. */
+export interface CypherExact {
+  readonly element: 'node' | 'edge';
+  /** Node variable or edge id. */
+  readonly ref: string;
+  /** As the plan writes it ("Inception", "directed by"). */
+  readonly written: string;
+  /** What the query compares: the name (node) or the relationship type (edge). */
+  readonly became: string;
+  /** The query parameter holding the name (node). */
+  readonly param?: string;
+}
+
+/**
+ * The words every door shows for a Cypher run of a plan: which strategy ran (and that it is not the
+ * plan's own, for Explain / Profile) and which soft matching became exact. Empty when nothing is to say.
+ */
+export function cypherNotice(run: CypherRun): string[] {
+  const out: string[] = [];
+  const what = run.mode === 'profile' ? 'Profile' : run.mode === 'explain' ? 'Explain' : 'This run';
+  if (run.planStrategy !== undefined && run.planStrategy !== 'cypher') {
+    out.push(`${what} compiled the ${run.planStrategy} plan to Cypher and ran it with the cypher strategy${run.mode === 'explain' ? ' (not executed)' : `: these are the query's answers, not the ${run.planStrategy} run's`}.`);
+  }
+  const soft = [...new Set((run.exact ?? []).map((x) => (x.element === 'node' ? `(${x.ref}) "${x.written}" became the exact match {name: ${x.param !== undefined ? `$${x.param}` : JSON.stringify(x.became)}} = "${x.became}"` : `[${x.written}] became the exact type :${x.became}`)))];
+  if (soft.length > 0) out.push(`Soft matching became exact: ${soft.join('; ')}.`);
+  return out;
 }
 
 export interface CypherTable {

@@ -171,6 +171,8 @@ const retrievalResult = object({
     'plan?': planTree,
     mode: oneOf(['run', 'explain', 'profile']),
     'table?': object({ columns: strings, rows: arrayOf(arrayOf(jsonValue)), total: num }),
+    'planStrategy?': strategyKind,
+    'exact?': arrayOf(object({ element: oneOf(['node', 'edge']), ref: str, written: str, became: str, 'param?': str })),
   }),
   'stem?': stemTrace,
   'sage?': sageTrace,
