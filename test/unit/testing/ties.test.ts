@@ -105,3 +105,12 @@ test('the DSL: expect all ties parses, prints, formats, hovers and completes; a 
   assert.ok(d, JSON.stringify(bad.diagnostics));
   assert.equal(d.range.start.line, 3);
 });
+
+test('kgrag query: a refused write says the CLI\'s way to allow it (--write), exit 1', async () => {
+  await session.close();
+  const io = captureIO(dir);
+  const code = await main(['query', '--db', 'db', "CREATE (:Movie {name: 'Not Here'})"], io);
+  assert.equal(code, 1);
+  assert.match(io.stderr.join('\n'), /Refused: .*queries run read-only\. Statement: CREATE .* Allow it with --write\./);
+  session = await openSession({ store: { kind: 'embedded', folder: join(dir, 'db') }, embedder: { kind: 'lexical' } });
+});
