@@ -72,6 +72,8 @@ export const grammar = {
         { include: '#comments' },
         { include: '#using' },
         { include: '#return' },
+        // `expect all ties`: the modifier reads as part of the keyword.
+        { match: '\\b(expect)\\s+(all\\s+ties)\\b', captures: { 1: { name: 'keyword.control.expect.kgplan' }, 2: { name: 'keyword.other.all-ties.kgplan' } } },
         { match: '\\b(question|match|expect)\\b', captures: { 1: { name: 'keyword.control.$1.kgplan' } } },
         { include: '#edge' },
         { include: '#node' },

@@ -2,7 +2,7 @@
  * The inspector app: a header with the run's summary and exports, and five linked views in tabs.
  * Views are built on first selection; highlight requests from the editor reach every built view.
  */
-import type { RetrievalResult } from '../src/contracts/retrievalResult';
+import { cypherNotice, tiesSentence, type RetrievalResult } from '../src/contracts/retrievalResult';
 import type { Comparison } from '../src/contracts/compare';
 import {
   INSPECTOR_VIEWS,
@@ -350,6 +350,8 @@ export class InspectorApp {
         : this.allAnswers && result.answers.length > 10
           ? h('button', { class: 'link more-answers', attrs: { type: 'button', 'aria-expanded': 'true' }, on: { click: () => this.toggleAnswers(line, result) } }, 'show fewer')
           : null,
+      // k cut answers tied with the last one listed: those listed are an arbitrary few of them.
+      result.ties ? h('span', { class: 'answers-ties warning', data: { shown: String(result.ties.shown), total: String(result.ties.total) } }, ` ${tiesSentence(result.ties)}`) : null,
     );
     return line;
   }
@@ -403,6 +405,8 @@ export class InspectorApp {
         ),
       ),
       result.question ? h('p', { class: 'question' }, result.question) : null,
+      // Which strategy ran (Profile of a gsd plan runs the Cypher) and which soft matching became exact.
+      ...(result.cypher ? cypherNotice(result.cypher) : []).map((line, i) => h('p', { class: 'warning cypher-notice', data: { line: String(i) } }, line)),
       notFoundBanner(result),
       this.answersLine(result),
       this.whyNotForm(result),

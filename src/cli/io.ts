@@ -7,6 +7,8 @@ export interface CliIO {
   readonly err: (text: string) => void;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** When the command began, on performance.now()'s clock: the process start for `kgrag` itself (loading included); absent in-process. */
+  readonly startedMs?: number;
 }
 
 export const processIO: CliIO = {
@@ -14,6 +16,8 @@ export const processIO: CliIO = {
   err: (t) => process.stderr.write(t.endsWith('\n') ? t : t + '\n'),
   cwd: process.cwd(),
   env: process.env,
+  // performance.now() counts from the process start: a figure of the whole wait starts there.
+  startedMs: 0,
 };
 
 /** Exit codes shared by every command (docs/cli.md). */

@@ -34,6 +34,37 @@ export interface RetrievalResult {
   readonly types?: readonly TypedNode[];
   /** Set when a budget stopped the search: the answers are the best found until then. */
   readonly budget?: { readonly exhausted: 'time' | 'expansions'; readonly limit: number };
+  /** Set when the size limit cut answers that tie with the last one listed (gsd): the listed ones are an arbitrary few of them. */
+  readonly ties?: AnswerTies;
+}
+
+/**
+ * Answers tied with the last one listed, some of them cut by k (gsd: the same GSD). Said where the
+ * answers are listed: "3 of 9 tied at the best distance (GSD 0)" (`tiesText`).
+ */
+export interface AnswerTies {
+  /** The tied score (gsd: the GSD of the last answer listed). */
+  readonly score: number;
+  /** The tie is at the best answer's score (every answer listed ties). */
+  readonly best: boolean;
+  /** Answers at that score listed, and in all (at least, when `complete` is false). */
+  readonly shown: number;
+  readonly total: number;
+  /** false: the count stopped at a cap or a budget; `total` is a lower bound. */
+  readonly complete: boolean;
+  /** The k that lists every tie (gsd subgraphs), when complete. */
+  readonly k?: number;
+}
+
+/** "3 of 9 tied at the best distance (GSD 0)" / "2 of ≥ 40 tied at GSD 0.412": one wording everywhere. */
+export function tiesText(t: AnswerTies): string {
+  const score = Number.isInteger(t.score) ? String(t.score) : t.score.toFixed(3);
+  return `${t.shown} of ${t.complete ? '' : '≥ '}${t.total} tied at ${t.best ? `the best distance (GSD ${score})` : `GSD ${score}`}`;
+}
+
+/** The same with what it means and what lists them all: the line the CLI, the inspector and a test's outcome show. */
+export function tiesSentence(t: AnswerTies): string {
+  return `${tiesText(t)}: k cut the others, the ${t.shown} listed are the first found${t.k !== undefined ? `; k: ${t.k} lists every one` : ''}`;
 }
 
 export interface NotFoundNode {
@@ -166,6 +197,17 @@ export interface Trajectory {
   /** TI: how each step was reached. */
   readonly traversalIdentifier: readonly TraversalStep[];
   readonly score: number;
+  /**
+   * Per node of `nodes`, the graph edge the structural step into it followed: its relationship type
+   * and whether it is stored from the previous node to this one; null for the seed and text hits.
+   */
+  readonly edges?: readonly (TrajectoryEdge | null)[];
+}
+
+export interface TrajectoryEdge {
+  readonly type: string;
+  /** Stored from the previous node of the trajectory to this one. */
+  readonly forward: boolean;
 }
 
 export interface MixedTraversalTrace {
@@ -185,6 +227,41 @@ export interface CypherRun {
   readonly mode: 'run' | 'explain' | 'profile';
   /** A query a person ran ("Open as Cypher", Ctrl+Enter): its rows as a table, the first `rows.length` of `total`. */
   readonly table?: CypherTable;
+  /**
+   * Explain / Profile of a plan whose own strategy is not cypher: that strategy. The plan was
+   * compiled to Cypher and run by the cypher strategy: these are the query's answers, not its run's.
+   */
+  readonly planStrategy?: StrategyKind;
+  /** What the compilation made exact: soft texts compared as one name (`{name: $p0}`), relation phrases as one type. */
+  readonly exact?: readonly CypherExact[];
+}
+
+/** A soft element of the plan the Cypher compares exactly. */
+export interface CypherExact {
+  readonly element: 'node' | 'edge';
+  /** Node variable or edge id. */
+  readonly ref: string;
+  /** As the plan writes it ("Inception", "directed by"). */
+  readonly written: string;
+  /** What the query compares: the name (node) or the relationship type (edge). */
+  readonly became: string;
+  /** The query parameter holding the name (node). */
+  readonly param?: string;
+}
+
+/**
+ * The words every door shows for a Cypher run of a plan: which strategy ran (and that it is not the
+ * plan's own, for Explain / Profile) and which soft matching became exact. Empty when nothing is to say.
+ */
+export function cypherNotice(run: CypherRun): string[] {
+  const out: string[] = [];
+  const what = run.mode === 'profile' ? 'Profile' : run.mode === 'explain' ? 'Explain' : 'This run';
+  if (run.planStrategy !== undefined && run.planStrategy !== 'cypher') {
+    out.push(`${what} compiled the ${run.planStrategy} plan to Cypher and ran it with the cypher strategy${run.mode === 'explain' ? ' (not executed)' : `: these are the query's answers, not the ${run.planStrategy} run's`}.`);
+  }
+  const soft = [...new Set((run.exact ?? []).map((x) => (x.element === 'node' ? `(${x.ref}) "${x.written}" became the exact match {name: ${x.param !== undefined ? `$${x.param}` : JSON.stringify(x.became)}} = "${x.became}"` : `[${x.written}] became the exact type :${x.became}`)))];
+  if (soft.length > 0) out.push(`Soft matching became exact: ${soft.join('; ')}.`);
+  return out;
 }
 
 export interface CypherTable {

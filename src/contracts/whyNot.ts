@@ -69,6 +69,25 @@ export interface CandidateNeed {
   readonly matchedInstead?: string;
 }
 
+/**
+ * A named node (text in the pattern) that a subgraph maps to another graph node than its own
+ * match (the node(s) its text matches best): the answer came through a different entity than the
+ * one the plan names.
+ */
+export interface NamedSwap {
+  readonly variable: string;
+  /** The text as the plan writes it ("The Vow"). */
+  readonly term: string;
+  /** Its own match: the best-matching node for the text (what the plan means). */
+  readonly own: WhyNotNode;
+  /** The node the subgraph maps it to instead. */
+  readonly became: WhyNotNode;
+  /** 1-based rank of `became` among the text's candidates, when known. */
+  readonly candidateRank?: number;
+  /** Embedding distance of `became` to the text, when known. */
+  readonly distance?: number;
+}
+
 export type WhyNotCause =
   /** Not a miss: the strategy returned it. */
   | { readonly kind: 'returned'; readonly rank: number; readonly score: number; readonly variable: string }
@@ -87,6 +106,22 @@ export type WhyNotCause =
     }
   /** A named node or relation phrase matched elsewhere: its subgraph needs a candidate ranked below the limit. */
   | { readonly kind: 'candidate-rank'; readonly needs: readonly CandidateNeed[]; readonly subgraph: MatchedSubgraph }
+  /**
+   * Every subgraph giving it maps a named node elsewhere than its own match: from the node the plan
+   * names, no subgraph of the plan's shape reaches it (gsd: under the run's candidate sets).
+   */
+  | {
+      readonly kind: 'named-swapped';
+      readonly variable: string;
+      readonly swaps: readonly NamedSwap[];
+      /** The best subgraph with the swaps: its GSD (gsd) and 1-based rank among all subgraphs. */
+      readonly score: number;
+      readonly rank?: number;
+      readonly subgraph?: MatchedSubgraph;
+      /** The shortest path from the named node's own match to it, if any (within maxHops). */
+      readonly path?: PathPattern;
+      readonly maxHops: number;
+    }
   /** A category (type word) rules out a node its subgraph needs. */
   | {
       readonly kind: 'category';
@@ -98,6 +133,8 @@ export type WhyNotCause =
       readonly needed: string;
       readonly neededName: string;
       readonly subgraph?: MatchedSubgraph;
+      /** Named nodes that subgraph maps elsewhere than their own match (with the categories lifted). */
+      readonly swaps?: readonly NamedSwap[];
     }
   /** Its best subgraph ranks below the k limit. */
   | {
@@ -174,8 +211,13 @@ export type WhyNotFix = (
 };
 
 export interface WhyNotFixOutcome {
-  /** The expected answer is returned after the fix. */
+  /**
+   * The expected answer is returned after the fix, through the named nodes the plan names (their
+   * own matches): a re-run that returns it only through a swapped named node is not a fix.
+   */
   readonly returned: boolean;
+  /** The re-run returned it, but only through these swapped named nodes (then `returned` is false). */
+  readonly swapped?: readonly NamedSwap[];
   readonly rank?: number;
   readonly answers: number;
   /** Set when the fix cannot be re-run here (e.g. an alias needs the schema file). */

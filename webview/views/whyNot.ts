@@ -5,7 +5,7 @@
  * limit, the bound that pruned it, MoR's last layer, the excluding Cypher clause — and each offered
  * fix as a button that re-runs with the fix (the host shows the re-run next to the original).
  */
-import type { WhyNotCause, WhyNotFix, WhyNotResult } from '../../src/contracts/whyNot';
+import type { NamedSwap, WhyNotCause, WhyNotFix, WhyNotResult } from '../../src/contracts/whyNot';
 import type { WebviewToHostMessage } from '../../src/contracts/inspector/messages';
 import { clear, h, table, type Child } from '../dom';
 import { formatDistance } from '../model/format';
@@ -75,7 +75,15 @@ function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy'], said: 
         ),
       ];
     case 'category':
-      return [h('p', {}, `${cause.variable}: the category "${cause.category}" means ${cause.labels.join(', ') || 'no label'}; the answer’s subgraph needs ${cause.neededName} (${cause.needed}) there.`)];
+      return [h('p', {}, `${cause.variable}: the category "${cause.category}" means ${cause.labels.join(', ') || 'no label'}; the answer’s subgraph needs ${cause.neededName} (${cause.needed}) there.`), cause.swaps && cause.swaps.length > 0 ? swapTable(cause.swaps) : null];
+    case 'named-swapped':
+      return [
+        swapTable(cause.swaps),
+        h('p', { class: 'cut' }, `With the swap its best subgraph has ${strategy === 'gsd' ? 'GSD' : 'score'} ${formatDistance(cause.score)}${cause.rank !== undefined ? ` (rank #${cause.rank})` : ''}: raising k would return it through the swapped node, which is not the plan’s question.`),
+        cause.path
+          ? h('p', { class: 'path' }, `The shortest path that exists from the named node (${cause.path.hops} hop${cause.path.hops === 1 ? '' : 's'}): `, code(cause.path.pattern))
+          : h('p', { class: 'hint' }, `No path within ${cause.maxHops} hops from the named node.`),
+      ];
     case 'cut-by-k':
     {
       // gsd ranks subgraphs by their GSD (lower is nearer); mor and sage rank answers by a score (higher is better).
@@ -96,6 +104,17 @@ function evidence(cause: WhyNotCause, strategy: WhyNotResult['strategy'], said: 
     case 'trace':
       return [h('p', {}, `${cause.stage}: ${cause.detail}`)];
   }
+}
+
+/** One row per named node the subgraph maps elsewhere: the term, its own match, the node it became. */
+function swapTable(swaps: readonly NamedSwap[]): HTMLElement {
+  return table(
+    ['named node', 'term', 'its own match', 'became', 'candidate', 'distance'],
+    swaps.map((s) => ({
+      cells: [s.variable, s.term, `${s.own.name} (${s.own.label})`, `${s.became.name} (${s.became.label})`, s.candidateRank !== undefined ? `#${s.candidateRank}` : '—', s.distance !== undefined ? formatDistance(s.distance) : '—'],
+      props: { class: 'named-swap', data: { variable: s.variable, became: s.became.name } },
+    })),
+  );
 }
 
 export function whyNotView(post: (m: WebviewToHostMessage) => void): WhyNotView {

@@ -18,10 +18,11 @@ function typingFrom(values: { typing?: string; untyped?: boolean }, io: CliIO): 
   return rules;
 }
 
-function printSummary(s: ImportSummary, io: CliIO): void {
+function printSummary(s: ImportSummary, io: CliIO, totalMs: number): void {
   io.out(
     [
-      `imported ${s.files.join(', ')} in ${(s.timeMs / 1000).toFixed(2)} s`,
+      // The whole command's time (engine start, import, search index): the figure a person waited.
+      `imported ${s.files.join(', ')} in ${(totalMs / 1000).toFixed(2)} s (writing the graph ${(s.timeMs / 1000).toFixed(2)} s)`,
       `  lines read:          ${s.linesRead}`,
       `  nodes created:       ${s.nodesCreated}${s.nodesAlreadyPresent ? ` (${s.nodesAlreadyPresent} already present)` : ''}`,
       `  edges created:       ${s.edgesCreated}${s.edgesAlreadyPresent ? ` (${s.edgesAlreadyPresent} already present)` : ''}`,
@@ -36,6 +37,8 @@ function printSummary(s: ImportSummary, io: CliIO): void {
 }
 
 export async function importGraph(args: readonly string[], io: CliIO): Promise<number> {
+  // The whole wait a person sees: from the process start (kgrag) or the call (in-process) to the index built.
+  const began = io.startedMs ?? performance.now();
   const { values, positionals } = parseFlags({
     args: [...args],
     allowPositionals: true,
@@ -84,9 +87,10 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     );
     // The search index is part of a usable graph: built now, the first retrieval (CLI or VS Code) only reads it.
     const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, embedder, controller.signal, !values.quiet) : undefined;
-    if (values.json) io.out(JSON.stringify(index ? { ...summary, index } : summary));
+    const totalMs = performance.now() - began;
+    if (values.json) io.out(JSON.stringify({ ...summary, totalMs, ...(index ? { index } : {}) }));
     else {
-      printSummary(summary, io);
+      printSummary(summary, io, totalMs);
       if (index) io.out(`  search index:        ${index.nodes} nodes (${index.embedder}) ${index.source === 'cache' ? 'already cached' : `built in ${(index.ms / 1000).toFixed(2)} s`}`);
     }
     return summary.badLines.length > 0 ? EXIT.findings : EXIT.ok;

@@ -1,6 +1,6 @@
 // kgrag query (--db <folder> | --neo4j <uri> [--user u] [--database d]) [--explain|--profile] [--json]
 //   [--param name=value …] [--params '{…}'] [--write] [--timeout ms] "<cypher>"
-import { type CypherParams, type CypherValue, type QueryResult, STORE_FLAGS, renderPlanText } from '../../core/graph';
+import { type CypherParams, type CypherValue, type QueryResult, GraphStoreError, STORE_FLAGS, WRITE_HINT, isGraphStoreError, renderPlanText } from '../../core/graph';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
 
@@ -86,6 +86,10 @@ export async function query(args: readonly string[], io: CliIO): Promise<number>
       if (result.plan) io.out(`\n${values.profile ? 'profile' : 'plan'}:\n${renderPlanText(result.plan)}`);
     }
     return EXIT.ok;
+  } catch (e) {
+    // A refused write: the CLI's way to allow it.
+    if (isGraphStoreError(e, 'not-read-only')) throw new GraphStoreError('not-read-only', `${e.message} ${WRITE_HINT.cli}`);
+    throw e;
   } finally {
     process.removeListener('SIGINT', onSignal);
     await session.close();

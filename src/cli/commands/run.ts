@@ -4,7 +4,7 @@ import { databaseExists, STORE_FLAGS, GraphStoreError } from '../../core/graph';
 import { loadReranker, type Reranker } from '../../core/retrieve';
 import { MATCH_SEMANTICS, MAX_RESULTS, strategyParameter } from '../../core/plan';
 import { isMatchSemantics } from '../../core/dsl';
-import type { RetrievalResult } from '../../contracts/retrievalResult';
+import { cypherNotice, tiesSentence, type RetrievalResult } from '../../contracts/retrievalResult';
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { FileReadError } from '../../core/boundedRead';
 import { EXIT, UsageError, exitCodeFor, oneLine, type CliIO } from '../io';
@@ -133,6 +133,8 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
 function describe(r: RetrievalResult): string {
   const lines = [`${r.id} (${r.strategy}) — ${r.answers.length} answer(s) in ${r.timings.totalMs.toFixed(1)} ms`];
   if (r.question) lines.push(`  question: ${r.question}`);
+  if (r.ties) lines.push(`  ties: ${tiesSentence(r.ties)}`);
+  for (const line of r.cypher ? cypherNotice(r.cypher) : []) lines.push(`  note: ${line}`);
   r.answers.slice(0, 10).forEach((a, i) => lines.push(`  ${i + 1}. ${a.value}  (${r.strategy === 'gsd' ? 'gsd' : 'score'} ${a.score.toFixed(4)})`));
   for (const sg of r.subgraphs.slice(0, 3)) {
     lines.push(`  subgraph #${sg.rank}  ${sg.score !== undefined ? `S ${sg.score.toFixed(4)}` : `gsd ${sg.gsd.toFixed(4)}`}`);

@@ -1,6 +1,6 @@
 import { STORE_FLAGS } from '../../core/graph';
 import { isStrategyKind, STRATEGY_KINDS } from '../../core/session';
-import type { WhyNotResult } from '../../contracts/whyNot';
+import type { NamedSwap, WhyNotResult } from '../../contracts/whyNot';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { planAliases, readPlanFile } from './planFile';
 import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
@@ -69,16 +69,21 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
   return missed > 0 ? EXIT.findings : EXIT.ok;
 }
 
+/** `(vow) "The Vow" → "Beat the Devil"`, joined. */
+function swapsLine(swaps: readonly NamedSwap[]): string {
+  return swaps.map((s) => `(${s.variable}) "${s.term}" → "${s.became.name}" (not "${s.own.name}")`).join(', ');
+}
+
 /** The human-readable block: the verdict line, the evidence, the fixes with their re-runs. */
 export function describe(r: WhyNotResult): string {
   const lines = [`${r.plan} (${r.strategy}) — "${r.expected}": ${r.cause.kind}`, `  ${r.summary}`];
   const c = r.cause;
-  if (c.kind === 'unreachable' && c.path) lines.push(`  path: ${c.path.pattern}`);
+  if ((c.kind === 'unreachable' || c.kind === 'named-swapped') && c.path) lines.push(`  path: ${c.path.pattern}`);
   if (c.kind === 'mor-layer' && c.route) lines.push(`  route: ${c.route.pattern}`);
   if (c.kind === 'cypher-clause') lines.push(`  clause: ${c.text}`);
   for (const f of r.fixes) {
     const o = f.outcome;
-    const outcome = o === undefined ? '' : o.skipped !== undefined ? ` — not re-run: ${o.skipped}` : o.returned ? ` — re-run: returned at rank ${o.rank} of ${o.answers}` : ` — re-run: still missing (${o.answers} answers)`;
+    const outcome = o === undefined ? '' : o.skipped !== undefined ? ` — not re-run: ${o.skipped}` : o.returned ? ` — re-run: returned at rank ${o.rank} of ${o.answers}` : o.swapped ? ` — re-run: not a fix: rank ${o.rank} of ${o.answers} only through ${swapsLine(o.swapped)}` : ` — re-run: still missing (${o.answers} answers)`;
     lines.push(`  fix: ${f.label}${outcome}`);
   }
   return lines.join('\n');

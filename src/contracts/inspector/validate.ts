@@ -85,6 +85,7 @@ const trajectoryTrace = object({
       structuralFingerprint: strings,
       traversalIdentifier: arrayOf(oneOf(['seed', 'structural', 'textual'])),
       score: num,
+      'edges?': arrayOf(nullable(object({ type: str, forward: bool }))),
     }),
   ),
   reranker: str,
@@ -170,6 +171,8 @@ const retrievalResult = object({
     'plan?': planTree,
     mode: oneOf(['run', 'explain', 'profile']),
     'table?': object({ columns: strings, rows: arrayOf(arrayOf(jsonValue)), total: num }),
+    'planStrategy?': strategyKind,
+    'exact?': arrayOf(object({ element: oneOf(['node', 'edge']), ref: str, written: str, became: str, 'param?': str })),
   }),
   'stem?': stemTrace,
   'sage?': sageTrace,
@@ -180,6 +183,7 @@ const retrievalResult = object({
   'notFound?': arrayOf(object({ variable: str, text: str, 'nearest?': str, 'distance?': num })),
   'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
   'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
+  'ties?': object({ score: num, best: bool, shown: num, total: num, complete: bool, 'k?': num }),
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
@@ -275,6 +279,7 @@ const historyEntry = object({
 // core/whynot's analysis (src/contracts/whyNot.ts), checked as deeply as the view reads it.
 const whyNotNode = object({ nodeId: str, name: str, label: str });
 const pathPattern = object({ pattern: str, hops: num, nodes: arrayOf(whyNotNode), edges: arrayOf(object({ type: str, forward: bool })) });
+const namedSwap = object({ variable: str, term: str, own: whyNotNode, became: whyNotNode, 'candidateRank?': num, 'distance?': num });
 const whyNotCause = union('kind', {
   returned: object({ kind: str, rank: num, score: num, variable: str }),
   'not-in-graph': object({ kind: str, nearest: arrayOf(object({ name: str, nodeId: str, label: str, distance: num, edits: num })) }),
@@ -284,7 +289,8 @@ const whyNotCause = union('kind', {
     needs: arrayOf(object({ element: oneOf(['node', 'edge']), ref: str, patternText: str, needed: str, rank: num, parameter: oneOf(['nodeCandidates', 'relationCandidates']), limit: num, 'matchedInstead?': str })),
     subgraph: matchedSubgraph,
   }),
-  category: object({ kind: str, variable: str, category: str, labels: strings, needed: str, neededName: str, 'subgraph?': matchedSubgraph }),
+  category: object({ kind: str, variable: str, category: str, labels: strings, needed: str, neededName: str, 'subgraph?': matchedSubgraph, 'swaps?': arrayOf(namedSwap) }),
+  'named-swapped': object({ kind: str, variable: str, swaps: arrayOf(namedSwap), score: num, 'rank?': num, 'subgraph?': matchedSubgraph, 'path?': pathPattern, maxHops: num }),
   'cut-by-k': object({ kind: str, parameter: str, k: num, rank: num, score: num, 'lastReturned?': num, 'subgraph?': matchedSubgraph }),
   pruned: object({ kind: str, bound: oneOf(['gsd-tie', 'time-budget', 'expansion-budget', 'theta', 'layer-cap']), value: num, detail: str, 'subgraph?': matchedSubgraph }),
   'mor-layer': object({ kind: str, path: num, layer: num, variable: str, reason: oneOf(['not-seeded', 'relation', 'category', 'layer-cap', 'not-in-every-path']), detail: str, 'route?': pathPattern }),
@@ -292,7 +298,7 @@ const whyNotCause = union('kind', {
   trace: object({ kind: str, stage: str, detail: str }),
 });
 const scalar: Check = (v, p) => (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string' ? null : `${p}: expected a number, boolean or string`);
-const fixCommon = { label: str, 'outcome?': object({ returned: bool, 'rank?': num, answers: num, 'skipped?': str }) };
+const fixCommon = { label: str, 'outcome?': object({ returned: bool, 'rank?': num, answers: num, 'skipped?': str, 'swapped?': arrayOf(namedSwap) }) };
 const whyNotFix = union('kind', {
   'set-parameter': object({ kind: str, strategy: strategyKind, name: str, value: scalar, 'also?': recordOf(scalar), ...fixCommon }),
   'add-alias': object({ kind: str, element: oneOf(['relation', 'label']), target: str, alias: str, ...fixCommon }),

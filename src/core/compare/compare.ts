@@ -53,13 +53,14 @@ interface RetrievedGraph {
   readonly edges: Map<string, { source: string; type: string; target: string }>;
 }
 
-/** The label MoR's structural steps get in the diff: the trace records that an edge was followed, not its type. */
+/** The label a MoR structural step gets in the diff when its result does not record the edge (saved before `edges`). */
 export const MOR_STEP = 'structural step';
 
 /**
  * What a result retrieved as a graph: its subgraphs' mapped nodes and triples, MoR's final
- * trajectories (a structural step follows an edge; a textual step is a text hit, no edge), and
- * answer nodes.
+ * trajectories (a structural step follows a stored edge, drawn with its type and direction; a
+ * textual step is a text hit, no edge), and answer nodes. Edges are keyed by their ends and type,
+ * so one triple is one edge whichever strategy drew it.
  */
 export function retrievedGraph(result: RetrievalResult): RetrievedGraph {
   const nodes = new Map<string, RetrievedNode>();
@@ -84,7 +85,12 @@ export function retrievedGraph(result: RetrievalResult): RetrievedGraph {
     t.nodes.forEach((n, i) => {
       node(n.nodeId, n.name);
       const prev = t.nodes[i - 1];
-      if (prev && t.traversalIdentifier[i] === 'structural') edge(prev.nodeId, MOR_STEP, n.nodeId);
+      if (!prev) return;
+      // The edge as stored (ends and type), so it matches the same triple another strategy drew;
+      // a result saved before MoR recorded its edges has only the step.
+      const followed = t.edges?.[i];
+      if (followed) edge(followed.forward ? prev.nodeId : n.nodeId, followed.type, followed.forward ? n.nodeId : prev.nodeId);
+      else if (followed === undefined && t.traversalIdentifier[i] === 'structural') edge(prev.nodeId, MOR_STEP, n.nodeId);
     });
   }
   for (const a of result.answers) if (a.nodeId !== undefined) node(a.nodeId, a.value);

@@ -149,6 +149,8 @@ export interface ReturnClause extends ClauseBase {
 export interface ExpectClause extends ClauseBase {
   readonly kind: 'Expect';
   readonly values: readonly Literal[];
+  /** `expect all ties …`: the words' range; the test also fails when k cut answers tied with the last one listed. */
+  readonly allTies?: Range;
 }
 
 export interface StrategyArgument extends Located {

@@ -91,7 +91,7 @@ export function printPlanningGraph(pg: PlanningGraph): string {
     for (const e of pg.edges) lines.push(INDENT + INDENT + printPlanEdge(e, ref(e.source), ref(e.target)));
   }
   if (pg.targets.length > 0) lines.push(INDENT + 'return ' + pg.targets.map(printName).join(', '));
-  if (pg.expect.length > 0) lines.push(INDENT + 'expect ' + pg.expect.map(printString).join(', '));
+  if (pg.expect.length > 0 || pg.expectAllTies) lines.push(INDENT + 'expect ' + (pg.expectAllTies ? 'all ties' + (pg.expect.length > 0 ? ' ' : '') : '') + pg.expect.map(printString).join(', '));
   lines.push(INDENT + 'using ' + printStrategy(pg.strategy ?? DEFAULT_STRATEGIES.gsd, pg.givenParameters));
   lines.push('}');
   return lines.join('\n') + '\n';

@@ -328,7 +328,20 @@ class Parser {
 
   private parseExpect(kw: Token): ExpectClause {
     const values: Literal[] = [];
+    // `expect all ties` (then, optionally, the expected answers): every answer tied with the last one listed must be listed.
+    let allTies: Range | undefined;
+    const w = this.peek();
+    if (w.kind === 'ident' && w.value === 'all' && !w.lineStart) {
+      this.next();
+      const t = this.peek();
+      if (t.kind === 'ident' && t.value === 'ties' && !t.lineStart) {
+        this.next();
+        allTies = { start: w.startPos, end: t.endPos };
+      } else this.expected("'ties' after 'expect all'");
+    }
+    const atValue = () => this.at('string') || this.at('number');
     for (;;) {
+      if (allTies && values.length === 0 && !atValue()) break;
       const v = this.tryLiteral();
       if (v) values.push(v);
       else {
@@ -338,7 +351,7 @@ class Parser {
       if (!this.at(',')) break;
       this.next();
     }
-    const c: ExpectClause = { kind: 'Expect', keyword: this.rangeOf(kw), values, start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
+    const c: ExpectClause = { kind: 'Expect', keyword: this.rangeOf(kw), values, ...(allTies ? { allTies } : {}), start: kw.start, end: this.last.end, range: { start: kw.startPos, end: this.last.endPos } };
     this.finishClause();
     return c;
   }

@@ -118,7 +118,7 @@ export function printClauseHead(c: Clause): string {
     case 'Return':
       return 'return ' + c.targets.map(printIdentifier).join(', ');
     case 'Expect':
-      return 'expect ' + c.values.map(printLiteral).join(', ');
+      return 'expect ' + (c.allTies ? 'all ties' + (c.values.length > 0 ? ' ' : '') : '') + c.values.map(printLiteral).join(', ');
     case 'Using': {
       let s = 'using' + (c.strategy ? ' ' + printIdentifier(c.strategy) : '');
       if (c.parenthesized) s += '(' + c.args.map(printArgument).join(', ') + ')';

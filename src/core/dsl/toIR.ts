@@ -149,6 +149,7 @@ export function compilePlan(decl: PlanDecl, index: number, schemaRef?: string, g
     strategy: using.strategy,
   };
   if (using.given.length > 0) graph.givenParameters = using.given;
+  if (decl.expect?.allTies) graph.expectAllTies = true;
   if (decl.question?.text) graph.question = decl.question.text.value;
   if (schemaRef !== undefined) graph.schemaRef = schemaRef;
   if (graphRef !== undefined) graph.graphRef = graphRef;

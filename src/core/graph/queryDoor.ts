@@ -286,6 +286,15 @@ function clauseName(rule: string): string {
   return rule.endsWith('Clause') && !/command/i.test(rule) ? rule.replace(/Clause$/, '').toUpperCase() : 'an administration command';
 }
 
+/**
+ * What each front door says after refusing a write (a GraphStoreError 'not-read-only'): the CLI has
+ * a flag for it, the editor has none (its Cypher always runs read-only).
+ */
+export const WRITE_HINT = {
+  cli: 'Allow it with --write.',
+  editor: 'The editor runs Cypher read-only and offers no way to write; run a write in a terminal with `kgrag query --write`, or in Neo4j Browser.',
+} as const;
+
 /** How deep lists and maps nest in `value` (iterative: the value may be deeper than the stack). */
 export function nestingDepth(value: unknown): number {
   let deepest = 0;
@@ -348,5 +357,6 @@ export function checkStatement(cypher: string, options: DoorOptions): DoorVerdic
   }
   if (options.allowWrite) return { allowed: true, kind };
   const what = first!.phrase ?? (kind === 'write' ? 'writes to the graph' : 'reads or writes files, other databases or settings');
-  return { allowed: false, kind, reason: `Refused: ${first!.what} ${what}, and queries run read-only (allow it with --write).` };
+  // How to allow it depends on the door (a CLI flag, or nothing in the editor): each door adds its own words (WRITE_HINT).
+  return { allowed: false, kind, reason: `Refused: ${first!.what} ${what}, and queries run read-only.` };
 }

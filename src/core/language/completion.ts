@@ -45,6 +45,8 @@ export type CompletionSite =
   | { readonly kind: 'relation'; readonly phraseStart?: number }
   | { readonly kind: 'relationType' }
   | { readonly kind: 'strategy' }
+  /** Right after `expect`: the `all ties` modifier (answers are free text: none offered). */
+  | { readonly kind: 'expectStart' }
   | { readonly kind: 'parameter'; readonly strategy: string; readonly used: readonly string[] }
   /** Inside a node's text string: entity names from the connected graph (the server asks the extension). */
   | { readonly kind: 'entityText'; readonly category?: string; readonly typed: string };
@@ -148,6 +150,7 @@ export function completionSite(a: Analysis, offset: number): { site: CompletionS
         else if (depth === 0 && t.kind === 'ident' && (CLAUSES as readonly string[]).includes(t.value)) clause = t.value;
       }
       if (isIdent(prev, 'using')) return at({ kind: 'strategy' });
+      if (isIdent(prev, 'expect') && !lineStart) return at({ kind: 'expectStart' });
       if (clause === 'return' && (isIdent(prev, 'return') || prev?.kind === ',')) return at({ kind: 'variable', ...(plan ? { plan } : {}) });
       if (lineStart) return at({ kind: 'clauseStart', ...(plan ? { plan } : {}) });
       return none;
@@ -220,6 +223,9 @@ export function complete(a: Analysis, offset: number, schema: SchemaContext | un
       return [];
     case 'schemaPath':
       for (const f of env.schemaFiles?.() ?? []) add({ label: f, kind: 'file', insertText: f.replace(/\\/g, '/'), detail: 'schema file' });
+      return out;
+    case 'expectStart':
+      add({ label: 'all ties', kind: 'keyword', insertText: 'all ties ', documentation: KEYWORD_DOCS['all ties'] });
       return out;
     case 'topLevel':
       for (const k of ['plan', 'schema']) add({ label: k, kind: 'keyword', insertText: `${k} `, documentation: KEYWORD_DOCS[k] });

@@ -8,7 +8,8 @@ export const KEYWORD_DOCS: Readonly<Record<string, string>> = {
   question: 'The question in plain words. Soft text restrictions are matched against the graph by meaning; `mor` also uses it for text matches.',
   match: 'The pattern: nodes `(var: Category "text")` joined by edges `-[relation phrase]->`, `-[:TYPE]-`, `--`.',
   return: 'The variables whose matched nodes are the answers.',
-  expect: 'Answers the plan should retrieve; `kgrag test` and the test explorer compare them with what retrieval returns.',
+  expect: 'Answers the plan should retrieve; `kgrag test` and the test explorer compare them with what retrieval returns. `expect all ties` (before the answers, or alone) also fails the test when k cut answers tied with the last one listed.',
+  'all ties': 'The test fails when the size limit (gsd: k) cut answers tied with the last one listed ("3 of 9 tied at the best distance"): every tie must be listed. The expected answers, if any, follow.',
   using: 'How to retrieve: `gsd(…)` (graph semantic distance top-k, SimGRAG), `mor(…)` (mixed structural/textual traversal, MoR), `cypher(…)` (compiled to Cypher), `stem(…)` (structure-tracing search, STEM) or `sage(…)` (hybrid seeds + one-hop expansion, SAGE).',
 };
 

@@ -38,6 +38,7 @@ export function locate(doc: KgpDocument, offset: number, positionAt: (o: number)
   if (plan.name && inside(plan.name, offset)) return { kind: 'planName', plan, id: plan.name };
   for (const clause of plan.clauses) {
     if (inRange(clause.keyword, offset, positionAt)) return { kind: 'keyword', keyword: clause.kind.toLowerCase(), range: clause.keyword };
+    if (clause.kind === 'Expect' && clause.allTies && inRange(clause.allTies, offset, positionAt)) return { kind: 'keyword', keyword: 'all ties', range: clause.allTies };
     if (!inside(clause, offset)) continue;
     switch (clause.kind) {
       case 'Return': {

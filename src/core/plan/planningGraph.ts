@@ -197,6 +197,8 @@ export interface PlanningGraph {
   readonly targets: readonly string[];
   /** Expected answers, for plan tests. */
   readonly expect: readonly string[];
+  /** `expect all ties`: the test also fails when k cut answers tied with the last one listed (RetrievalResult.ties). */
+  readonly expectAllTies?: boolean;
   readonly strategy: Strategy;
   /**
    * The strategy parameters the plan itself gives (`using gsd(k: 5)` → ["k"]); the others may come

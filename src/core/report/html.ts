@@ -69,13 +69,14 @@ function testsSection(input: ReportInput): Html | string {
 function whyNotBlock(w: WhyNotResult): Html {
   const c = w.cause;
   const evidence: Html[] = [];
-  if (c.kind === 'unreachable' && c.path) evidence.push(html`<p>path that exists: <code>${c.path.pattern}</code></p>`);
+  if (c.kind === 'named-swapped') evidence.push(table(['named node', 'term', 'its own match', 'became'], c.swaps.map((s) => [td(s.variable), td(s.term), td(s.own.name), td(s.became.name)])));
+  if ((c.kind === 'unreachable' || c.kind === 'named-swapped') && c.path) evidence.push(html`<p>path that exists: <code>${c.path.pattern}</code></p>`);
   if (c.kind === 'mor-layer' && c.route) evidence.push(html`<p>route: <code>${c.route.pattern}</code></p>`);
   if (c.kind === 'cypher-clause') evidence.push(html`<p>clause: <code>${c.text}</code></p><pre>${c.query}</pre>`);
   if (c.kind === 'not-in-graph') evidence.push(html`<p>nearest: ${c.nearest.map((n) => n.name).join(', ')}</p>`);
   if (c.kind === 'candidate-rank') evidence.push(table(['element', 'phrase', 'needs', 'rank', 'limit', 'matched instead'], c.needs.map((n) => [td(n.ref), td(n.patternText), td(n.needed), td(n.rank), td(`${n.parameter} ${n.limit}`), td(n.matchedInstead ?? '')])));
-  if ((c.kind === 'cut-by-k' || c.kind === 'candidate-rank' || c.kind === 'pruned' || c.kind === 'category') && c.subgraph) evidence.push(subgraphSvg([c.subgraph]));
-  const fixes = (w.fixes ?? []).map((f) => html`<li>${f.label}${f.outcome ? (f.outcome.skipped !== undefined ? html` — not re-run: ${f.outcome.skipped}` : f.outcome.returned ? html` — re-run: <span class="good">returned at rank ${String(f.outcome.rank)}</span>` : html` — re-run: <span class="bad">still missing</span>`) : ''}</li>`);
+  if ((c.kind === 'cut-by-k' || c.kind === 'candidate-rank' || c.kind === 'pruned' || c.kind === 'category' || c.kind === 'named-swapped') && c.subgraph) evidence.push(subgraphSvg([c.subgraph]));
+  const fixes = (w.fixes ?? []).map((f) => html`<li>${f.label}${f.outcome ? (f.outcome.skipped !== undefined ? html` — not re-run: ${f.outcome.skipped}` : f.outcome.returned ? html` — re-run: <span class="good">returned at rank ${String(f.outcome.rank)}</span>` : f.outcome.swapped ? html` — re-run: <span class="bad">not a fix: only through ${f.outcome.swapped.map((s) => `(${s.variable}) "${s.term}" as "${s.became.name}"`).join(', ')}</span>` : html` — re-run: <span class="bad">still missing</span>`) : ''}</li>`);
   return html`<article class="whynot"><h3>${w.plan} (${w.strategy}): why not “${w.expected}”? <span class="tag">${c.kind}</span></h3><p>${w.summary}</p>${evidence}${fixes.length > 0 ? html`<ul class="fixes">${fixes}</ul>` : ''}</article>`;
 }
 

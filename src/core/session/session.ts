@@ -250,7 +250,8 @@ class Session implements RetrievalSession, StrategyContext {
     const ran = await STRATEGIES.cypher.run(plan, context, options, id);
     if (!ran.cypher) return ran;
     const q = await this.store.query(ran.cypher.text, { params: ran.cypher.params, mode: 'profile', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
-    return { ...ran, cypher: { ...ran.cypher, mode: 'profile', ...(q.plan ? { plan: q.plan } : {}) } };
+    // A plan of another strategy ran compiled to Cypher: the result says so (cypherNotice), never as that strategy's run.
+    return { ...ran, cypher: { ...ran.cypher, mode: 'profile', ...(q.plan ? { plan: q.plan } : {}), ...(plan.strategy.kind !== 'cypher' ? { planStrategy: plan.strategy.kind } : {}) } };
   }
 
   schema(signal?: AbortSignal): Promise<GraphSchema> {

@@ -1,5 +1,5 @@
 import type { PlanningGraph } from '../plan/planningGraph';
-import type { RetrievalResult } from '../retrieve/result';
+import { tiesSentence, type AnswerTies, type RetrievalResult } from '../retrieve/result';
 
 /**
  * Plan tests: a plan with `expect` is a test. It passes when every expected answer is among the
@@ -27,6 +27,8 @@ export interface PlanTestOutcome {
   readonly recall: number;
   /** One line for people: what passed or what was missing. */
   readonly message: string;
+  /** The answers considered are a few of those tied with the last one (k cut the others): said in `message`. */
+  readonly ties?: AnswerTies;
 }
 
 /** Answers compare by meaning-preserving normal form: Unicode NFC, case, inner whitespace. */
@@ -50,7 +52,7 @@ export function answerCutoff(plan: PlanningGraph, result: RetrievalResult): numb
 }
 
 export function isPlanTest(plan: PlanningGraph): boolean {
-  return plan.expect.length > 0;
+  return plan.expect.length > 0 || plan.expectAllTies === true;
 }
 
 export function evaluatePlanTest(plan: PlanningGraph, result: RetrievalResult, options: { readonly k?: number } = {}): PlanTestOutcome {
@@ -72,18 +74,25 @@ export function evaluatePlanTest(plan: PlanningGraph, result: RetrievalResult, o
   const hitsAt1 = best === 1 ? 1 : 0;
   const hitsAtK = found.length > 0 ? 1 : 0;
   const recall = plan.expect.length === 0 ? 0 : found.length / plan.expect.length;
-  const status: PlanTestStatus = plan.expect.length > 0 && missing.length === 0 ? 'passed' : 'failed';
+  // Ties count only when the answers considered reach the tied ones (a smaller k cuts elsewhere).
+  const ties = result.ties && k >= result.answers.length ? result.ties : undefined;
+  const tiesCut = plan.expectAllTies === true && ties !== undefined;
+  const status: PlanTestStatus = isPlanTest(plan) && missing.length === 0 && !tiesCut ? 'passed' : 'failed';
   const shown = answers.slice(0, 10).map((a) => JSON.stringify(a)).join(', ') + (answers.length > 10 ? `, … (${answers.length})` : '');
-  const message =
-    status === 'passed'
+  const base =
+    missing.length === 0 && plan.expect.length > 0
       ? `all ${plan.expect.length} expected answer(s) found (ranks ${found.map((f) => f.rank).join(', ')} of ${answers.length}); Hits@1 ${hitsAt1}, Hits@${k} ${hitsAtK}`
-      : plan.expect.length === 0
+      : !isPlanTest(plan)
         ? 'the plan has no expect clause'
-        : `missing ${missing.map((m) => JSON.stringify(m)).join(', ')} among the top ${k} answer(s): ${answers.length > 0 ? shown : 'none'}; Hits@${k} ${hitsAtK}, recall ${found.length}/${plan.expect.length}`;
+        : plan.expect.length === 0
+          ? `${answers.length} answer(s)`
+          : `missing ${missing.map((m) => JSON.stringify(m)).join(', ')} among the top ${k} answer(s): ${answers.length > 0 ? shown : 'none'}; Hits@${k} ${hitsAtK}, recall ${found.length}/${plan.expect.length}`;
+  // A pass (or a miss) among answers k cut from a tie says so: the listed ones are an arbitrary few.
+  const message = tiesCut ? `expect all ties: ${tiesSentence(ties)}; ${base}` : ties ? `${base}; ${tiesSentence(ties)}` : base;
   // A failure with a named entity the graph does not hold says so first: that, not the ranking, is
   // usually why the expected answer is missing.
   const notFound = status === 'failed' ? notFoundLead(result) : '';
-  return { id: result.id, plan: plan.name, status, expected: plan.expect, answers, found, missing, k, hitsAt1, hitsAtK, recall, message: notFound + message };
+  return { id: result.id, plan: plan.name, status, expected: plan.expect, answers, found, missing, k, hitsAt1, hitsAtK, recall, message: notFound + message, ...(ties ? { ties } : {}) };
 }
 
 /** "'Joe Thomas' is not in the graph (nearest: 'Thomas Haden Church', distance 0.62); " per not-found entity. */

@@ -5,6 +5,14 @@ import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
 import { normalizeAnswer } from '../testing/evaluate';
 import type { WhyNotContext, WhyNotOptions } from './context';
+import { ownMatches, throughNamed } from './named';
+
+/** Whether `result` returns `expected` through the own matches of `plan`'s named nodes. */
+export async function throughOwn(plan: PlanningGraph, result: RetrievalResult, expected: string, variable: string | undefined, ctx: WhyNotContext, relationAliases: RelationAliases | undefined, signal?: AbortSignal): Promise<ReturnType<typeof throughNamed>> {
+  const snap = await ctx.snapshot(signal);
+  const own = await ownMatches(plan, snap, ctx.embedder, relationAliases, signal);
+  return throughNamed(result, expected, variable ?? plan.targets[0], own, snap);
+}
 
 /** The plan and aliases a fix asks for (pure: the caller re-runs them). */
 export function applyFix(plan: PlanningGraph, fix: WhyNotFix, aliases: RelationAliases | undefined): { plan: PlanningGraph; relationAliases?: RelationAliases } | { skipped: string } {
@@ -39,8 +47,14 @@ export function rankIn(result: RetrievalResult, expected: string): number | unde
   return i < 0 ? undefined : i + 1;
 }
 
-/** Re-runs each fix (the run the analysis explained, with the fix applied) and records the outcome. */
-export async function verifyFixes(plan: PlanningGraph, expected: string, strategy: StrategyKind, fixes: readonly WhyNotFix[], ctx: WhyNotContext, options: WhyNotOptions): Promise<WhyNotFix[]> {
+/**
+ * Re-runs each fix (the run the analysis explained, with the fix applied) and records the outcome.
+ * A re-run that returns the answer only through a swapped named node (another node than the one
+ * the plan names, before the fix: a "use-name" that replaces an entity the graph has by another is a
+ * swap too, while one that corrects a name the graph lacks is not) is not a fix: `returned` is
+ * false and `swapped` says which.
+ */
+export async function verifyFixes(plan: PlanningGraph, expected: string, strategy: StrategyKind, fixes: readonly WhyNotFix[], ctx: WhyNotContext, options: WhyNotOptions, variable?: string): Promise<WhyNotFix[]> {
   const out: WhyNotFix[] = [];
   for (const fix of fixes) {
     const applied = applyFix(plan, fix, options.relationAliases);
@@ -52,7 +66,9 @@ export async function verifyFixes(plan: PlanningGraph, expected: string, strateg
       const k = sets.includes('k') || sets.includes('limit') ? undefined : options.k;
       const result = await ctx.run(applied.plan, { strategy, ...(k !== undefined ? { k } : {}), ...(applied.relationAliases ? { relationAliases: applied.relationAliases } : {}), ...(options.signal ? { signal: options.signal } : {}) });
       const rank = rankIn(result, expected);
-      outcome = { returned: rank !== undefined, ...(rank !== undefined ? { rank } : {}), answers: result.answers.length };
+      const through = rank === undefined ? undefined : await throughOwn(plan, result, expected, variable, ctx, applied.relationAliases, options.signal);
+      const swapped = through?.kind === 'swapped' ? through.swaps : undefined;
+      outcome = { returned: rank !== undefined && !swapped, ...(rank !== undefined ? { rank } : {}), answers: result.answers.length, ...(swapped ? { swapped } : {}) };
     }
     out.push({ ...fix, outcome });
   }

@@ -1,4 +1,4 @@
-import type { CandidateNeed, WhyNotCause, WhyNotFix } from '../../contracts/whyNot';
+import type { CandidateNeed, NamedSwap, WhyNotCause, WhyNotFix } from '../../contracts/whyNot';
 import { DEFAULT_STRATEGIES, matchSemanticsOf, type GsdStrategy, type PlanningGraph } from '../plan/planningGraph';
 import { buildProblem, type CandidateOptions, type GsdProblem } from '../retrieve/gsd/problem';
 import { DEFAULT_BUDGET_MS, DEFAULT_MAX_EXPANSIONS, toSubgraph } from '../retrieve/gsd/retrieve';
@@ -6,6 +6,7 @@ import { searchTopK, type GsdMatch, type SearchOptions } from '../retrieve/gsd/s
 import type { RetrievalResult } from '../retrieve/result';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { WhyNotContext, WhyNotOptions } from './context';
+import { keepNamed, ownMatchesOf, swapsOf, swapsText, type OwnMatch } from './named';
 import { nearestNames } from './names';
 import { shortestPath } from './paths';
 import type { Finding } from './finding';
@@ -36,46 +37,80 @@ export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], res
   // is explained by searching further than it did.
   const search: Omit<SearchOptions, 'k'> = { match: matchSemanticsOf(strategy), budgetMs: Math.max(strategy.budgetMs ?? 0, DEFAULT_BUDGET_MS), maxExpansions: Math.max(strategy.maxExpansions ?? 0, DEFAULT_MAX_EXPANSIONS) };
   const strict = await buildProblem(plan, snap, ctx.embedder, candidateOptions(strategy.nodeCandidates, strategy.relationCandidates), options.signal);
+  // Each named node's own match (its best candidates): a subgraph through another node answers a
+  // different question, so the analysis first looks for the answer with every named node held there.
+  const own = ownMatchesOf(strict);
+  const strictKept = keepNamed(strict, own);
   const R = snap.data.relationNames.length;
   const wideNodes = Math.min(snap.nodeCount, WIDE_NODES);
   let wide: GsdProblem | undefined;
-  let free: { plan: PlanningGraph; problem: GsdProblem } | undefined;
+  let wideKept: GsdProblem | undefined;
+  let free: { plan: PlanningGraph; problem: GsdProblem; kept: GsdProblem } | undefined;
+  const freeProblem = async () => {
+    if (!free) {
+      const freePlan: PlanningGraph = { ...plan, nodes: plan.nodes.map(({ category: _dropped, ...n }) => n) };
+      const problem = await buildProblem(freePlan, snap, ctx.embedder, candidateOptions(wideNodes, R), options.signal);
+      free = { plan: freePlan, problem, kept: keepNamed(problem, own) };
+    }
+    return free;
+  };
   const targets = options.variable !== undefined ? [options.variable] : plan.targets;
   const findings: Finding[] = [];
   for (const variable of targets) {
     const p = strict.nodes.findIndex((n) => n.variable === variable);
     if (p < 0) continue;
-    const one = async (): Promise<Finding> => {
-      // 1. Under the run's own candidate sets.
-      const m = best(snap, strict, p, ids, search);
-      if (m) return ranked(plan, snap, strict, m, strategy, result, search, variable);
-      // 2. Candidate limits lifted.
+    const widened = async (w: GsdMatch): Promise<Finding | undefined> => {
+      const needs = candidateNeeds(snap, strict, wide!, w, strategy);
+      if (needs.length === 0) return undefined;
+      // With the limits raised just enough, where its subgraph ranks: the k the fix must also set.
+      const raised = { nodeCandidates: Math.max(strategy.nodeCandidates, ...needs.filter((n) => n.parameter === 'nodeCandidates').map((n) => n.rank)), relationCandidates: Math.max(strategy.relationCandidates, ...needs.filter((n) => n.parameter === 'relationCandidates').map((n) => n.rank)) };
+      const raisedProblem = await buildProblem(plan, snap, ctx.embedder, candidateOptions(raised.nodeCandidates, raised.relationCandidates), options.signal);
+      const inRaised = best(snap, raisedProblem, p, ids, search);
+      const r = inRaised ? rankOf(snap, raisedProblem, inRaised.gsd, strategy.k, search) : undefined;
+      return candidateRank(plan, snap, wide!, w, needs, variable, r ? alsoK(r, strategy.k) : {});
+    };
+    // Held to the named nodes' own matches: limits lifted, then categories lifted as well.
+    const keptWider = async (): Promise<Finding | undefined> => {
       wide ??= await buildProblem(plan, snap, ctx.embedder, candidateOptions(wideNodes, R), options.signal);
-      const w = best(snap, wide, p, ids, search);
+      wideKept ??= keepNamed(wide, own);
+      const wk = best(snap, wideKept, p, ids, search);
+      const found = wk ? await widened(wk) : undefined;
+      if (found) return found;
+      if (!plan.nodes.some((n) => n.category !== undefined)) return undefined;
+      const f = await freeProblem();
+      const fm = best(snap, f.kept, p, ids, search);
+      return fm ? category(plan, snap, strict, f.plan, f.problem, fm, variable, []) : undefined;
+    };
+    const one = async (): Promise<Finding> => {
+      // 1. Under the run's own candidate sets, every named node on its own match.
+      const m = best(snap, strictKept, p, ids, search);
+      if (m) return ranked(plan, snap, strict, m, strategy, result, search, variable);
+      // 2. Under the run's candidate sets only by swapping a named node: that is what the run's
+      // subgraphs do, so it is the cause; a change that reaches it from the named nodes (limits,
+      // categories) is offered as the fix.
+      const s = best(snap, strict, p, ids, search);
+      if (s) {
+        const finding = swapped(plan, snap, strict, own, s, ids, strategy, search, variable, options.maxHops ?? 4);
+        const kept = await keptWider();
+        return kept ? { ...finding, fixes: kept.fixes, summary: `${finding.summary}. From the named node itself: ${kept.summary}` } : finding;
+      }
+      // 3–4. Limits lifted, then categories lifted, named nodes held.
+      const kept = await keptWider();
+      if (kept) return kept;
+      // 5. Swapped to a candidate beyond the limits (the needs say which node it became).
+      const w = best(snap, wide!, p, ids, search);
       if (w) {
-        const needs = candidateNeeds(snap, strict, wide, w, strategy);
-        if (needs.length > 0) {
-          // With the limits raised just enough, where its subgraph ranks: the k the fix must also set.
-          const raised = { nodeCandidates: Math.max(strategy.nodeCandidates, ...needs.filter((n) => n.parameter === 'nodeCandidates').map((n) => n.rank)), relationCandidates: Math.max(strategy.relationCandidates, ...needs.filter((n) => n.parameter === 'relationCandidates').map((n) => n.rank)) };
-          const raisedProblem = await buildProblem(plan, snap, ctx.embedder, candidateOptions(raised.nodeCandidates, raised.relationCandidates), options.signal);
-          const inRaised = best(snap, raisedProblem, p, ids, search);
-          const r = inRaised ? rankOf(snap, raisedProblem, inRaised.gsd, strategy.k, search) : undefined;
-          return candidateRank(plan, snap, wide, w, needs, variable, r ? alsoK(r, strategy.k) : {});
-        }
+        const found = await widened(w);
+        if (found) return found;
       }
-      // 3. Categories lifted as well.
+      // 6. Categories lifted, with a swap.
       if (plan.nodes.some((n) => n.category !== undefined)) {
-        if (!free) {
-          const freePlan: PlanningGraph = { ...plan, nodes: plan.nodes.map(({ category: _dropped, ...n }) => n) };
-          free = { plan: freePlan, problem: await buildProblem(freePlan, snap, ctx.embedder, candidateOptions(wideNodes, R), options.signal) };
-        }
-        const f = best(snap, free.problem, p, ids, search);
-        if (f) {
-          const found = category(plan, snap, strict, free.plan, free.problem, f, variable);
-          if (found) return found;
-        }
+        const f = await freeProblem();
+        const fm = best(snap, f.problem, p, ids, search);
+        const found = fm ? category(plan, snap, strict, f.plan, f.problem, fm, variable, swapsOf(snap, f.problem, own, fm.nodes)) : undefined;
+        if (found) return found;
       }
-      // 4. The structure.
+      // 7. The structure.
       return await unreachable(plan, snap, strict, ids, variable, options.maxHops ?? 4, ctx, options.signal);
     };
     findings.push(await one());
@@ -153,6 +188,33 @@ function ranked(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, m:
   return { variable, level: 3, cause, fixes, summary: `(${variable}) cut by k = ${strategy.k}: its best subgraph has GSD ${g.toFixed(3)} (rank ${r.complete ? r.less + 1 : `> ${RANK_CAP}`}${Number.isFinite(kth) ? `; the k-th has ${kth.toFixed(3)}` : ''}); ${needK}` };
 }
 
+/**
+ * It has a subgraph under the run's candidate sets only by mapping a named node elsewhere than its
+ * own match: the named entity does not reach it. Which term, which node it became, and the path
+ * that does exist from the own match. No fix: raising k would return it through the swap.
+ */
+function swapped(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, own: readonly OwnMatch[], m: GsdMatch, ids: readonly number[], strategy: GsdStrategy, search: Omit<SearchOptions, 'k'>, variable: string, maxHops: number): Finding {
+  const swaps = swapsOf(snap, strict, own, m.nodes);
+  const r = rankOf(snap, strict, m.gsd, strategy.k, search);
+  const rank = r.complete ? r.less + 1 : undefined;
+  let path: ReturnType<typeof shortestPath> | undefined;
+  for (const o of own.filter((x) => swaps.some((s) => s.variable === x.variable))) {
+    const found = shortestPath(snap, o.nodes, ids, maxHops);
+    if (found && (!path || found.hops < path.hops)) path = found;
+  }
+  const names = [...new Set(swaps.map((s) => `"${s.own.name}"`))].join(' and ');
+  const summary =
+    `(${variable}) is reached only through a swapped named node: ${swapsText(swaps)}. From ${names} no subgraph of the plan's shape reaches it` +
+    `${path ? ` (the nearest path: ${path.pattern})` : ` (no path of at most ${maxHops} hops)`}; with the swap its best subgraph has GSD ${m.gsd.toFixed(3)}${rank !== undefined ? ` (rank ${rank})` : ''}`;
+  return {
+    variable,
+    level: 2,
+    cause: { kind: 'named-swapped', variable, swaps, score: m.gsd, ...(rank !== undefined ? { rank } : {}), subgraph: toSubgraph(plan, snap, strict, m, rank ?? 1), ...(path ? { path } : {}), maxHops },
+    fixes: [],
+    summary,
+  };
+}
+
 /** The elements of the widened subgraph whose candidate rank is beyond the run's limit. */
 function candidateNeeds(snap: GraphSnapshot, strict: GsdProblem, wide: GsdProblem, m: GsdMatch, strategy: GsdStrategy): CandidateNeed[] {
   const needs: CandidateNeed[] = [];
@@ -197,7 +259,7 @@ function candidateRank(plan: PlanningGraph, snap: GraphSnapshot, wide: GsdProble
 }
 
 /** With categories lifted it matches: the first node whose category rules out the node its subgraph needs. */
-function category(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, freePlan: PlanningGraph, free: GsdProblem, m: GsdMatch, variable: string): Finding | undefined {
+function category(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, freePlan: PlanningGraph, free: GsdProblem, m: GsdMatch, variable: string, swaps: readonly NamedSwap[]): Finding | undefined {
   const label = snap.data.nodeLabel;
   for (const [p, n] of strict.nodes.entries()) {
     const category = plan.nodes[p]!.category;
@@ -213,9 +275,9 @@ function category(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, 
     return {
       variable,
       level: 1,
-      cause: { kind: 'category', variable: n.variable, category, labels, needed, neededName: snap.names[g]!, subgraph: toSubgraph(freePlan, snap, free, m, 1) },
+      cause: { kind: 'category', variable: n.variable, category, labels, needed, neededName: snap.names[g]!, subgraph: toSubgraph(freePlan, snap, free, m, 1), ...(swaps.length > 0 ? { swaps } : {}) },
       fixes,
-      summary: `(${n.variable}: ${category}) allows ${labels.join('|') || 'no label'}; its subgraph needs "${snap.names[g]}", a ${needed}`,
+      summary: `(${n.variable}: ${category}) allows ${labels.join('|') || 'no label'}; its subgraph needs "${snap.names[g]}", a ${needed}${swaps.length > 0 ? `, and swaps a named node: ${swapsText(swaps)}` : ''}`,
     };
   }
   return undefined;

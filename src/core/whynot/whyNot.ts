@@ -2,7 +2,8 @@ import type { WhyNotResult } from '../../contracts/whyNot';
 import type { PlanningGraph } from '../plan/planningGraph';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
-import { rankIn, verifyFixes } from './fixes';
+import { rankIn, throughOwn, verifyFixes } from './fixes';
+import { swapsText } from './named';
 import { whyNotCypher } from './cypher';
 import { whyNotGsd } from './gsd';
 import { whyNotMor } from './mor';
@@ -33,8 +34,11 @@ export async function analyzeWhyNot(plan: PlanningGraph, expected: string, ctx: 
   const rank = rankIn(result, expected);
   if (rank !== undefined) {
     const answer = result.answers[rank - 1]!;
-    const variable = plan.targets[0] ?? '';
-    return { ...head, variable, cause: { kind: 'returned', rank, score: answer.score, variable }, summary: `"${expected}" was returned at rank ${rank} of ${result.answers.length}`, fixes: [], ms: performance.now() - t0 };
+    const variable = options.variable ?? plan.targets[0] ?? '';
+    // Returned, but maybe only through another node than the one the plan names: say so.
+    const through = await throughOwn(plan, result, expected, variable || undefined, ctx, options.relationAliases, options.signal);
+    const swapped = through.kind === 'swapped' ? `, but only through a swapped named node: ${swapsText(through.swaps)}` : '';
+    return { ...head, variable, cause: { kind: 'returned', rank, score: answer.score, variable }, summary: `"${expected}" was returned at rank ${rank} of ${result.answers.length}${swapped}`, fixes: [], ms: performance.now() - t0 };
   }
   let findings: Finding[];
   switch (strategy) {
@@ -57,6 +61,6 @@ export async function analyzeWhyNot(plan: PlanningGraph, expected: string, ctx: 
     const summary = plan.targets.length === 0 ? 'the plan returns no variable' : `no analysis for ${strategy}`;
     return { ...head, cause: { kind: 'trace', stage: 'none', detail: summary }, summary, fixes: [], ms: performance.now() - t0 };
   }
-  const fixes = options.verify === false ? chosen.fixes : await verifyFixes(plan, expected, strategy, chosen.fixes, ctx, options);
+  const fixes = options.verify === false ? chosen.fixes : await verifyFixes(plan, expected, strategy, chosen.fixes, ctx, options, chosen.variable);
   return { ...head, ...(chosen.variable !== undefined ? { variable: chosen.variable } : {}), cause: chosen.cause, summary: chosen.summary, fixes, ms: performance.now() - t0 };
 }

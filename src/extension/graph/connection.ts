@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { type ImportFile, type ImportSummary, METAQA_TYPING, type StoreSpec, sampleTriplesPath } from '../../core/graph';
+import { type ImportFile, type ImportSummary, METAQA_TYPING, type StoreSpec, isGraphStoreError, sampleTriplesPath } from '../../core/graph';
 import { defaultCacheDir, openSession, type IndexInfo, type RetrievalSession } from '../../core/session';
 import type { GraphSchema } from '../../core/schema';
 import type { Report } from '../platform/operations';
@@ -18,7 +18,8 @@ export type Health =
   | { readonly state: 'not-connected' }
   | { readonly state: 'connecting' }
   | { readonly state: 'connected'; readonly nodes: number; readonly edges: number; readonly labels: number; readonly relationshipTypes: number }
-  | { readonly state: 'error'; readonly message: string }
+  /** `reason`: the few words the status bar shows (e.g. "unreachable"); `message` the whole of it (its tooltip). */
+  | { readonly state: 'error'; readonly message: string; readonly reason?: string }
   | { readonly state: 'disconnected' }
   | { readonly state: 'restricted' };
 
@@ -123,7 +124,8 @@ export class Connection implements vscode.Disposable {
     } catch (e) {
       await session?.close().catch(() => undefined);
       const message = e instanceof Error ? e.message : String(e);
-      this.setHealth(signal?.aborted ? { state: 'not-connected' } : { state: 'error', message });
+      const reason = isGraphStoreError(e, 'unavailable') ? 'unreachable' : isGraphStoreError(e, 'auth') ? 'credentials rejected' : isGraphStoreError(e, 'locked') ? 'in use by another process' : undefined;
+      this.setHealth(signal?.aborted ? { state: 'not-connected' } : { state: 'error', message, ...(reason ? { reason } : {}) });
       this.log.error(`could not open ${graph.label}: ${message}`);
       throw e;
     }

@@ -78,7 +78,7 @@ function importFormats(): Record<string, string[]> {
   return { 'Graph files': ['txt', 'tsv', 'csv', 'jsonl'], 'All files': ['*'] };
 }
 
-export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, connection: Connection, log: vscode.LogOutputChannel): Promise<ImportSummary | undefined> {
+export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, connection: Connection, log: vscode.LogOutputChannel): Promise<(ImportSummary & { readonly totalMs: number; readonly message: string }) | undefined> {
   if (!requireTrust('Importing a graph')) return undefined;
   const files = uris?.length ? uris : await vscode.window.showOpenDialog({ canSelectMany: true, filters: importFormats(), openLabel: 'Import' });
   if (!files?.length) return undefined;
@@ -96,6 +96,8 @@ export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, c
     log.info(`import: switched from the sample graph to the workspace graph ${connection.activeGraph().label}`);
   }
   const label = connection.activeGraph().label;
+  // The figure shown is the whole wait (opening the graph, the import, the search index), not the import step alone.
+  const began = performance.now();
   const summary = await withCancellableProgress(`Importing ${files.length === 1 ? vscode.workspace.asRelativePath(files[0]!) : `${files.length} files`} into ${label}`, log, (signal, report) =>
     connection.importFiles(files.map((u) => ({ path: u.fsPath })), signal, report),
   ).catch((e: unknown) => {
@@ -106,10 +108,11 @@ export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, c
   });
   if (!summary) return undefined;
   for (const b of summary.badLines.slice(0, 50)) log.warn(`skipped ${formatBadLine(b)}`);
-  const text = `imported ${summary.nodesCreated} nodes and ${summary.edgesCreated} edges (${summary.relationshipTypes.length} relationship types) in ${(summary.timeMs / 1000).toFixed(1)} s${summary.badLines.length ? `; ${summary.badLines.length} bad line(s) skipped (see log)` : ''}`;
+  const totalMs = performance.now() - began;
+  const text = `imported ${summary.nodesCreated} nodes and ${summary.edgesCreated} edges (${summary.relationshipTypes.length} relationship types) in ${(totalMs / 1000).toFixed(1)} s (writing the graph ${(summary.timeMs / 1000).toFixed(1)} s; the rest opening it and building the search index)${summary.badLines.length ? `; ${summary.badLines.length} bad line(s) skipped (see log)` : ''}`;
   log.info(`import: ${text}`);
   void vscode.window.showInformationMessage(`KG-RAG: ${text}.`);
-  return summary;
+  return { ...summary, totalMs, message: text };
 }
 
 export async function buildIndex(connection: Connection, log: vscode.LogOutputChannel, rebuild = true): Promise<{ nodes: number; source: string; ms: number } | undefined> {

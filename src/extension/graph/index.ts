@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
 import { runningOperations } from '../platform/operations';
+import { statusText } from '../platform/statusText';
 import type { Secrets } from '../platform/secrets';
 import { Connection } from './connection';
 import { openGraphWithPlanEditors } from './warmUp';
@@ -26,6 +27,7 @@ export function registerConnection(context: vscode.ExtensionContext, secrets: Se
     registerCommand('kgrag._state', () => ({
       graph: { kind: connection.activeGraph().kind, label: connection.activeGraph().label },
       health: connection.health,
+      status: statusText(connection.activeGraph().label, connection.health, runningOperations().length),
       trusted: vscode.workspace.isTrusted,
       operations: runningOperations().map((o) => ({ title: o.title, messages: [...o.messages] })),
     })),

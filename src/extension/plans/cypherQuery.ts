@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { parseCypherDocument, printCypherDocument } from '../../core/cypherDocument';
+import { WRITE_HINT, isGraphStoreError } from '../../core/graph';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import { registerCommand } from '../commands';
 import type { Connection } from '../graph/connection';
@@ -65,7 +66,8 @@ export async function runCypherDocument(connection: Connection, log: vscode.LogO
     report('running the query (read-only)');
     return c.session.runCypher(parsed.query, parsed.params, { id: label, label, signal });
   }).catch((e: unknown) => {
-    const message = e instanceof Error ? e.message : String(e);
+    // A refused write: the editor's words (it has no way to allow one), not the CLI's flag.
+    const message = (e instanceof Error ? e.message : String(e)) + (isGraphStoreError(e, 'not-read-only') ? ` ${WRITE_HINT.editor}` : '');
     log.error(`Run ${label} failed: ${message}`);
     void vscode.window.showErrorMessage(`KG-RAG: ${label}: ${message.split('\n')[0]}`);
     return undefined;

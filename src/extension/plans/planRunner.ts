@@ -83,7 +83,7 @@ export async function executePlan(
   // The graph's data may have changed since it opened (an import): older results become stale.
   if (fingerprint !== undefined) setActiveGraph(result.store.description, fingerprint);
   const answers = result.answers.slice(0, 5).map((a) => a.value).join(', ');
-  log.info(`${TITLES[action]} ${plan.name}: ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms${answers ? ` — ${answers}` : ''}`);
+  log.info(`${TITLES[action]} ${plan.name} (${result.strategy}): ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms${answers ? ` — ${answers}` : ''}`);
   showRetrievalResult(result, {
     source,
     ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : {}),
@@ -96,7 +96,9 @@ export async function executePlan(
   showRunProgress(title, null);
   timeline.push(`${(performance.now() - began).toFixed(0)} ms sent to the inspector`);
   log.info(`${title} timeline: ${timeline.join(' · ')}`);
-  void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
+  // Which strategy answered: Explain/Profile of another strategy's plan ran the Cypher, not the plan's own run.
+  const by = result.strategy !== plan.strategy.kind ? ` (${TITLES[action]}: ${result.strategy}, not ${plan.strategy.kind})` : '';
+  void vscode.window.setStatusBarMessage(`KG-RAG ${plan.name}${by}: ${result.answers.length} answer(s)${answers ? ` — ${answers}` : ''}`, 8000);
   return result;
 }
 

@@ -94,7 +94,7 @@ async function updateFromText(ctrl: vscode.TestController, uri: vscode.Uri, text
   const children = tests.map((t) => {
     const item = ctrl.createTestItem(`${uri.toString()}#${t.graph.name}`, t.graph.name, uri);
     item.range = toVsRange(t.nameRange ?? t.range);
-    item.description = `expect ${t.graph.expect.map((e) => JSON.stringify(e)).join(', ')}`;
+    item.description = `expect ${t.graph.expectAllTies ? 'all ties ' : ''}${t.graph.expect.map((e) => JSON.stringify(e)).join(', ')}`;
     // The schema's relation aliases, resolved by the language server as for Run (one rule for both).
     planOf.set(item, { plan: t.graph, relationAliases, ...(t.expectRange ? { expect: toVsRange(t.expectRange) } : {}) });
     return item;

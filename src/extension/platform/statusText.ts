@@ -22,7 +22,7 @@ export function statusText(label: string, health: Health, busy: number): { text:
         tooltip: `${label}: connected — ${health.nodes} nodes, ${health.edges} edges, ${health.labels} labels, ${health.relationshipTypes} relationship types. Click to choose a graph.`,
       };
     case 'error':
-      return { text: `$(error) KG-RAG: ${label}`, tooltip: `${label}: ${health.message}\nClick to choose a graph.` };
+      return { text: `$(error) KG-RAG: ${label}${health.reason ? ` — ${health.reason}` : ''}`, tooltip: `${label}: ${health.message}\nClick to choose a graph.` };
     case 'disconnected':
       return { text: `$(debug-disconnect) KG-RAG: ${label}`, tooltip: `${label}: disconnected (it reconnects when you run a plan). Click to choose a graph.` };
     case 'not-connected':

@@ -60,4 +60,8 @@ test('the status bar text follows health and running work', () => {
   assert.match(statusText('x', { state: 'connected', nodes: 1, edges: 1, labels: 1, relationshipTypes: 1 }, 2).text, /sync~spin/);
   assert.match(statusText('x', { state: 'restricted' }, 0).text, /Restricted Mode/);
   assert.match(statusText('bolt://h', { state: 'error', message: 'auth failed' }, 0).tooltip, /auth failed/);
+  // An unreachable server says so in the bar itself, the words of the failure in the tooltip (issue 26).
+  const down = statusText('neo4j://h:7687', { state: 'error', message: 'Neo4j at neo4j://h:7687 is not reachable: nothing accepts connections at h:7687 (connection refused)', reason: 'unreachable' }, 0);
+  assert.equal(down.text, '$(error) KG-RAG: neo4j://h:7687 — unreachable');
+  assert.match(down.tooltip, /connection refused/);
 });

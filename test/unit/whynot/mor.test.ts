@@ -80,6 +80,8 @@ test('mor why-not: a trajectory never seeded gives the BM25 rank its start would
   const fix = r.fixes.find((f) => f.kind === 'set-parameter' && f.name === 'seeds');
   assert.ok(fix && fix.kind === 'set-parameter', JSON.stringify(r.fixes));
   assert.equal(fix.value, ranking.indexOf('Titanic') + 1);
-  assert.ok(fix.outcome?.returned, JSON.stringify(r.fixes));
+  // More seeds list her, but through Titanic, not the named "Heat": not a fix (issue 26).
+  assert.ok(fix.outcome?.rank !== undefined && !fix.outcome.returned, JSON.stringify(r.fixes));
+  assert.deepEqual(fix.outcome.swapped?.map((x) => [x.term, x.own.name, x.became.name]), [['Heat', 'Heat', 'Titanic']]);
   assert.match(c.route?.pattern ?? '', /"Titanic".*"Kate Winslet"/);
 });

@@ -420,6 +420,29 @@ suite('Workflow: run, inspect, test', function () {
     }
   });
 
+  test('Neo4j unreachable: the connection fails within seconds, in words (no RoutingTable dump), and the status bar says "unreachable"', async () => {
+    // A port nobody listens on: the real driver gets ECONNREFUSED.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    try {
+      await vscode.commands.executeCommand('kgrag.setNeo4jPassword', 'pw-unreachable-1');
+      const t0 = performance.now();
+      const health = await vscode.commands.executeCommand<{ state: string; message?: string; reason?: string }>('kgrag.chooseGraph', { kind: 'neo4j', uri: `neo4j://127.0.0.1:${port}`, user: 'neo4j' });
+      const ms = performance.now() - t0;
+      assert.equal(health.state, 'error');
+      assert.ok(ms < 10_000, `${ms} ms`);
+      assert.equal(health.message, `Neo4j at neo4j://127.0.0.1:${port} is not reachable: nothing accepts connections at 127.0.0.1:${port} (connection refused): is Neo4j running there, on its Bolt port (7687 by default)?.`);
+      assert.doesNotMatch(health.message ?? '', /RoutingTable/);
+      const s = (await state()) as unknown as { status: { text: string; tooltip: string } };
+      assert.equal(s.status.text, `$(error) KG-RAG: neo4j://127.0.0.1:${port} — unreachable`);
+      assert.match(s.status.tooltip, /connection refused/);
+    } finally {
+      await vscode.commands.executeCommand('kgrag.chooseGraph', { kind: 'sample', connect: false });
+    }
+  });
+
   test('cancelling a long import stops it and leaves the extension usable', async () => {
     // ~200,000 triples: long enough to be cancelled while it runs.
     const lines: string[] = [];

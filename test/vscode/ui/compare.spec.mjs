@@ -89,6 +89,12 @@ test('compare: Compare Strategies on co_actors.kgp — gsd, mor and cypher side 
     assert.ok(n.nodes > 0 && n.canvases > 0 && n.width > 100, JSON.stringify(n));
     assert.equal(n.a + n.b + n.both, n.nodes);
     assert.ok(n.both > 0, 'The Vow and the shared languages are in both');
+    // Edges match by graph identity (ends and type) whichever strategy drew them (issue 26): MoR's
+    // steps from The Vow follow the starred_actors edges gsd's subgraphs hold.
+    if (strategy === 'mor') {
+      const both = await view.locator('.diff-legend .legend-item[data-side="both"] .count').textContent();
+      assert.ok(Number(/(\d+) edges/.exec(both)?.[1] ?? 0) > 0, `edges in A and ${letters[b]}: ${both}`);
+    }
     const legend = await view.locator('.diff-legend .legend-item').allTextContents();
     assert.deepEqual(legend.map((t) => t.replace(/ \d+ nodes.*$/, '')), [`only in A`, `only in ${letters[b]}`, `in A and ${letters[b]}`]);
     const sidesInTable = await view.locator('tr.diff-node-row').evaluateAll((rows) => rows.map((r) => r.dataset.side));
@@ -163,4 +169,44 @@ test('compare: Run, Explain and Profile are kept side by side in the history; Ex
   await view.locator('.compare-view').waitFor({ timeout: 30_000 });
   assert.match(await view.locator('.answer-changes').textContent(), /not executed/);
   await wb.screenshot('compare-history-dark');
+}, { timeoutMs: 300_000 });
+
+// Issue 26, point 9: Profile of a gsd plan runs the plan compiled to Cypher. The view says which
+// strategy ran (not the plan's gsd), that its answers are the query's, and which soft text became
+// an exact `{name: $p0}` match.
+const GSD_KGP = `schema "movies.kgschema.json"
+
+plan inception_years {
+  question "the films that share directors with the film Inception were released in which years"
+  match
+    (inception: Movie "Inception") -[directed by]-> (director: Person)
+    (film: Movie) -[directed by]-> (director)
+    (film) -[release year]-> (year: Year)
+  return year
+  using gsd(k: 3)
+}
+`;
+
+test('profile: a gsd plan profiled says the cypher strategy ran it, its answers are the query\'s, and "Inception" became an exact {name: $p0} match', async ({ page, wb }) => {
+  writeFileSync(join(workspaceFolder(page), 'profile_gsd.kgp'), GSD_KGP);
+  await wb.closeAllEditors();
+  await wb.openFile('profile_gsd.kgp');
+  await lens(page, 'Run').waitFor({ timeout: 30_000 });
+  await lens(page, 'Run').click();
+  const view = wb.webview();
+  await view.locator('header h1', { hasText: 'inception_years' }).waitFor({ timeout: 120_000 });
+  await view.locator('.answers[data-executed="true"]').waitFor({ timeout: 120_000 });
+  assert.equal(await view.locator('.cypher-notice').count(), 0, 'the gsd run has nothing to say about Cypher');
+  const ran = await view.locator('.answers .chip.answer').count();
+  await lens(page, 'Profile').click();
+  await view.locator('header vscode-badge.strategy', { hasText: 'cypher' }).waitFor({ timeout: 120_000 });
+  await view.locator('.cypher-notice').first().waitFor({ timeout: 60_000 });
+  const notes = await view.locator('.cypher-notice').allInnerTexts();
+  assert.match(notes[0], /^Profile compiled the gsd plan to Cypher and ran it with the cypher strategy: these are the query's answers, not the gsd run's\.$/);
+  assert.match(notes[1], /\(inception\) "Inception" became the exact match \{name: \$p\d+\} = "Inception"/);
+  const profiled = await view.locator('.answers .chip.answer').count();
+  assert.notEqual(profiled, 0);
+  assert.ok(ran === 3, `the gsd run listed ${ran}`);
+  await view.locator('header').scrollIntoViewIfNeeded();
+  await wb.screenshot('profile-gsd-plan-dark');
 }, { timeoutMs: 300_000 });

@@ -105,3 +105,22 @@ test('first hour: Format Document on a broken file says which line stops it', as
   await wb.screenshot('firsthour-format-broken');
   await page.keyboard.press('Escape');
 });
+
+// Issue 26, point 10: inside VS Code a refused write does not tell the user about a CLI flag.
+test('first hour: running a Cypher write in the editor is refused in the editor\'s words, not "allow it with --write"', async ({ page, wb }) => {
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const folder = new URL(page.url()).searchParams.get('folder');
+  writeFileSync(join(folder, 'write.cypher'), 'MATCH (m:Movie) DETACH DELETE m\n');
+  await wb.openFile('write.cypher');
+  await wb.runCommand('KG-RAG Studio: Run Cypher Query (read-only)');
+  const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Refused' }).first();
+  await toast.waitFor({ timeout: 120_000 });
+  const text = await toast.innerText();
+  assert.match(text, /Refused: .*queries run read-only\./);
+  assert.match(text, /The editor runs Cypher read-only and offers no way to write; run a write in a terminal with `?kgrag query --write`?, or in Neo4j Browser\./);
+  assert.doesNotMatch(text, /allow it with --write/i);
+  await wb.screenshot('firsthour-cypher-write-refused');
+  await page.keyboard.press('Escape');
+  await wb.closeAllEditors();
+}, { timeoutMs: 240_000 });

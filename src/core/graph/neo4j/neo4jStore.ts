@@ -22,7 +22,7 @@ export interface Neo4jStoreOptions {
   readonly password: () => Promise<string | undefined> | string | undefined;
   /** Default per-query timeout (sent as the transaction timeout). Default 30 s. */
   readonly timeoutMs?: number;
-  /** How long to wait for a connection. Default 10 s. */
+  /** How long the connection check on open (and each later connection) may wait. Default 5 s. */
   readonly connectionTimeoutMs?: number;
   readonly batchSize?: number;
   /** Creates the driver (default neo4j.driver); tests pass one that records what the store asks for. */
@@ -30,14 +30,43 @@ export interface Neo4jStoreOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The connection check on open: a server that does not answer within it is reported, not waited for. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
+/** Every message down an error's `cause` chain (the driver wraps the socket error in its own). */
+function causeMessages(e: unknown): string[] {
+  const out: string[] = [];
+  for (let c: unknown = e, i = 0; c instanceof Error && i < 8; c = (c as { cause?: unknown }).cause, i++) out.push(c.message);
+  return out;
+}
+
+/**
+ * Why the driver could not reach the server, in words: the socket error it wraps (refused, no such
+ * host, unreachable, TLS), never its routing-table dump or its boilerplate advice.
+ */
+export function unreachableWords(e: unknown): string {
+  const all = causeMessages(e).join('\n');
+  const refused = /ECONNREFUSED\s+(\S+)/.exec(all);
+  if (refused) return `nothing accepts connections at ${refused[1]} (connection refused): is Neo4j running there, on its Bolt port (7687 by default)?`;
+  const host = /(?:ENOTFOUND|EAI_AGAIN)\s+(\S+)/.exec(all);
+  if (host) return `the host name "${host[1]}" does not resolve (DNS): check the address`;
+  const unreach = /(EHOSTUNREACH|ENETUNREACH|ETIMEDOUT)\s*(\S*)/.exec(all);
+  if (unreach) return `the host ${unreach[2] || ''} cannot be reached (${unreach[1]}): check the address and the network`.replace('host  ', 'host ');
+  if (/Connection acquisition timed out|Connection timeout|timed out/i.test(all)) return 'the server did not answer in time';
+  if (/certificate|SSL|TLS|EPROTO|wrong version number/i.test(all)) return `the encrypted connection failed (${(/[^\n.]*(certificate|SSL|TLS|EPROTO|wrong version number)[^\n.]*/i.exec(all)?.[0] ?? 'TLS').trim()}): neo4j+s:// and bolt+s:// need a server with TLS, neo4j:// and bolt:// one without`;
+  if (/ECONNRESET/.test(all)) return 'the server closed the connection (ECONNRESET): is it a Neo4j Bolt port, with the encryption the address asks for?';
+  // Something else: its first line, without the routing table dump and the driver's generic advice.
+  const first = (causeMessages(e).at(-1) ?? String(e)).split('\n')[0]!.replace(/\s*Known routing table:.*$/, '').replace(/\s*RoutingTable\[.*$/, '').replace(/\s*Please ensure.*$/, '');
+  return first || 'no server answered';
+}
 
 /** Maps driver errors to GraphStoreError codes with messages for people (never including secrets). */
-export function mapNeo4jError(e: unknown, what: string): GraphStoreError {
+export function mapNeo4jError(e: unknown, what: string, uri?: string): GraphStoreError {
   if (e instanceof GraphStoreError) return e;
   if (e instanceof Error && e.name === 'AbortError') return new GraphStoreError('cancelled', `${what} was cancelled.`);
   if (e instanceof Neo4jError) {
     const code = e.code;
-    if (code === 'ServiceUnavailable' || code === 'SessionExpired') return new GraphStoreError('unavailable', `Neo4j is not reachable (${code}): ${e.message}`);
+    if (code === 'ServiceUnavailable' || code === 'SessionExpired' || /Connection acquisition timed out/.test(e.message)) return new GraphStoreError('unavailable', `Neo4j${uri !== undefined ? ` at ${uri}` : ''} is not reachable: ${unreachableWords(e)}.`);
     if (/Security\.(Unauthorized|AuthenticationRateLimit|CredentialsExpired)/.test(code)) return new GraphStoreError('auth', `Neo4j rejected the credentials (${code}).`);
     if (/TransactionTimedOut|TransactionTimedOutClientConfiguration/.test(code)) return new GraphStoreError('timeout', `${what} timed out (${code}).`);
     if (/AccessMode|ForbiddenOnReadOnlyDatabase|WriteOnReadOnlyAccessDbException/.test(code)) return new GraphStoreError('not-read-only', `${what} tried to write, but retrieval runs in read-only transactions (${code}).`);
@@ -69,23 +98,32 @@ export class Neo4jStore implements GraphStore {
     // No password: connect without credentials (a server with auth disabled).
     const auth = password === undefined ? undefined : neo4j.auth.basic(this.options.user, password);
     let driver: Driver;
+    const checkMs = this.options.connectionTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     try {
       const create = this.options.driverFactory ?? ((uri: string, a: AuthToken | undefined, c: Config) => neo4j.driver(uri, a, c));
       driver = create(this.options.uri, auth, {
-        connectionTimeout: this.options.connectionTimeoutMs ?? 10_000,
-        connectionAcquisitionTimeout: this.options.connectionTimeoutMs ?? 10_000,
+        connectionTimeout: checkMs,
+        connectionAcquisitionTimeout: checkMs,
         maxTransactionRetryTime: 0, // a failed retrieval is reported, not silently retried for 30 s
         userAgent: 'kg-rag-studio',
         disableLosslessIntegers: false,
       });
     } catch (e) {
-      throw mapNeo4jError(e, `Connecting to ${this.options.uri}`);
+      throw mapNeo4jError(e, `Connecting to ${this.options.uri}`, this.options.uri);
     }
+    // The connection check, bounded: the driver's own discovery may retry routers for much longer.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await driver.verifyConnectivity(this.options.database ? { database: this.options.database } : {});
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new GraphStoreError('unavailable', `Neo4j at ${this.options.uri} is not reachable: no answer within ${checkMs / 1000} s (is the server running, and is the address right?).`)), checkMs);
+      });
+      await Promise.race([driver.verifyConnectivity(this.options.database ? { database: this.options.database } : {}), timedOut]);
     } catch (e) {
-      await driver.close();
-      throw mapNeo4jError(e, `Connecting to ${this.options.uri}`);
+      // Closing waits for nothing the check left behind.
+      void driver.close().catch(() => undefined);
+      throw mapNeo4jError(e, `Connecting to ${this.options.uri}`, this.options.uri);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
     }
     this.driver = driver;
   }

@@ -25,7 +25,7 @@ export async function explainCypher(plan: PlanningGraph, store: GraphStore, snap
     store: { kind: store.kind, description: store.description },
     answers: [],
     subgraphs: [],
-    cypher: { text: compiled.text, params, dialect: store.dialect, ...(explained.plan ? { plan: explained.plan } : {}), mode: 'explain' },
+    cypher: { text: compiled.text, params, dialect: store.dialect, ...(explained.plan ? { plan: explained.plan } : {}), mode: 'explain', ...(compiled.exact.length > 0 ? { exact: compiled.exact } : {}), ...(plan.strategy.kind !== 'cypher' ? { planStrategy: plan.strategy.kind } : {}) },
     timings: { totalMs: t2 - t0, candidatesMs: t1 - t0, searchMs: 0, explainMs: t2 - t1 },
     stats: { limit },
     ...(warnings.length > 0 ? { warnings } : {}),

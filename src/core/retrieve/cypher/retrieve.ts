@@ -2,7 +2,7 @@ import type { Embedder } from '../../embed/embedder';
 import type { CypherValue, GraphStore } from '../../graph/graphStore';
 import { compileCypher } from '../../plan/cypher';
 import { DEFAULT_STRATEGIES, type MatchSemantics, type PlanningGraph } from '../../plan/planningGraph';
-import type { Answer, MatchedSubgraph, RetrievalResult } from '../result';
+import type { Answer, CypherExact, MatchedSubgraph, RetrievalResult } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import type { RelationAliases } from '../relations';
 import { buildProblem } from '../gsd/problem';
@@ -26,6 +26,8 @@ export interface CompiledForStore {
   readonly labels: ReadonlyMap<string, readonly string[]>;
   readonly limit: number;
   readonly warnings: readonly string[];
+  /** Soft texts and relation phrases the query compares exactly. */
+  readonly exact: readonly CypherExact[];
 }
 
 /**
@@ -56,6 +58,10 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
     if (best !== text) resolved.push(`${variable}: "${text}" is compared as "${best}", the nearest name in the graph (distance ${c!.dists[0]!.toFixed(2)}; using cypher(text: "exact") compares it as written)`);
     return best;
   };
+  const resolveTextQuiet = (variable: string, text: string): string => {
+    const c = problem.nodes.find((n) => n.variable === variable);
+    return c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names[c.nodes[0]!]! : text;
+  };
   const compiledPlan: PlanningGraph = unfit.size === 0 ? plan : { ...plan, nodes: plan.nodes.map((n) => (unfit.has(n.id) ? { id: n.id, ...(n.text ? { text: n.text } : {}), ...(n.properties ? { properties: n.properties } : {}) } : n)) };
   const compiled = compileCypher(compiledPlan, {
     dialect: store.dialect,
@@ -78,7 +84,21 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
     ...resolved,
     ...compiled.diagnostics.map((d) => d.message),
   ];
-  return { text: compiled.text, params: { ...compiled.params }, columns: compiled.columns, edgeColumns: compiled.edgeColumns, labels: labelsOf, limit, warnings };
+  // Soft matching the query does exactly: each soft text as one name (its parameter), each phrase as one type.
+  const params = { ...compiled.params };
+  const exact: CypherExact[] = [];
+  for (const n of plan.nodes) {
+    if (n.text?.kind !== 'soft') continue;
+    const became = textMatch === 'nearest' ? resolveTextQuiet(n.id, n.text.value) : n.text.value;
+    const param = Object.keys(params).find((k) => params[k] === became);
+    exact.push({ element: 'node', ref: n.id, written: n.text.value, became, ...(param !== undefined ? { param } : {}) });
+  }
+  for (const e of plan.edges) {
+    if (e.relation.kind !== 'phrase') continue;
+    const t = bestType.get(e.id);
+    if (t !== undefined) exact.push({ element: 'edge', ref: e.id, written: e.relation.value, became: t });
+  }
+  return { text: compiled.text, params, columns: compiled.columns, edgeColumns: compiled.edgeColumns, labels: labelsOf, limit, warnings, exact };
 }
 
 export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<RetrievalResult> {
@@ -115,7 +135,7 @@ export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, sna
     store: { kind: store.kind, description: store.description },
     answers,
     subgraphs,
-    cypher: { text: compiled.text, params, dialect: store.dialect, ...(explained?.plan ? { plan: explained.plan } : {}), mode: 'run' },
+    cypher: { text: compiled.text, params, dialect: store.dialect, ...(explained?.plan ? { plan: explained.plan } : {}), mode: 'run', ...(compiled.exact.length > 0 ? { exact: compiled.exact } : {}) },
     timings: { totalMs: performance.now() - t0, candidatesMs: t1 - t0, searchMs: t2 - t1, queryMs: rows.timeMs },
     stats: { rows: rows.rows.length, limit },
     ...(warnings.length > 0 ? { warnings } : {}),

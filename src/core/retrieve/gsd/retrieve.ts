@@ -1,7 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, matchSemanticsOf, type GsdStrategy, type PlanningGraph } from '../../plan/planningGraph';
-import type { Answer, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
+import type { Answer, AnswerTies, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
 import type { LabelAliases } from '../labels';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { buildProblem, type GsdProblem } from './problem';
@@ -54,16 +54,20 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   if (budget) warnings.unshift(budgetMessage(budget, outcome.matches.length, strategy.k, outcome.stats.expansions));
   if (plan.nodes.length > 0 && problem.nodes.every((n) => !n.known)) warnings.push('the pattern has no known node: every node is a start candidate');
   const types = typedNodes(problem, snap);
+  const answers = answersOf(plan, snap, outcome.matches, problem);
+  // k full and no budget hit: the k-th may tie with subgraphs not listed (Eq. 11 keeps the first found).
+  const ties = !budget && outcome.matches.length >= strategy.k && answers.length > 0 ? countTies(plan, snap, problem, outcome.matches, answers, strategy.k, { exhaustive: strategy.exhaustive === true, match, maxExpansions }) : undefined;
+  const t3 = performance.now();
   return {
     id: options.id ?? plan.name,
     plan: plan.name,
     ...(plan.question !== undefined ? { question: plan.question } : {}),
     strategy: 'gsd',
     store: options.store ?? { kind: 'embedded', description: 'snapshot ' + snap.data.fingerprint },
-    answers: answersOf(plan, snap, outcome.matches, problem),
+    answers,
     subgraphs,
     candidates: candidateLists(problem, snap, options.reportCandidates ?? 10),
-    timings: { totalMs: performance.now() - t0, candidatesMs: problem.candidatesMs, searchMs: t2 - t1 },
+    timings: { totalMs: performance.now() - t0, candidatesMs: problem.candidatesMs, searchMs: t2 - t1, ...(ties ? { tiesMs: t3 - t2 } : {}) },
     stats: {
       expansions: outcome.stats.expansions,
       prunedBranches: outcome.stats.pruned,
@@ -82,7 +86,38 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
     ...(problem.notFound.length > 0 ? { notFound: problem.notFound } : {}),
     ...(types.length > 0 ? { types } : {}),
     ...(budget ? { budget } : {}),
+    ...(ties ? { ties } : {}),
   };
+}
+
+/** GSDs closer than this are ties (sums of float distances). */
+const TIE_EPS = 1e-9;
+/** How many subgraphs the tie count searches at most, and for how long; beyond, the total is a lower bound. */
+const TIE_CAP = 4096;
+const TIE_BUDGET_MS = 2000;
+
+/**
+ * The answers that tie with the last one listed: searched again with k raised (×4 up to TIE_CAP)
+ * until a subgraph beyond the tied GSD shows up. Undefined when nothing tied was cut.
+ */
+function countTies(plan: PlanningGraph, snap: GraphSnapshot, problem: GsdProblem, matches: readonly GsdMatch[], answers: readonly Answer[], k: number, search: { exhaustive: boolean; match: ReturnType<typeof matchSemanticsOf>; maxExpansions: number }): AnswerTies | undefined {
+  const last = matches[matches.length - 1]!.gsd;
+  const tied = (x: number) => Math.abs(x - last) <= TIE_EPS;
+  const shown = answers.filter((a) => tied(a.score)).length;
+  const best = tied(answers[0]!.score);
+  // k + 1 first: most runs end there (the next subgraph is already worse), at about the run's cost.
+  for (let kk = k + 1; ; kk = Math.min(TIE_CAP, kk * 4)) {
+    const more = searchTopK(snap, problem, { k: kk, ...search, budgetMs: TIE_BUDGET_MS });
+    const full = more.matches.length >= kk;
+    const beyond = more.matches.length > 0 && more.matches[more.matches.length - 1]!.gsd > last + TIE_EPS;
+    if (!full || beyond || kk >= TIE_CAP || more.exhausted) {
+      const all = answersOf(plan, snap, more.matches, problem).filter((a) => tied(a.score));
+      const complete = !more.exhausted && (!full || beyond);
+      if (all.length <= shown) return undefined;
+      const needK = more.matches.filter((m) => m.gsd <= last + TIE_EPS).length;
+      return { score: last, best, shown, total: Math.max(all.length, shown), complete, ...(complete ? { k: needK } : {}) };
+    }
+  }
 }
 
 /** Default budgets of one gsd search (issue 18: a pattern never hangs the caller). */

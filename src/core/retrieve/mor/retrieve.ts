@@ -62,6 +62,8 @@ interface Traj {
   readonly steps: TraversalStep[];
   readonly tf: number[];
   readonly categories: string[];
+  /** Per node, the graph edge that reached it: relation index × 2 + (1 when followed against its stored direction); -1 for a seed or text hit. */
+  readonly edges: number[];
 }
 
 export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: MorRunOptions = {}): Promise<RetrievalResult> {
@@ -144,7 +146,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     const mask = labelMask.get((target ?? byId.get(plan.targets[0] ?? ''))?.id ?? '') ?? null;
     const hits = bm.topK(bm.query(question), Math.max(strategy.k, strategy.seeds), d.nodeLabel, mask ?? undefined);
     const top = hits[0]?.score || 1;
-    for (const h of hits) candidates.set(h.index, { traj: { nodes: [h.index], steps: ['textual'], tf: [h.score / top], categories: [snap.labelOf(h.index)] }, share: 1 });
+    for (const h of hits) candidates.set(h.index, { traj: { nodes: [h.index], steps: ['textual'], tf: [h.score / top], categories: [snap.labelOf(h.index)], edges: [-1] }, share: 1 });
   } else {
     rp.paths.forEach((path, pi) => {
       const layers: TraversalLayer[] = [];
@@ -180,7 +182,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
                 const prev = next.get(u);
                 if (prev && prev.nodes.length > traj.nodes.length + 1) continue;
                 const tf = bm.score(query, u) / best;
-                const cand: Traj = { nodes: [...traj.nodes, u], steps: [...traj.steps, 'structural'], tf: [...traj.tf, tf], categories: [...traj.categories, category] };
+                const cand: Traj = { nodes: [...traj.nodes, u], steps: [...traj.steps, 'structural'], tf: [...traj.tf, tf], categories: [...traj.categories, category], edges: [...traj.edges, rels[j] * 2 + dir] };
                 if (!prev || sum(cand.tf) > sum(prev.tf) || prev.nodes.length < cand.nodes.length) next.set(u, cand);
               }
             }
@@ -190,7 +192,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
         const textual: ScoredNode[] = [];
         for (const h of textHits) {
           textual.push({ nodeId: d.nodeIds[h.index], name: d.names[h.index], score: h.score });
-          if (!next.has(h.index)) next.set(h.index, { nodes: [h.index], steps: [li === 0 ? 'seed' : 'textual'], tf: [h.score / best], categories: [category] });
+          if (!next.has(h.index)) next.set(h.index, { nodes: [h.index], steps: [li === 0 ? 'seed' : 'textual'], tf: [h.score / best], categories: [category], edges: [-1] });
         }
         const capped = next.size > maxLayer;
         if (capped) {
@@ -239,6 +241,8 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     candidate: d.nodeIds[s.v],
     name: d.names[s.v],
     nodes: s.traj.nodes.map((u, i) => ({ nodeId: d.nodeIds[u], name: d.names[u], score: s.traj.tf[i]! })),
+    // The edge each structural step followed, as stored: a diff matches it with other strategies' triples.
+    edges: s.traj.edges.map((x) => (x < 0 ? null : { type: d.relationNames[x >> 1]!, forward: (x & 1) === 0 })),
     textualFingerprint: s.features.textualFingerprint,
     structuralFingerprint: s.features.structuralFingerprint,
     traversalIdentifier: s.features.traversalIdentifier,
