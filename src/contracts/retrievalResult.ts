@@ -11,6 +11,8 @@ export interface RetrievalResult {
   readonly question?: string;
   readonly strategy: StrategyKind;
   readonly store: { readonly kind: StoreKind; readonly description: string };
+  /** The plan's `return` variables: the answers are their values. */
+  readonly returns?: readonly string[];
   /** Values of the plan's `return` variables, best first (each with its node's labels when it is a node). */
   readonly answers: readonly Answer[];
   /**

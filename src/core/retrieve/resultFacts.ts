@@ -127,6 +127,7 @@ export function completeResult(r: RetrievalResult, plan: PlanningGraph, snap: Gr
   return withNodeLabels(
     {
       ...r,
+      returns: plan.targets,
       answers: split.answers,
       ...(context.length > 0 ? { context } : {}),
       ...(typed !== undefined ? { types: typed } : {}),
