@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlanTree } from '../../contracts/values';
 import type { RetrievalResult } from '../retrieve/result';
 import type { WhyNotResult } from '../../contracts/whyNot';
-import type { BaselineComparison } from '../testing/baseline';
+import type { Baseline, BaselineComparison } from '../testing/baseline';
 import { esc, num } from './escape';
 import type { ReportInput } from './inputs';
 import { subgraphSvg } from './svg';
@@ -16,9 +16,10 @@ import { subgraphSvg } from './svg';
 export function reportHtml(input: ReportInput, options: { title?: string; generated?: string } = {}): string {
   const title = options.title ?? 'KG-RAG report';
   const body = [
-    `<header><h1>${esc(title)}</h1><p class="meta">generated ${esc(options.generated ?? new Date().toISOString())} · ${input.results.length} result(s) · ${input.tests.length} test(s) · ${input.comparisons.length} comparison(s) · ${input.whyNots.length} why-not</p></header>`,
+    `<header><h1>${esc(title)}</h1><p class="meta">generated ${esc(options.generated ?? new Date().toISOString())} · ${input.results.length} result(s) · ${input.tests.length} test(s) · ${input.comparisons.length} comparison(s) · ${input.whyNots.length} why-not${input.baselines.length > 0 ? ` · ${input.baselines.length} baseline(s)` : ''}</p></header>`,
     ...input.comparisons.map(comparisonSection),
     testsSection(input),
+    ...input.baselines.map(baselineSection),
     ...(input.whyNots.length > 0 ? [`<section><h2>Why not?</h2>${input.whyNots.map(whyNotBlock).join('')}</section>`] : []),
     comparisonsOfResults(input.results),
     ...input.results.map(resultSection),
@@ -61,6 +62,23 @@ function testsSection(input: ReportInput): string {
   const rows = input.tests.map((t) => [td(t.status, t.status), td(t.file !== undefined ? `${t.file}:${t.line ?? ''}` : t.id), td(t.plan), td(`${(t.found ?? []).length}/${(t.expected ?? []).length}`), td(t.message)]);
   const summary = input.summaries.map((s) => `<p>${esc(s.passed)} passed, ${esc(s.failed)} failed${s.errored > 0 ? ` (${esc(s.errored)} errored)` : ''} · Hits@1 ${num(s.hitsAt1, 2)} · Hits@k ${num(s.hitsAtK, 2)}</p>`).join('');
   return `<section><h2>Tests</h2>${summary}${table(['status', 'where', 'plan', 'found', 'message'], rows)}</section>`;
+}
+
+/** A baseline file (`kgrag test --baseline`): the graph it was recorded on and every recorded plan test. */
+function baselineSection(b: Baseline): string {
+  const entries = Array.isArray(b.entries) ? b.entries : [];
+  const rows = entries.map((e) => [
+    td(e.status, e.status),
+    td(`${e.file}:${e.line}`),
+    td(e.plan),
+    td(e.strategy),
+    td((e.expected ?? []).join(', ')),
+    td((e.answers ?? []).slice(0, 10).map((a) => `${a.value} (#${a.rank})`).join(', ') + ((e.answers ?? []).length > 10 ? ` … ${(e.answers ?? []).length} in all` : '')),
+    td(num(e.totalMs, 0)),
+    td(e.message),
+  ]);
+  const graph = `${esc(b.graph?.description)}${b.graph?.fingerprint !== undefined ? ` (fingerprint ${esc(b.graph.fingerprint)})` : ''}`;
+  return `<section><h2>Baseline</h2><p>recorded ${esc(b.created)} on ${graph}: ${esc(entries.length)} plan test(s)</p>${table(['status', 'where', 'plan', 'strategy', 'expected', 'answers (rank)', 'ms', 'message'], rows)}</section>`;
 }
 
 function whyNotBlock(w: WhyNotResult): string {
