@@ -33,6 +33,7 @@ import { simgragPattern, phraseGenerator, readParaphraseSet } from '../../../scr
  * A violation fails with the plan, the strategy and the offending item.
  */
 const SEED = 2026;
+const METAQA = join(__dirname, '../../../../shared/data/metaqa');
 const LABELS = ['Person', 'City', 'Company', 'Book'] as const;
 /** Relation types with the labels they connect (so plans read like a person's). */
 const RELATIONS: readonly [string, (typeof LABELS)[number], (typeof LABELS)[number]][] = [
@@ -96,7 +97,7 @@ before(async () => {
     await session.import([{ path: file, format: 'jsonl' }]);
     graphs.push({ session, snap: await session.snapshot(), name: `random graph ${g} (seed ${SEED + g})` });
   }
-  metaqa = await GraphSnapshot.fromTriples(readKb('../shared/data/metaqa/kb.txt'), new HashingEmbedder(), { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+  metaqa = await GraphSnapshot.fromTriples(readKb(join(METAQA, 'kb.txt')), new HashingEmbedder(), { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
 });
 
 after(async () => {
@@ -317,7 +318,7 @@ test('issue 26 invariants: answers, drawn nodes and edges, named matches, findin
   const context = { store, embedder, snapshot: async () => snap };
   const set = readParaphraseSet();
   for (const hop of [1, 2, 3]) {
-    const qs = sample(loadQuestions('../shared/data/metaqa', hop), 40, SEED + hop);
+    const qs = sample(loadQuestions(METAQA, hop), 40, SEED + hop);
     const phraseFor = phraseGenerator('standard', SEED, hop, set);
     for (const kind of ['gsd', 'mor', 'stem', 'sage'] as const) {
       for (const q of qs) {
