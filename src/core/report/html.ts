@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlanTree } from '../../contracts/values';
 import type { RetrievalResult } from '../retrieve/result';
 import type { WhyNotResult } from '../../contracts/whyNot';
-import type { Baseline, BaselineComparison } from '../testing/baseline';
+import type { Baseline, BaselineComparison, BaselineEntry } from '../testing/baseline';
 import { esc, num } from './escape';
 import type { ReportInput } from './inputs';
 import { subgraphSvg } from './svg';
@@ -66,7 +66,7 @@ function testsSection(input: ReportInput): string {
 
 /** A baseline file (`kgrag test --baseline`): the graph it was recorded on and every recorded plan test. */
 function baselineSection(b: Baseline): string {
-  const entries = Array.isArray(b.entries) ? b.entries : [];
+  const entries: readonly BaselineEntry[] = Array.isArray(b.entries) ? b.entries : [];
   const rows = entries.map((e) => [
     td(e.status, e.status),
     td(`${e.file}:${e.line}`),

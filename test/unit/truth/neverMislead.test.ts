@@ -102,7 +102,7 @@ test('issue 26 point 7: STEM resolves SimGRAG type words (UNKNOWN movie 1) with 
 
 test('issue 26 point 8: kgrag report renders a baseline; a file with nothing to show is exit 1', async () => {
   const base = makeBaseline({ description: 'movies sample', fingerprint: 'f1' }, [
-    { id: 'a.kgp:inception_director_years', file: 'a.kgp', line: 7, plan: 'inception_director_years', strategy: 'gsd', status: 'pass', expected: ['2008'], answers: [{ value: '2008', rank: 1, score: 0.1 }], subgraphs: [], totalMs: 12, message: 'found 1 of 1' },
+    { id: 'a.kgp:inception_director_years', file: 'a.kgp', line: 7, plan: 'inception_director_years', strategy: 'gsd', status: 'passed', expected: ['2008'], answers: [{ value: '2008', rank: 1, score: 0.1 }], subgraphs: [], totalMs: 12, message: 'found 1 of 1' },
   ]);
   writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
   const io = captureIO(dir);
