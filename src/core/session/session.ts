@@ -317,8 +317,10 @@ class Session implements RetrievalSession, StrategyContext {
     const q = await this.store.query(query, { params, mode: 'run', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
     const label = options.label ?? 'query';
     const result = queryResult({ id: options.id ?? label, label, query, params, ...(options.returns ? { returns: options.returns } : {}) }, this.store, q, performance.now() - t0);
-    // The graph's labels for every node in the rows (a compiled plan's columns carry names and ids only).
-    return withNodeLabels(result, await this.snapshot(options.signal));
+    // The graph's labels for every node in the rows (a compiled plan's columns carry names and ids
+    // only). Without the search index the rows still show, with the labels their values carry.
+    const snap = await this.snapshot(options.signal).catch(() => undefined);
+    return snap ? withNodeLabels(result, snap) : result;
   }
 
   expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {
