@@ -20,6 +20,7 @@
  *   --only budget (the budget run: a 13-unknown star and a 2,000-node unknown chain).
  *   --only mor [--mor-sample N|all] (MoR on the same typed SimGRAG JSON patterns, default 2000 per
  *   hop; also part of the typed run), --no-seeds (skip the STEM and SAGE rows, scripts/bench/seeds.ts), --only seeds [--variants a,b],
+ *   --only seeds-typed [--sample N|all] (issue 26: STEM and SAGE through the strategy table on SimGRAG JSON with type words, lexical embedder),
  *   --only guidance (STEM's guidance "ppr" against "none" under two embedders and paraphrased phrases, scripts/bench/guidance.ts)
  *   (those rows alone).
  */
@@ -46,6 +47,7 @@ import { runBudget } from './bench/budget';
 import { runMorTyped } from './bench/morTyped';
 import { runSeeds, type SeedsCase } from './bench/seeds';
 import { runGuidance } from './bench/guidance';
+import { runSeedsTyped } from './bench/seedsTyped';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -109,6 +111,12 @@ async function main(): Promise<void> {
     const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
     const lsnap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
     await runMorTyped({ ...typedOptions(), n: values['mor-sample'] === 'all' ? Infinity : Number(values['mor-sample']) }, lsnap, lexical);
+    return;
+  }
+  if (values.only === 'seeds-typed') {
+    const lexical = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const lsnap = await GraphSnapshot.fromTriples(readKb(join(values.data, 'kb.txt')), lexical, { labelOf: metaqaLabel, fingerprint: 'metaqa-kb' });
+    await runSeedsTyped({ ...typedOptions(), n: values.sample === 'all' ? Infinity : Number(values.sample) }, lsnap, lexical);
     return;
   }
   if (values.only === 'typed') {

@@ -344,7 +344,7 @@ export class InspectorApp {
       'p',
       { class: 'answers', data: { executed: 'true', expanded: String(this.allAnswers) } },
       h('span', { class: 'hint' }, `Answers (${result.answers.length}): `),
-      ...shown.map((a) => h('span', { class: 'chip answer', title: a.nodeId ?? '', data: { value: a.value } }, a.value, h('span', { class: 'score' }, ` ${formatDistance(a.score)}`))),
+      ...shown.map((a) => h('span', { class: 'chip answer', title: [a.labels?.join(', '), a.nodeId].filter((x) => x).join(' · '), data: { value: a.value, labels: (a.labels ?? []).join(',') } }, a.value, h('span', { class: 'score' }, ` ${formatDistance(a.score)}`))),
       rest > 0
         ? h('button', { class: 'link more-answers', attrs: { type: 'button', 'aria-expanded': 'false' }, on: { click: () => this.toggleAnswers(line, result) } }, `+${rest} more`)
         : this.allAnswers && result.answers.length > 10
@@ -409,6 +409,7 @@ export class InspectorApp {
       ...(result.cypher ? cypherNotice(result.cypher) : []).map((line, i) => h('p', { class: 'warning cypher-notice', data: { line: String(i) } }, line)),
       notFoundBanner(result),
       this.answersLine(result),
+      contextLine(result),
       this.whyNotForm(result),
       ...otherWarnings(result).map((w) => h('p', { class: 'warning' }, w)),
     );
@@ -450,4 +451,21 @@ export class InspectorApp {
     this.renderStale();
     this.activate(this.view);
   }
+}
+
+/**
+ * What a strategy retrieved that is no value of the return variable (SAGE's films under `return
+ * year`): shown as context, apart from the answers, with the labels that kept it out.
+ */
+function contextLine(result: RetrievalResult): HTMLElement | null {
+  const context = result.context ?? [];
+  if (context.length === 0) return null;
+  const shown = context.slice(0, 20);
+  return h(
+    'p',
+    { class: 'context-line' },
+    h('span', { class: 'hint' }, `Context (${context.length}, not values of return ${(result.returns ?? []).join(', ')}): `),
+    ...shown.map((c) => h('span', { class: 'chip context', title: [c.labels?.join(', '), c.nodeId].filter((x) => x).join(' · '), data: { value: c.value, labels: (c.labels ?? []).join(',') } }, c.value)),
+    context.length > shown.length ? h('span', { class: 'hint' }, ` +${context.length - shown.length} more`) : null,
+  );
 }

@@ -11,8 +11,17 @@ export interface RetrievalResult {
   readonly question?: string;
   readonly strategy: StrategyKind;
   readonly store: { readonly kind: StoreKind; readonly description: string };
-  /** Target values, best first. */
+  /** The plan's `return` variables: the answers are their values. */
+  readonly returns?: readonly string[];
+  /** Values of the plan's `return` variables, best first (each with its node's labels when it is a node). */
   readonly answers: readonly Answer[];
+  /**
+   * What the strategy retrieved that is not a value of the return variable (sage: its seeds and
+   * neighbours of other labels): context for the answers, never shown as answers.
+   */
+  readonly context?: readonly Answer[];
+  /** The graph labels of every node the result names (answers, subgraphs, triples, trajectories, context): the one label lookup. */
+  readonly nodeLabels?: Readonly<Record<string, readonly string[]>>;
   /** GSD top-k subgraphs, best first (gsd); Cypher rows shaped as subgraphs (cypher). */
   readonly subgraphs: readonly MatchedSubgraph[];
   /** Per pattern phrase: the ranked candidates it matched (explains the GSD terms). */
@@ -89,6 +98,8 @@ export interface TypedNode {
 export interface Answer {
   readonly value: string;
   readonly nodeId?: string;
+  /** The node's graph labels (the return variable's label), when the answer is a node. */
+  readonly labels?: readonly string[];
   /** gsd: the GSD of the best subgraph giving it (lower is better); mor: rank score (higher is better). */
   readonly score: number;
 }

@@ -22,15 +22,23 @@ export interface ParsedCypherDocument {
   /** One-based line of the query's first line in the document. */
   readonly queryLine: number;
   readonly params: CypherParams;
+  /** The plan's return variables, from a `// return: a, b` line (Open as Cypher writes it): their columns are the answers. */
+  readonly returns: readonly string[];
   readonly problems: readonly CypherDocumentProblem[];
 }
 
 const PARAM_LINE = /^(\s*):param\s+(.*)$/;
+const RETURN_LINE = /^\s*\/\/\s*return:\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:\(|$)/;
 const NAME_ARROW = /^([A-Za-z_][A-Za-z0-9_]*|`[^`\n]+`)\s*=>\s*(.*)$/;
 
-/** The document text for a query and its parameters, with a comment header saying what it is. */
-export function printCypherDocument(query: string, params: CypherParams, header: readonly string[] = []): string {
+/**
+ * The document text for a query and its parameters, with a comment header saying what it is and,
+ * for a plan's query, a `// return:` line naming its return variables (the answers when it runs).
+ */
+export function printCypherDocument(query: string, params: CypherParams, header: readonly string[] = [], returns: readonly string[] = []): string {
   const lines = header.map((h) => `// ${h}`);
+  const named = returns.filter((r) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(r));
+  if (named.length > 0) lines.push(`// return: ${named.join(', ')} (the plan's return variable${named.length === 1 ? '' : 's'}: ${named.length === 1 ? 'its' : 'their'} column${named.length === 1 ? ' gives' : 's give'} the answers)`);
   for (const [name, value] of Object.entries(params)) lines.push(`:param ${/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : '`' + name + '`'} => ${JSON.stringify(value)}`);
   if (lines.length > 0) lines.push('');
   lines.push(query);
@@ -41,10 +49,13 @@ export function parseCypherDocument(text: string): ParsedCypherDocument {
   const lines = text.split(/\r?\n/);
   const params: Record<string, CypherValue> = {};
   const problems: CypherDocumentProblem[] = [];
+  let returns: string[] = [];
   let i = 0;
   for (; i < lines.length; i++) {
     const line = lines[i]!;
     const trimmed = line.trim();
+    const ret = RETURN_LINE.exec(line);
+    if (ret) returns = ret[1]!.split(',').map((r) => r.trim());
     if (trimmed === '' || trimmed.startsWith('//')) continue;
     const m = PARAM_LINE.exec(line);
     if (!m) break;
@@ -69,5 +80,5 @@ export function parseCypherDocument(text: string): ParsedCypherDocument {
   }
   const query = lines.slice(i).join('\n').trim();
   if (query === '' && problems.length === 0) problems.push({ line: Math.min(i + 1, lines.length), column: 1, message: 'no query after the :param lines' });
-  return { query, queryLine: i + 1, params, problems };
+  return { query, queryLine: i + 1, params, returns, problems };
 }

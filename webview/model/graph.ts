@@ -40,7 +40,10 @@ export interface GraphModel {
 /** Captions with the pattern variables (one subgraph) or names only (the union, where variables differ per subgraph). */
 export type CaptionStyle = 'variables' | 'names';
 
-export function graphModel(subgraphs: readonly MatchedSubgraph[], captions: CaptionStyle = 'variables'): GraphModel {
+/** The result's label lookup (RetrievalResult.nodeLabels): labels of nodes a subgraph names only in a triple or a trace. */
+export type NodeLabels = Readonly<Record<string, readonly string[]>> | undefined;
+
+export function graphModel(subgraphs: readonly MatchedSubgraph[], captions: CaptionStyle = 'variables', nodeLabels?: NodeLabels): GraphModel {
   const nodes = new Map<string, { name: string; labels: Set<string>; variables: Set<string>; ranks: Set<number> }>();
   const touch = (id: string, name: string, rank: number) => {
     let n = nodes.get(id);
@@ -71,7 +74,7 @@ export function graphModel(subgraphs: readonly MatchedSubgraph[], captions: Capt
       return {
         id,
         name: n.name,
-        labels: [...n.labels],
+        labels: n.labels.size > 0 ? [...n.labels] : [...(nodeLabels?.[id] ?? [])],
         variables,
         ranks: [...n.ranks].sort((a, b) => a - b),
         caption: captions === 'variables' && variables.length > 0 ? `${variables.join(', ')}: ${n.name}` : n.name,
@@ -270,7 +273,7 @@ export function layeredPositions(model: GraphModel, dx = 110, dy = 80): Map<stri
  * STEM's guidance graph as an overlay: its edges that the drawn model lacks, between nodes it
  * holds or adds (guidance entities not in any subgraph appear as plain nodes). Marked `guidance`.
  */
-export function withGuidance(model: GraphModel, overlay: readonly TraceEdge[] | undefined): GraphModel {
+export function withGuidance(model: GraphModel, overlay: readonly TraceEdge[] | undefined, nodeLabels?: NodeLabels): GraphModel {
   if (!overlay || overlay.length === 0) return model;
   const nodes = [...model.nodes];
   const edges = [...model.edges];
@@ -282,7 +285,7 @@ export function withGuidance(model: GraphModel, overlay: readonly TraceEdge[] | 
     for (const [nid, name] of [[t.source, t.sourceName], [t.target, t.targetName]] as const) {
       if (nodeIds.has(nid)) continue;
       nodeIds.add(nid);
-      nodes.push({ id: nid, name, labels: [], variables: [], ranks: [], caption: name, expanded: false });
+      nodes.push({ id: nid, name, labels: [...(nodeLabels?.[nid] ?? [])], variables: [], ranks: [], caption: name, expanded: false });
     }
     edgeIds.add(id);
     edges.push({ id, source: t.source, target: t.target, type: t.type, patternEdges: [], ranks: [], expanded: false, guidance: true });

@@ -223,7 +223,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     byId = new Map(model.nodes.map((n) => [n.id, n]));
     // Slots over every label this result can show (all subgraphs, then expansions as they come):
     // a label keeps its colour when the selection changes or an expansion brings new labels.
-    const all = withGuidance(withExpansions(graphModel(subgraphs), expansions), ctx.result.stem?.guidance.edges);
+    const all = withGuidance(withExpansions(graphModel(subgraphs, 'variables', ctx.result.nodeLabels), expansions), ctx.result.stem?.guidance.edges, ctx.result.nodeLabels);
     slots = labelSlots(all.nodes.map(colourLabel), slots);
   }
 
@@ -240,7 +240,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
 
   function draw(): void {
     const started = performance.now();
-    setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables'), expansions), ctx.result.stem?.guidance.edges));
+    setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables', ctx.result.nodeLabels), expansions), ctx.result.stem?.guidance.edges, ctx.result.nodeLabels));
     const big = model.nodes.length > FORCE_LAYOUT_LIMIT;
     cy?.destroy();
     delete canvas.dataset.tableReady;
@@ -322,7 +322,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     expansions.push(x);
     const before = new Set(model.nodes.map((n) => n.id));
     const beforeEdges = new Set(model.edges.map((e) => e.id));
-    setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables'), expansions), ctx.result.stem?.guidance.edges));
+    setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables', ctx.result.nodeLabels), expansions), ctx.result.stem?.guidance.edges, ctx.result.nodeLabels));
     const added = model.nodes.filter((n) => !before.has(n.id));
     const addedEdges = model.edges.filter((e) => !beforeEdges.has(e.id));
     if (cy) {

@@ -1,6 +1,6 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { emptyReportInput, readReportInput, reportHtml } from '../../core/report';
+import { emptyReportInput, readReportInput, reportHtml, reportItemCount } from '../../core/report';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { parseFlags } from './storeFlags';
 
@@ -31,11 +31,17 @@ export async function report(args: readonly string[], io: CliIO): Promise<number
   for (const f of positionals) {
     const text = readInputFile(resolve(io.cwd, f), 'results');
     const read = readReportInput(text, input);
+    const added = reportItemCount(read.input) - reportItemCount(input);
     input = read.input;
     for (const p of read.problems) io.err(`${f}:${p.line}: ${p.message}`);
     problems += read.problems.length;
+    // A file that adds nothing (empty, `[]`, only lines it could not read) must not pass as reported.
+    if (added === 0) {
+      if (read.problems.length === 0) io.err(`${f}: holds nothing a report can show (run --json results, test --json lines, a baseline, a comparison or why-not --json lines)`);
+      problems++;
+    }
   }
   writeFileSync(out, reportHtml(input, values.title !== undefined ? { title: values.title } : {}));
-  io.out(`report written to ${values.out}: ${input.results.length} result(s), ${input.tests.length} test(s), ${input.comparisons.length} comparison(s), ${input.whyNots.length} why-not`);
+  io.out(`report written to ${values.out}: ${input.results.length} result(s), ${input.tests.length} test(s), ${input.comparisons.length} comparison(s), ${input.whyNots.length} why-not, ${input.baselines.length} baseline(s)`);
   return problems > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -135,7 +135,9 @@ function describe(r: RetrievalResult): string {
   if (r.question) lines.push(`  question: ${r.question}`);
   if (r.ties) lines.push(`  ties: ${tiesSentence(r.ties)}`);
   for (const line of r.cypher ? cypherNotice(r.cypher) : []) lines.push(`  note: ${line}`);
-  r.answers.slice(0, 10).forEach((a, i) => lines.push(`  ${i + 1}. ${a.value}  (${r.strategy === 'gsd' ? 'gsd' : 'score'} ${a.score.toFixed(4)})`));
+  r.answers.slice(0, 10).forEach((a, i) => lines.push(`  ${i + 1}. ${a.value}${a.labels && a.labels.length > 0 ? ` [${a.labels.join(', ')}]` : ''}  (${r.strategy === 'gsd' ? 'gsd' : 'score'} ${a.score.toFixed(4)})`));
+  // What was retrieved but is no value of the return variable: context, said apart from the answers.
+  if (r.context && r.context.length > 0) lines.push(`  context (${r.context.length}, not values of return ${(r.returns ?? []).join(', ')}): ${r.context.slice(0, 10).map((c) => `${c.value}${c.labels && c.labels.length > 0 ? ` [${c.labels.join(', ')}]` : ''}`).join(', ')}${r.context.length > 10 ? ', …' : ''}`);
   for (const sg of r.subgraphs.slice(0, 3)) {
     lines.push(`  subgraph #${sg.rank}  ${sg.score !== undefined ? `S ${sg.score.toFixed(4)}` : `gsd ${sg.gsd.toFixed(4)}`}`);
     for (const t of sg.triples) lines.push(`    (${t.sourceName}) -[${t.type}]-> (${t.targetName})`);

@@ -152,7 +152,11 @@ const retrievalResult = object({
   'question?': str,
   strategy: strategyKind,
   store: object({ kind: oneOf(['embedded', 'neo4j']), description: str }),
-  answers: arrayOf(object({ value: str, 'nodeId?': str, score: num })),
+  answers: arrayOf(object({ value: str, 'nodeId?': str, 'labels?': strings, score: num })),
+  // Rendered too (the context line, labels of nodes a trace names): checked like the rest.
+  'returns?': strings,
+  'context?': arrayOf(object({ value: str, 'nodeId?': str, 'labels?': strings, score: num })),
+  'nodeLabels?': recordOf(strings),
   subgraphs: arrayOf(matchedSubgraph),
   'candidates?': arrayOf(
     object({

@@ -68,7 +68,8 @@ export function retrievedGraph(result: RetrievalResult): RetrievedGraph {
   const node = (id: string, name: string, labels: readonly string[] = []) => {
     let n = nodes.get(id);
     if (!n) nodes.set(id, (n = { id, name, labels: new Set() }));
-    for (const l of labels) n.labels.add(l);
+    // The result's one label lookup (nodeLabels) for nodes a trace names without labels (MoR, triples).
+    for (const l of labels.length > 0 ? labels : (result.nodeLabels?.[id] ?? [])) n.labels.add(l);
   };
   const edge = (source: string, type: string, target: string) => {
     edges.set(`${source}|${type}|${target}`, { source, type, target });

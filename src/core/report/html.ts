@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PlanTree } from '../../contracts/values';
 import type { RetrievalResult } from '../retrieve/result';
 import type { WhyNotResult } from '../../contracts/whyNot';
-import type { BaselineComparison } from '../testing/baseline';
+import type { Baseline, BaselineComparison, BaselineEntry } from '../testing/baseline';
 import { classAttr, classFor, html, num, type CssClass, type Html } from './escape';
 import type { ReportInput } from './inputs';
 import { subgraphSvg } from './svg';
@@ -16,9 +16,10 @@ import { subgraphSvg } from './svg';
 export function reportHtml(input: ReportInput, options: { title?: string; generated?: string } = {}): string {
   const title = options.title ?? 'KG-RAG report';
   const body = [
-    html`<header><h1>${title}</h1><p class="meta">generated ${options.generated ?? new Date().toISOString()} · ${input.results.length} result(s) · ${input.tests.length} test(s) · ${input.comparisons.length} comparison(s) · ${input.whyNots.length} why-not</p></header>`,
+    html`<header><h1>${title}</h1><p class="meta">generated ${options.generated ?? new Date().toISOString()} · ${input.results.length} result(s) · ${input.tests.length} test(s) · ${input.comparisons.length} comparison(s) · ${input.whyNots.length} why-not${input.baselines.length > 0 ? ` · ${input.baselines.length} baseline(s)` : ''}</p></header>`,
     ...input.comparisons.map(comparisonSection),
     testsSection(input),
+    ...input.baselines.map(baselineSection),
     ...(input.whyNots.length > 0 ? [html`<section><h2>Why not?</h2>${input.whyNots.map(whyNotBlock)}</section>`] : []),
     comparisonsOfResults(input.results),
     ...input.results.map(resultSection),
@@ -64,6 +65,23 @@ function testsSection(input: ReportInput): Html | string {
   const rows = input.tests.map((t) => [td(t.status, classFor(t.status)), td(t.file !== undefined ? `${t.file}:${t.line ?? ''}` : t.id), td(t.plan), td(`${(t.found ?? []).length}/${(t.expected ?? []).length}`), td(t.message)]);
   const summary = input.summaries.map((s) => html`<p>${String(s.passed)} passed, ${String(s.failed)} failed${s.errored > 0 ? html` (${String(s.errored)} errored)` : ''} · Hits@1 ${num(s.hitsAt1, 2)} · Hits@k ${num(s.hitsAtK, 2)}</p>`);
   return html`<section><h2>Tests</h2>${summary}${table(['status', 'where', 'plan', 'found', 'message'], rows)}</section>`;
+}
+
+/** A baseline file (`kgrag test --baseline`): the graph it was recorded on and every recorded plan test. */
+function baselineSection(b: Baseline): Html {
+  const entries: readonly BaselineEntry[] = Array.isArray(b.entries) ? b.entries : [];
+  const rows = entries.map((e) => [
+    td(e.status, classFor(e.status)),
+    td(`${e.file}:${e.line}`),
+    td(e.plan),
+    td(e.strategy),
+    td((e.expected ?? []).join(', ')),
+    td((e.answers ?? []).slice(0, 10).map((a) => `${a.value} (#${a.rank})`).join(', ') + ((e.answers ?? []).length > 10 ? ` … ${(e.answers ?? []).length} in all` : '')),
+    td(num(e.totalMs, 0)),
+    td(e.message),
+  ]);
+  const graph = html`${b.graph?.description}${b.graph?.fingerprint !== undefined ? html` (fingerprint ${b.graph.fingerprint})` : ''}`;
+  return html`<section><h2>Baseline</h2><p>recorded ${b.created} on ${graph}: ${String(entries.length)} plan test(s)</p>${table(['status', 'where', 'plan', 'strategy', 'expected', 'answers (rank)', 'ms', 'message'], rows)}</section>`;
 }
 
 function whyNotBlock(w: WhyNotResult): Html {

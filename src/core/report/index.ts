@@ -1,3 +1,3 @@
 // Reports (`kgrag report`): the public entry point for the front doors.
 export { reportHtml } from './html';
-export { readReportInput, emptyReportInput, type ReportInput } from './inputs';
+export { readReportInput, emptyReportInput, reportItemCount, type ReportInput } from './inputs';

@@ -20,6 +20,11 @@ export function emptyReportInput(): ReportInput {
   return { results: [], tests: [], summaries: [], comparisons: [], baselines: [], whyNots: [] };
 }
 
+/** How many things a report can show in `input` (results, tests, summaries, comparisons, baselines, why-not). */
+export function reportItemCount(input: ReportInput): number {
+  return input.results.length + input.tests.length + input.summaries.length + input.comparisons.length + input.baselines.length + input.whyNots.length;
+}
+
 type Mutable = { -readonly [K in keyof ReportInput]: ReportInput[K][number][] };
 
 /**

@@ -253,3 +253,28 @@ function climb(wordNet: WordNet, start: readonly string[], depth: number, hit: (
   }
   return undefined;
 }
+
+/** Per pattern variable: what its type word resolved to (untyped variables are absent). */
+export type PlanTypes = ReadonlyMap<string, TypeResolution>;
+
+/**
+ * The plan's type words resolved once per run, by the rules above: every strategy reads a node's
+ * labels from here (through the strategy table), so "UNKNOWN movie 1" means Movie under each.
+ */
+export async function resolvePlanTypes(
+  plan: { readonly nodes: readonly { readonly id: string; readonly category?: string }[] },
+  snap: GraphSnapshot,
+  embedder: Embedder,
+  options: ResolveTypeOptions = {},
+  signal?: AbortSignal,
+): Promise<PlanTypes> {
+  const typed = plan.nodes.filter((n) => n.category !== undefined);
+  const resolved = await resolveTypes(snap, embedder, typed.map((n) => n.category!), options, signal);
+  return new Map(typed.map((n, i) => [n.id, resolved[i]!] as const));
+}
+
+/** The label ids a variable may take: null = any (untyped, or a type word that fits no label). */
+export function allowedLabels(types: PlanTypes, variable: string): readonly number[] | null {
+  const t = types.get(variable);
+  return t === undefined || t.how === 'none' ? null : t.labels;
+}

@@ -20,6 +20,7 @@ import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
 import { loadOrBuildSnapshot, preloadSnapshot, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
 import { queryResult } from '../retrieve/cypher/queryResult';
+import { withNodeLabels } from '../retrieve/resultFacts';
 import type { CypherParams } from '../graph/graphStore';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
@@ -83,6 +84,14 @@ export interface RunOptions extends StrategyOverrides {
   readonly id?: string;
 }
 
+export interface RunCypherOptions {
+  readonly id?: string;
+  readonly label?: string;
+  /** The plan's return variables (the document's `// return:` line): their columns are the answers. */
+  readonly returns?: readonly string[];
+  readonly signal?: AbortSignal;
+}
+
 export interface IndexInfo {
   readonly nodes: number;
   readonly source: LoadedSnapshot['source'];
@@ -108,7 +117,7 @@ export interface RetrievalSession {
   /** Raw Cypher (read-only unless options.readOnly is false). */
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
   /** A person's Cypher with its parameters, read-only through the query door, as a result the inspector shows (table + subgraphs). */
-  runCypher(query: string, params: CypherParams, options?: { readonly id?: string; readonly label?: string; readonly signal?: AbortSignal }): Promise<RetrievalResult>;
+  runCypher(query: string, params: CypherParams, options?: RunCypherOptions): Promise<RetrievalResult>;
   /** The store's fingerprint: it changes when the graph's data does (results remember it to say "stale"). */
   fingerprint(signal?: AbortSignal): Promise<string>;
   /** Neighbours of nodes (read-only, ids as parameters): the inspector's "expand this node". */
@@ -233,11 +242,12 @@ class Session implements RetrievalSession, StrategyContext {
     }
     const context = this.contextFor(onStage, kind);
     if (mode === 'explain') {
-      return explainCypher(plan, this.store, await this.snapshot(options.signal), context.embedder, {
+      const explained = await explainCypher(plan, this.store, await this.snapshot(options.signal), context.embedder, {
         id,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
       });
+      return { ...explained, returns: plan.targets };
     }
     if (mode === 'profile') return this.profile(plan, options, id, context);
     const strategy = STRATEGIES[kind];
@@ -305,12 +315,16 @@ class Session implements RetrievalSession, StrategyContext {
     return this.store.query(cypher, options);
   }
 
-  async runCypher(query: string, params: CypherParams, options: { readonly id?: string; readonly label?: string; readonly signal?: AbortSignal } = {}): Promise<RetrievalResult> {
+  async runCypher(query: string, params: CypherParams, options: RunCypherOptions = {}): Promise<RetrievalResult> {
     const t0 = performance.now();
     // Always read-only: the store's query door refuses writes, file access and administration.
     const q = await this.store.query(query, { params, mode: 'run', readOnly: true, ...(options.signal ? { signal: options.signal } : {}) });
     const label = options.label ?? 'query';
-    return queryResult({ id: options.id ?? label, label, query, params }, this.store, q, performance.now() - t0);
+    const result = queryResult({ id: options.id ?? label, label, query, params, ...(options.returns ? { returns: options.returns } : {}) }, this.store, q, performance.now() - t0);
+    // The graph's labels for every node in the rows (a compiled plan's columns carry names and ids
+    // only). Without the search index the rows still show, with the labels their values carry.
+    const snap = await this.snapshot(options.signal).catch(() => undefined);
+    return snap ? withNodeLabels(result, snap) : result;
   }
 
   expand(nodeIds: readonly string[], options: ExpandOptions = {}): Promise<Neighbour[]> {

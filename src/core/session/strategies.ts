@@ -22,6 +22,8 @@ import type { Reranker } from '../retrieve/mor/rerank';
 import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import { resolvePlanTypes, type PlanTypes } from '../retrieve/labels';
+import { completeResult } from '../retrieve/resultFacts';
 
 export type { StrategyParameter } from '../plan/strategyParameters';
 
@@ -65,6 +67,7 @@ export interface StrategyDefinition {
   readonly parameters: readonly StrategyParameter[];
   /** Why this strategy cannot answer `plan` (so "Compare Strategies" leaves it out); undefined when it can. */
   unsuitable?(plan: PlanningGraph): string | undefined;
+  /** The strategy with what every strategy must do around it (`shared` below): front doors call this. */
   run(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string): Promise<RetrievalResult>;
 }
 
@@ -76,17 +79,51 @@ export function cypherUnsuitable(plan: PlanningGraph): string | undefined {
   );
 }
 
+/** What the table hands every strategy: the snapshot and the plan's type words resolved (labels.ts), once. */
+export interface SharedFacts {
+  readonly snap: GraphSnapshot;
+  readonly types: PlanTypes;
+}
+
+/** An entry as written below: its own retrieval, given the shared facts. */
+type StrategyEntry = Omit<StrategyDefinition, 'run'> & {
+  retrieve(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string, shared: SharedFacts): Promise<RetrievalResult>;
+};
+
+/**
+ * Every entry runs inside the same frame, so a strategy cannot skip it: the plan's type words are
+ * resolved by the one type resolver before it runs, and its result goes through `completeResult`
+ * after (answers = values of the return variable, the rest context; every node's graph labels).
+ */
+function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
+  const { retrieve, ...rest } = entry;
+  return {
+    ...rest,
+    async run(plan, c, o, id) {
+      const snap = await c.snapshot(o.signal);
+      const types = await resolvePlanTypes(plan, snap, c.embedder, typeOptions(entry.kind, plan, o), o.signal);
+      return completeResult(await retrieve(plan, c, o, id, { snap, types }), plan, snap, types);
+    },
+  };
+}
+
+/** k⁽ᵗ⁾ of the strategy that runs (gsd and mor have the parameter; the others resolve to the nearest label). */
+function typeOptions(kind: StrategyKind, plan: PlanningGraph, o: StrategyOverrides): { typeCandidates?: number } {
+  const k = (effectiveStrategy(kind, plan, o.settings) as { readonly typeCandidates?: unknown }).typeCandidates;
+  return typeof k === 'number' ? { typeCandidates: k } : {};
+}
+
 function storeOf(store: GraphStore): { kind: GraphStore['kind']; description: string } {
   return { kind: store.kind, description: store.description };
 }
 
 export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { readonly kind: K } } = {
-  gsd: {
+  gsd: shared({
     kind: 'gsd',
     summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
     parameters: STRATEGY_PARAMETERS.gsd,
-    async run(plan, c, o, id) {
-      return retrieveGsd(plan, await c.snapshot(o.signal), c.embedder, {
+    async retrieve(plan, c, o, id, f) {
+      return retrieveGsd(plan, f.snap, c.embedder, {
         id,
         store: storeOf(c.store),
         strategy: {
@@ -102,13 +139,13 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     },
-  },
-  mor: {
+  }),
+  mor: shared({
     kind: 'mor',
     summary: 'Mixture of Retrievers: layered text + structure traversal, trajectories reranked',
     parameters: STRATEGY_PARAMETERS.mor,
-    async run(plan, c, o, id) {
-      return retrieveMor(plan, await c.snapshot(o.signal), c.embedder, {
+    async retrieve(plan, c, o, id, f) {
+      return retrieveMor(plan, f.snap, c.embedder, {
         id,
         store: storeOf(c.store),
         strategy: { ...effectiveStrategy('mor', plan, o.settings), ...(o.k !== undefined ? { k: o.k } : {}) },
@@ -118,17 +155,17 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     },
-  },
-  cypher: {
+  }),
+  cypher: shared({
     kind: 'cypher',
     summary: 'the plan compiled to parameterised Cypher and run read-only on the store',
     parameters: STRATEGY_PARAMETERS.cypher,
     unsuitable: cypherUnsuitable,
-    async run(plan, c, o, id) {
+    async retrieve(plan, c, o, id, f) {
       const s = effectiveStrategy('cypher', plan, o.settings);
       // A gsd plan compiled to Cypher keeps its own match unless a flag or a cypher setting says otherwise.
       const match = o.match ?? (plan.strategy.kind === 'cypher' || o.settings?.cypher?.['match'] !== undefined ? s.match : undefined);
-      return retrieveCypher(plan, c.store, await c.snapshot(o.signal), c.embedder, {
+      return retrieveCypher(plan, c.store, f.snap, c.embedder, {
         id,
         ...(match !== undefined ? { match } : {}),
         limit: o.k ?? s.limit,
@@ -136,30 +173,32 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     },
-  },
-  stem: {
+  }),
+  stem: shared({
     kind: 'stem',
     summary: 'STEM structure tracing: anchor the named entity, follow the pattern edge by edge by T-Score (similarity + guidance bias)',
     parameters: STRATEGY_PARAMETERS.stem,
     // STEM anchors its search on a named entity; without one it has nothing to start from.
     unsuitable: (plan) => (plan.nodes.some((n) => n.properties?.['name'] !== undefined || n.text !== undefined) ? undefined : 'STEM needs a named entity to anchor on, e.g. (m: Movie "Heat")'),
-    async run(plan, c, o, id) {
-      return retrieveStem(plan, await c.snapshot(o.signal), c.embedder, {
+    async retrieve(plan, c, o, id, f) {
+      return retrieveStem(plan, f.snap, c.embedder, {
         id,
+        types: f.types,
         store: storeOf(c.store),
         strategy: effectiveStrategy('stem', plan, o.settings),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     },
-  },
-  sage: {
+  }),
+  sage: shared({
     kind: 'sage',
     summary: 'SAGE seed and expand: hybrid BM25 + dense seeds, one-hop neighbours reranked, k + k′ nodes',
     parameters: STRATEGY_PARAMETERS.sage,
-    async run(plan, c, o, id) {
-      return retrieveSage(plan, await c.snapshot(o.signal), c.embedder, {
+    async retrieve(plan, c, o, id, f) {
+      return retrieveSage(plan, f.snap, c.embedder, {
         id,
+        types: f.types,
         store: storeOf(c.store),
         // Constrained (SPARK) expansion runs on the store: its filtered expand query (parameterised Cypher).
         expand: (ids, types, label) => c.store.expand(ids, { ...(types.length > 0 ? { types } : {}), ...(label !== undefined ? { label } : {}), ...(o.signal ? { signal: o.signal } : {}) }),
@@ -168,7 +207,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     },
-  },
+  }),
 };
 
 export const STRATEGY_KINDS = Object.keys(STRATEGIES) as StrategyKind[];

@@ -16,8 +16,35 @@ import { withCancellableProgress } from '../platform/operations';
 import { requireTrust } from '../platform/trust';
 import { lastResult, runPlanCommand } from './planRunner';
 
-/** Where each opened query document came from (its result label in the inspector). */
-const origins = new Map<string, string>();
+/** Where each opened query document came from: the plan's title and the query as opened. */
+const origins = new Map<string, { readonly label: string; readonly query: string; readonly returns: readonly string[] }>();
+
+/**
+ * The title a run of the document shows: the plan's while the query is as opened, "(edited)" while
+ * it still returns the plan's return variable, else the document's own name — an unrelated query
+ * must not wear the plan's title.
+ */
+function titleOf(document: vscode.TextDocument, query: string, returns: readonly string[]): string {
+  const own = vscode.workspace.asRelativePath(document.uri);
+  const origin = origins.get(document.uri.toString());
+  if (!origin) return own;
+  if (query === origin.query) return origin.label;
+  const columns = returnedColumns(query);
+  return origin.returns.length > 0 && returns.length > 0 && origin.returns.every((r) => columns.has(r)) ? `${origin.label}, edited` : own;
+}
+
+/** Column names after the last RETURN (aliases, or bare variables): enough to see the return variable is still there. */
+function returnedColumns(query: string): Set<string> {
+  const at = query.search(/\bRETURN\b(?![\s\S]*\bRETURN\b)/i);
+  if (at < 0) return new Set();
+  const tail = query.slice(at + 'RETURN'.length).split(/\b(?:ORDER\s+BY|LIMIT|SKIP|UNION)\b/i)[0]!;
+  return new Set(tail.split(',').map((c) => c.trim().replace(/^DISTINCT\s+/i, '')).map((c) => /\bAS\s+`?([^`\s]+)`?\s*$/i.exec(c)?.[1] ?? c));
+}
+
+/** The plan's return variables, as the query's columns name them. */
+function returnsOf(result: RetrievalResult): readonly string[] {
+  return result.returns ?? [];
+}
 
 /** Opens a result's Cypher (text + parameters) as a new `cypher` document beside nothing: in the first column. */
 export async function openResultAsCypher(result: RetrievalResult): Promise<vscode.TextEditor | undefined> {
@@ -26,12 +53,18 @@ export async function openResultAsCypher(result: RetrievalResult): Promise<vscod
     void vscode.window.showWarningMessage(`KG-RAG: the result of ${result.plan} has no Cypher to open (strategy ${result.strategy}).`);
     return undefined;
   }
-  const content = printCypherDocument(run.text, run.params, [
-    `${result.plan}: Cypher for ${run.dialect === 'kuzu' ? 'the embedded graph (Kùzu dialect)' : 'Neo4j'}, from ${result.store.description}.`,
-    'Edit the query or the :param values (JSON) and press Ctrl+Enter to run it read-only on the active graph.',
-  ]);
+  const returns = returnsOf(result);
+  const content = printCypherDocument(
+    run.text,
+    run.params,
+    [
+      `${result.plan}: Cypher for ${run.dialect === 'kuzu' ? 'the embedded graph (Kùzu dialect)' : 'Neo4j'}, from ${result.store.description}.`,
+      'Edit the query or the :param values (JSON) and press Ctrl+Enter to run it read-only on the active graph.',
+    ],
+    returns,
+  );
   const doc = await vscode.workspace.openTextDocument({ language: 'cypher', content });
-  origins.set(doc.uri.toString(), `${result.plan} (Cypher)`);
+  origins.set(doc.uri.toString(), { label: `${result.plan} (Cypher)`, query: parseCypherDocument(content).query, returns });
   return vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preview: false });
 }
 
@@ -60,11 +93,11 @@ export async function runCypherDocument(connection: Connection, log: vscode.LogO
     void vscode.window.showErrorMessage(`KG-RAG: ${vscode.workspace.asRelativePath(document.uri)} line ${problem.line}, column ${problem.column}: ${problem.message}. Nothing was run.`);
     return undefined;
   }
-  const label = origins.get(document.uri.toString()) ?? vscode.workspace.asRelativePath(document.uri);
+  const label = titleOf(document, parsed.query, parsed.returns);
   const result = await withCancellableProgress(`Run ${label}`, log, async (signal, report) => {
     const c = await connection.ensure(signal, report);
     report('running the query (read-only)');
-    return c.session.runCypher(parsed.query, parsed.params, { id: label, label, signal });
+    return c.session.runCypher(parsed.query, parsed.params, { id: label, label, signal, ...(parsed.returns.length > 0 ? { returns: parsed.returns } : {}) });
   }).catch((e: unknown) => {
     // A refused write: the editor's words (it has no way to allow one), not the CLI's flag.
     const message = (e instanceof Error ? e.message : String(e)) + (isGraphStoreError(e, 'not-read-only') ? ` ${WRITE_HINT.editor}` : '');

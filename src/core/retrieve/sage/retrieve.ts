@@ -1,6 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { Neighbour, StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, type PlanningGraph, type SageStrategy } from '../../plan/planningGraph';
+import { allowedLabels as allowedLabelIds, resolvePlanTypes, type PlanTypes } from '../labels';
 import { bm25For } from '../mor/bm25';
 import { nearestRelations, type RelationAliases } from '../relations';
 import type { Answer, RetrievalResult, SageCandidate, SageScored, SageTrace } from '../result';
@@ -25,6 +26,8 @@ export interface SageRunOptions {
   readonly id?: string;
   readonly store?: { readonly kind: StoreKind; readonly description: string };
   readonly relationAliases?: RelationAliases;
+  /** The plan's type words resolved (labels.ts); resolved here when absent (a direct call). */
+  readonly types?: PlanTypes;
   readonly signal?: AbortSignal;
   /** Runs a filtered one-hop expansion on the store (GraphStore.expand); used for constrained expansion. */
   readonly expand?: (nodeIds: readonly string[], types: readonly string[], label: string | undefined) => Promise<readonly Neighbour[]>;
@@ -45,6 +48,9 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
   const d = snap.data;
   const warnings: string[] = [];
   const bm = bm25For(snap);
+  // Type words → labels by the one resolver every strategy uses ("year" → Year).
+  const types = options.types ?? (await resolvePlanTypes(plan, snap, embedder, {}, options.signal));
+  const labelsOfVar = (variable: string): readonly number[] | null => allowedLabelIds(types, variable);
 
   // ---- The query: question ⊕ relation phrases the question does not already hold ----------------
   const question = plan.question ?? plan.nodes.map((n) => n.text?.value ?? '').join(' ').trim();
@@ -83,13 +89,13 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     const nameProp = n.properties?.['name'];
     const text = nameProp !== undefined ? String(nameProp) : n.text?.value;
     if (text === undefined) continue;
-    const label = n.category !== undefined ? snap.labelId(n.category) : -1;
-    if (n.category !== undefined && label < 0) continue;
+    const labels = labelsOfVar(n.id);
     let v: number | undefined;
-    if (nameProp !== undefined || n.text?.kind === 'exact') v = snap.nodesNamed(text).find((x) => label < 0 || d.nodeLabel[x] === label);
+    if (nameProp !== undefined || n.text?.kind === 'exact') v = snap.nodesNamed(text).find((x) => labels === null || labels.includes(d.nodeLabel[x]!));
     else {
       const tv = await embedder.embedBatch([text], options.signal);
-      v = snap.index.search(tv, 1, label >= 0 ? { labels: d.nodeLabel, label } : {}, { mode: 'auto' })[0]?.index;
+      const hits = labels === null ? snap.index.search(tv, 1, {}, { mode: 'auto' }) : labels.flatMap((label) => snap.index.search(tv, 1, { labels: d.nodeLabel, label }, { mode: 'auto' }));
+      v = hits.sort((a, b) => a.distance - b.distance || a.index - b.index)[0]?.index;
     }
     if (v === undefined) continue;
     namedImage.set(v, n.id);
@@ -108,10 +114,11 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
   const typeOfEdge = (e: PlanningGraph['edges'][number]): string | undefined => (e.relation.kind === 'type' ? e.relation.value : e.relation.kind === 'phrase' ? nearest.get(e.relation.value)?.type : undefined);
   const anyType = plan.edges.length === 0 || plan.edges.some((e) => e.relation.kind === 'unknown');
   const allowedTypes = anyType ? [] : [...new Set(plan.edges.map(typeOfEdge).filter((t): t is string => t !== undefined))];
-  const categories = [...new Set(plan.nodes.flatMap((n) => (n.category !== undefined ? [n.category] : [])))];
-  const allowedLabels = plan.nodes.some((n) => n.category === undefined) ? [] : categories;
+  // Constrained: the labels the plan's nodes resolve to; one node of any label leaves every label open.
+  const perNode = plan.nodes.map((n) => labelsOfVar(n.id));
+  const labelIds = new Set(perNode.some((l) => l === null) ? [] : perNode.flatMap((l) => l ?? []));
+  const allowedLabels = [...labelIds].sort((a, b) => a - b).map((l) => d.labelNames[l]!);
   const typeIds = new Set(allowedTypes.map((t) => snap.relationId(t)));
-  const labelIds = new Set(allowedLabels.map((l) => snap.labelId(l)));
 
   // -Edge: per named seed, the explicit plan edges leaving it (their types and far-end labels).
   const explicitFrom = (v: number): { types: Set<number>; labels: Set<number>; edges: string[] } | undefined => {
@@ -123,8 +130,9 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     const labels = new Set<number>();
     for (const e of incident) {
       types.add(snap.relationId(typeOfEdge(e) ?? ''));
-      const other = plan.nodes.find((n) => n.id === (e.source === variable ? e.target : e.source));
-      labels.add(other?.category !== undefined ? snap.labelId(other.category) : -1);
+      const other = labelsOfVar(e.source === variable ? e.target : e.source);
+      if (other === null) labels.add(-1);
+      else for (const l of other) labels.add(l);
     }
     return { types, labels, edges: incident.map((e) => `${e.id} (${typeOfEdge(e) ?? '?'})`) };
   };

@@ -1,6 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, type PlanNode, type PlanningGraph, type StemStrategy } from '../../plan/planningGraph';
+import { allowedLabels, resolvePlanTypes, type PlanTypes } from '../labels';
 import type { RelationAliases } from '../relations';
 import type { Answer, MatchedSubgraph, RetrievalResult, StemAnchor, StemBeam, StemExpansion, StemTrace, TraceEdge } from '../result';
 import type { GraphSnapshot } from '../snapshot/snapshot';
@@ -23,6 +24,8 @@ export interface StemRunOptions {
   readonly id?: string;
   readonly store?: { readonly kind: StoreKind; readonly description: string };
   readonly relationAliases?: RelationAliases;
+  /** The plan's type words resolved (labels.ts); resolved here when absent (a direct call). */
+  readonly types?: PlanTypes;
   readonly signal?: AbortSignal;
   /** Cap on search expansions per anchor tried (default 20 000). */
   readonly maxExpansions?: number;
@@ -50,28 +53,39 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const vecs = await embedder.embedBatch(texts, options.signal);
   const dim = embedder.dimension;
   let vi = 0;
+  // Type words → labels by the one resolver gsd, mor and cypher use ("movie" → Movie, "director" → Person).
+  const types = options.types ?? (await resolvePlanTypes(plan, snap, embedder, {}, options.signal));
+  const L = d.labelNames.length;
   const nodes: StemNode[] = plan.nodes.map((n, i) => {
-    let label = -1;
-    if (n.category !== undefined) {
-      label = snap.labelId(n.category);
-      if (label < 0) {
-        warnings.push(`category ${n.category} of (${n.id}) is not a label of the graph: no candidates`);
-        label = -2;
-      }
+    const allowed = allowedLabels(types, n.id);
+    const type = types.get(n.id);
+    if (type?.how === 'none') warnings.push(`category ${n.category} of (${n.id}): ${type.detail}`);
+    let labels: Uint8Array | null = null;
+    if (allowed !== null) {
+      labels = new Uint8Array(L);
+      for (const l of allowed) labels[l] = 1;
     }
-    if (!named[i]) return { variable: n.id, label };
+    if (!named[i]) return { variable: n.id, labels };
     const text = vecs.slice(vi * dim, (vi + 1) * dim);
     vi++;
-    return { variable: n.id, label, text, textNormSq: normSq(text) };
+    return { variable: n.id, labels, text, textNormSq: normSq(text) };
   });
 
   // ---- Anchor candidates: top-N by similarity (Eq. 8–9) ------------------------------------------
   const candidates = plan.nodes.map((n, i): { node: number; sim: number }[] => {
     const nm = named[i];
     const sn = nodes[i]!;
-    if (!nm || sn.label === -2) return [];
-    if (nm.exact) return snap.nodesNamed(nm.text).filter((v) => sn.label < 0 || d.nodeLabel[v] === sn.label).slice(0, s.topN).map((v) => ({ node: v, sim: 1 }));
-    const hits = snap.index.search(sn.text!, s.topN, sn.label >= 0 ? { labels: d.nodeLabel, label: sn.label } : {}, { mode: 'auto' });
+    if (!nm) return [];
+    const ok = (v: number): boolean => sn.labels === null || sn.labels[d.nodeLabel[v]!] === 1;
+    if (nm.exact) return snap.nodesNamed(nm.text).filter(ok).slice(0, s.topN).map((v) => ({ node: v, sim: 1 }));
+    const allowed = allowedLabels(types, n.id);
+    const hits =
+      allowed === null
+        ? snap.index.search(sn.text!, s.topN, {}, { mode: 'auto' })
+        : allowed
+            .flatMap((label) => snap.index.search(sn.text!, s.topN, { labels: d.nodeLabel, label }, { mode: 'auto' }))
+            .sort((a, b) => a.distance - b.distance || a.index - b.index)
+            .slice(0, s.topN);
     return hits.map((h) => ({ node: h.index, sim: 1 - (h.distance * h.distance) / 2 }));
   });
   const namedIdx = plan.nodes.map((_, i) => i).filter((i) => named[i]);

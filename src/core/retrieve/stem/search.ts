@@ -25,8 +25,8 @@ import type { GuidanceGraph } from './guidance';
  */
 export interface StemNode {
   readonly variable: string;
-  /** Label id; -1 = any; -2 = a category the graph lacks (no candidates). */
-  readonly label: number;
+  /** Allowed labels (1 = allowed, by label id); null = any. From the one type resolver (labels.ts). */
+  readonly labels: Uint8Array | null;
   /** The named entity's text vector (unit), when the schema node names one. */
   readonly text?: Float32Array;
   readonly textNormSq?: number;
@@ -124,7 +124,6 @@ export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: 
   const u = mapping[step.from]!;
   const toNode = problem.nodes[step.to]!;
   const out: Cand[] = [];
-  if (toNode.label === -2) return out;
   for (let dir = 0; dir < 2; dir++) {
     const offs = dir === 0 ? d.outOffsets : d.inOffsets;
     const others = dir === 0 ? d.outTargets : d.inSources;
@@ -135,7 +134,7 @@ export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: 
       if (step.closing) {
         if (v !== mapping[step.to]) continue;
       } else {
-        if (toNode.label >= 0 && d.nodeLabel[v] !== toNode.label) continue;
+        if (toNode.labels !== null && toNode.labels[d.nodeLabel[v]!] !== 1) continue;
         let taken = false;
         for (let x = 0; x < mapping.length; x++) if (mapping[x] === v) taken = true;
         if (taken) continue;
