@@ -97,12 +97,14 @@ export async function prepareImport(files: readonly ImportFile[], options: Impor
     lastReport = now;
     const secs = Math.max(1e-3, (now - started) / 1000);
     const done = bytesBefore + bytes;
+    // Rows per second over both passes: bytes stand in for lines in the second.
+    const rows = pass === 1 ? linesRead : linesRead * (1 + Math.max(0, done - totalBytes) / Math.max(1, totalBytes));
     progress({
       phase: 'read',
-      message: `${twoPasses ? `pass ${pass}/2: ` : ''}read ${formatCount(linesRead)} lines of ${files.length} file${files.length === 1 ? '' : 's'} (${formatMb(done)} of ${formatMb(totalBytes * (twoPasses ? 2 : 1))}, ${formatCount(Math.round(linesRead / secs))} rows/s); ${formatCount(countNodes(graph))} nodes, ${formatCount(countEdges(graph))} edges so far`,
+      message: `${twoPasses ? `pass ${pass}/2: ` : ''}read ${formatCount(linesRead)} lines of ${files.length} file${files.length === 1 ? '' : 's'} (${formatMb(done)} of ${formatMb(totalBytes * (twoPasses ? 2 : 1))}, ${formatCount(Math.round(rows / secs))} rows/s); ${formatCount(countNodes(graph))} nodes, ${formatCount(countEdges(graph))} edges so far`,
       done: fileIndex,
       total: files.length,
-      rowsPerSecond: linesRead / secs,
+      rowsPerSecond: rows / secs,
     });
   };
   for (let pass = 1; pass <= (twoPasses ? 2 : 1); pass++) {
@@ -112,6 +114,7 @@ export async function prepareImport(files: readonly ImportFile[], options: Impor
         for await (const chunk of streamRecords(f.path, formats[i]!)) {
           if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
           if (pass === 1) {
+            linesRead += Math.max(0, chunk.lastLine - lastLine);
             lastLine = Math.max(lastLine, chunk.lastLine);
             recordsRead += chunk.records.length;
             badLines.push(...chunk.bad);
@@ -126,7 +129,6 @@ export async function prepareImport(files: readonly ImportFile[], options: Impor
         if (e instanceof FileReadError || e instanceof GraphStoreError) throw e;
         throw new GraphStoreError('open-failed', `Cannot read ${f.path}: ${e instanceof Error ? e.message : String(e)}`);
       }
-      if (pass === 1) linesRead += lastLine;
       bytesBefore += fileSize(f.path);
     }
   }
