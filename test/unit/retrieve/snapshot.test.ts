@@ -8,6 +8,7 @@ import type { Embedder } from '../../../src/core/embed/embedder';
 import type { ExportChunk, GraphStore } from '../../../src/core/graph/graphStore';
 import { loadOrBuildSnapshot, preloadSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { RelationDomains } from '../../../src/core/retrieve/domains';
 import { distanceToRow, normSq } from '../../../src/core/retrieve/snapshot/vectorIndex';
 import { randomGraph, rng, WORDS } from './helpers';
 
@@ -103,6 +104,8 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
       for (let r = 0; r < back.nodeCount; r++) assert.equal(distanceToRow(back.data.nodeVectors, q, qn, r), distanceToRow(g.snapshot.data.nodeVectors, q, qn, r));
     }
     assert.deepEqual(back.nodesNamed(g.nodeNames[3]!), g.snapshot.nodesNamed(g.nodeNames[3]!));
+    assert.ok(back.data.domains && back.data.bm25, 'relation domains and BM25 are stored');
+    assert.deepEqual(RelationDomains.of(back).data, RelationDomains.of(g.snapshot).data);
     assert.equal(back.nodeIndexOf(back.data.nodeIds.get(5)), 5);
     assert.equal(readSnapshot(file, { fingerprint: 'other', embedderId: g.snapshot.data.embedderId }), undefined);
     // Without its embedder the file still opens, but a distance says why it cannot be computed.

@@ -5,6 +5,7 @@ import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
 import { GraphSnapshot, SnapshotBuilder, type SnapshotData } from './snapshot';
 import { SparseScratch, isSparseEmbedder } from '../../embed/hashing';
+import { RelationDomains } from '../domains';
 import { bm25For } from '../mor/bm25';
 import { TextTable } from './textTable';
 import type { EmbeddingMatrix } from './vectorIndex';
@@ -88,6 +89,9 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   arr('bm25.docTerms', 'u32', bm.docTerms);
   arr('bm25.docTf', 'u16', bm.docTf);
   arr('bm25.docLen', 'u16', bm.docLen);
+  const domains = RelationDomains.of(snap).data;
+  arr('domains.pairs', 'u8', domains.pairs);
+  arr('domains.touches', 'u8', domains.touches);
   let offset = 0;
   const sections: Section[] = parts.map((p) => {
     const s = { name: p.name, kind: p.kind, offset, length: p.data.length, bytes: p.data.byteLength };
@@ -221,6 +225,7 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
             },
           }
         : {}),
+      ...(byName.has('domains.pairs') ? { domains: { pairs: u8('domains.pairs'), touches: u8('domains.touches') } } : {}),
     };
     return new GraphSnapshot(data);
   } catch {

@@ -32,6 +32,8 @@ export interface SnapshotData {
   readonly dimension: number;
   /** MoR's BM25 index over the names, when the index file holds it (else built on first use). */
   readonly bm25?: Bm25Data;
+  /** RelationDomains' arrays, when the index file holds them (else computed from every edge on first use). */
+  readonly domains?: { readonly pairs: Uint8Array; readonly touches: Uint8Array };
 }
 
 export class GraphSnapshot {
