@@ -325,7 +325,8 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   for (const f of safeList(cacheDir)) {
     if (!f.startsWith('snapshot-') || !f.endsWith('.bin') || f === snapshotFileName(fingerprint, embedder.id)) continue;
     const other = headerOf(join(cacheDir, f));
-    if (other && other.embedderId === embedder.id) safeUnlink(join(cacheDir, f));
+    // No readable header: an older format (KGSNAP01) or a damaged file, useless to every embedder.
+    if (!other || other.embedderId === embedder.id) safeUnlink(join(cacheDir, f));
   }
   try {
     writeSnapshot(file, snapshot);
