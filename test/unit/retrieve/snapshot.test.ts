@@ -100,6 +100,9 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
       const q = queries.subarray(i * 128, (i + 1) * 128);
       for (const filter of [{}, { labels: back.data.nodeLabel, label: 1 }]) assert.deepEqual(back.index.search(q, 7, filter), g.snapshot.index.search(q, 7, filter));
       assert.deepEqual(back.index.search(q, 5, {}, { mode: 'approximate', budget: 40, rescore: 8 }), g.snapshot.index.search(q, 5, {}, { mode: 'approximate', budget: 40, rescore: 8 }));
+      // Approximate mode rescores from the postings: each hit's distance is exact mode's, to the bit.
+      const exact = new Map(back.index.search(q, back.nodeCount).map((h) => [h.index, h.distance] as const));
+      for (const h of back.index.search(q, 6, {}, { mode: 'approximate', budget: 30, rescore: 12 })) assert.equal(h.distance, exact.get(h.index) ?? Math.sqrt(normSq(q) + 1));
       const qn = normSq(q);
       for (let r = 0; r < back.nodeCount; r++) assert.equal(distanceToRow(back.data.nodeVectors, q, qn, r), distanceToRow(g.snapshot.data.nodeVectors, q, qn, r));
     }

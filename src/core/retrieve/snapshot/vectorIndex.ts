@@ -388,6 +388,8 @@ export class VectorIndex {
     const { labels, label } = filter;
     const buckets: number[] = [];
     for (let b = 0; b < m.dimension; b++) if (q[b] !== 0) buckets.push(b);
+    const qBuckets = Int32Array.from(buckets); // ascending, before the sort below
+    const nq = qBuckets.length;
     buckets.sort((a, b) => po[a + 1] - po[a] - (po[b + 1] - po[b]) || a - b);
     let nt = 0;
     let walked = 0;
@@ -443,7 +445,26 @@ export class VectorIndex {
     }
     const h = this.heap(k);
     const qn = normSq(q);
-    for (let i = 0; i < size; i++) h.offer(distanceToRow(m, q, qn, heapRow[i]), heapRow[i]);
+    // Exact distances from the postings (a binary search per query bucket: rows are ascending in
+    // each), summed in ascending bucket order as exact mode sums them, so a row's distance is the
+    // same in both modes — and no row is embedded again (that was most of a search at ×10).
+    const norms = this.rowNormSq!;
+    for (let i = 0; i < size; i++) {
+      const r = heapRow[i];
+      let dot = 0;
+      for (let x = 0; x < nq; x++) {
+        const b = qBuckets[x];
+        let lo = po[b];
+        let hi = po[b + 1];
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (pr[mid] < r) lo = mid + 1;
+          else hi = mid;
+        }
+        if (lo < po[b + 1] && pr[lo] === r) dot += q[b] * pv[lo];
+      }
+      h.offer(Math.sqrt(Math.max(0, qn + norms[r] - 2 * dot)), r);
+    }
     return hits(h);
   }
 }
