@@ -17,11 +17,22 @@ export class RelationDomains {
     private readonly touches: Uint8Array,
   ) {}
 
+  /** The arrays the index file stores (one pass over every edge, done when the index is built). */
+  get data(): { readonly pairs: Uint8Array; readonly touches: Uint8Array } {
+    return { pairs: this.pairs, touches: this.touches };
+  }
+
   static of(snap: GraphSnapshot): RelationDomains {
     const cached = cache.get(snap);
     if (cached) return cached;
     const L = Math.max(1, snap.data.labelNames.length);
     const R = snap.data.relationNames.length;
+    const stored = snap.data.domains;
+    if (stored && stored.pairs.length === R * L * L && stored.touches.length === R * L) {
+      const d = new RelationDomains(L, stored.pairs, stored.touches);
+      cache.set(snap, d);
+      return d;
+    }
     const pairs = new Uint8Array(R * L * L);
     const touches = new Uint8Array(R * L);
     const { outOffsets, outTargets, outRels, nodeLabel } = snap.data;

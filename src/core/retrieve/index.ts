@@ -3,3 +3,4 @@ export { readRunInputs } from './inputs';
 export type { RelationAliases } from './relations';
 export { loadReranker, type Reranker } from './mor/rerank';
 export { lookupEntities, type EntityLookupOptions } from './entities';
+export { openNodeNameIndex, nodeNameIndexOf, type NodeNameIndex, type NameCandidate } from './nodeNames';

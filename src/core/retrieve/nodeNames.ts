@@ -1,0 +1,60 @@
+import type { Embedder } from '../embed/embedder';
+import { readSnapshot } from './snapshot/cache';
+import type { GraphSnapshot } from './snapshot/snapshot';
+
+/** A node a text may name: its index in the index file, store id, name, label and L2 distance. */
+export interface NameCandidate {
+  readonly node: number;
+  readonly id: string;
+  readonly name: string;
+  readonly label: string;
+  readonly distance: number;
+}
+
+/**
+ * The node names of an index file, for whoever needs candidate nodes for a text without the rest
+ * of retrieval (e.g. in-store retrieval, which runs the traversal as Cypher on the store): opening
+ * reads typed arrays only; names and ids are decoded for the candidates returned.
+ */
+export interface NodeNameIndex {
+  readonly size: number;
+  readonly embedderId: string;
+  /**
+   * The k nodes nearest to `text` (L2 between the embedder's vectors; ties by node index),
+   * optionally of one label. Exact up to 250 000 nodes, above that the rarest-buckets walk of
+   * VectorIndex's `auto` mode (docs/retrieval.md).
+   */
+  candidates(text: string, k: number, label?: string): Promise<NameCandidate[]>;
+  /** Nodes named exactly `name`, ascending. */
+  named(name: string): readonly number[];
+  name(node: number): string;
+  id(node: number): string;
+  label(node: number): string;
+}
+
+/** Opens the index file at `path` (written by the import, src/core/retrieve/snapshot/cache.ts); undefined when it is missing, foreign or of another embedder. */
+export function openNodeNameIndex(path: string, embedder: Embedder): NodeNameIndex | undefined {
+  const snap = readSnapshot(path, undefined, embedder);
+  if (!snap || snap.data.embedderId !== embedder.id) return undefined;
+  return nodeNameIndexOf(snap, embedder);
+}
+
+/** The same interface over a snapshot already open (a session's). */
+export function nodeNameIndexOf(snap: GraphSnapshot, embedder: Embedder): NodeNameIndex {
+  const d = snap.data;
+  return {
+    size: snap.nodeCount,
+    embedderId: d.embedderId,
+    async candidates(text, k, label) {
+      const q = await embedder.embedBatch([text]);
+      const l = label === undefined ? -1 : snap.labelId(label);
+      if (label !== undefined && l < 0) return [];
+      const hits = snap.index.search(q, k, l >= 0 ? { labels: d.nodeLabel, label: l } : {}, { mode: 'auto' });
+      return hits.map((h) => ({ node: h.index, id: d.nodeIds.get(h.index), name: d.names.get(h.index), label: snap.labelOf(h.index), distance: h.distance }));
+    },
+    named: (name) => snap.nodesNamed(name),
+    name: (node) => d.names.get(node),
+    id: (node) => d.nodeIds.get(node),
+    label: (node) => snap.labelOf(node),
+  };
+}

@@ -1,0 +1,44 @@
+// NodeNameIndex over an index file: candidates equal the snapshot's own search; names decode on demand.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LexicalEmbedder } from '../../../src/core/embed/lexical';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { openNodeNameIndex } from '../../../src/core/retrieve';
+import { writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+
+test('openNodeNameIndex: candidates by text (and label), exact names, ids; another embedder is refused', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-names-'));
+  try {
+    const embedder = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const triples: [string, string, string][] = [
+      ['The Vow', 'directed_by', 'Michael Sucsy'],
+      ['The Vow (1)', 'directed_by', 'Michael Sucsy (1)'],
+      ['Vow of Silence', 'directed_by', 'Someone Else'],
+      ['Heat', 'directed_by', 'Michael Mann'],
+    ];
+    const labelOf = (_r: string, role: 'head' | 'tail') => (role === 'head' ? 'Movie' : 'Person');
+    const snap = await GraphSnapshot.fromTriples(triples, embedder, { labelOf });
+    const file = join(dir, 'i.bin');
+    writeSnapshot(file, snap);
+    const idx = openNodeNameIndex(file, embedder)!;
+    assert.equal(idx.size, 8);
+    const c = await idx.candidates('the vow', 3, 'Movie');
+    assert.deepEqual(c.map((x) => x.name), ['The Vow', 'The Vow (1)', 'Vow of Silence']);
+    assert.ok(c.every((x) => x.label === 'Movie'));
+    assert.ok(c[0]!.distance <= c[1]!.distance && c[1]!.distance <= c[2]!.distance);
+    const q = await embedder.embedBatch(['the vow']);
+    assert.deepEqual(c.map((x) => x.node), snap.index.search(q, 3, { labels: snap.data.nodeLabel, label: snap.labelId('Movie') }).map((h) => h.index));
+    assert.deepEqual((await idx.candidates('michael', 2, 'Person')).map((x) => x.label), ['Person', 'Person']);
+    assert.deepEqual(await idx.candidates('x', 2, 'NoSuchLabel'), []);
+    assert.deepEqual(idx.named('Heat').map((n) => idx.name(n)), ['Heat']);
+    assert.equal(idx.id(idx.named('Heat')[0]!), 'Movie:Heat');
+    assert.equal(openNodeNameIndex(file, new HashingEmbedder({ dimension: 64 })), undefined);
+    assert.equal(openNodeNameIndex(join(dir, 'missing.bin'), embedder), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
