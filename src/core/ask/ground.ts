@@ -1,4 +1,4 @@
-import type { Embedder } from '../embed/embedder';
+import { namesView, type Embedder } from '../embed/embedder';
 import { isStopWord } from '../embed/lexicon/normalize';
 import { editDistance } from '../editDistance';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
@@ -189,7 +189,7 @@ async function groundMarked(text: string, ctx: GroundingContext): Promise<Pick<M
     .sort((a, b) => b.sim - a.sim || a.node - b.node);
   if (close.length > 0) return { method: 'bm25', score: 0.9, nodes: close.slice(0, MAX_NODES_PER_MENTION).map((h) => nodeOf(ctx, h.node, h.sim)) };
   if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
-    const q = await ctx.embedder.embedBatch([text], ctx.signal);
+    const q = await namesView(ctx.embedder).embedBatch([text], ctx.signal);
     const found = ctx.snapshot.index
       .search(q, MAX_NODES_PER_MENTION)
       .map((h) => ({ node: h.index, sim: Math.max(0, 1 - (h.distance * h.distance) / 2) }))
@@ -215,7 +215,7 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
     const bm = ctx.names.bm25(key.split(' ').filter((w) => w && !isStopWord(w)), 20);
     const ranked = bm.map((h) => ({ name: ctx.snapshot.names[h.node]!, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.node]!)) }));
     if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
-      const q = await ctx.embedder.embedBatch([probe], ctx.signal);
+      const q = await namesView(ctx.embedder).embedBatch([probe], ctx.signal);
       for (const h of ctx.snapshot.index.search(q, 5)) ranked.push({ name: ctx.snapshot.names[h.index]!, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.index]!)) });
     }
     // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).

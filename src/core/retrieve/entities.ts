@@ -1,5 +1,5 @@
 import type { EntityCandidate, EntityLookupResult, EntityMatch, EntityQuery } from '../../contracts/lsp';
-import type { Embedder } from '../embed/embedder';
+import { namesView, type Embedder } from '../embed/embedder';
 import { notFoundDistanceFor } from './gsd/problem';
 import { resolveTypes, type LabelAliases } from './labels';
 import type { GraphSnapshot } from './snapshot/snapshot';
@@ -34,7 +34,7 @@ export async function lookupEntities(snap: GraphSnapshot, embedder: Embedder, qu
   const resolved = await resolveTypes(snap, embedder, categories, { ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}) }, options.signal);
   const labelsOf = new Map(categories.map((c, i) => [c, resolved[i]!.how === 'none' ? null : resolved[i]!.labels] as const));
   const texts = queries.map((q) => q.text.trim());
-  const vecs = await embedder.embedBatch(texts, options.signal);
+  const vecs = await namesView(embedder).embedBatch(texts, options.signal);
   const dim = embedder.dimension;
   const matches = queries.map((q, i): EntityMatch => {
     const text = texts[i]!;
