@@ -95,7 +95,7 @@ test('relation phrases: a misspelt word is flagged with the types nearest in spe
   // The run says the same: a warning that names the unread word, the guess and the nearest type.
   const [plan] = toPlanningGraphs(parseDocument('plan p { match (m: Movie "The Vow") -[directd by]-> (d: Person) return d }').document);
   const gsd = await retrieveGsd(plan!, s, embedder);
-  const w = gsd.warnings.find((x) => x.includes('directd'));
+  const w = gsd.warnings?.find((x) => x.includes('directd'));
   assert.ok(w, `a warning about the phrase: ${JSON.stringify(gsd.warnings)}`);
   assert.match(w!, /'directd' is not a word/);
   assert.match(w!, /by spelling alone, a guess/);
