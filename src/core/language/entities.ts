@@ -113,8 +113,8 @@ export function relationQuery(t: RelationText): EntityQuery {
 /**
  * A warning on each relation phrase with a misspelt word (retrieval's rule: a word neither WordNet
  * nor the graph's names know, a near miss of one of the graph's words), with "Change to
- * ':<type>'" for the types nearest in spelling; the first is preferred only when it is the one
- * type within two edits.
+ * ':<type>'" for the types nearest in spelling (not preferred: like KGP400's names, Fix All never
+ * turns a phrase into an exact type for you).
  */
 export function relationDiagnostics(texts: readonly RelationText[], matchOf: (t: RelationText) => EntityMatch | undefined, graph: string): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -125,8 +125,7 @@ export function relationDiagnostics(texts: readonly RelationText[], matchOf: (t:
     const nearest = m.candidates.slice(0, ENTITY_FIXES);
     const near = nearest.length > 0 ? `; nearest types: ${nearest.map((c) => `${c.name} (${c.distance} edit${c.distance === 1 ? '' : 's'})`).join(', ')}` : '';
     const message = `relation phrase '${t.text}': ${words} ${m.labels.length === 1 ? 'is' : 'are'} not a word the graph (${graph}) or WordNet knows, so the phrase is matched by spelling alone${near}`;
-    const close = nearest.filter((c) => c.distance <= 2);
-    const fixes: Fix[] = nearest.map((c) => ({ title: `Change to ':${c.name}'`, edits: [{ range: t.range, newText: ':' + printName(c.name) }], preferred: close.length === 1 && close[0] === c }));
+    const fixes: Fix[] = nearest.map((c) => ({ title: `Change to ':${c.name}'`, edits: [{ range: t.range, newText: ':' + printName(c.name) }] }));
     out.push({ range: t.range, severity: 'warning', code: CHECK.unreadRelationPhrase, message, ...(fixes.length > 0 ? { fixes } : {}) });
   }
   return out;
