@@ -2,7 +2,12 @@
 // (data/questions/ask-own.jsonl). For each question: ground, enumerate, rank (no model), then
 // Hits@1 (the chosen query's first answer is a gold answer), whether the gold relation chain is
 // among the top 5 candidates, and the per-question time after the index is built.
+// Issue 27's rows beside them, all with the database alone (no schema file, no aliases): MetaQA dev
+// questions; the held-out everyday wordings (data/questions/ask-heldout-wordings.json, written
+// before measuring, entities unmarked) with the share of wrong answers shown as a confident match;
+// the dev questions with one letter dropped from the topic's longest word (six letters or more).
 // Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
+//   [--heldout-sample N per wording (default 20)] [--no-issue27]
 //   [--store <folder> [--store-sample N]]: also enumerate with aggregate Cypher on the embedded engine
 //   (kb.txt imported into <folder> the first time) for N questions per hop (default 50), compared
 //   with the snapshot enumeration of the same store (same candidates, same choice, same answers).
@@ -28,13 +33,15 @@ function goldChain(q: Question): string {
 interface Tally {
   n: number;
   hits: number;
+  /** Wrong first answer with status 'match' (a confident wrong answer). */
+  confidentWrong: number;
   top5: number;
   times: number[];
   misses: string[];
 }
 
 function newTally(): Tally {
-  return { n: 0, hits: 0, top5: 0, times: [], misses: [] };
+  return { n: 0, hits: 0, confidentWrong: 0, top5: 0, times: [], misses: [] };
 }
 
 function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string | undefined, text: string): void {
@@ -42,6 +49,7 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   t.times.push(r.timings.totalMs);
   const hit = r.kind === 'planned' && r.answers.length > 0 && gold.has(r.answers[0]!.value);
   if (hit) t.hits++;
+  else if (r.kind === 'planned' && r.status === 'match') t.confidentWrong++;
   const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
   if (inTop5) t.top5++;
   if (!hit) {
@@ -58,7 +66,7 @@ function pct(xs: number[], p: number): number {
 
 function report(name: string, t: Tally, misses: number): void {
   console.log(
-    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms`,
+    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  confident wrong ${(t.confidentWrong / t.n).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms`,
   );
   for (const m of t.misses.slice(0, misses)) console.log(m);
 }
@@ -139,6 +147,7 @@ async function main(): Promise<void> {
       report(`  brackets removed`, plain, misses);
     }
   }
+  if (!process.argv.includes('--no-issue27')) await issue27Rows(snap, embedder, per, misses);
   const storeAt = process.argv.includes('--store') ? process.argv[process.argv.indexOf('--store') + 1] : undefined;
   if (storeAt) {
     console.log(`Enumeration on the store (embedded engine, aggregate Cypher), ${arg('--store-sample', 50)} dev questions per hop:`);
@@ -161,10 +170,78 @@ async function main(): Promise<void> {
       report(`  ${kind}`, t, misses);
       total.n += t.n;
       total.hits += t.hits;
+      total.confidentWrong += t.confidentWrong;
       total.top5 += t.top5;
       total.times.push(...t.times);
     }
     report('  all', total, 0);
+  }
+}
+
+/** One letter dropped from the topic's longest word of six letters or more (the typed bench's rule), seeded. */
+function dropLetter(name: string, rand: () => number): string | undefined {
+  const words = name.split(' ');
+  let at = -1;
+  words.forEach((w, i) => {
+    if (/^\p{L}{6,}$/u.test(w) && (at < 0 || w.length > words[at]!.length)) at = i;
+  });
+  if (at < 0) return undefined;
+  const w = words[at]!;
+  const k = 1 + Math.floor(rand() * (w.length - 2));
+  words[at] = w.slice(0, k) + w.slice(k + 1);
+  return words.join(' ');
+}
+
+/** Issue 27: the database alone (no schema, no aliases) on dev, held-out wordings and typo'd names. */
+async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typeof createEmbedder>>, per: number, misses: number): Promise<void> {
+  const bare = new Asker(snap, { embedder });
+  console.log('\n# Issue 27: the database alone (no schema file, no aliases, no model)');
+  const hops = process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3];
+  const wordings = (JSON.parse(readFileSync(join(__dirname, '..', 'data', 'questions', 'ask-heldout-wordings.json'), 'utf8')) as { wordings: Record<string, string[]> }).wordings;
+  const perWording = arg('--heldout-sample', 20);
+  for (const hop of hops) {
+    const all = loadQuestions(DATA, hop);
+    const qs = per > 0 ? sample(all, per, 20261123 + hop) : all;
+    const dev = newTally();
+    const typo = newTally();
+    const held = newTally();
+    let rand = 20261127 + hop;
+    const next = (): number => ((rand = (Math.imul(rand, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    for (const q of qs) {
+      const reach = reachableAnswers(snap, q);
+      const gold = new Set(q.answers.filter((a) => reach.includes(a)));
+      if (gold.size === 0) continue;
+      const chain = goldChain(q);
+      const unmarked = q.text.replace(/[[\]]/g, '');
+      score(dev, await bare.ask(unmarked), gold, chain, unmarked);
+      const dropped = dropLetter(q.topic, next);
+      if (dropped) {
+        const text = unmarked.replace(q.topic, dropped);
+        score(typo, await bare.ask(text), gold, chain, text);
+      }
+    }
+    // Held-out wordings: each wording filled with a seeded sample of dev questions of its type.
+    const byType = new Map<string, Question[]>();
+    for (const q of all) {
+      const type = q.chain.join('_to_');
+      byType.set(type, [...(byType.get(type) ?? []), q]);
+    }
+    for (const [type, texts] of Object.entries(wordings)) {
+      if (type.split('_to_').length - 1 !== hop) continue;
+      for (const [wi, wording] of texts.entries()) {
+        for (const q of sample(byType.get(type) ?? [], perWording, 20261127 + hop * 100 + wi)) {
+          const reach = reachableAnswers(snap, q);
+          const gold = new Set(q.answers.filter((a) => reach.includes(a)));
+          if (gold.size === 0) continue;
+          const text = wording.replace('{E}', q.topic);
+          score(held, await bare.ask(text), gold, goldChain(q), text);
+        }
+      }
+    }
+    console.log(`${hop}-hop`);
+    report('  dev, no aliases', dev, misses);
+    report('  held-out wordings', held, misses);
+    report('  dev, topic one typo', typo, misses);
   }
 }
 

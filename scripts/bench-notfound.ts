@@ -10,7 +10,7 @@
 import { join, resolve } from 'node:path';
 import { HashingEmbedder } from '../src/core/embed/hashing';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
-import type { Embedder } from '../src/core/embed/embedder';
+import { namesView, type Embedder } from '../src/core/embed/embedder';
 import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { metaqaLabel, readKb } from './bench/metaqa';
 import { fmt, percentile } from './bench/stats';
@@ -47,7 +47,7 @@ function variants(names: readonly string[], rand: () => number): { present: stri
 }
 
 async function nearest(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[]): Promise<number[]> {
-  const v = await embedder.embedBatch(texts);
+  const v = await namesView(embedder).embedBatch(texts);
   const d = embedder.dimension;
   return texts.map((_, i) => snap.index.search(v.subarray(i * d, (i + 1) * d), 1, {}, { mode: 'exact' })[0]?.distance ?? Infinity);
 }

@@ -119,11 +119,15 @@ export const ENTITY_LOOKUP_REQUEST = 'kgrag/entityLookup';
 /**
  * One text to look up. `match`: the nodes the text would match as a soft node text (nearest by
  * the embedder, as retrieval computes it). `complete`: names for completion — names starting with
- * the text first, then the nearest.
+ * the text first, then the nearest. `relation`: a relation phrase against the graph's relationship
+ * types — `notFound` when a word of it is a misspelling nobody can read (retrieval's own warning,
+ * core/retrieve/relations.ts `unreadPhrase`), candidates the nearest types by spelling (`name` the
+ * type, `labels` empty, `distance` the character edits from the phrase), the match's `labels` the
+ * words nobody can read.
  */
 export interface EntityQuery {
   readonly text: string;
-  readonly mode: 'match' | 'complete';
+  readonly mode: 'match' | 'complete' | 'relation';
   /** The plan node's category (a type word): only nodes of the labels it resolves to. */
   readonly category?: string;
   /** How many candidates (default 5, at most 50). */
@@ -205,7 +209,7 @@ export function readEntityLookupParams(v: unknown): EntityLookupParams | undefin
   for (const x of q) {
     if (x === null || typeof x !== 'object') return undefined;
     const o = x as Record<string, unknown>;
-    if (typeof o['text'] !== 'string' || (o['mode'] !== 'match' && o['mode'] !== 'complete')) return undefined;
+    if (typeof o['text'] !== 'string' || (o['mode'] !== 'match' && o['mode'] !== 'complete' && o['mode'] !== 'relation')) return undefined;
     if (!optional(o, 'category', (c) => typeof c === 'string') || !optional(o, 'limit', (l) => typeof l === 'number' && Number.isFinite(l))) return undefined;
     queries.push({ text: o['text'].slice(0, 500), mode: o['mode'], ...(typeof o['category'] === 'string' ? { category: o['category'] } : {}), ...(typeof o['limit'] === 'number' ? { limit: o['limit'] } : {}) });
   }

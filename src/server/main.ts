@@ -11,6 +11,7 @@ import {
   DocumentHighlightKind,
   ErrorCodes,
   InlayHintKind,
+  type InlayHint,
   MarkupKind,
   ProposedFeatures,
   ResponseError,
@@ -24,6 +25,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from '../core/diagnostics';
+import type { Range } from '../core/text';
 import { formatDocument } from '../core/dsl';
 import {
   analyse,
@@ -36,7 +38,11 @@ import {
   matchQueries,
   matchQuery,
   queryKey,
+  relationDiagnostics,
+  relationQuery,
+  relationTexts,
   type EntityText,
+  type RelationText,
   definition,
   fixAll,
   foldingRegions,
@@ -94,8 +100,10 @@ interface DocState {
   /** The last diagnostics published, with their fixes (quick fixes are answered from these). */
   diagnostics: Diagnostic[];
   schema?: SchemaContext;
-  /** The published diagnostics include not-found warnings (KGP400). */
+  /** The published diagnostics include not-found warnings (KGP400, KGP401). */
   entityWarnings?: boolean;
+  /** Relation phrases with a misspelt word, and the type each would be changed to (the `≈?` hint). */
+  unread?: readonly { readonly range: Range; readonly nearest: string | undefined }[];
 }
 const states = new Map<string, DocState>();
 const timers = new Map<string, NodeJS.Timeout>();
@@ -203,14 +211,21 @@ async function validate(doc: TextDocument): Promise<void> {
  */
 async function checkEntities(doc: TextDocument, analysis: Analysis, checks: readonly Diagnostic[]): Promise<void> {
   const texts = entityTexts(analysis);
+  const phrases = relationTexts(analysis);
   const token = entities.begin(doc.uri);
-  const queries = matchQueries(texts);
+  const queries = [...matchQueries(texts), ...phrases.map(relationQuery)];
   const found = await entities.lookup(queries, token);
   if (token.isCancellationRequested || documents.get(doc.uri)?.version !== doc.version) return;
   const st = states.get(doc.uri);
   if (!st || !found) return;
   const byKey = new Map(queries.map((q, i) => [queryKey(q), found.matches[i]!] as const));
-  const extra = entityDiagnostics(texts, (t) => byKey.get(queryKey(matchQuery(t))), found.graph);
+  const phraseMatch = (t: RelationText) => byKey.get(queryKey(relationQuery(t)));
+  const extra = [...entityDiagnostics(texts, (t) => byKey.get(queryKey(matchQuery(t))), found.graph), ...relationDiagnostics(phrases, phraseMatch, found.graph)];
+  const unread = phrases.flatMap((t) => (phraseMatch(t)?.notFound ? [{ range: t.range, nearest: phraseMatch(t)!.candidates[0]?.name }] : []));
+  const hintsChanged = (st.unread?.length ?? 0) > 0 || unread.length > 0;
+  if (unread.length > 0) st.unread = unread;
+  else delete st.unread;
+  if (hintsChanged && canRefreshInlayHints) void connection.languages.inlayHint.refresh();
   if (extra.length === 0 && !st.entityWarnings) return;
   st.entityWarnings = extra.length > 0;
   st.diagnostics = [...checks, ...extra];
@@ -419,16 +434,27 @@ connection.onDocumentLinks((p) => {
   }));
 });
 
-connection.languages.inlayHint.on((p) => {
+connection.languages.inlayHint.on((p): InlayHint[] => {
   const doc = planDocument(p.textDocument.uri);
   if (!doc) return [];
-  return inlayHints(analysisOf(doc), schemaOf(doc.uri), p.range).map((h) => ({
-    position: h.position,
-    label: h.label,
-    kind: h.kind === 'type' ? InlayHintKind.Type : InlayHintKind.Parameter,
-    tooltip: h.tooltip,
+  // A misspelt phrase's type is a guess: its hint says so (≈?), from the graph's answer.
+  const doubtful = (states.get(doc.uri)?.unread ?? []).map((u): InlayHint => ({
+    position: u.range.end,
+    label: u.nearest ? ` ≈? ${u.nearest}` : ' ≈?',
+    kind: InlayHintKind.Type,
+    tooltip: `a word of this phrase is not one the graph or WordNet knows: it is matched by spelling alone${u.nearest ? `; nearest type by spelling: ${u.nearest}` : ''}`,
     paddingLeft: false,
   }));
+  return [
+    ...inlayHints(analysisOf(doc), schemaOf(doc.uri), p.range).map((h): InlayHint => ({
+      position: h.position,
+      label: h.label,
+      kind: h.kind === 'type' ? InlayHintKind.Type : InlayHintKind.Parameter,
+      tooltip: h.tooltip,
+      paddingLeft: false,
+    })),
+    ...doubtful,
+  ];
 });
 
 connection.onSignatureHelp((p) => {

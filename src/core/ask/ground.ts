@@ -1,4 +1,4 @@
-import type { Embedder } from '../embed/embedder';
+import { namesView, type Embedder } from '../embed/embedder';
 import { isStopWord } from '../embed/lexicon/normalize';
 import { editDistance } from '../editDistance';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
@@ -143,6 +143,19 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
       });
     }
   }
+  // Names as people type them: a capitalised stretch that names no node exactly ("John Leguizao")
+  // is read like a marked name (words, then spelling, then the names view of the embedder), and
+  // kept only when a node's whole name is close in spelling: a dropped, doubled or swapped letter.
+  for (const [a, b] of capitalisedRuns(tokens)) {
+    if (mentions.some((m) => m.tokenStart <= a && b <= m.tokenEnd)) continue;
+    const start = tokens[a]!.start;
+    const end = tokens[b - 1]!.end;
+    const text = question.slice(start, end);
+    const nodes = await nearInSpelling(text, ctx);
+    if (nodes.length === 0) continue;
+    const score = unmarkedScore(ctx, tokens, a, b) * TYPO_MENTION;
+    if (score > 0) mentions.push({ text, start, end, tokenStart: a, tokenEnd: b, marked: false, method: nodes.method, score, nodes: nodes.nodes });
+  }
   // A stretch inside a longer matched one is an alternative reading, not a second entity.
   const scored = mentions.map((m) => {
     const inside = mentions.some((o) => o !== m && o.tokenStart <= m.tokenStart && m.tokenEnd <= o.tokenEnd && o.tokenEnd - o.tokenStart > m.tokenEnd - m.tokenStart);
@@ -155,6 +168,58 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
   const anchors = chooseAnchors(withOverlaps);
   const nearest = anchors.length === 0 ? await nearestNames(question, unresolved, tokens, ctx) : [];
   return { question, tokens, mentions: withOverlaps, anchors, nearest };
+}
+
+/** A name written with a typo is this close to the node's name (one edit in ten letters is 0.9). */
+const TYPO_SIMILARITY = 0.85;
+/** A mention found through a typo counts a little less than one written exactly. */
+const TYPO_MENTION = 0.9;
+
+/**
+ * Nodes whose whole name is within a typo of `text`: candidates from the name words (BM25) and
+ * from the names view of the embedder (characters), kept by spelling alone.
+ */
+async function nearInSpelling(text: string, ctx: GroundingContext): Promise<{ method: MatchMethod; nodes: GroundedNode[] } & { length: number }> {
+  const key = nameKey(text);
+  const seen = new Map<number, { sim: number; method: MatchMethod }>();
+  const consider = (node: number, method: MatchMethod): void => {
+    if (seen.has(node)) return;
+    const sim = nameSimilarity(key, nameKey(ctx.snapshot.names[node]!));
+    if (sim >= TYPO_SIMILARITY) seen.set(node, { sim, method });
+  };
+  for (const h of ctx.names.bm25(key.split(' ').filter(Boolean), MAX_NODES_PER_MENTION * 4)) consider(h.node, 'bm25');
+  if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
+    const q = await namesView(ctx.embedder).embedBatch([text], ctx.signal);
+    for (const h of ctx.snapshot.index.search(q, MAX_NODES_PER_MENTION)) consider(h.index, 'embedding');
+  }
+  const ranked = [...seen].sort((x, y) => y[1].sim - x[1].sim || x[0] - y[0]).slice(0, MAX_NODES_PER_MENTION);
+  const nodes = ranked.map(([n, h]) => nodeOf(ctx, n, h.sim));
+  return { method: ranked[0]?.[1].method ?? 'bm25', nodes, length: nodes.length };
+}
+
+/**
+ * Maximal runs of capitalised words (stop words allowed inside, as in "Things We Lost in the
+ * Fire"); a run at the question's start needs two capitalised words (its first is capitalised anyway).
+ */
+function capitalisedRuns(tokens: readonly Token[]): [number, number][] {
+  const out: [number, number][] = [];
+  let a = 0;
+  while (a < tokens.length) {
+    if (!tokens[a]!.capitalised) {
+      a++;
+      continue;
+    }
+    let b = a + 1;
+    let last = a + 1;
+    while (b < tokens.length && (tokens[b]!.capitalised || isStopWord(tokens[b]!.norm))) {
+      if (tokens[b]!.capitalised) last = b + 1;
+      b++;
+    }
+    const capitals = tokens.slice(a, last).filter((t) => t.capitalised).length;
+    if (a > 0 || capitals >= 2) out.push([a, last]);
+    a = Math.max(b, a + 1);
+  }
+  return out;
 }
 
 /** Greedy: best-scoring mentions first, marked ones before unmarked, no two overlapping. */
@@ -189,7 +254,7 @@ async function groundMarked(text: string, ctx: GroundingContext): Promise<Pick<M
     .sort((a, b) => b.sim - a.sim || a.node - b.node);
   if (close.length > 0) return { method: 'bm25', score: 0.9, nodes: close.slice(0, MAX_NODES_PER_MENTION).map((h) => nodeOf(ctx, h.node, h.sim)) };
   if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
-    const q = await ctx.embedder.embedBatch([text], ctx.signal);
+    const q = await namesView(ctx.embedder).embedBatch([text], ctx.signal);
     const found = ctx.snapshot.index
       .search(q, MAX_NODES_PER_MENTION)
       .map((h) => ({ node: h.index, sim: Math.max(0, 1 - (h.distance * h.distance) / 2) }))
@@ -215,7 +280,7 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
     const bm = ctx.names.bm25(key.split(' ').filter((w) => w && !isStopWord(w)), 20);
     const ranked = bm.map((h) => ({ name: ctx.snapshot.names.get(h.node), sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.node))) }));
     if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
-      const q = await ctx.embedder.embedBatch([probe], ctx.signal);
+      const q = await namesView(ctx.embedder).embedBatch([probe], ctx.signal);
       for (const h of ctx.snapshot.index.search(q, 5)) ranked.push({ name: ctx.snapshot.names.get(h.index), sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.index))) });
     }
     // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).

@@ -44,6 +44,7 @@ export const CHECK = {
   schemaUnavailable: 'KGP307',
   // ── the connected graph (editor only: the server asks the extension) ──
   entityNotInGraph: 'KGP400',
+  unreadRelationPhrase: 'KGP401',
 } as const;
 
 export type CheckCode = (typeof CHECK)[keyof typeof CHECK];

@@ -11,10 +11,19 @@ export interface LexicalEmbedderOptions {
   readonly wordDimension?: number;
   /** Share of the squared norm given to the character level; the word level gets the rest. */
   readonly charWeight?: number;
+  /** The same share in the view for node names (`names`): names are misspelt, not paraphrased. */
+  readonly nameCharWeight?: number;
   /** null: lemmas only, no WordNet links. */
   readonly wordNet?: WordNet | null;
   readonly weights?: ConceptWeights;
 }
+
+/**
+ * The character block's share in the names view. A dropped letter shares no word feature with the
+ * right word, while another name that spells a word exactly shares them all; names lean on
+ * characters (docs/matching.md "Names as people type them" measured the choice).
+ */
+export const DEFAULT_NAME_CHAR_WEIGHT = 0.95;
 
 /** One hashed concept: its bucket in the word block and its weight. */
 interface Slot {
@@ -55,24 +64,41 @@ export class LexicalEmbedder implements SparseEmbedder {
   private readonly wordScale: number;
   private readonly wordNet: WordNet | undefined;
   private readonly weights: ConceptWeights;
-  private readonly slotCache = new Map<string, readonly Slot[]>();
+  private readonly slotCache: Map<string, readonly Slot[]>;
   /** Word pair → the WordNet expression it forms ("came out" → come_out), or undefined. */
-  private readonly expressionCache = new Map<string, string | undefined>();
+  private readonly expressionCache: Map<string, string | undefined>;
   private readonly charScratch: SparseScratch;
   private readonly scratch: SparseScratch;
+  /** Node names: the same blocks, the character block weighted up (see `Embedder.names`). */
+  readonly names: LexicalEmbedder;
 
-  constructor(options: LexicalEmbedderOptions) {
+  constructor(options: LexicalEmbedderOptions, phraseView?: LexicalEmbedder) {
     this.charLevel = options.charLevel;
     this.wordDimension = options.wordDimension ?? 1024;
-    const charWeight = options.charWeight ?? 0.25;
+    const charWeight = phraseView ? (options.nameCharWeight ?? DEFAULT_NAME_CHAR_WEIGHT) : (options.charWeight ?? 0.25);
     this.charScale = Math.sqrt(charWeight);
     this.wordScale = Math.sqrt(1 - charWeight);
-    this.wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
+    this.wordNet = phraseView ? phraseView.wordNet : options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
     this.weights = options.weights ?? DEFAULT_CONCEPT_WEIGHTS;
     this.dimension = this.charLevel.dimension + this.wordDimension;
-    this.id = `lexical-v3(${this.charLevel.id};d${this.wordDimension};cw${charWeight};wn-${this.wordNet ? '3.1' : 'off'})`;
+    // The phrase view's id names both weights: the snapshot's node rows come from the names view,
+    // so a changed name weight must change the cache key.
+    const nameCharWeight = options.nameCharWeight ?? DEFAULT_NAME_CHAR_WEIGHT;
+    this.id = phraseView
+      ? `${phraseView.id}/names`
+      : `lexical-v4(${this.charLevel.id};d${this.wordDimension};cw${charWeight};names-cw${nameCharWeight};wn-${this.wordNet ? '3.1' : 'off'})`;
     this.charScratch = new SparseScratch(this.charLevel.dimension);
     this.scratch = new SparseScratch(this.dimension);
+    if (phraseView) {
+      this.names = this;
+      // Word slots depend on the word alone: one cache for both views.
+      this.slotCache = phraseView.slotCache;
+      this.expressionCache = phraseView.expressionCache;
+    } else {
+      this.slotCache = new Map();
+      this.expressionCache = new Map();
+      this.names = new LexicalEmbedder(options, this);
+    }
   }
 
   async embedBatch(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array> {

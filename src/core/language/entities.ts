@@ -8,7 +8,7 @@ import type { EntityMatch, EntityQuery } from '../../contracts/lsp';
 import { CHECK } from '../check/codes';
 import type { Diagnostic, Fix } from '../diagnostics';
 import type { NodePattern } from '../dsl';
-import { printString } from '../dsl';
+import { printName, printString } from '../dsl';
 import type { Range } from '../text';
 import type { Analysis } from './analysis';
 import type { CompletionEntry } from './completion';
@@ -81,6 +81,52 @@ export function entityDiagnostics(texts: readonly EntityText[], matchOf: (t: Ent
         : `'${t.text}' is not in the graph${kind} (${graph}): no node is near it`;
     const fixes: Fix[] = nearest.map((c) => ({ title: `Replace with '${c.name}'`, edits: [{ range: t.range, newText: printString(c.name) }] }));
     out.push({ range: t.range, severity: 'warning', code: CHECK.entityNotInGraph, message, ...(fixes.length > 0 ? { fixes } : {}) });
+  }
+  return out;
+}
+
+/** A relation phrase in a document: what to look up and where it is written (the words or the string). */
+export interface RelationText {
+  readonly text: string;
+  readonly range: Range;
+}
+
+/** Every relation phrase of every plan, in document order. */
+export function relationTexts(a: Analysis): RelationText[] {
+  const out: RelationText[] = [];
+  for (const plan of a.parse.document.plans) {
+    for (const clause of plan.clauses) {
+      if (clause.kind !== 'Match') continue;
+      for (const chain of clause.patterns) for (const e of chain.edges) {
+        if (e.relation.kind === 'RelationPhrase' && e.relation.value.trim() !== '') out.push({ text: e.relation.value, range: e.relation.range });
+      }
+    }
+  }
+  return out;
+}
+
+/** The lookup for one relation phrase: is it readable, and the nearest types by spelling. */
+export function relationQuery(t: RelationText): EntityQuery {
+  return { text: t.text, mode: 'relation', limit: ENTITY_FIXES };
+}
+
+/**
+ * A warning on each relation phrase with a misspelt word (retrieval's rule: a word neither WordNet
+ * nor the graph's names know, a near miss of one of the graph's words), with "Change to
+ * ':<type>'" for the types nearest in spelling (not preferred: like KGP400's names, Fix All never
+ * turns a phrase into an exact type for you).
+ */
+export function relationDiagnostics(texts: readonly RelationText[], matchOf: (t: RelationText) => EntityMatch | undefined, graph: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const t of texts) {
+    const m = matchOf(t);
+    if (!m || !m.notFound) continue;
+    const words = m.labels.map((w) => `'${w}'`).join(', ');
+    const nearest = m.candidates.slice(0, ENTITY_FIXES);
+    const near = nearest.length > 0 ? `; nearest types: ${nearest.map((c) => `${c.name} (${c.distance} edit${c.distance === 1 ? '' : 's'})`).join(', ')}` : '';
+    const message = `relation phrase '${t.text}': ${words} ${m.labels.length === 1 ? 'is' : 'are'} not a word the graph (${graph}) or WordNet knows, so the phrase is matched by spelling alone${near}`;
+    const fixes: Fix[] = nearest.map((c) => ({ title: `Change to ':${c.name}'`, edits: [{ range: t.range, newText: ':' + printName(c.name) }] }));
+    out.push({ range: t.range, severity: 'warning', code: CHECK.unreadRelationPhrase, message, ...(fixes.length > 0 ? { fixes } : {}) });
   }
   return out;
 }

@@ -17,4 +17,4 @@ export { KEYWORD_DOCS, STRATEGY_DOCS } from './docs';
 export { resolveSchemaPath, resolveSchemaReference, type SchemaSource } from './schemaSource';
 export { inlayHints, type InlayHintInfo } from './inlayHints';
 export { schemaLinks, type PathLink } from './links';
-export { ENTITY_FIXES, entityCompletionEntries, entityDiagnostics, entityHoverMarkdown, entityTextOf, entityTexts, matchQueries, matchQuery, queryKey, type EntityText } from './entities';
+export { ENTITY_FIXES, entityCompletionEntries, entityDiagnostics, entityHoverMarkdown, entityTextOf, entityTexts, matchQueries, matchQuery, queryKey, relationDiagnostics, relationQuery, relationTexts, type EntityText, type RelationText } from './entities';

@@ -1,7 +1,8 @@
 import type { EntityCandidate, EntityLookupResult, EntityMatch, EntityQuery } from '../../contracts/lsp';
-import type { Embedder } from '../embed/embedder';
+import { namesView, type Embedder } from '../embed/embedder';
 import { notFoundDistanceFor } from './gsd/problem';
-import { resolveTypes, type LabelAliases } from './labels';
+import { packagedWordNet, resolveTypes, type LabelAliases } from './labels';
+import { graphVocabulary, unreadPhrase } from './relations';
 import type { GraphSnapshot } from './snapshot/snapshot';
 import { distanceToRow, normSq } from './snapshot/vectorIndex';
 
@@ -34,10 +35,15 @@ export async function lookupEntities(snap: GraphSnapshot, embedder: Embedder, qu
   const resolved = await resolveTypes(snap, embedder, categories, { ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}) }, options.signal);
   const labelsOf = new Map(categories.map((c, i) => [c, resolved[i]!.how === 'none' ? null : resolved[i]!.labels] as const));
   const texts = queries.map((q) => q.text.trim());
-  const vecs = await embedder.embedBatch(texts, options.signal);
+  const vecs = await namesView(embedder).embedBatch(texts, options.signal);
   const dim = embedder.dimension;
+  let vocabulary: Set<string> | undefined;
   const matches = queries.map((q, i): EntityMatch => {
     const text = texts[i]!;
+    if (q.mode === 'relation') {
+      vocabulary ??= graphVocabulary(snap.data.relationNames, snap.data.labelNames);
+      return relationMatch(snap, text, vocabulary, Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? 3))));
+    }
     const labels = q.category !== undefined ? labelsOf.get(q.category) ?? null : null;
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(q.limit ?? DEFAULT_LIMIT)));
     const qv = vecs.subarray(i * dim, (i + 1) * dim);
@@ -52,6 +58,15 @@ export async function lookupEntities(snap: GraphSnapshot, embedder: Embedder, qu
     return { text, exact, notFound: q.mode === 'match' && !exact && best >= threshold, candidates, labels: labelNames };
   });
   return { graph: options.graph ?? `snapshot ${snap.data.fingerprint}`, notFoundDistance: threshold, matches };
+}
+
+/** A relation phrase: unread (a misspelt word) is `notFound`, the candidates the nearest types by spelling. */
+function relationMatch(snap: GraphSnapshot, text: string, vocabulary: ReadonlySet<string>, limit: number): EntityMatch {
+  const types = snap.data.relationNames;
+  const exact = types.includes(text);
+  const u = exact ? undefined : unreadPhrase(text, types, vocabulary, packagedWordNet(), limit);
+  const candidates: EntityCandidate[] = (u?.nearest ?? []).map((n) => ({ name: n.type, labels: [], distance: n.edits, exact: false }));
+  return { text, exact, notFound: u !== undefined, candidates, labels: u ? [...u.unknownWords] : [] };
 }
 
 function nearestNodes(snap: GraphSnapshot, q: Float32Array, k: number, labels: readonly number[] | null): number[] {

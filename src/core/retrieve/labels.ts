@@ -142,7 +142,8 @@ function l2(v: Float32Array, a: number, b: number, dim: number): number {
 }
 
 let sharedWordNet: WordNet | null | undefined;
-function packagedWordNet(): WordNet | null {
+/** The packaged WordNet, loaded once; null when the package is missing. */
+export function packagedWordNet(): WordNet | null {
   if (sharedWordNet === undefined) {
     try {
       sharedWordNet = WordNet.fromPackage();

@@ -1,4 +1,7 @@
 import type { Embedder } from '../embed/embedder';
+import { editDistance } from '../editDistance';
+import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
+import type { WordNet } from '../embed/lexicon/wordnet';
 import type { GraphSchema } from '../schema/graphSchema';
 import type { GraphSnapshot } from './snapshot/snapshot';
 
@@ -79,4 +82,65 @@ export async function nearestRelations(
     if (best >= 0) out.set(p, { type: snap.data.relationNames[best]!, distance: dist[best]!, ...(via[best] !== undefined ? { via: via[best] } : {}) });
   });
   return out;
+}
+
+/**
+ * A relation phrase the matcher cannot read: a content word that neither WordNet nor the graph's
+ * own names (relationship types, aliases, labels) know and that is a near miss of one of the
+ * graph's words — a misspelling. Its meaning is lost, so the nearest type by embedding is a guess
+ * ("directd by" lands on written_by through "by").
+ * Entities get the not-found check; this is the same honesty for relation phrases.
+ */
+export interface UnreadPhrase {
+  readonly phrase: string;
+  /** The words nobody knows, as written. */
+  readonly unknownWords: readonly string[];
+  /** Relationship types nearest in spelling (a typo's correction first), at most `limit`, with the
+   *  character edits from the phrase to the type's words ("directd by" → directed_by: 1). */
+  readonly nearest: readonly { readonly type: string; readonly edits: number }[];
+}
+
+/** What the graph's own names say a word can be: the words of its types, aliases and labels. */
+export function graphVocabulary(typeNames: readonly string[], labelNames: readonly string[], aliases: RelationAliases = new Map()): Set<string> {
+  const out = new Set<string>();
+  for (const t of [...typeNames, ...labelNames, ...[...aliases.values()].flat()]) for (const w of splitWords(t)) out.add(w);
+  return out;
+}
+
+/** Undefined when every word of the phrase is read (a word of the graph, a stop word, or a WordNet lemma). */
+export function unreadPhrase(phrase: string, typeNames: readonly string[], vocabulary: ReadonlySet<string>, wordNet: WordNet | null, limit = 3): UnreadPhrase | undefined {
+  // Without WordNet nothing says what a word is: no finding rather than a false one.
+  if (!wordNet) return undefined;
+  const words = splitWords(phrase);
+  const known = (w: string): boolean => isStopWord(w) || /\d/.test(w) || vocabulary.has(w) || lemmasOf(w).some((l) => POS.some((p) => wordNet.senses(l, p).length > 0));
+  // Only a near miss of a word the graph uses is flagged: an unknown word far from all of them may
+  // be a real word WordNet lacks ("keyword", "screenwriting"), and calling it wrong would be false.
+  const graphWords = [...vocabulary];
+  const nearMiss = (w: string): boolean => w.length >= 3 && graphWords.some((g) => Math.abs(g.length - w.length) <= 2 && editDistance(w, g, 2) <= (w.length >= 6 ? 2 : 1));
+  const unknownWords = words.filter((w) => !known(w) && nearMiss(w));
+  if (unknownWords.length === 0) return undefined;
+  // A type's spelling distance: each unknown word against the type's nearest word, plus how far the
+  // whole phrase is from the type's words (so "directd by" prefers directed_by to direct_by_x).
+  const text = words.join(' ');
+  const nearest = typeNames
+    .map((t) => {
+      const tw = splitWords(t);
+      const perWord = unknownWords.reduce((s, u) => s + Math.min(...tw.map((w) => editDistance(u, w) / Math.max(u.length, w.length))), 0);
+      const edits = editDistance(text, tw.join(' '));
+      return { t, edits, score: perWord + edits / Math.max(text.length, 1) };
+    })
+    .sort((a, b) => a.score - b.score || a.t.localeCompare(b.t))
+    .slice(0, limit)
+    .map((x) => ({ type: x.t, edits: x.edits }));
+  return { phrase, unknownWords, nearest };
+}
+
+const POS = ['n', 'v', 'a', 'r'] as const;
+
+/** The result's warning for a phrase nobody can read. */
+export function unreadPhraseMessage(u: UnreadPhrase, matched: string | undefined): string {
+  const words = u.unknownWords.map((w) => `'${w}'`).join(', ');
+  const guess = matched ? `; it matched ${matched} by spelling alone, a guess` : '';
+  const fix = u.nearest.length > 0 ? `; nearest types by spelling: ${u.nearest.map((n) => `${n.type} (${n.edits} edit${n.edits === 1 ? '' : 's'})`).join(', ')}` : '';
+  return `relation phrase "${u.phrase}": ${words} ${u.unknownWords.length === 1 ? 'is' : 'are'} not a word WordNet or the graph's names know (a misspelling?)${guess}${fix}`;
 }

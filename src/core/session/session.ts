@@ -211,8 +211,7 @@ class Session implements RetrievalSession, StrategyContext {
   /** The context a strategy runs in; with `onStage`, an embedder that reports when it embeds the plan's texts. */
   private contextFor(onStage: ((stage: RunStage) => void) | undefined, strategy: StrategyKind): StrategyContext {
     if (!onStage) return this;
-    const inner = this.embedder;
-    const embedder: Embedder = {
+    const reporting = (inner: Embedder): Embedder => ({
       id: inner.id,
       dimension: inner.dimension,
       async embedBatch(texts, signal) {
@@ -221,7 +220,10 @@ class Session implements RetrievalSession, StrategyContext {
         onStage({ stage: 'search', strategy });
         return vectors;
       },
-    };
+    });
+    const inner = this.embedder;
+    // Both views report: node names go through `names`, phrases through the embedder itself.
+    const embedder: Embedder = inner.names && inner.names !== inner ? { ...reporting(inner), names: reporting(inner.names) } : reporting(inner);
     return { store: this.store, embedder, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}) };
   }
 

@@ -1,5 +1,5 @@
 import type { NearName, WhyNotNode } from '../../contracts/whyNot';
-import type { Embedder } from '../embed/embedder';
+import { namesView, type Embedder } from '../embed/embedder';
 import { editDistance } from '../editDistance';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import { normalizeAnswer } from '../testing/evaluate';
@@ -24,7 +24,7 @@ export function nodeOf(snap: GraphSnapshot, g: number): WhyNotNode {
  * candidates are ranked) re-ordered by character edits, so a typo's correction comes first.
  */
 export async function nearestNames(snap: GraphSnapshot, embedder: Embedder, expected: string, limit = 5, signal?: AbortSignal): Promise<NearName[]> {
-  const [q] = await embedder.embedBatch([expected], signal).then((v) => [v.subarray(0, embedder.dimension)]);
+  const [q] = await namesView(embedder).embedBatch([expected], signal).then((v) => [v.subarray(0, embedder.dimension)]);
   const hits = snap.index.search(q!, Math.max(limit * 4, 20), {}, { mode: 'auto' });
   const want = normalizeAnswer(expected);
   return hits

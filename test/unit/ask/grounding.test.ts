@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { LexicalEmbedder } from '../../../src/core/embed/lexical';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { Asker } from '../../../src/core/ask';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
@@ -75,4 +76,28 @@ test('grounding: the embedder is the last resort for a marked name BM25 cannot r
   const m = g.mentions[g.anchors[0]!]!;
   assert.equal(m.method, 'embedding');
   assert.equal(m.nodes[0]!.name, 'Videodrome');
+});
+
+test('grounding: an unmarked name with a letter dropped or two swapped still finds its node, by spelling; a far name does not', async () => {
+  const asker = new Asker(await movieSnapshot());
+  for (const [question, name] of [
+    ['films directed by Michael Man', 'Michael Mann'],
+    ['what films did Paul Hagis direct', 'Paul Haggis'],
+  ] as const) {
+    const g = await asker.ground(question);
+    const m = g.mentions[g.anchors[0]!];
+    assert.ok(m, `${question}: no anchor`);
+    assert.equal(m.marked, false);
+    assert.notEqual(m.method, 'exact');
+    assert.equal(m.nodes[0]!.name, name, question);
+  }
+  const far = await asker.ground('films directed by Michelle Manning');
+  assert.ok(!far.anchors.some((i) => far.mentions[i]!.nodes.some((n) => n.name === 'Michael Mann')), 'two names that differ by more than a typo are not one');
+  // A one-word name shares no whole word with its typo: the embedder's names view finds it.
+  const embedder = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+  const snap = await GraphSnapshot.fromRecords([{ id: 'a', labels: ['Movie'], name: 'Videodrome' }, { id: 'b', labels: ['Person'], name: 'James Woods' }, { id: 'c', labels: ['Movie'], name: 'Video Games' }], [{ source: 'a', type: 'starred_actors', target: 'b' }], embedder, 'tiny');
+  const g = await new Asker(snap, { embedder }).ground('who starred in Videodorme');
+  const m = g.mentions[g.anchors[0]!];
+  assert.equal(m?.method, 'embedding');
+  assert.equal(m?.nodes[0]!.name, 'Videodrome');
 });

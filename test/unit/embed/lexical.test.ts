@@ -168,3 +168,24 @@ test('an aborted signal stops a batch', async () => {
   ac.abort();
   await assert.rejects(embedder.embedBatch(['a', 'b'], ac.signal));
 });
+
+test('two views: a name with a letter dropped finds its node in the names view, phrases keep their words', async () => {
+  const l2 = (v: Float32Array, a: number, b: number, d: number): number => {
+    let s = 0;
+    for (let j = 0; j < d; j++) s += (v[a * d + j]! - v[b * d + j]!) ** 2;
+    return Math.sqrt(s);
+  };
+  const d = embedder.dimension;
+  assert.equal(embedder.names.dimension, d);
+  assert.notEqual(embedder.names.id, embedder.id);
+  // "Lisa Blunt" is one letter from Lisa Blount; Emily Blunt shares the whole word "blunt".
+  const names = ['Lisa Blunt', 'Lisa Blount', 'Emily Blunt'];
+  const byPhrase = await embedder.embedBatch(names);
+  const byName = await embedder.names.embedBatch(names);
+  assert.ok(l2(byPhrase, 0, 2, d) < l2(byPhrase, 0, 1, d), 'the word view reads the typo as the other name (why names need their own view)');
+  assert.ok(l2(byName, 0, 1, d) < l2(byName, 0, 2, d), 'the names view finds the name one letter away');
+  // Relation phrases are embedded as before: a paraphrase stays nearest its type in the phrase view.
+  const rel = await embedder.embedBatch(['screenplay by', ...METAQA_RELATIONS.map((r) => r.replace(/_/g, ' '))]);
+  const nearest = METAQA_RELATIONS.map((r, i) => ({ r, dist: l2(rel, 0, i + 1, d) })).sort((a, b) => a.dist - b.dist)[0]!.r;
+  assert.equal(nearest, 'written_by');
+});

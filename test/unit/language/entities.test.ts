@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyse, completionSite, entityCompletionEntries, entityDiagnostics, entityHoverMarkdown, entityTexts, matchQueries } from '../../../src/core/language';
+import { analyse, completionSite, entityCompletionEntries, entityDiagnostics, entityHoverMarkdown, entityTexts, matchQueries, relationDiagnostics, relationQuery, relationTexts } from '../../../src/core/language';
 import type { EntityMatch } from '../../../src/contracts/lsp';
 
 const DOC = `plan a {
@@ -54,4 +54,22 @@ test('not-found diagnostics: message with the nearest names, one "Replace with" 
   assert.match(md, /not in the graph \(Sample graph \\\(movies\\\)\)/, 'graph text is escaped for Markdown');
   const items = entityCompletionEntries(miss, texts[0]!.range);
   assert.deepEqual(items.map((i) => [i.label, i.insertText, i.detail]), [['Eski Thomas', 'Eski Thomas', 'Person · distance 0.67'], ['Say "Hi"', 'Say \\"Hi\\"', 'Person · distance 0.70']]);
+});
+
+test('unread relation phrases: a warning on the phrase with "Change to :<type>" fixes (never preferred)', () => {
+  const a = analyse('plan p {\n  match (m: Movie "The Vow") -[directd by]-> (d: Person)\n  match (m) -["in langage"]- (l: Language)\n  match (m) -[helmed]-> (d)\n  return d, l\n}\n');
+  const texts = relationTexts(a);
+  assert.deepEqual(texts.map((t) => t.text), ['directd by', 'in langage', 'helmed']);
+  assert.deepEqual(relationQuery(texts[0]!), { text: 'directd by', mode: 'relation', limit: 3 });
+  const typo = (text: string, word: string, first: string): EntityMatch => ({ text, exact: false, notFound: true, labels: [word], candidates: [{ name: first, labels: [], distance: 1, exact: false }, { name: 'written_by', labels: [], distance: 4, exact: false }] });
+  const d = relationDiagnostics(texts, (t) => (t.text === 'directd by' ? typo(t.text, 'directd', 'directed_by') : t.text === 'in langage' ? typo(t.text, 'langage', 'in_language') : { text: t.text, exact: false, notFound: false, labels: [], candidates: [] }), 'MetaQA');
+  assert.equal(d.length, 2, 'helmed is read');
+  assert.equal(d[0]!.code, 'KGP401');
+  assert.equal(d[0]!.severity, 'warning');
+  assert.equal(d[0]!.message, "relation phrase 'directd by': 'directd' is not a word the graph (MetaQA) or WordNet knows, so the phrase is matched by spelling alone; nearest types: directed_by (1 edit), written_by (4 edits)");
+  assert.deepEqual(d[0]!.range, texts[0]!.range);
+  assert.deepEqual(d[0]!.fixes!.map((f) => [f.title, f.edits[0]!.newText, f.preferred]), [["Change to ':directed_by'", ':directed_by', undefined], ["Change to ':written_by'", ':written_by', undefined]]);
+  // A quoted phrase: the fix replaces the string, quotes included.
+  const line = a.text.split('\n')[2]!;
+  assert.equal(line.slice(d[1]!.range.start.character, d[1]!.range.end.character), '"in langage"');
 });

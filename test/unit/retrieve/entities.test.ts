@@ -71,3 +71,35 @@ test('entity completion: names starting with the text first (case ignored, short
   assert.equal(vow!.candidates[0]!.name, 'The Vow', `a name with a word starting with "vow" comes before the embedder's nearest: ${vow!.candidates.map((c) => c.name).join(', ')}`);
   assert.equal(r.matches.every((m) => !m.notFound), true, 'completion never reports not found');
 });
+
+test('relation phrases: a misspelt word is flagged with the types nearest in spelling; real words and paraphrases are not; the run warns alike', async () => {
+  const s = await sample();
+  const r = await lookupEntities(s, embedder, [
+    { text: 'directd by', mode: 'relation' },
+    { text: 'directed by', mode: 'relation' },
+    { text: 'helmed', mode: 'relation' },
+    { text: 'screenwriting', mode: 'relation' },
+    { text: 'starred_actors', mode: 'relation' },
+  ]);
+  const [typo, plain, synonym, unknownToWordNet, exactType] = r.matches;
+  assert.equal(typo!.notFound, true);
+  assert.deepEqual(typo!.labels, ['directd'], 'the unread word');
+  assert.equal(typo!.candidates[0]!.name, 'directed_by');
+  assert.equal(typo!.candidates[0]!.distance, 1, 'one edit from "directed by"');
+  assert.equal(plain!.notFound, false);
+  assert.equal(synonym!.notFound, false);
+  // Not a WordNet lemma, but no near miss of a graph word either: maybe a real word, never called wrong.
+  assert.equal(unknownToWordNet!.notFound, false);
+  assert.equal(exactType!.exact, true);
+  assert.equal(exactType!.notFound, false);
+  // The run says the same: a warning that names the unread word, the guess and the nearest type.
+  const [plan] = toPlanningGraphs(parseDocument('plan p { match (m: Movie "The Vow") -[directd by]-> (d: Person) return d }').document);
+  const gsd = await retrieveGsd(plan!, s, embedder);
+  const w = gsd.warnings?.find((x) => x.includes('directd'));
+  assert.ok(w, `a warning about the phrase: ${JSON.stringify(gsd.warnings)}`);
+  assert.match(w!, /'directd' is not a word/);
+  assert.match(w!, /by spelling alone, a guess/);
+  assert.match(w!, /nearest types by spelling: directed_by \(1 edit\)/);
+  const [fine] = toPlanningGraphs(parseDocument('plan p { match (m: Movie "The Vow") -[directed by]-> (d: Person) return d }').document);
+  assert.ok(!((await retrieveGsd(fine!, s, embedder)).warnings ?? []).some((x) => x.includes('not a word')));
+});

@@ -1,9 +1,9 @@
-import type { Embedder } from '../../embed/embedder';
+import { namesView, type Embedder } from '../../embed/embedder';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { RelationDomains } from '../domains';
-import { resolveTypes, type LabelAliases, type TypeResolution } from '../labels';
-import { relationDistances, type RelationAliases } from '../relations';
+import { packagedWordNet, resolveTypes, type LabelAliases, type TypeResolution } from '../labels';
+import { graphVocabulary, relationDistances, unreadPhrase, unreadPhraseMessage, type RelationAliases } from '../relations';
 
 /**
  * A planning graph resolved against a snapshot: SimGRAG's candidate sets C⁽ⁿ⁾ and C⁽ʳ⁾ (§5.1).
@@ -125,7 +125,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const categories = [...new Set(plan.nodes.flatMap((n) => (n.category !== undefined ? [n.category] : [])))];
   const types = new Map((await resolveTypes(snap, embedder, categories, { ...(opts.labelAliases ? { labelAliases: opts.labelAliases } : {}), ...(opts.typeCandidates !== undefined ? { typeCandidates: opts.typeCandidates } : {}) }, signal)).map((t, i) => [categories[i]!, t] as const));
   const softNodes = plan.nodes.filter((n) => n.text?.kind === 'soft').map((n) => n.text!.value);
-  const vecs = await embedder.embedBatch(softNodes, signal);
+  const vecs = await namesView(embedder).embedBatch(softNodes, signal);
   const dim = embedder.dimension;
   let vi = 0;
 
@@ -198,6 +198,8 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
   const phrases = [...new Set([...plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : [])), ...edgeRoles.flat()])];
   const phraseDist = new Map((await relationDistances(snap, embedder, phrases, opts.relationAliases, signal)).map((d, i) => [phrases[i]!, d] as const));
 
+  let vocab: Set<string> | undefined;
+  const vocabulary = (): Set<string> => (vocab ??= graphVocabulary(snap.data.relationNames, snap.data.labelNames, opts.relationAliases));
   const edges: EdgeCandidates[] = plan.edges.map((e, ei) => {
     const source = varIndex.get(e.source);
     const target = varIndex.get(e.target);
@@ -243,6 +245,8 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
     });
     const explain = { ...(excluded.length > 0 ? { excluded } : {}), ...(roles.length > 0 ? { roles } : {}) };
     if (r.kind === 'unknown') return { edgeId: e.id, source, target, known: roles.length > 0, ...(roles.length > 0 ? { patternText: roles.join(' / ') } : {}), relDist, relRank, rels: Int32Array.from(order, (o) => o.i), minDist: order[0]?.d ?? 0, ...explain };
+    const unread = unreadPhrase(r.value, snap.data.relationNames, vocabulary(), packagedWordNet());
+    if (unread) warnings.push(unreadPhraseMessage(unread, order[0] !== undefined ? snap.data.relationNames[order[0].i] : undefined) + ` (edge ${e.id})`);
     return { edgeId: e.id, source, target, known: true, patternText: r.value, relDist, relRank, rels: Int32Array.from(order, (o) => o.i), ...(via ? { via } : {}), minDist: order[0]?.d ?? 0, ...explain };
   });
   return { nodes, edges, warnings, notFound, candidatesMs: performance.now() - t0 };

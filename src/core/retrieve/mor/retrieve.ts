@@ -1,4 +1,4 @@
-import type { Embedder } from '../../embed/embedder';
+import { namesView, type Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, type MorStrategy, type PlanningGraph } from '../../plan/planningGraph';
 import { reasoningPaths } from '../../plan/reasoningPaths';
@@ -80,7 +80,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
   const byId = new Map(plan.nodes.map((n) => [n.id, n] as const));
   const stats: Record<string, number> = { seeds: strategy.seeds, perStep: strategy.perStep, k: strategy.k, structuralVisits: 0 };
 
-  const qv = await embedder.embedBatch([question], options.signal);
+  const qv = await namesView(embedder).embedBatch([question], options.signal);
   const qn = normSq(qv);
   const initScore = (node: number): number => {
     const dist = distanceToRow(d.nodeVectors, qv, qn, node);

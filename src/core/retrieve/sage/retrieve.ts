@@ -1,4 +1,4 @@
-import type { Embedder } from '../../embed/embedder';
+import { namesView, type Embedder } from '../../embed/embedder';
 import type { Neighbour, StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, type PlanningGraph, type SageStrategy } from '../../plan/planningGraph';
 import { allowedLabels as allowedLabelIds, resolvePlanTypes, type PlanTypes } from '../labels';
@@ -59,13 +59,15 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
   const query = [question, ...extra].join(' ').trim();
   if (query === '') warnings.push('the plan has neither a question nor any text: sage has nothing to match');
   const q = bm.query(query);
-  const qv = await embedder.embedBatch([query], options.signal);
+  // Node rows are in the names view, relation rows in the phrase view: the query in each.
+  const qv = await namesView(embedder).embedBatch([query], options.signal);
   const qn = normSq(qv);
   const dense = (v: number): number => {
     const dist = distanceToRow(d.nodeVectors, qv, qn, v);
     return Math.max(-1, Math.min(1, 1 - (dist * dist) / 2));
   };
-  const relDense = relationCosines(snap, qv, qn);
+  const rv = namesView(embedder) === embedder ? qv : await embedder.embedBatch([query], options.signal);
+  const relDense = relationCosines(snap, rv, normSq(rv));
 
   // ---- Seeds: hybrid top-k ∪ the plan's named entities ------------------------------------------
   const pool = Math.max(50, 4 * s.k);
@@ -93,7 +95,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     let v: number | undefined;
     if (nameProp !== undefined || n.text?.kind === 'exact') v = snap.nodesNamed(text).find((x) => labels === null || labels.includes(d.nodeLabel[x]!));
     else {
-      const tv = await embedder.embedBatch([text], options.signal);
+      const tv = await namesView(embedder).embedBatch([text], options.signal);
       const hits = labels === null ? snap.index.search(tv, 1, {}, { mode: 'auto' }) : labels.flatMap((label) => snap.index.search(tv, 1, { labels: d.nodeLabel, label }, { mode: 'auto' }));
       v = hits.sort((a, b) => a.distance - b.distance || a.index - b.index)[0]?.index;
     }

@@ -1,4 +1,4 @@
-import type { Embedder } from '../../embed/embedder';
+import { namesView, type Embedder } from '../../embed/embedder';
 import type { EdgeRecord, NodeRecord } from '../../graph/graphStore';
 import type { Bm25Data } from '../mor/bm25';
 import { TextTable } from './textTable';
@@ -207,7 +207,7 @@ export class SnapshotBuilder {
     const m = this.edges;
     const out = csr(n, m, this.src, this.dst, this.rel);
     const inn = csr(n, m, this.dst, this.src, this.rel);
-    const nodeVectors = await embedMatrix(embedder, this.names, signal);
+    const nodeVectors = await embedMatrix(namesView(embedder), this.names, signal);
     const relationVectors = await embedder.embedBatch(this.relNames.map(relationText), signal);
     return new GraphSnapshot({
       fingerprint,

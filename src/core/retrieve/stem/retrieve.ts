@@ -1,4 +1,4 @@
-import type { Embedder } from '../../embed/embedder';
+import { namesView, type Embedder } from '../../embed/embedder';
 import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, type PlanNode, type PlanningGraph, type StemStrategy } from '../../plan/planningGraph';
 import { allowedLabels, resolvePlanTypes, type PlanTypes } from '../labels';
@@ -50,7 +50,7 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
   for (const n of plan.nodes) for (const key of Object.keys(n.properties ?? {})) if (key !== 'name') warnings.push(`property ${key} of (${n.id}) is not in the search snapshot (which holds names only): ignored by stem`);
   const named = plan.nodes.map(textOf);
   const texts = named.flatMap((x) => (x ? [x.text] : []));
-  const vecs = await embedder.embedBatch(texts, options.signal);
+  const vecs = await namesView(embedder).embedBatch(texts, options.signal);
   const dim = embedder.dimension;
   let vi = 0;
   // Type words → labels by the one resolver gsd, mor and cypher use ("movie" → Movie, "director" → Person).
