@@ -10,6 +10,8 @@ export const FILE_CAPS = {
   fewshot: 256 * 1024 * 1024,
   // Retrieval results, baselines and test runs (JSON written by kgrag: kgrag report reads them).
   results: 256 * 1024 * 1024,
+  // Question sets for kgrag eval (JSON lines).
+  set: 256 * 1024 * 1024,
   graph: 2 * 1024 * 1024 * 1024 - 1,
 } as const;
 
