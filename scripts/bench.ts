@@ -30,7 +30,6 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HashingEmbedder } from '../src/core/embed/hashing';
 import { retrieveGsd } from '../src/core/retrieve/gsd/retrieve';
-import { retrieveMor } from '../src/core/retrieve/mor/retrieve';
 import { buildProblem } from '../src/core/retrieve/gsd/problem';
 import { searchTopK } from '../src/core/retrieve/gsd/search';
 import { loadOrBuildSnapshot, readSnapshot, writeSnapshot } from '../src/core/retrieve/snapshot/cache';
@@ -46,6 +45,8 @@ import { runBudget } from './bench/budget';
 import { runMorTyped } from './bench/morTyped';
 import { runSeeds, type SeedsCase } from './bench/seeds';
 import { runGuidance } from './bench/guidance';
+import { metaqaHop } from './bench/metaqaSet';
+import { evaluateSet, metricsOf, snapshotRunner } from '../src/core/eval';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -197,40 +198,35 @@ async function main(): Promise<void> {
   const seedCases: SeedsCase[] = [];
   const hops = values.hops.split(',').map(Number);
   for (const hop of hops) {
-    const all = loadQuestions(values.data, hop);
-    const picked = sample(all, n, Number(values.seed) + hop);
+    // The same items and loop as `kgrag eval` (core/eval; scripts/bench/metaqaSet.ts writes them as a set file).
+    const set = metaqaHop(snap, values.data, hop, n, Number(values.seed), typed);
+    const { picked, usable, plans } = set;
     const reach = picked.map((q) => reachableAnswers(snap, q));
-    const usable = picked.filter((_, i) => reach[i]!.some((a) => picked[i]!.answers.includes(a)));
     // Unambiguous: every answer the KB chain reaches is gold (kb.txt merges same-titled films, whose
     // gold lists only one film's answers).
     const unambiguous = new Set(picked.filter((q, i) => reach[i]!.length > 0 && reach[i]!.every((a) => q.answers.includes(a))).map((q) => q.line));
-    let hitsU = 0;
     // Answerable by an isomorphic (injective) match at all: some gold answer at the end of a walk
     // that visits no KB node twice.
     const injective = new Set(usable.filter((q) => injectiveAnswers(snap, q).some((a) => q.answers.includes(a))).map((q) => q.line));
-    let hitsI = 0;
-    const plans = usable.map((q) => goldPattern(q, typed));
     seedCases.push({ hop, plans, gold: usable.map((q) => q.answers) });
     // Warm up the JIT on a few patterns.
     for (const p of plans.slice(0, 20)) await retrieveGsd(p, snap, embedder);
-    let hits = 0;
-    const lat: number[] = [];
     const exp: number[] = [];
     const srch: number[] = [];
-    const misses: string[] = [];
-    for (let i = 0; i < plans.length; i++) {
-      const r = await retrieveGsd(plans[i]!, snap, embedder);
-      lat.push(r.timings.totalMs);
+    const runner = snapshotRunner(snap, embedder);
+    const records = await evaluateSet(set.items, { run: async (p, s) => {
+      const r = await runner.run(p, s);
       exp.push(r.stats.expansions ?? 0);
       srch.push(r.timings.searchMs);
-      const gold = new Set(usable[i]!.answers);
-      if (r.answers[0] && gold.has(r.answers[0].value)) {
-        hits++;
-        if (injective.has(usable[i]!.line)) hitsI++;
-        if (unambiguous.has(usable[i]!.line)) hitsU++;
-      }
-      else if (misses.length < 5) misses.push(`${usable[i]!.text} → ${r.answers[0]?.value ?? '(none)'}`);
-    }
+      return r;
+    } }, { strategies: ['gsd'], explain: false });
+    const lat = records.map((r) => r.ms);
+    const firstHit = records.map((r) => r.rank === 1);
+    const hits = firstHit.filter(Boolean).length;
+    const hitsI = usable.filter((q, i) => firstHit[i] && injective.has(q.line)).length;
+    const hitsU = usable.filter((q, i) => firstHit[i] && unambiguous.has(q.line)).length;
+    // One strategy: records[i] is usable[i].
+    const misses = records.flatMap((r, i) => (r.rank === 1 ? [] : [`${usable[i]!.text} → ${r.answers[0] ?? '(none)'}`])).slice(0, 5);
     const xlat: number[] = [];
     const xexp: number[] = [];
     const xsrch: number[] = [];
@@ -267,15 +263,10 @@ async function main(): Promise<void> {
     // The same plans through mixed traversal (MoR): the question text is known, so BM25 sees it.
     {
       const nm = Math.min(plans.length, Number(values['cypher-sample']));
-      const mlat: number[] = [];
-      let mh = 0;
-      for (let i = 0; i < nm; i++) {
-        const p = plans[i]!;
-        const r = await retrieveMor({ ...p, strategy: { kind: 'mor', seeds: 5, perStep: 10, k: 20 } }, snap, embedder);
-        mlat.push(r.timings.totalMs);
-        if (r.answers[0] && usable[i]!.answers.includes(r.answers[0].value)) mh++;
-      }
-      morLines.push(`${hop} | ${nm} | ${fmt(mh / Math.max(1, nm), 3)} | ${fmt(percentile(mlat, 50), 2)} | ${fmt(percentile(mlat, 95), 2)}`);
+      const mor = metricsOf(await evaluateSet(set.items.slice(0, nm), runner, { strategies: ['mor'], explain: false }), 1);
+      const mh = mor.hits1 * nm;
+      const mlat = { p50: mor.p50Ms, p95: mor.p95Ms };
+      morLines.push(`${hop} | ${nm} | ${fmt(mh / Math.max(1, nm), 3)} | ${fmt(mlat.p50, 2)} | ${fmt(mlat.p95, 2)}`);
     }
     if (store) {
       const nc = Math.min(plans.length, Number(values['cypher-sample']));
