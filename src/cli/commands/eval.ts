@@ -1,6 +1,6 @@
 // kgrag eval <set.jsonl | plans.kgp> (--db <folder> | --neo4j <uri>) [--strategies gsd,mor,stem,sage,cypher]
 //   [--group-by field] [--input auto|question|plan] [--hits-at K] [--out eval.json [--resume]]
-//   [--save-baseline f] [--baseline f] [--min hits1=0.9 …] [--no-explain] [--embedder …] [--schema f] [--json]
+//   [--save-baseline f] [--baseline f] [--min hits1=0.9 …] [--no-explain] [--ask-only] [--embedder …] [--schema f] [--json]
 import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readTextFileSync } from '../../core/boundedRead';
@@ -37,6 +37,7 @@ interface ResumeHeader {
   readonly input: string;
   readonly groupBy: string | null;
   readonly embedder: string;
+  readonly askOnly?: true;
 }
 
 /** Terminal output: control bytes from the graph or the set are shown escaped, never sent. */
@@ -67,6 +68,7 @@ export async function evalCommand(args: readonly string[], io: CliIO): Promise<n
       baseline: { type: 'string' },
       min: { type: 'string', multiple: true },
       'no-explain': { type: 'boolean', default: false },
+      'ask-only': { type: 'boolean', default: false },
       schema: { type: 'string' },
       ...EMBEDDER_FLAG,
       json: { type: 'boolean', default: false },
@@ -126,7 +128,7 @@ export async function evalCommand(args: readonly string[], io: CliIO): Promise<n
   // Resume: the records of an interrupted run with the same set and options are kept, the rest run.
   const outFile = values.out !== undefined ? resolve(io.cwd, values.out) : undefined;
   const partialFile = outFile ? `${outFile}.partial.jsonl` : undefined;
-  const header: ResumeHeader = { kind: 'kgrag-eval-partial', set: setFile, strategies: kinds, input, groupBy: values['group-by'] ?? null, embedder };
+  const header: ResumeHeader = { kind: 'kgrag-eval-partial', set: setFile, strategies: kinds, input, groupBy: values['group-by'] ?? null, embedder, ...(values['ask-only'] ? { askOnly: true } : {}) };
   const done = new Map<string, EvalRecord>();
   if (partialFile && values.resume && existsSync(partialFile)) {
     const lines = readFileSync(partialFile, 'utf8').split('\n').filter(Boolean);
@@ -159,6 +161,7 @@ export async function evalCommand(args: readonly string[], io: CliIO): Promise<n
       input,
       ...(values['group-by'] !== undefined ? { groupBy: values['group-by'] } : {}),
       explain: !values['no-explain'],
+      askOnly: values['ask-only'],
       done,
       onRecord: (r) => {
         if (partialFile) appendFileSync(partialFile, JSON.stringify(r) + '\n');

@@ -13,7 +13,14 @@ import { groupOf, type EvalInputKind, type EvalItem } from './set';
 
 /** What ask answered for a question, reduced to what evaluation needs. */
 export type AskOutcome =
-  | { readonly kind: 'planned'; readonly plan: PlanningGraph; readonly chain: string }
+  | {
+      readonly kind: 'planned';
+      readonly plan: PlanningGraph;
+      readonly chain: string;
+      /** The answers ask lists itself (its exact query's, most paths first), for `askOnly`. */
+      readonly answers: readonly string[];
+      readonly ms: number;
+    }
   | { readonly kind: 'nothing-found' | 'no-candidates'; readonly message: string };
 
 export interface EvalRunner {
@@ -63,6 +70,12 @@ export interface EvalOptions {
   readonly groupBy?: string;
   /** Explain misses with why-not (default true). */
   readonly explain?: boolean;
+  /**
+   * Question items are scored on the answers ask lists itself (the chosen query, exact, most paths
+   * first), without running a strategy: the planner's own accuracy (bench:ask, `kgrag eval --ask-only`).
+   * Their records carry the asked plan's strategy (cypher: exact).
+   */
+  readonly askOnly?: boolean;
   /** Records already computed (resume): these item × strategy pairs are not run again. */
   readonly done?: ReadonlyMap<string, EvalRecord>;
   readonly signal?: AbortSignal;
@@ -104,8 +117,13 @@ export async function evaluateSet(items: readonly EvalItem[], runner: EvalRunner
           record = { ...base, answers: [], answerCount: 0, rank: null, recall: 0, ms: 0, cause: { key: `ask: ${asked.kind}`, summary: asked.message } };
         } else {
           const plan = asked?.kind === 'planned' ? asked.plan : item.plan!;
-          const result = await runner.run(plan, strategy, options.signal);
-          record = await score(base, plan, result, asked?.kind === 'planned' ? asked.chain : undefined, runner, options);
+          if (asked?.kind === 'planned' && options.askOnly) {
+            const r = scoreAnswers(base, asked.answers, asked.ms, undefined, asked.chain);
+            record = r.rank === 1 ? r : { ...r, cause: r.rank !== null ? rankedBelow(r) : { key: 'wrong chain chosen by ask', summary: `ask chose ${asked.chain}; its answers hold no gold answer` } };
+          } else {
+            const result = await runner.run(plan, strategy, options.signal);
+            record = await score(base, plan, result, asked?.kind === 'planned' ? asked.chain : undefined, runner, options);
+          }
         }
       } catch (e) {
         if (options.signal?.aborted) throw e;
@@ -132,29 +150,32 @@ function inputOf(item: EvalItem, want: 'auto' | EvalInputKind): EvalInputKind {
 /** The set does not fit the options (e.g. --input question on an item without one). */
 export class EvalSetError extends Error {}
 
-async function score(
-  base: Pick<EvalRecord, 'id' | 'line' | 'strategy' | 'input' | 'group' | 'gold'>,
-  plan: PlanningGraph,
-  result: RetrievalResult,
-  askChain: string | undefined,
-  runner: EvalRunner,
-  options: EvalOptions,
-): Promise<EvalRecord> {
+type RecordBase = Pick<EvalRecord, 'id' | 'line' | 'strategy' | 'input' | 'group' | 'gold'>;
+
+/** Rank of the first gold answer and recall, answers compared in normal form (plan tests' normalizeAnswer). */
+function scoreAnswers(base: RecordBase, values: readonly string[], ms: number, partial: string | undefined, askChain: string | undefined): EvalRecord {
   const gold = new Set(base.gold.map(normalizeAnswer));
-  const values = result.answers.map((a) => normalizeAnswer(a.value));
-  const at = values.findIndex((v) => gold.has(v));
-  const found = new Set(values.filter((v) => gold.has(v)));
-  const partial = partialOf(result);
-  const record: EvalRecord = {
+  const norm = values.map(normalizeAnswer);
+  const at = norm.findIndex((v) => gold.has(v));
+  const found = new Set(norm.filter((v) => gold.has(v)));
+  return {
     ...base,
-    answers: result.answers.slice(0, 10).map((a) => a.value),
-    answerCount: result.answers.length,
+    answers: values.slice(0, 10),
+    answerCount: values.length,
     rank: at < 0 ? null : at + 1,
     recall: found.size / Math.max(1, gold.size),
-    ms: result.timings.totalMs,
+    ms,
     ...(askChain !== undefined ? { askChain } : {}),
     ...(partial ? { partial } : {}),
   };
+}
+
+function rankedBelow(r: EvalRecord): MissCause {
+  return { key: 'ranked below first', summary: `first gold answer at rank ${r.rank}; first returned "${r.answers[0]}"` };
+}
+
+async function score(base: RecordBase, plan: PlanningGraph, result: RetrievalResult, askChain: string | undefined, runner: EvalRunner, options: EvalOptions): Promise<EvalRecord> {
+  const record = scoreAnswers(base, result.answers.map((a) => a.value), result.timings.totalMs, partialOf(result), askChain);
   if (record.rank === 1) return record;
   return { ...record, cause: await causeOf(plan, base.gold, result, record, runner, options) };
 }
@@ -179,7 +200,7 @@ const CAUSE_KEYS: Readonly<Record<WhyNotResult['cause']['kind'], string>> = {
 };
 
 async function causeOf(plan: PlanningGraph, gold: readonly string[], result: RetrievalResult, record: EvalRecord, runner: EvalRunner, options: EvalOptions): Promise<MissCause> {
-  if (record.rank !== null) return { key: 'ranked below first', summary: `first gold answer at rank ${record.rank}; first returned "${record.answers[0]}"` };
+  if (record.rank !== null) return rankedBelow(record);
   // A named node that is not in the graph was matched to its nearest name: the answers are about another entity.
   if (result.notFound && result.notFound.length > 0) return { key: 'swapped named node', summary: record.partial ?? '' };
   if (options.explain === false || !runner.whyNot) return { key: record.answerCount === 0 ? 'no answers' : 'not explained', summary: record.answerCount === 0 ? 'no answers' : `first returned "${record.answers[0]}"` };

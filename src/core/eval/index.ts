@@ -23,4 +23,4 @@ export {
   type EvalBaseline,
   type BaselineComparison,
 } from './metrics';
-export { sessionRunner, snapshotRunner } from './runners';
+export { sessionRunner, snapshotRunner, askOutcome } from './runners';

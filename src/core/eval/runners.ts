@@ -18,8 +18,9 @@ function goldToFollow(snap: GraphSnapshot, gold: readonly string[]): string | un
   return gold.find((g) => snap.nodesNamed(g).length > 0) ?? gold[0];
 }
 
-function askOutcome(r: AskResult): AskOutcome {
-  if (r.kind === 'planned') return { kind: 'planned', plan: r.plan, chain: r.candidates[r.chosen]!.chain };
+/** What evaluation keeps of an ask result. */
+export function askOutcome(r: AskResult): AskOutcome {
+  if (r.kind === 'planned') return { kind: 'planned', plan: r.plan, chain: r.candidates[r.chosen]!.chain, answers: r.answers.map((a) => a.value), ms: r.timings.totalMs };
   return { kind: r.kind === 'nothing-found' ? 'nothing-found' : 'no-candidates', message: r.message };
 }
 
