@@ -16,7 +16,8 @@ import { openSession } from '../src/core/session';
 import { join } from 'node:path';
 import { createEmbedder } from '../src/core/embed/createEmbedder';
 import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
-import { Asker, type AskResult } from '../src/core/ask';
+import { Asker, type AskOptions, type AskResult } from '../src/core/ask';
+import { askOutcome, evaluateSet, percentile, type EvalItem, type EvalRunner } from '../src/core/eval';
 import { nodeSchemaFiles } from '../src/core/schema/nodeSchemaFiles';
 import { SchemaResolver } from '../src/core/schema/resolve';
 import { chainRelations, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample, type Question } from './bench/metaqa';
@@ -59,9 +60,46 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   }
 }
 
+/**
+ * Scores questions with kgrag eval's loop (core/eval, `--ask-only`: ask's own answers, no strategy
+ * run); the gold chain among ask's top 5 candidates is this bench's own measure.
+ */
+async function scoreAll(t: Tally, asker: Asker, qs: readonly { id: string; text: string; gold: readonly string[]; chain: string | undefined }[], options: AskOptions = {}): Promise<AskResult[]> {
+  const asked = new Map<string, AskResult>();
+  const items = qs.map((q, i): EvalItem => ({ id: q.id, line: i + 1, answers: q.gold, question: q.text, fields: {} }));
+  const runner: EvalRunner = {
+    run: () => Promise.reject(new Error('ask-only')),
+    async ask(question) {
+      const r = await asker.ask(question, options);
+      asked.set(question, r);
+      return askOutcome(r);
+    },
+  };
+  const records = await evaluateSet(items, runner, { strategies: ['cypher'], input: 'question', askOnly: true, explain: false });
+  const out: AskResult[] = [];
+  records.forEach((rec, i) => {
+    const q = qs[i]!;
+    const r = asked.get(q.text)!;
+    out.push(r);
+    t.n++;
+    t.times.push(rec.ms);
+    const hit = rec.rank === 1;
+    if (hit) t.hits++;
+    else if (r.kind === 'planned' && r.status === 'match') t.confidentWrong++;
+    const inTop5 = q.chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === q.chain);
+    if (inTop5) t.top5++;
+    if (!hit) {
+      const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value}` : r.kind;
+      const anchors = r.mentions.filter((m) => m.anchor).map((m) => m.text).join(' + ');
+      t.misses.push(`  ${q.text}\n    anchors [${anchors}] chose ${got}${q.chain ? `; gold ${q.chain}` : ''}`);
+    }
+  });
+  return out;
+}
+
+/** The benches' percentile (core/eval's); p as a fraction here. */
 function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+  return xs.length === 0 ? 0 : percentile(xs, p * 100);
 }
 
 function report(name: string, t: Tally, misses: number): void {
@@ -88,14 +126,15 @@ async function storeComparison(folder: string, per: number, schemaPath: string |
       const onStore = newTally();
       let same = 0;
       let queries = 0;
-      for (const q of qs) {
+      const list = qs.flatMap((q) => {
         const reach = reachableAnswers(snap, q);
-        const gold = new Set(q.answers.filter((x) => reach.includes(x)));
-        if (gold.size === 0) continue;
-        const text = q.text.replace(/[[\]]/g, '');
-        const a = await asker.ask(text);
-        const b = await asker.ask(text, { enumerate: 'store' });
-        score(onStore, b, gold, goldChain(q), text);
+        const gold = q.answers.filter((x) => reach.includes(x));
+        return gold.length === 0 ? [] : [{ id: `${hop}-${q.line}`, text: q.text.replace(/[[\]]/g, ''), gold, chain: goldChain(q) }];
+      });
+      const onStoreResults = await scoreAll(onStore, asker, list, { enumerate: 'store' });
+      for (let i = 0; i < list.length; i++) {
+        const a = await asker.ask(list[i]!.text);
+        const b = onStoreResults[i]!;
         if (b.kind === 'planned') queries += b.storeQueries;
         const key = (r: AskResult): string => (r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain}|${r.totalCandidates}|${r.answers.map((x) => x.id).sort().join(',')}` : r.kind);
         if (key(a) === key(b)) same++;
@@ -129,19 +168,14 @@ async function main(): Promise<void> {
       const qs = per > 0 ? sample(all, per, 20261123 + hop) : all;
       const bracketed = newTally();
       const plain = newTally();
-      let skipped = 0;
-      for (const q of qs) {
+      const list = qs.flatMap((q) => {
         const reach = reachableAnswers(snap, q);
-        const gold = new Set(q.answers.filter((a) => reach.includes(a)));
-        if (gold.size === 0) {
-          skipped++;
-          continue;
-        }
-        const chain = goldChain(q);
-        score(bracketed, await asker.ask(q.text), gold, chain, q.text);
-        const unmarked = q.text.replace(/[[\]]/g, '');
-        score(plain, await asker.ask(unmarked), gold, chain, unmarked);
-      }
+        const gold = q.answers.filter((a) => reach.includes(a));
+        return gold.length === 0 ? [] : [{ q, gold, chain: goldChain(q) }];
+      });
+      const skipped = qs.length - list.length;
+      await scoreAll(bracketed, asker, list.map(({ q, gold, chain }) => ({ id: `${hop}-${q.line}`, text: q.text, gold, chain })));
+      await scoreAll(plain, asker, list.map(({ q, gold, chain }) => ({ id: `${hop}-${q.line}`, text: q.text.replace(/[[\]]/g, ''), gold, chain })));
       console.log(`MetaQA dev ${hop}-hop: ${qs.length} questions${per > 0 ? ` (seeded sample of ${all.length})` : ''}, ${skipped} skipped (no gold answer reachable in this kb.txt)`);
       report(`  brackets`, bracketed, misses);
       report(`  brackets removed`, plain, misses);
@@ -156,17 +190,23 @@ async function main(): Promise<void> {
   const ownPath = join(__dirname, '..', 'data', 'questions', 'ask-own.jsonl');
   if (existsSync(ownPath)) {
     const lines = readFileSync(ownPath, 'utf8').split('\n').filter(Boolean);
-    const byKind = new Map<string, Tally>();
+    const byKind = new Map<string, { id: string; text: string; gold: string[]; chain: string }[]>();
     for (const line of lines) {
       const q = JSON.parse(line) as { id: string; question: string; answers: string[]; chain: string; kind: string };
       if (q.answers.length === 0) continue;
-      const t = byKind.get(q.kind) ?? newTally();
-      byKind.set(q.kind, t);
-      score(t, await asker.ask(q.question), new Set(q.answers), q.chain, q.question);
+      const list = byKind.get(q.kind) ?? [];
+      byKind.set(q.kind, list);
+      list.push({ id: q.id, text: q.question, gold: q.answers, chain: q.chain });
+    }
+    const tallies = new Map<string, Tally>();
+    for (const [kind, list] of byKind) {
+      const t = newTally();
+      tallies.set(kind, t);
+      await scoreAll(t, asker, list);
     }
     console.log(`Own questions (data/questions/ask-own.jsonl): ${lines.length}`);
     const total = newTally();
-    for (const [kind, t] of [...byKind].sort()) {
+    for (const [kind, t] of [...tallies].sort()) {
       report(`  ${kind}`, t, misses);
       total.n += t.n;
       total.hits += t.hits;

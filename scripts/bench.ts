@@ -31,13 +31,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { HashingEmbedder } from '../src/core/embed/hashing';
 import { retrieveGsd } from '../src/core/retrieve/gsd/retrieve';
-import { retrieveMor } from '../src/core/retrieve/mor/retrieve';
 import { buildProblem } from '../src/core/retrieve/gsd/problem';
 import { searchTopK } from '../src/core/retrieve/gsd/search';
 import { loadOrBuildSnapshot, readSnapshot, writeSnapshot } from '../src/core/retrieve/snapshot/cache';
 import { retrieveCypher } from '../src/core/retrieve/cypher/retrieve';
 import { EmbeddedStore } from '../src/core/graph/embedded/embeddedStore';
-import { importFiles } from '../src/core/graph/import/importer';
+import { importIntoFolder } from '../src/core/graph/import/stagedImport';
 import { GraphSnapshot } from '../src/core/retrieve/snapshot/snapshot';
 import { goldPattern, injectiveAnswers, loadQuestions, metaqaLabel, readKb, reachableAnswers, sample } from './bench/metaqa';
 import { runSynthetic } from './bench/synthetic';
@@ -48,6 +47,8 @@ import { runMorTyped } from './bench/morTyped';
 import { runSeeds, type SeedsCase } from './bench/seeds';
 import { runGuidance } from './bench/guidance';
 import { runSeedsTyped } from './bench/seedsTyped';
+import { metaqaHop } from './bench/metaqaSet';
+import { evaluateSet, metricsOf, snapshotRunner } from '../src/core/eval';
 import { LexicalEmbedder } from '../src/core/embed/lexical';
 import { fmt, mb, percentile, rssMb } from './bench/stats';
 
@@ -168,17 +169,23 @@ async function main(): Promise<void> {
 
   // ---- The embedded store: import kb.txt, snapshot from exportGraph ----------------------------
   let store: EmbeddedStore | undefined;
+  // The rows below score on the graph `kgrag import` built (what `kgrag eval --db` reads) when the
+  // store part ran: node numbering, which orders equal scores, then matches kgrag eval's exactly.
+  let storeSnapshot: GraphSnapshot | undefined;
   const storeDir = mkdtempSync(join(tmpdir(), 'kgrag-bench-store-'));
   if (!values['no-store']) {
     try {
+      // Imported as `kgrag import` does (the staged import), so the graph — node numbering included —
+      // is the one `kgrag eval --db` reads.
+      const ti = performance.now();
+      const summary = await importIntoFolder(storeDir, [{ path: kb, format: 'triples' }]);
+      const importMs = performance.now() - ti;
       store = new EmbeddedStore({ folder: storeDir });
       await store.open();
-      const ti = performance.now();
-      const summary = await importFiles(store, [{ path: kb, format: 'triples' }]);
-      const importMs = performance.now() - ti;
       gc();
       const rssA = rssMb();
       const loaded = await loadOrBuildSnapshot(store, embedder, join(storeDir, 'snapshots'));
+      storeSnapshot = loaded.snapshot;
       gc();
       const rssB = rssMb();
       const again = await loadOrBuildSnapshot(store, embedder, join(storeDir, 'snapshots'));
@@ -196,7 +203,9 @@ async function main(): Promise<void> {
   // ---- GSD per hop ----------------------------------------------------------------------------
   const n = Number(values.sample);
   const typed = !values.untyped;
+  const rowsSnap = storeSnapshot ?? snap;
   console.log(`\n## GSD top-k on MetaQA dev — k=3, k(n)=k(r)=16, ${typed ? 'typed' : 'untyped'} gold patterns, seeded sample of ${n} questions per hop (seed ${values.seed})`);
+  console.log(`scored by kgrag eval's loop (core/eval) on ${storeSnapshot ? 'the snapshot of the embedded store kb.txt was imported into (as kgrag eval --db reads it)' : 'the snapshot of kb.txt read directly (no store)'}; the set: node --import tsx scripts/metaqa-set.ts`);
   console.log('Hits@1 over questions whose gold the KB chain reaches; injective-answerable: a gold answer is reachable without visiting a KB node twice (what isomorphic matching can return); unambiguous: every answer the chain reaches is gold');
   console.log('latency = whole retrieveGsd call (pattern embedding + candidate search + subgraph search + result); search = the subgraph search phase alone (Algorithm 1), which is what exhaustive mode changes');
   console.log('hop | sampled | skipped (gold unreachable) | Hits@1 | Hits@1 injective-answerable (n) | Hits@1 unambiguous (n) | p50 ms | p95 ms | search p50 ms | mean expansions | exh. p50 ms | exh. p95 ms | exh. search p50 ms | exh. mean expansions | speedup total (mean) | speedup search (mean)');
@@ -205,40 +214,35 @@ async function main(): Promise<void> {
   const seedCases: SeedsCase[] = [];
   const hops = values.hops.split(',').map(Number);
   for (const hop of hops) {
-    const all = loadQuestions(values.data, hop);
-    const picked = sample(all, n, Number(values.seed) + hop);
+    // The same items and loop as `kgrag eval` (core/eval; scripts/bench/metaqaSet.ts writes them as a set file).
+    const set = metaqaHop(rowsSnap, values.data, hop, n, Number(values.seed), typed);
+    const { picked, usable, plans } = set;
     const reach = picked.map((q) => reachableAnswers(snap, q));
-    const usable = picked.filter((_, i) => reach[i]!.some((a) => picked[i]!.answers.includes(a)));
     // Unambiguous: every answer the KB chain reaches is gold (kb.txt merges same-titled films, whose
     // gold lists only one film's answers).
     const unambiguous = new Set(picked.filter((q, i) => reach[i]!.length > 0 && reach[i]!.every((a) => q.answers.includes(a))).map((q) => q.line));
-    let hitsU = 0;
     // Answerable by an isomorphic (injective) match at all: some gold answer at the end of a walk
     // that visits no KB node twice.
     const injective = new Set(usable.filter((q) => injectiveAnswers(snap, q).some((a) => q.answers.includes(a))).map((q) => q.line));
-    let hitsI = 0;
-    const plans = usable.map((q) => goldPattern(q, typed));
     seedCases.push({ hop, plans, gold: usable.map((q) => q.answers) });
     // Warm up the JIT on a few patterns.
-    for (const p of plans.slice(0, 20)) await retrieveGsd(p, snap, embedder);
-    let hits = 0;
-    const lat: number[] = [];
+    for (const p of plans.slice(0, 20)) await retrieveGsd(p, rowsSnap, embedder);
     const exp: number[] = [];
     const srch: number[] = [];
-    const misses: string[] = [];
-    for (let i = 0; i < plans.length; i++) {
-      const r = await retrieveGsd(plans[i]!, snap, embedder);
-      lat.push(r.timings.totalMs);
+    const runner = snapshotRunner(rowsSnap, embedder);
+    const records = await evaluateSet(set.items, { run: async (p, s) => {
+      const r = await runner.run(p, s);
       exp.push(r.stats.expansions ?? 0);
       srch.push(r.timings.searchMs);
-      const gold = new Set(usable[i]!.answers);
-      if (r.answers[0] && gold.has(r.answers[0].value)) {
-        hits++;
-        if (injective.has(usable[i]!.line)) hitsI++;
-        if (unambiguous.has(usable[i]!.line)) hitsU++;
-      }
-      else if (misses.length < 5) misses.push(`${usable[i]!.text} → ${r.answers[0]?.value ?? '(none)'}`);
-    }
+      return r;
+    } }, { strategies: ['gsd'], explain: false });
+    const lat = records.map((r) => r.ms);
+    const firstHit = records.map((r) => r.rank === 1);
+    const hits = firstHit.filter(Boolean).length;
+    const hitsI = usable.filter((q, i) => firstHit[i] && injective.has(q.line)).length;
+    const hitsU = usable.filter((q, i) => firstHit[i] && unambiguous.has(q.line)).length;
+    // One strategy: records[i] is usable[i].
+    const misses = records.flatMap((r, i) => (r.rank === 1 ? [] : [`${usable[i]!.text} → ${r.answers[0] ?? '(none)'}`])).slice(0, 5);
     const xlat: number[] = [];
     const xexp: number[] = [];
     const xsrch: number[] = [];
@@ -275,15 +279,10 @@ async function main(): Promise<void> {
     // The same plans through mixed traversal (MoR): the question text is known, so BM25 sees it.
     {
       const nm = Math.min(plans.length, Number(values['cypher-sample']));
-      const mlat: number[] = [];
-      let mh = 0;
-      for (let i = 0; i < nm; i++) {
-        const p = plans[i]!;
-        const r = await retrieveMor({ ...p, strategy: { kind: 'mor', seeds: 5, perStep: 10, k: 20 } }, snap, embedder);
-        mlat.push(r.timings.totalMs);
-        if (r.answers[0] && usable[i]!.answers.includes(r.answers[0].value)) mh++;
-      }
-      morLines.push(`${hop} | ${nm} | ${fmt(mh / Math.max(1, nm), 3)} | ${fmt(percentile(mlat, 50), 2)} | ${fmt(percentile(mlat, 95), 2)}`);
+      const mor = metricsOf(await evaluateSet(set.items.slice(0, nm), runner, { strategies: ['mor'], explain: false }), 1);
+      const mh = mor.hits1 * nm;
+      const mlat = { p50: mor.p50Ms, p95: mor.p95Ms };
+      morLines.push(`${hop} | ${nm} | ${fmt(mh / Math.max(1, nm), 3)} | ${fmt(mlat.p50, 2)} | ${fmt(mlat.p95, 2)}`);
     }
     if (store) {
       const nc = Math.min(plans.length, Number(values['cypher-sample']));
@@ -329,7 +328,7 @@ async function main(): Promise<void> {
   console.log('\n## Mixed traversal (MoR, seeds 5, per step 10, default linear score) on the same plans');
   console.log('hop | patterns | Hits@1 | p50 ms | p95 ms');
   for (const l of morLines) console.log(l);
-  if (!values['no-seeds']) await runSeeds(snap, embedder, seedCases);
+  if (!values['no-seeds']) await runSeeds(rowsSnap, embedder, seedCases);
   console.log('\n## Cypher on the embedded store (same path patterns, compileCypher kuzu dialect, phrase → nearest type, run read-only; time = query round trip)');
   if (store) {
     console.log('hop | patterns | cypher p50 ms | cypher p95 ms | gsd p50 ms | cypher/gsd p50 | gsd top answer among cypher rows');

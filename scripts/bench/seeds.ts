@@ -10,7 +10,8 @@ import type { RetrievalResult } from '../../src/core/retrieve/result';
 import { retrieveSage } from '../../src/core/retrieve/sage/retrieve';
 import { retrieveStem } from '../../src/core/retrieve/stem/retrieve';
 import type { GraphSnapshot } from '../../src/core/retrieve/snapshot/snapshot';
-import { fmt, percentile } from './stats';
+import { evaluateSet, metricsOf, type EvalItem } from '../../src/core/eval';
+import { fmt } from './stats';
 
 export interface SeedsCase {
   readonly hop: number;
@@ -42,20 +43,17 @@ export async function runSeeds(snap: GraphSnapshot, embedder: Embedder, cases: r
     if (only && !only.includes(v.name)) continue;
     for (const c of cases) {
       for (const p of c.plans.slice(0, 10)) await v.run(p); // JIT warm-up
-      let h1 = 0;
-      let h20 = 0;
+      // The loop and metrics of `kgrag eval` (core/eval); Hits@20 = its Hits@k with k 20.
+      const items = c.plans.map((plan, i): EvalItem => ({ id: String(i + 1), line: i + 1, answers: c.gold[i]!, plan, fields: {} }));
       let nAns = 0;
-      const lat: number[] = [];
-      for (let i = 0; i < c.plans.length; i++) {
-        const r = await v.run(c.plans[i]!);
-        lat.push(r.timings.totalMs);
-        const gold = new Set(c.gold[i]);
-        if (r.answers[0] && gold.has(r.answers[0].value)) h1++;
-        if (r.answers.slice(0, 20).some((a) => gold.has(a.value))) h20++;
+      const records = await evaluateSet(items, { run: async (p) => {
+        const r = await v.run(p);
         nAns += r.answers.length;
-      }
+        return r;
+      } }, { strategies: [v.name.startsWith('stem') ? 'stem' : 'sage'], explain: false });
+      const m = metricsOf(records, 20);
       const n = Math.max(1, c.plans.length);
-      console.log(`${v.name} | ${c.hop} | ${c.plans.length} | ${fmt(h1 / n, 3)} | ${fmt(h20 / n, 3)} | ${fmt(nAns / n, 1)} | ${fmt(percentile(lat, 50), 2)} | ${fmt(percentile(lat, 95), 2)}`);
+      console.log(`${v.name} | ${c.hop} | ${c.plans.length} | ${fmt(m.hits1, 3)} | ${fmt(m.hitsK, 3)} | ${fmt(nAns / n, 1)} | ${fmt(m.p50Ms, 2)} | ${fmt(m.p95Ms, 2)}`);
     }
   }
 }

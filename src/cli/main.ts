@@ -1,6 +1,7 @@
 import { EXIT, UsageError, exitCodeFor, oneLine, processIO, terminalIO, type CliIO, type Command } from './io';
 import { ask } from './commands/ask';
 import { check } from './commands/check';
+import { evalCommand } from './commands/eval';
 import { importGraph as importCommand } from './commands/import';
 import { query } from './commands/query';
 import { schema } from './commands/schema';
@@ -12,6 +13,7 @@ import { whyNot } from './commands/whyNot';
 const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
   ask: { run: ask, summary: 'ask "<question>" | questions.jsonl --db <path> [--json] [--run] [--enumerate snapshot|store]   plan a question from the graph itself' },
   check: { run: check, summary: 'check <paths…> [--schema f | --db p] [--format json]   check .kgp and few-shot files' },
+  eval: { run: evalCommand, summary: 'eval <set.jsonl|plans.kgp> (--db <path> | --neo4j <uri>) [--strategies gsd,mor,…] [--group-by field] [--out f] [--min hits1=0.9]   evaluate a question set' },
   import: { run: importCommand, summary: 'import <file> (--db <path> | --neo4j <uri>) [--format triples|tsv|csv|jsonl]   load a graph file (embedded databases)' },
   query: { run: query, summary: 'query (--db <path> | --neo4j <uri>) [--explain|--profile] [--json] "<cypher>"   run Cypher' },
   schema: { run: schema, summary: 'schema (--db <path> | --neo4j <uri>) [--json]   show the graph schema' },

@@ -15,6 +15,8 @@ export const FILE_CAPS = {
   results: 256 * 1024 * 1024,
   // Questions for `kgrag ask` (JSON lines).
   questions: 64 * 1024 * 1024,
+  // Question sets for kgrag eval (JSON lines).
+  set: 256 * 1024 * 1024,
   // Graph files are streamed in chunks (readChunks): no cap but the disk.
   graph: Number.MAX_SAFE_INTEGER,
 } as const;

@@ -37,6 +37,14 @@ export function insertText(node: SchemaNode): string | undefined {
   }
 }
 
+/** Names in the order people look them up: alphabetical, case-insensitive, numbers by value. */
+const byName = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** "1 node", "238 nodes". */
+export function countText(n: number, noun: string): string {
+  return `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 export function schemaChildren(schema: GraphSchema, node?: SchemaNode): SchemaNode[] {
   if (!node) {
     return [
@@ -47,9 +55,9 @@ export function schemaChildren(schema: GraphSchema, node?: SchemaNode): SchemaNo
   }
   switch (node.kind) {
     case 'group':
-      if (node.group === 'labels') return schema.labels.map((l) => ({ kind: 'label', name: l.name, ...(l.count !== undefined ? { count: l.count } : {}), properties: l.properties }));
-      if (node.group === 'relationshipTypes') return schema.relationshipTypes.map((r) => ({ kind: 'relationshipType', name: r.name, ...(r.count !== undefined ? { count: r.count } : {}), endpoints: r.endpoints }));
-      return schema.propertyKeys.map((k) => ({ kind: 'propertyKey', name: k }));
+      if (node.group === 'labels') return [...schema.labels].sort((a, b) => byName(a.name, b.name)).map((l) => ({ kind: 'label', name: l.name, ...(l.count !== undefined ? { count: l.count } : {}), properties: l.properties }));
+      if (node.group === 'relationshipTypes') return [...schema.relationshipTypes].sort((a, b) => byName(a.name, b.name)).map((r) => ({ kind: 'relationshipType', name: r.name, ...(r.count !== undefined ? { count: r.count } : {}), endpoints: r.endpoints }));
+      return [...schema.propertyKeys].sort(byName).map((k) => ({ kind: 'propertyKey', name: k }));
     case 'label':
       return node.properties.map((p) => ({ kind: 'propertyKey', name: p, label: node.name }));
     case 'relationshipType':

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
-import { GROUP_TITLES, insertText, schemaChildren, variableFor, type SchemaNode } from './schemaItems';
+import { countText, GROUP_TITLES, insertText, schemaChildren, variableFor, type SchemaNode } from './schemaItems';
 import type { Connection } from './connection';
 import { requireTrust } from '../platform/trust';
 
@@ -57,7 +57,7 @@ class SchemaTree implements vscode.TreeDataProvider<SchemaNode> {
       case 'label': {
         const item = new vscode.TreeItem(node.name, node.properties.length > 0 ? C.Collapsed : C.None);
         item.iconPath = new vscode.ThemeIcon('symbol-class');
-        item.description = node.count !== undefined ? `${node.count} nodes` : undefined;
+        item.description = node.count !== undefined ? countText(node.count, 'node') : undefined;
         item.contextValue = 'insertable';
         item.tooltip = `Label ${node.name} — insert (${variableFor(node.name)}: ${node.name})`;
         return item;
@@ -65,7 +65,7 @@ class SchemaTree implements vscode.TreeDataProvider<SchemaNode> {
       case 'relationshipType': {
         const item = new vscode.TreeItem(node.name, node.endpoints.length > 0 ? C.Collapsed : C.None);
         item.iconPath = new vscode.ThemeIcon('arrow-right');
-        item.description = [node.endpoints.map((e) => `${e.from}→${e.to}`).join(', '), node.count !== undefined ? `${node.count}` : ''].filter(Boolean).join('  ');
+        item.description = [node.endpoints.map((e) => `${e.from}→${e.to}`).join(', '), node.count !== undefined ? countText(node.count, 'edge') : ''].filter(Boolean).join('  ');
         item.contextValue = 'insertable';
         return item;
       }

@@ -13,6 +13,8 @@ import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
 import { requireTrust } from '../platform/trust';
 import { resolvePlan, type ResolvedPlan } from './planRunner';
+import { writePlanIntoDocument } from './planEdit';
+import type { PlanningGraph } from '../../core/plan';
 
 /** The kept result's plan as its document has it now; a one-line reason when it cannot be found. */
 async function planOf(entry: KeptEntry): Promise<ResolvedPlan | string> {
@@ -45,6 +47,39 @@ export async function whyNot(entry: KeptEntry, expected: string, connection: Con
     .catch((e: unknown) => (e instanceof Error ? e.message : String(e)));
 }
 
+/**
+ * The plan as the fix writes it into its .kgp: the applied plan with the parameters the fix sets
+ * marked as given (so they are printed), or the expect list corrected. Undefined: the fix changes
+ * no plan text (an alias belongs in the schema file).
+ */
+export function planTextChange(plan: PlanningGraph, fix: WhyNotFix, applied: PlanningGraph | undefined): PlanningGraph | undefined {
+  switch (fix.kind) {
+    case 'fix-expect':
+      return { ...plan, expect: plan.expect.map((e) => (e === fix.from ? fix.to : e)) };
+    case 'add-alias':
+      return undefined;
+    case 'set-parameter': {
+      if (!applied) return undefined;
+      const given = applied.strategy.kind === plan.strategy.kind ? plan.givenParameters ?? [] : [];
+      return { ...applied, givenParameters: [...new Set([...given, fix.name, ...Object.keys(fix.also ?? {})])] };
+    }
+    default:
+      return applied;
+  }
+}
+
+/** Writes the fix into the entry's .kgp (an undoable workspace edit); a line for the user. */
+async function writeFix(entry: KeptEntry, fix: WhyNotFix): Promise<string | undefined> {
+  const resolved = await planOf(entry);
+  if (typeof resolved === 'string') return resolved;
+  const applied = applyFix(resolved.plan, fix, undefined);
+  const next = planTextChange(resolved.plan, fix, 'plan' in applied ? applied.plan : undefined);
+  if (!next) return fix.kind === 'add-alias' ? `${fix.label}: aliases live in the schema file; the plan is unchanged (use "Add as Alias" to write it there)` : undefined;
+  const edited = await writePlanIntoDocument(resolved.source.uri, resolved.plan.name, next);
+  if (edited.kind === 'not-found') return edited.reason;
+  return edited.kind === 'edited' ? `${fix.label}: written into ${resolved.source.label} (Undo restores it)` : undefined;
+}
+
 /** Re-runs the entry's plan with `fix`; returns the kept re-run's id, or why not. */
 export async function rerunWithFix(entry: KeptEntry, fix: WhyNotFix, connection: Connection, log: vscode.LogOutputChannel): Promise<string | { error: string }> {
   if (!requireTrust('Running plans')) return { error: 'the workspace is not trusted' };
@@ -71,12 +106,18 @@ export function registerWhyNot(context: vscode.ExtensionContext, connection: Con
   setWhyNotHandler({
     analyse: (entry, expected) => whyNot(entry, expected, connection, log),
     async applyFix(entry, fix) {
-      const id = await rerunWithFix(entry, fix, connection, log);
-      if (typeof id !== 'string') {
+      // Re-run first (on the plan as the document has it), then write the fix into the .kgp so it stays.
+      const id = fix.kind === 'fix-expect' ? undefined : await rerunWithFix(entry, fix, connection, log);
+      if (id !== undefined && typeof id !== 'string') {
         void vscode.window.showWarningMessage(`KG-RAG: ${id.error}`);
         return;
       }
-      showComparison([entry.id, id], [`B is A re-run with the fix: ${fix.label}`]);
+      const written = await writeFix(entry, fix);
+      if (written) {
+        log.info(`why-not fix: ${written}`);
+        void vscode.window.setStatusBarMessage(`KG-RAG: ${written}`, 8000);
+      }
+      if (id !== undefined) showComparison([entry.id, id], [`B is A re-run with the fix: ${fix.label}`]);
     },
   });
   context.subscriptions.push({ dispose: () => setWhyNotHandler(undefined) });

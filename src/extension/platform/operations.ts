@@ -77,6 +77,11 @@ export async function withCancellableProgress<T>(
 export function registerOperations(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     changed,
-    registerCommand('kgrag.cancelRunning', () => cancelAll()),
+    registerCommand('kgrag.cancelRunning', () => {
+      const n = cancelAll();
+      // Said either way: a command that does nothing visible reads as broken.
+      void vscode.window.setStatusBarMessage(n === 0 ? 'KG-RAG: nothing is running' : `KG-RAG: cancelling ${n} operation${n === 1 ? '' : 's'}`, 4000);
+      return n;
+    }),
   );
 }

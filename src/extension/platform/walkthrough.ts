@@ -21,7 +21,23 @@ export async function openWalkthroughOnce(context: vscode.ExtensionContext, sett
   return true;
 }
 
+/**
+ * Context key the walkthrough's first step completes on (`onContext:`): the workspace holds a .kgp
+ * file. Walkthrough completion events know no `workspaceContains:`, so the step stayed unticked in
+ * a workspace full of plans.
+ */
+export const HAS_PLANS_CONTEXT = 'kgrag.workspaceHasPlans';
+
+async function markPlansPresent(): Promise<boolean> {
+  const found = (await vscode.workspace.findFiles('**/*.kgp', '**/node_modules/**', 1)).length > 0;
+  if (found) await vscode.commands.executeCommand('setContext', HAS_PLANS_CONTEXT, true);
+  return found;
+}
+
 export function registerWalkthrough(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  void markPlansPresent().catch(() => false);
+  const plans = vscode.workspace.createFileSystemWatcher('**/*.kgp', false, true, true);
+  context.subscriptions.push(plans, plans.onDidCreate(() => void vscode.commands.executeCommand('setContext', HAS_PLANS_CONTEXT, true)));
   void openWalkthroughOnce(context).then(
     (opened) => opened && log.info('opened the Getting Started walkthrough (first activation)'),
     (e: unknown) => log.warn(`could not open the walkthrough: ${e instanceof Error ? e.message : String(e)}`),

@@ -11,7 +11,7 @@ interface Manifest {
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     menus: Record<string, { command: string; when?: string }[]>;
-    walkthroughs: { id: string; steps: { id: string; media: { markdown?: string }; description: string }[] }[];
+    walkthroughs: { id: string; steps: { id: string; media: { markdown?: string }; description: string; completionEvents?: string[] }[] }[];
     configuration: { properties: Record<string, { description?: string; markdownDescription?: string; default?: unknown }> };
     views: Record<string, { id: string }[]>;
     viewsContainers: Record<string, { id: string; icon: string }[]>;
@@ -62,6 +62,9 @@ test('the walkthrough steps have their markdown and name real commands', () => {
   for (const s of w.steps) {
     assert.ok(s.media.markdown && existsSync(join(root, s.media.markdown)), `${s.id}: ${String(s.media.markdown)} is missing`);
     for (const m of s.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(contributed.has(m[1]!), `${s.id} links ${m[1]}`);
+    // The events walkthrough steps complete on; anything else (e.g. workspaceContains:) never fires.
+    for (const e of s.completionEvents ?? []) assert.match(e, /^(onCommand|onContext|onView|onSettingChanged|onLink|onEvent|onStepSelected|extensionInstalled):|^onStepSelected$/, `${s.id}: ${e} is not a walkthrough completion event`);
+    for (const m of (s.completionEvents ?? []).join('\n').matchAll(/^onCommand:([\w.]+)$/gm)) assert.ok(contributed.has(m[1]!), `${s.id} completes on ${m[1]}`);
   }
   for (const c of manifest.contributes.viewsContainers['activitybar'] ?? []) assert.ok(existsSync(join(root, c.icon)), `${c.icon} is missing`);
 });

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanQuestion, questionOnLine } from '../../../src/extension/plans/question';
-import { insertText, schemaChildren, variableFor } from '../../../src/extension/graph/schemaItems';
+import { countText, insertText, schemaChildren, variableFor } from '../../../src/extension/graph/schemaItems';
 import { statusText } from '../../../src/extension/platform/statusText';
 import type { GraphSchema } from '../../../src/core/schema/graphSchema';
 
@@ -34,8 +34,11 @@ test('the schema tree: groups, labels with their properties, relationship types 
     { kind: 'group', group: 'propertyKeys', count: 2 },
   ]);
   const labels = schemaChildren(SCHEMA, top[0]);
-  assert.deepEqual(labels.map((l) => (l.kind === 'label' ? [l.name, l.count] : [])), [['Movie', 238], ['Field-of-Study', undefined]]);
-  assert.deepEqual(schemaChildren(SCHEMA, labels[0]), [{ kind: 'propertyKey', name: 'name', label: 'Movie' }]);
+  // Sorted by name (case-insensitive), whatever order the store listed them in.
+  assert.deepEqual(labels.map((l) => (l.kind === 'label' ? [l.name, l.count] : [])), [['Field-of-Study', undefined], ['Movie', 238]]);
+  assert.deepEqual(schemaChildren(SCHEMA, labels[1]), [{ kind: 'propertyKey', name: 'name', label: 'Movie' }]);
+  assert.equal(countText(1, 'node'), '1 node');
+  assert.equal(countText(12345, 'node'), '12,345 nodes');
   const rel = schemaChildren(SCHEMA, top[1])[0]!;
   assert.deepEqual(schemaChildren(SCHEMA, rel), [{ kind: 'endpoint', type: 'directed_by', from: 'Movie', to: 'Person' }]);
 });

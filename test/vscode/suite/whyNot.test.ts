@@ -121,7 +121,22 @@ suite('Why not from the inspector: mor and cypher', function () {
     assert.ok(fix && fix.kind === 'use-name', JSON.stringify(a.fixes));
     assert.deepEqual([fix.variable, fix.from, fix.to], ['m', 'Titanik', 'Titanic']);
     assert.equal(fix.outcome?.returned, true);
+    const doc = await vscode.workspace.openTextDocument(fixtureUri(FILE));
+    const before = doc.getText();
     await applyFix(entryId, 'James Cameron', fix);
+    // The fix stays: the .kgp itself now names Titanic (one workspace edit), nothing else changed.
+    await waitFor('the fix written into the .kgp', async () => (doc.getText().includes('(m: Movie = "Titanic")') ? true : undefined), 30_000);
+    assert.ok(!doc.getText().includes('Titanik'));
+    assert.ok(doc.getText().includes('plan titanic_writer_mor {\n  question "who wrote Titanic"'), 'the other plan is untouched');
+    assert.ok(doc.isDirty, 'edited in the editor, not behind its back');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'kgplan'), 'no untitled copy');
+    // Run again from the file: the miss is gone.
+    const again = await vscode.commands.executeCommand<RetrievalResult | undefined>('kgrag.runPlan', fixtureUri(FILE).toString(), 'titanic_director_cypher');
+    assert.ok(again?.answers.some((a) => a.value === 'James Cameron'), JSON.stringify(again?.answers));
+    // Undo restores the file as it was.
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('undo to restore the plan', async () => (doc.getText() === before ? true : undefined), 10_000);
   });
 
   test('a result that is no longer kept: a one-line error, not an analysis', async () => {
