@@ -27,6 +27,8 @@ import { strategyProblems } from '../plan/strategyParameters';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, type StrategyContext, type StrategyOverrides } from './strategies';
+import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
+import { decidePlacement, DEFAULT_MEMORY_BUDGET_MB } from './placement';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
 export class PlanParameterError extends Error {
@@ -46,6 +48,10 @@ export interface SessionOptions {
   readonly cacheDir?: string;
   /** MoR's learned reranker. */
   readonly reranker?: Reranker;
+  /** Placement when a run does not say (default auto). */
+  readonly placement?: PlacementChoice;
+  /** What auto compares the graph's in-memory size with (default DEFAULT_MEMORY_BUDGET_MB). */
+  readonly memoryBudgetMB?: number;
 }
 
 /** run: retrieve; explain: the Cypher plan tree without running; profile: Cypher run under PROFILE. */
@@ -144,7 +150,7 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
     const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
     const preloaded = preloadSnapshot(cacheDir, embedder.id);
     await opening;
-    return new Session(store, embedder, cacheDir, options.reranker, preloaded);
+    return new Session(store, embedder, cacheDir, options.reranker, preloaded, options.placement ?? 'auto', options.memoryBudgetMB ?? DEFAULT_MEMORY_BUDGET_MB);
   } catch (e) {
     await opening.catch(() => undefined);
     await store.close().catch(() => undefined);
@@ -166,7 +172,16 @@ class Session implements RetrievalSession, StrategyContext {
     readonly reranker: Reranker | undefined,
     /** The cached index read while the store opened; used (or dropped) by the first load. */
     private preloaded?: GraphSnapshot,
+    private readonly defaultPlacement: PlacementChoice = 'auto',
+    private readonly memoryBudgetMB: number = DEFAULT_MEMORY_BUDGET_MB,
   ) {}
+
+  /** Where a strategy runs (placement.ts); auto reads the graph's counts from the schema. */
+  async placementFor(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal): Promise<PlacementReport> {
+    const choice = requested ?? this.defaultPlacement;
+    const schema = choice === 'auto' ? await this.schema(signal).catch(() => undefined) : undefined;
+    return decidePlacement(kind, choice, schema, this.memoryBudgetMB);
+  }
 
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot> {
     return this.loadSnapshot(signal).then((l) => l.snapshot);
@@ -202,6 +217,7 @@ class Session implements RetrievalSession, StrategyContext {
   /** The context a strategy runs in; with `onStage`, an embedder that reports when it embeds the plan's texts. */
   private contextFor(onStage: ((stage: RunStage) => void) | undefined, strategy: StrategyKind): StrategyContext {
     if (!onStage) return this;
+    const self = this;
     const inner = this.embedder;
     const embedder: Embedder = {
       id: inner.id,
@@ -213,7 +229,14 @@ class Session implements RetrievalSession, StrategyContext {
         return vectors;
       },
     };
-    return { store: this.store, embedder, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}) };
+    return {
+      store: this.store,
+      embedder,
+      snapshot: (signal) => this.snapshot(signal),
+      placementFor: (k, requested, signal) => self.placementFor(k, requested, signal),
+      schema: (signal) => self.schema(signal),
+      ...(this.reranker ? { reranker: this.reranker } : {}),
+    };
   }
 
   async run(plan: PlanningGraph, options: RunOptions = {}): Promise<RetrievalResult> {
@@ -239,7 +262,9 @@ class Session implements RetrievalSession, StrategyContext {
     if (mode === 'profile') return this.profile(plan, options, id, context);
     const strategy = STRATEGIES[kind];
     if (!strategy) throw new Error(`strategy ${kind} is not available`);
-    return strategy.run(plan, context, options, id);
+    const result = await strategy.run(plan, context, options, id);
+    // Strategies without an in-store search still say where they ran and why.
+    return result.placement ? result : { ...result, placement: await this.placementFor(kind, options.placement, options.signal) };
   }
 
   /** PROFILE executes the query: the cypher strategy's answers plus the profiled plan tree. */

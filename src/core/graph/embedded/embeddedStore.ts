@@ -148,7 +148,7 @@ export class EmbeddedStore implements GraphStore {
     if (response.type !== 'result') throw new GraphStoreError('query-failed', `Unexpected engine response '${response.type}'.`);
     if (!readOnly) this.noteWrite();
     const plan = response.planText !== undefined ? parseEmbeddedPlan(response.planText, mode === 'profile') : undefined;
-    return { columns: response.columns, rows: response.rows, plan, timeMs: response.timeMs };
+    return { columns: response.columns, rows: response.rows, plan, timeMs: response.timeMs, serverMs: response.timeMs };
   }
 
   /** Records that the graph changed: bumps the generation (fingerprint) and forgets the cached catalog. */
