@@ -177,10 +177,10 @@ class Session implements RetrievalSession, StrategyContext {
   ) {}
 
   /** Where a strategy runs (placement.ts); auto reads the graph's counts from the schema. */
-  async placementFor(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal): Promise<PlacementReport> {
+  async placementFor(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal, memoryBudgetMB?: number): Promise<PlacementReport> {
     const choice = requested ?? this.defaultPlacement;
     const schema = choice === 'auto' ? await this.schema(signal).catch(() => undefined) : undefined;
-    return decidePlacement(kind, choice, schema, this.memoryBudgetMB);
+    return decidePlacement(kind, choice, schema, memoryBudgetMB ?? this.memoryBudgetMB);
   }
 
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot> {
@@ -233,7 +233,7 @@ class Session implements RetrievalSession, StrategyContext {
       store: this.store,
       embedder,
       snapshot: (signal) => this.snapshot(signal),
-      placementFor: (k, requested, signal) => self.placementFor(k, requested, signal),
+      placementFor: (k, requested, signal, budget) => self.placementFor(k, requested, signal, budget),
       schema: (signal) => self.schema(signal),
       ...(this.reranker ? { reranker: this.reranker } : {}),
     };
@@ -264,7 +264,7 @@ class Session implements RetrievalSession, StrategyContext {
     if (!strategy) throw new Error(`strategy ${kind} is not available`);
     const result = await strategy.run(plan, context, options, id);
     // Strategies without an in-store search still say where they ran and why.
-    return result.placement ? result : { ...result, placement: await this.placementFor(kind, options.placement, options.signal) };
+    return result.placement ? result : { ...result, placement: await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB) };
   }
 
   /** PROFILE executes the query: the cypher strategy's answers plus the profiled plan tree. */

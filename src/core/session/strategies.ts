@@ -35,7 +35,7 @@ export interface StrategyContext {
   /** MoR's learned reranker, when the session was opened with one. */
   readonly reranker?: Reranker;
   /** Where this strategy's search runs for the run's requested placement, and why (the session decides: placement.ts). */
-  placementFor?(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal): Promise<PlacementReport>;
+  placementFor?(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal, memoryBudgetMB?: number): Promise<PlacementReport>;
   /** The graph's schema (store placement reads the catalog's endpoint order). */
   schema?(signal?: AbortSignal): Promise<GraphSchema>;
 }
@@ -64,6 +64,8 @@ export interface StrategyOverrides {
   readonly signal?: AbortSignal;
   /** memory: search the snapshot; store: expand in the database; auto: by the graph's size (docs/placement.md). */
   readonly placement?: PlacementChoice;
+  /** What auto placement compares the graph's in-memory size with (MB; default: the session's). */
+  readonly memoryBudgetMB?: number;
 }
 
 export interface StrategyDefinition {
@@ -85,7 +87,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
     parameters: STRATEGY_PARAMETERS.gsd,
     async run(plan, c, o, id) {
-      const placement = c.placementFor ? await c.placementFor('gsd', o.placement, o.signal) : undefined;
+      const placement = c.placementFor ? await c.placementFor('gsd', o.placement, o.signal, o.memoryBudgetMB) : undefined;
       const inStore = placement?.ran === 'store' && c.schema ? { reader: c.store, schema: await c.schema(o.signal) } : undefined;
       return retrieveGsd(plan, await c.snapshot(o.signal), c.embedder, {
         id,
