@@ -122,9 +122,9 @@ test('every store-path statement passes the query door; the Neo4j dialect passes
   const g = await randomGraph(32, 60, 260);
   // Real runs first: the embedded statements go through the store's query door (it throws on a refusal).
   for (let p = 0; p < 10; p++) await session.run(randomPattern(3200 + p, g), { placement: 'store' });
-  const kuzuStatements = [expansionStatement('kuzu', ['Movie', 'Person'], true, true), expansionStatement('kuzu', ['Genre'], false, false), membersStatement('kuzu', 'Movie')];
+  const kuzuStatements = [expansionStatement('kuzu', ['Movie', 'Person']), expansionStatement('kuzu', ['Genre']), membersStatement('kuzu', 'Movie')];
   for (const s of kuzuStatements) assert.equal(checkStatement(s, { allowWrite: false }).allowed, true, s);
-  const neo = [expansionStatement('neo4j', [], true, true), expansionStatement('neo4j', [], false, false), membersStatement('neo4j', 'Movie')];
+  const neo = [expansionStatement('neo4j', []), membersStatement('neo4j', 'Movie')];
   const params = { ids: ['4:abc:1'], types: ['r'] };
   const linterSchema = { labels: ['Movie', 'Person'], relationshipTypes: ['r'], propertyKeys: ['name'], parameters: params };
   for (const s of neo) {

@@ -207,9 +207,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     }
     nb.forEach((s, p) => (needDegree[p] = s.size));
   }
-  // A partial graph (in-store retrieval reads only the adjacency it needs) carries every node's full degree.
-  const fullDegree = snap.data.degrees;
-  const degreeOk = (p: number, g: number): boolean => needDegree[p] === 0 || (fullDegree !== undefined ? fullDegree[g] : outOffsets[g + 1] - outOffsets[g] + inOffsets[g + 1] - inOffsets[g]) >= needDegree[p];
+  const degreeOk = (p: number, g: number): boolean => needDegree[p] === 0 || outOffsets[g + 1] - outOffsets[g] + inOffsets[g + 1] - inOffsets[g] >= needDegree[p];
 
   // Current partial mapping.
   const map = new Int32Array(P).fill(-1);

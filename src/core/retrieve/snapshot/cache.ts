@@ -15,7 +15,8 @@ import type { EmbeddingMatrix } from './vectorIndex';
  * id gives another file name, so a changed store or embedder rebuilds; older files are removed.
  */
 const MAGIC = 'KGSNAP01';
-const VERSION = 1;
+// 2: edges in (type, endpoint pair, source, stored edge) order (EmbeddedStore.exportGraph).
+const VERSION = 2;
 
 type ArrayKind = 'u8' | 'u16' | 'u32' | 'f32';
 interface Section {

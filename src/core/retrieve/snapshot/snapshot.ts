@@ -27,11 +27,6 @@ export interface SnapshotData {
   /** Relation embeddings, dense: relationNames.length × dimension. */
   readonly relationVectors: Float32Array;
   readonly dimension: number;
-  /**
-   * Undirected degree per node over the whole stored graph, when the CSR holds only part of each
-   * node's edges (in-store retrieval's local graph, core/retrieve/store); absent: the CSR's own.
-   */
-  readonly degrees?: Uint32Array;
 }
 
 export class GraphSnapshot {

@@ -4,7 +4,10 @@
  * batched read-only statement per level through the store's query door (ids as parameters) — built
  * so that the search walks it exactly as it walks the snapshot: nodes numbered in the snapshot's
  * order, each node's edges in the snapshot's order (out, then in; by relation type, endpoint pair,
- * source, stored edge), and every node's full degree (the injective degree filter reads it).
+ * source, stored edge). Only edges of the pattern's candidate types are read, so the injective
+ * degree filter sees a node's degree over those types: it rejects only nodes that could not complete
+ * an injective match anyway (each distinct pattern neighbour needs its own candidate-type edge), so
+ * the matches are the same (docs/placement.md).
  */
 import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
 import { quoteIdentifier } from '../../graph/identifiers';
@@ -67,30 +70,25 @@ function offsetOf(id: string): number {
 
 /**
  * The statement that reads one expansion level: every edge of the frontier nodes whose type is in
- * `$types`, both directions, with each neighbour's label, name and (with `degrees`) full out/in
- * degree, and the frontier node's own degree (`ownDegrees`, the first level: root candidates).
- * Embedded: one branch per frontier label and direction (its ids are per-table offsets, `$o<i>`);
- * Neo4j: `elementId` seeks, one branch per direction.
+ * `$types`, both directions, with each neighbour's label and name. Embedded: one branch per frontier
+ * label and direction (its ids are per-table offsets, `$o<i>`); Neo4j: `elementId` seeks, one branch
+ * per direction.
  */
-export function expansionStatement(dialect: CypherDialect, labels: readonly string[], degrees: boolean, ownDegrees: boolean): string {
+export function expansionStatement(dialect: CypherDialect, labels: readonly string[]): string {
   const branches: string[] = [];
   for (const out of [true, false]) {
     const arrow = out ? '-[r]->' : '<-[r]-';
     if (dialect === 'neo4j') {
-      const deg = degrees ? ', COUNT { (b)-->() } AS bo, COUNT { (b)<--() } AS bi' : '';
-      const own = ownDegrees ? ', COUNT { (a)-->() } AS ao, COUNT { (a)<--() } AS ai' : '';
       branches.push(
         `MATCH (a)${arrow}(b) WHERE elementId(a) IN $ids AND type(r) IN $types ` +
-          `RETURN elementId(a) AS a, type(r) AS t, elementId(r) AS ro, elementId(b) AS b, labels(b)[0] AS bl, b.name AS bn, ${out ? 1 : 0} AS o${deg}${own}`,
+          `RETURN elementId(a) AS a, type(r) AS t, elementId(r) AS ro, elementId(b) AS b, labels(b)[0] AS bl, b.name AS bn, ${out ? 1 : 0} AS o`,
       );
       continue;
     }
-    const deg = degrees ? ', COUNT { MATCH (b)-[]->() } AS bo, COUNT { MATCH (b)<-[]-() } AS bi' : '';
-    const own = ownDegrees ? ', COUNT { MATCH (a)-[]->() } AS ao, COUNT { MATCH (a)<-[]-() } AS ai' : '';
     labels.forEach((label, i) => {
       branches.push(
         `MATCH (a:${quoteIdentifier(label)})${arrow}(b) WHERE offset(id(a)) IN $o${i} AND label(r) IN $types ` +
-          `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, b.name AS bn, ${out ? 1 : 0} AS o${deg}${own}`,
+          `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, b.name AS bn, ${out ? 1 : 0} AS o`,
       );
     });
   }
@@ -131,7 +129,6 @@ interface LocalNode {
   readonly id: string;
   name: string;
   label: number;
-  degree: number;
   /** The snapshot's order: (label's position, offset) on the embedded engine, first sight on Neo4j. */
   readonly key1: number;
   readonly key2: number;
@@ -141,6 +138,7 @@ interface LocalEdge {
   readonly source: string;
   readonly target: string;
   readonly rel: number;
+  /** Sort key in the snapshot's edge order (EmbeddedStore.exportGraph): relation, endpoint pair, source offset, stored edge offset. */
   readonly k: readonly [number, number, number, number];
 }
 
@@ -175,16 +173,12 @@ export class LocalGraphBuilder {
     return n ? (this.labelNames[n.label] ?? '') : '';
   }
 
-  addNode(id: string, label: string, name: string, degree = -1): void {
-    const have = this.nodes.get(id);
-    if (have) {
-      if (degree >= 0) have.degree = degree;
-      return;
-    }
+  addNode(id: string, label: string, name: string): void {
+    if (this.nodes.has(id)) return;
     const l = this.labelNames.indexOf(label);
     const key1 = this.dialect === 'neo4j' ? 0 : l < 0 ? this.labelNames.length : l;
     const key2 = this.dialect === 'neo4j' ? this.seen++ : offsetOf(id);
-    this.nodes.set(id, { id, name, label: l < 0 ? 0 : l, degree: Math.max(0, degree), key1, key2 });
+    this.nodes.set(id, { id, name, label: l < 0 ? 0 : l, key1, key2 });
   }
 
   /** Reads one level's rows (expansionStatement's columns); `frontier` nodes are marked expanded. */
@@ -196,11 +190,7 @@ export class LocalGraphBuilder {
       const t = str(r.t);
       const rel = this.relationNames.indexOf(t);
       if (rel < 0) continue;
-      if (r.ao !== undefined) {
-        const n = this.nodes.get(a);
-        if (n) n.degree = num(r.ao) + num(r.ai);
-      }
-      this.addNode(b, str(r.bl), str(r.bn), r.bo !== undefined ? num(r.bo) + num(r.bi) : -1);
+      this.addNode(b, str(r.bl), str(r.bn));
       const out = num(r.o) === 1;
       const source = out ? a : b;
       const target = out ? b : a;
@@ -251,7 +241,6 @@ export class LocalGraphBuilder {
       nodeVectors: { kind: 'dense', rows: 0, dimension: 0, data: new Float32Array(0) },
       relationVectors: new Float32Array(0),
       dimension: 0,
-      degrees: Uint32Array.from(nodes, (x) => x.degree),
     };
     return { snap: new GraphSnapshot(data), indexOf };
   }

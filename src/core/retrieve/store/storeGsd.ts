@@ -85,7 +85,6 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
     }
   }
 
-  const injective = (options.match ?? 'injective') === 'injective';
   const types = new Set<string>();
   for (const e of problem.edges) for (const r of e.rels) types.add(d.relationNames[r]);
   const typeList = [...types];
@@ -105,7 +104,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
     }
     if (frontier.length > 0 && typeList.length > 0) {
       const { labels, params } = expansionParams(reader.dialect, frontier, typeList);
-      const rows = await io.read(expansionStatement(reader.dialect, labels, injective, level === 0 && injective), params);
+      const rows = await io.read(expansionStatement(reader.dialect, labels), params);
       builder.addRows(frontier, rows);
       for (const r of rows) {
         const a = String(r.a);
