@@ -69,42 +69,45 @@ function offsetOf(id: string): number {
 }
 
 /**
- * The statement that reads one expansion level: every edge of the frontier nodes whose type is in
- * `$types`, both directions, with each neighbour's label and name. Embedded: one branch per frontier
- * label and direction (its ids are per-table offsets, `$o<i>`); Neo4j: `elementId` seeks, one branch
- * per direction.
+ * The statement that reads one expansion level: every edge of the frontier nodes whose type is one
+ * of `types` (the pattern's candidate types: names from the catalog, backtick-quoted), both
+ * directions, with each neighbour's label. Names are read afterwards for the matched nodes only
+ * (namesStatement): reading `b.name` across every node table costs more than the expansion itself.
+ * Embedded: one branch per frontier label and direction (its ids are per-table offsets, `$o<i>`);
+ * Neo4j: `elementId` seeks (`$ids`), one branch per direction.
  */
-export function expansionStatement(dialect: CypherDialect, labels: readonly string[]): string {
+export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[]): string {
   const branches: string[] = [];
+  const rel = `r:${types.map(quoteIdentifier).join('|')}`;
   for (const out of [true, false]) {
-    const arrow = out ? '-[r]->' : '<-[r]-';
+    const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
     if (dialect === 'neo4j') {
-      branches.push(
-        `MATCH (a)${arrow}(b) WHERE elementId(a) IN $ids AND type(r) IN $types ` +
-          `RETURN elementId(a) AS a, type(r) AS t, elementId(r) AS ro, elementId(b) AS b, labels(b)[0] AS bl, b.name AS bn, ${out ? 1 : 0} AS o`,
-      );
+      branches.push(`MATCH (a)${arrow}(b) WHERE elementId(a) IN $ids RETURN elementId(a) AS a, type(r) AS t, elementId(r) AS ro, elementId(b) AS b, labels(b)[0] AS bl, ${out ? 1 : 0} AS o`);
       continue;
     }
     labels.forEach((label, i) => {
-      branches.push(
-        `MATCH (a:${quoteIdentifier(label)})${arrow}(b) WHERE offset(id(a)) IN $o${i} AND label(r) IN $types ` +
-          `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, b.name AS bn, ${out ? 1 : 0} AS o`,
-      );
+      branches.push(`MATCH (a:${quoteIdentifier(label)})${arrow}(b) WHERE offset(id(a)) IN $o${i} RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`);
     });
   }
   return branches.join(' UNION ALL ');
 }
 
+/** The statement reading the names of nodes (matched nodes the index did not name): per label on the embedded engine. */
+export function namesStatement(dialect: CypherDialect, labels: readonly string[]): string {
+  if (dialect === 'neo4j') return 'MATCH (n) WHERE elementId(n) IN $ids RETURN elementId(n) AS id, n.name AS name';
+  return labels.map((label, i) => `MATCH (n:${quoteIdentifier(label)}) WHERE offset(id(n)) IN $o${i} RETURN id(n) AS id, n.name AS name`).join(' UNION ALL ');
+}
+
 /** The statement listing a label's members in the snapshot's order (an unknown search root). */
 export function membersStatement(dialect: CypherDialect, label: string): string {
   return dialect === 'neo4j'
-    ? `MATCH (n:${quoteIdentifier(label)}) RETURN elementId(n) AS id, n.name AS name`
-    : `MATCH (n:${quoteIdentifier(label)}) RETURN id(n) AS id, n.name AS name ORDER BY offset(id(n))`;
+    ? `MATCH (n:${quoteIdentifier(label)}) RETURN elementId(n) AS id`
+    : `MATCH (n:${quoteIdentifier(label)}) RETURN id(n) AS id ORDER BY offset(id(n))`;
 }
 
 /** Parameters of expansionStatement for a frontier. */
-export function expansionParams(dialect: CypherDialect, frontier: readonly FrontierNode[], types: readonly string[]): { labels: string[]; params: CypherParams } {
-  if (dialect === 'neo4j') return { labels: [], params: { ids: frontier.map((f) => f.id), types: [...types] } };
+export function expansionParams(dialect: CypherDialect, frontier: readonly FrontierNode[]): { labels: string[]; params: CypherParams } {
+  if (dialect === 'neo4j') return { labels: [], params: { ids: frontier.map((f) => f.id) } };
   const byLabel = new Map<string, number[]>();
   for (const f of frontier) {
     const l = byLabel.get(f.label);
@@ -112,7 +115,7 @@ export function expansionParams(dialect: CypherDialect, frontier: readonly Front
     else byLabel.set(f.label, [offsetOf(f.id)]);
   }
   const labels = [...byLabel.keys()];
-  const params: Record<string, CypherValue> = { types: [...types] };
+  const params: Record<string, CypherValue> = {};
   labels.forEach((l, i) => (params[`o${i}`] = byLabel.get(l)!));
   return { labels, params };
 }
@@ -128,6 +131,7 @@ function num(v: CypherValue | undefined): number {
 interface LocalNode {
   readonly id: string;
   name: string;
+  named: boolean;
   label: number;
   /** The snapshot's order: (label's position, offset) on the embedded engine, first sight on Neo4j. */
   readonly key1: number;
@@ -173,12 +177,13 @@ export class LocalGraphBuilder {
     return n ? (this.labelNames[n.label] ?? '') : '';
   }
 
-  addNode(id: string, label: string, name: string): void {
+  /** `name` undefined: not read yet (named later for the matched nodes, `nameNodes`). */
+  addNode(id: string, label: string, name: string | undefined): void {
     if (this.nodes.has(id)) return;
     const l = this.labelNames.indexOf(label);
     const key1 = this.dialect === 'neo4j' ? 0 : l < 0 ? this.labelNames.length : l;
     const key2 = this.dialect === 'neo4j' ? this.seen++ : offsetOf(id);
-    this.nodes.set(id, { id, name, label: l < 0 ? 0 : l, key1, key2 });
+    this.nodes.set(id, { id, name: name ?? '', named: name !== undefined, label: l < 0 ? 0 : l, key1, key2 });
   }
 
   /** Reads one level's rows (expansionStatement's columns); `frontier` nodes are marked expanded. */
@@ -190,7 +195,7 @@ export class LocalGraphBuilder {
       const t = str(r.t);
       const rel = this.relationNames.indexOf(t);
       if (rel < 0) continue;
-      this.addNode(b, str(r.bl), str(r.bn));
+      this.addNode(b, str(r.bl), undefined);
       const out = num(r.o) === 1;
       const source = out ? a : b;
       const target = out ? b : a;
@@ -203,6 +208,24 @@ export class LocalGraphBuilder {
       const pair = this.endpointOrder(t, srcLabel, dstLabel);
       const k: [number, number, number, number] = this.dialect === 'neo4j' ? [rel, 0, 0, this.edges.size] : [rel, pair, offsetOf(source), Number(ro)];
       this.edges.set(key, { source, target, rel, k });
+    }
+  }
+
+  /** Nodes among `ids` whose name was not read yet. */
+  unnamed(ids: Iterable<string>): FrontierNode[] {
+    const out: FrontierNode[] = [];
+    for (const id of ids) {
+      const n = this.nodes.get(id);
+      if (n && !n.named) out.push({ id, label: this.labelNames[n.label] ?? '' });
+    }
+    return out;
+  }
+
+  setName(id: string, name: string): void {
+    const n = this.nodes.get(id);
+    if (n) {
+      n.name = name;
+      n.named = true;
     }
   }
 

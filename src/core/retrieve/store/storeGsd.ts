@@ -6,14 +6,14 @@
  * relation candidates, labels and candidate lists become the next level's possible images. The
  * search then runs unchanged (searchTopK) on the local graph, which holds every edge the search can
  * look at in the snapshot's order: the same subgraphs, GSD values and tie order as in memory.
- * Round trips: one per level that has a node to expand (≤ the pattern's hops), plus one per label of
- * an unnamed search root (its members).
+ * Round trips: one per level that has a node to expand (≤ the pattern's hops), one for the names of
+ * the matched nodes the index did not name, plus one per label of an unnamed search root (its members).
  */
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { GsdProblem, NodeCandidates } from '../gsd/problem';
 import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome } from '../gsd/search';
 import type { GraphSnapshot } from '../snapshot/snapshot';
-import { expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, type FrontierNode, type StoreReader } from './storeGraph';
+import { expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
 
 export interface StoreSearch {
   readonly outcome: SearchOutcome;
@@ -78,7 +78,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
         const rows = await io.read(membersStatement(reader.dialect, d.labelNames[l]), {});
         for (const r of rows) {
           const id = String(r.id);
-          builder.addNode(id, d.labelNames[l], typeof r.name === 'string' ? r.name : '');
+          builder.addNode(id, d.labelNames[l], undefined);
           images[s.node].add(id);
         }
       }
@@ -103,8 +103,8 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
       }
     }
     if (frontier.length > 0 && typeList.length > 0) {
-      const { labels, params } = expansionParams(reader.dialect, frontier, typeList);
-      const rows = await io.read(expansionStatement(reader.dialect, labels), params);
+      const { labels, params } = expansionParams(reader.dialect, frontier);
+      const rows = await io.read(expansionStatement(reader.dialect, labels, typeList), params);
       builder.addRows(frontier, rows);
       for (const r of rows) {
         const a = String(r.a);
@@ -135,10 +135,19 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
     }
   }
 
-  const { snap, indexOf } = builder.build(d.fingerprint, d.embedderId);
-  const local = localProblem(problem, index, indexOf);
-  const outcome = searchTopK(snap, local, options);
-  return { outcome, snap, problem: local, io };
+  const built = builder.build(d.fingerprint, d.embedderId);
+  const local = localProblem(problem, index, built.indexOf);
+  const outcome = searchTopK(built.snap, local, options);
+  // Names of the matched nodes the index did not name: one more statement.
+  const matched = new Set<string>();
+  for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds[g]);
+  const unnamed = builder.unnamed(matched);
+  if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
+  const { labels, params } = expansionParams(reader.dialect, unnamed);
+  for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
+  // Same nodes, same order: only the names are new.
+  const named = builder.build(d.fingerprint, d.embedderId);
+  return { outcome, snap: named.snap, problem: local, io };
 }
 
 /** The problem in the local graph's node numbers (candidate lists keep their ranks and distances). */
