@@ -35,6 +35,7 @@ test('placement: a plan run with placement store shows its round trips in the in
     assert.ok(rows > 0, `rows read ${rows}`);
     assert.match(await view.locator('tr.store-io-row[data-io="store time"] td').nth(1).textContent(), /^\d+\.\d ms$/);
     assert.match(await view.locator('.answers').textContent(), /English/, 'the answer the sample graph gives');
+    await view.locator('tr.store-io-row').last().scrollIntoViewIfNeeded();
     await wb.screenshot('inspector-placement-store-stats-dark');
   } finally {
     if (before === undefined) writeFileSync(file, '{}\n');
