@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     for (const text of p.texts) {
       for (let made = 0, tries = 0; made < 5 && tries < 500; tries++) {
         const a = members[Math.floor(r() * members.length)]!;
-        const name = d.names[a]!;
+        const name = d.names.get(a);
         // Names that are also ordinary words or share a name with another node make a question about the name, not the chain.
         if (snap.nodesNamed(name).length > 1 || name.length < 4 || /[[\]"]/.test(name)) continue;
         let answers: Set<number>;
@@ -86,17 +86,17 @@ async function main(): Promise<void> {
           const middles = [...follow(a, p.chain)];
           if (middles.length === 0) continue;
           const m = middles[Math.floor(r() * middles.length)]!;
-          const bs = [...step([m], p.second.hop, a)].filter((b) => snap.nodesNamed(d.names[b]!).length === 1);
+          const bs = [...step([m], p.second.hop, a)].filter((b) => snap.nodesNamed(d.names.get(b)).length === 1);
           if (bs.length === 0) continue;
           const b = bs[Math.floor(r() * bs.length)]!;
           answers = new Set([...follow(a, p.chain)].filter((x) => step([x], p.second!.hop, -1).has(b)));
-          question = question.replace('{b}', d.names[b]!);
+          question = question.replace('{b}', d.names.get(b));
           chain = `${key(p.chain)} > ${key([p.second.hop])} @2`;
         } else answers = follow(a, p.chain);
         if (answers.size === 0 || answers.size > 40) continue;
         made++;
         const lower = made % 3 === 0;
-        lines.push(JSON.stringify({ id: `own-${++n}`, kind: lower ? `${p.kind} (lower case)` : p.kind, question: lower ? question.toLowerCase() : question, chain, answers: [...answers].map((x) => d.names[x]!).sort() }));
+        lines.push(JSON.stringify({ id: `own-${++n}`, kind: lower ? `${p.kind} (lower case)` : p.kind, question: lower ? question.toLowerCase() : question, chain, answers: [...answers].map((x) => d.names.get(x)).sort() }));
       }
     }
   }

@@ -159,7 +159,7 @@ export function reachableAnswers(snap: GraphSnapshot, q: Question): string[] {
     frontier = next;
   });
   const topic = new Set(snap.nodesNamed(q.topic));
-  return [...new Set([...frontier].filter((v) => !topic.has(v)).map((v) => d.names[v]!))];
+  return [...new Set([...frontier].filter((v) => !topic.has(v)).map((v) => d.names.get(v)))];
 }
 
 /**
@@ -182,7 +182,7 @@ export function injectivePathCounts(snap: GraphSnapshot, q: Question): Map<strin
   const path: number[] = [];
   const walk = (v: number, step: number): void => {
     if (step === rels.length) {
-      out.set(d.names[v]!, (out.get(d.names[v]!) ?? 0) + 1);
+      out.set(d.names.get(v), (out.get(d.names.get(v)) ?? 0) + 1);
       return;
     }
     const visit = (u: number): void => {

@@ -51,7 +51,7 @@ export async function runSynthetic(nodes: number, edges: number, dimension = 163
   const plans: PlanningGraph[] = [];
   for (let i = 0; i < 220; i++) {
     const v = Math.floor(rand() * nodes);
-    const name = snap.names[v]!;
+    const name = snap.names.get(v);
     const typo = name.slice(0, 2) + name.slice(3);
     plans.push({
       name: 'syn' + i,

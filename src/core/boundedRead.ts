@@ -1,7 +1,7 @@
 // Reading text files users name: only regular files (a FIFO would block forever, /dev/zero never
 // ends), and only up to a size cap checked before reading (a 50 MB "schema" is a mistake, not a schema).
 import { closeSync, fstatSync, openSync, readSync, constants } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 
 /** Caps per kind of file (bytes). Schemas and plans are small; few-shot files and graphs can be large. */
 export const FILE_CAPS = {
@@ -10,7 +10,8 @@ export const FILE_CAPS = {
   fewshot: 256 * 1024 * 1024,
   // Retrieval results, baselines and test runs (JSON written by kgrag: kgrag report reads them).
   results: 256 * 1024 * 1024,
-  graph: 2 * 1024 * 1024 * 1024 - 1,
+  // Graph files are streamed in chunks (readChunks): no cap but the disk.
+  graph: Number.MAX_SAFE_INTEGER,
 } as const;
 
 export type FileKind = keyof typeof FILE_CAPS;
@@ -96,4 +97,86 @@ export async function readTextFile(path: string, kind: FileKind): Promise<string
   } catch (e) {
     throw describeErrno(e, path);
   }
+}
+
+/** A piece of a streamed text file: whole lines (records), with where it starts. */
+export interface TextChunk {
+  readonly text: string;
+  /** One-based line number of the chunk's first line. */
+  readonly firstLine: number;
+  /** Bytes of the file read so far (after this chunk), and the file's size when opened. */
+  readonly bytesRead: number;
+  readonly size: number;
+}
+
+/**
+ * Streams a regular file as UTF-8 text cut only after a line feed (a byte that is never inside a
+ * multi-byte character), so no string is larger than one chunk plus one line. With `csvQuotes`,
+ * cuts only where an even number of quotes came before (a quoted CSV field may hold line breaks;
+ * RFC 4180 doubled quotes count twice, so the parity is right). Throws FileReadError.
+ */
+export async function* readChunks(path: string, kind: FileKind, options: { csvQuotes?: boolean; chunkBytes?: number } = {}): AsyncGenerator<TextChunk> {
+  const { fd, size } = openRegular(path, kind);
+  const chunkBytes = options.chunkBytes ?? 8 * 1024 * 1024;
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (e) {
+    throw describeErrno(e, path);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    let carry: Buffer = Buffer.alloc(0);
+    let line = 1;
+    let bytesRead = 0;
+    let quotes = 0; // quotes before carry[0] (parity is what matters)
+    for (;;) {
+      const buf = Buffer.allocUnsafe(chunkBytes);
+      let n: number;
+      try {
+        n = (await handle.read(buf, 0, chunkBytes, null)).bytesRead;
+      } catch (e) {
+        throw describeErrno(e, path);
+      }
+      bytesRead += n;
+      const data = carry.length === 0 ? buf.subarray(0, n) : Buffer.concat([carry, buf.subarray(0, n)]);
+      if (n === 0) {
+        if (data.length > 0) yield { text: data.toString('utf8'), firstLine: line, bytesRead, size };
+        return;
+      }
+      let cut = -1;
+      if (options.csvQuotes) {
+        let q = quotes;
+        let qAtCut = quotes;
+        for (let i = 0; i < data.length; i++) {
+          const b = data[i];
+          if (b === 0x22) q++;
+          else if (b === 0x0a && (q & 1) === 0) {
+            cut = i;
+            qAtCut = q;
+          }
+        }
+        if (cut >= 0) quotes = qAtCut;
+      } else cut = data.lastIndexOf(0x0a);
+      if (cut < 0) {
+        carry = data;
+        continue;
+      }
+      const piece = data.subarray(0, cut + 1);
+      carry = Buffer.from(data.subarray(cut + 1));
+      const text = piece.toString('utf8');
+      yield { text, firstLine: line, bytesRead, size };
+      line += countLineFeeds(piece);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+function countLineFeeds(b: Buffer): number {
+  let n = 0;
+  let i = -1;
+  while ((i = b.indexOf(0x0a, i + 1)) >= 0) n++;
+  return n;
 }

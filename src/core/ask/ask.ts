@@ -136,7 +136,7 @@ export class Asker {
   /** The same candidates with aggregate Cypher on the store (one read-only query per prefix). */
   async enumerateOnStore(g: Grounding, enumerator: StoreEnumerator, maxHops = 3, signal?: AbortSignal): Promise<Candidate[]> {
     const ids = this.snapshot.data.nodeIds;
-    const refs = anchorRefs(g).map((nodes) => nodes.map((a): StoreAnchor => ({ ...a, storeId: ids[a.node]! })));
+    const refs = anchorRefs(g).map((nodes) => nodes.map((a): StoreAnchor => ({ ...a, storeId: ids.get(a.node) })));
     const options = { maxHops, ...(signal ? { signal } : {}) };
     const out: Candidate[] = [];
     for (const nodes of refs) for (const a of nodes) out.push(...(await enumerator.chains(a, options)));
@@ -204,7 +204,7 @@ export class Asker {
       chosenCandidate.source === 'snapshot'
         ? rankedAnswers(chosenCandidate)
             .slice(0, LISTED_ANSWERS)
-            .map((a): AnswerView => ({ value: snap.names[a.node]!, id: snap.data.nodeIds[a.node]!, label: snap.labelOf(a.node), paths: a.paths }))
+            .map((a): AnswerView => ({ value: snap.names.get(a.node), id: snap.data.nodeIds.get(a.node), label: snap.labelOf(a.node), paths: a.paths }))
         : (await onStore!.answers(chosenCandidate.shape, storeIdsOf(chosenCandidate.shape, snap), LISTED_ANSWERS, options.signal)).map((a): AnswerView => ({ value: a.name, id: a.id, label: a.label, paths: a.paths }));
     return {
       kind: 'planned',
@@ -246,7 +246,7 @@ function anchorVariables(shape: Candidate['shape']): { mention: number; variable
 
 function storeIdsOf(shape: Candidate['shape'], snap: GraphSnapshot): Map<number, string> {
   const anchors = shape.kind === 'chain' ? [shape.anchor] : shape.anchors;
-  return new Map(anchors.map((a) => [a.node, snap.data.nodeIds[a.node]!]));
+  return new Map(anchors.map((a) => [a.node, snap.data.nodeIds.get(a.node)]));
 }
 
 function round(x: number): number {

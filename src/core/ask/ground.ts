@@ -64,7 +64,7 @@ const MAX_ANCHORS = 2;
 
 function nodeOf(ctx: GroundingContext, node: number, score: number): GroundedNode {
   const snap = ctx.snapshot;
-  return { node, id: snap.data.nodeIds[node]!, name: snap.names[node]!, label: snap.labelOf(node), score };
+  return { node, id: snap.data.nodeIds.get(node), name: snap.names.get(node), label: snap.labelOf(node), score };
 }
 
 /** How schema-like a word is: its best relatedness to any relation or label term. */
@@ -184,7 +184,7 @@ async function groundMarked(text: string, ctx: GroundingContext): Promise<Pick<M
   const hits = ctx.names.bm25(words, MAX_NODES_PER_MENTION * 4);
   // BM25 finds names sharing rare words; keep those whose whole name is close in spelling too.
   const close = hits
-    .map((h) => ({ node: h.node, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.node]!)) }))
+    .map((h) => ({ node: h.node, sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.node))) }))
     .filter((h) => h.sim >= 0.6)
     .sort((a, b) => b.sim - a.sim || a.node - b.node);
   if (close.length > 0) return { method: 'bm25', score: 0.9, nodes: close.slice(0, MAX_NODES_PER_MENTION).map((h) => nodeOf(ctx, h.node, h.sim)) };
@@ -213,10 +213,10 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
   for (const probe of probes) {
     const key = nameKey(probe);
     const bm = ctx.names.bm25(key.split(' ').filter((w) => w && !isStopWord(w)), 20);
-    const ranked = bm.map((h) => ({ name: ctx.snapshot.names[h.node]!, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.node]!)) }));
+    const ranked = bm.map((h) => ({ name: ctx.snapshot.names.get(h.node), sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.node))) }));
     if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
       const q = await ctx.embedder.embedBatch([probe], ctx.signal);
-      for (const h of ctx.snapshot.index.search(q, 5)) ranked.push({ name: ctx.snapshot.names[h.index]!, sim: nameSimilarity(key, nameKey(ctx.snapshot.names[h.index]!)) });
+      for (const h of ctx.snapshot.index.search(q, 5)) ranked.push({ name: ctx.snapshot.names.get(h.index), sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.index))) });
     }
     // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).
     if (!ranked.some((r) => r.sim >= 0.5)) {
@@ -224,7 +224,7 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
       for (const [name, nodes] of ctx.names.byKey) {
         if (Math.abs(name.length - key.length) > limit) continue;
         const d = editDistance(key, name, limit);
-        if (d <= limit) ranked.push({ name: ctx.snapshot.names[nodes[0]!]!, sim: 1 - d / Math.max(key.length, name.length) });
+        if (d <= limit) ranked.push({ name: ctx.snapshot.names.get(nodes[0]!), sim: 1 - d / Math.max(key.length, name.length) });
       }
     }
     ranked.sort((a, b) => b.sim - a.sim || (a.name < b.name ? -1 : 1));

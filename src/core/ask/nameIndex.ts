@@ -21,7 +21,7 @@ export class NameIndex {
     let total = 0;
     let maxWords = 1;
     for (let i = 0; i < names.length; i++) {
-      const key = nameKey(names[i]!);
+      const key = nameKey(names.get(i));
       if (!key) continue;
       const list = this.byKey.get(key);
       if (list) list.push(i);

@@ -69,7 +69,7 @@ function candidatesOf(snap: GraphSnapshot, nodes: readonly number[], q: Float32A
   const qn = normSq(q);
   const byName = new Map<string, { name: string; labels: Set<string>; distance: number }>();
   for (const g of nodes) {
-    const name = snap.names[g]!;
+    const name = snap.names.get(g);
     const seen = byName.get(name);
     if (seen) {
       seen.labels.add(snap.labelOf(g));
@@ -113,7 +113,7 @@ function prefixMatches(snap: GraphSnapshot, text: string, limit: number, keep: (
   // Gather a bounded window, then prefer short names ("Heat" before "Heat and Dust").
   const window: number[] = [];
   for (let i = lo; i < keys.length && keys[i]!.startsWith(key) && window.length < limit * 20; i++) if (keep(nodes[i]!)) window.push(nodes[i]!);
-  return window.sort((a, b) => snap.names[a]!.length - snap.names[b]!.length || a - b).slice(0, limit * 4);
+  return window.sort((a, b) => snap.names.get(a).length - snap.names.get(b).length || a - b).slice(0, limit * 4);
 }
 
 /**
@@ -127,5 +127,5 @@ function wordMatches(snap: GraphSnapshot, text: string, limit: number, keep: (g:
   const needle = ' ' + key;
   const window: number[] = [];
   for (let i = 0; i < keys.length && window.length < limit * 20; i++) if (keys[i]!.includes(needle) && keep(nodes[i]!)) window.push(nodes[i]!);
-  return window.sort((a, b) => snap.names[a]!.length - snap.names[b]!.length || a - b).slice(0, limit * 4);
+  return window.sort((a, b) => snap.names.get(a).length - snap.names.get(b).length || a - b).slice(0, limit * 4);
 }

@@ -148,7 +148,7 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
   opening.catch(() => undefined);
   try {
     const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
-    const preloaded = preloadSnapshot(cacheDir, embedder.id);
+    const preloaded = preloadSnapshot(cacheDir, embedder);
     await opening;
     return new Session(store, embedder, cacheDir, options.reranker, preloaded, options.placement ?? 'auto', options.memoryBudgetMB ?? DEFAULT_MEMORY_BUDGET_MB);
   } catch (e) {

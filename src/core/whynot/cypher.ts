@@ -37,7 +37,7 @@ export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], 
   const store = ctx.store;
   if (!store) throw new Error('the cypher why-not analysis runs queries: it needs a store');
   const snap = await ctx.snapshot(options.signal);
-  const name = snap.names[ids[0]!]!;
+  const name = snap.names.get(ids[0]!);
   const limit = options.k ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
   const compileOptions = { limit, ...(options.signal ? { signal: options.signal } : {}), ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) };
   const findings: Finding[] = [];

@@ -160,8 +160,8 @@ function candidateNeeds(snap: GraphSnapshot, strict: GsdProblem, wide: GsdProble
     const rank = (n.rankOf.get(m.nodes[p]!) ?? -1) + 1;
     const s = strict.nodes[p]!;
     if (rank <= 0 || s.rankOf.has(m.nodes[p]!)) return;
-    const instead = s.nodes.length > 0 ? snap.names[s.nodes[0]!] : undefined;
-    needs.push({ element: 'node', ref: n.variable, patternText: n.patternText, needed: snap.names[m.nodes[p]!]!, rank, parameter: 'nodeCandidates', limit: strategy.nodeCandidates, ...(instead !== undefined ? { matchedInstead: instead } : {}) });
+    const instead = s.nodes.length > 0 ? snap.names.get(s.nodes[0]!) : undefined;
+    needs.push({ element: 'node', ref: n.variable, patternText: n.patternText, needed: snap.names.get(m.nodes[p]!), rank, parameter: 'nodeCandidates', limit: strategy.nodeCandidates, ...(instead !== undefined ? { matchedInstead: instead } : {}) });
   });
   wide.edges.forEach((e, q) => {
     if (e.patternText === undefined) return;
@@ -212,9 +212,9 @@ function category(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, 
     return {
       variable,
       level: 1,
-      cause: { kind: 'category', variable: n.variable, category, labels, needed, neededName: snap.names[g]!, subgraph: toSubgraph(freePlan, snap, free, m, 1) },
+      cause: { kind: 'category', variable: n.variable, category, labels, needed, neededName: snap.names.get(g), subgraph: toSubgraph(freePlan, snap, free, m, 1) },
       fixes,
-      summary: `(${n.variable}: ${category}) allows ${labels.join('|') || 'no label'}; its subgraph needs "${snap.names[g]}", a ${needed}`,
+      summary: `(${n.variable}: ${category}) allows ${labels.join('|') || 'no label'}; its subgraph needs "${snap.names.get(g)}", a ${needed}`,
     };
   }
   return undefined;

@@ -158,7 +158,7 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
 }
 
 function describe(snap: GraphSnapshot, nodes: readonly number[]): string {
-  const names = nodes.slice(0, 3).map((g) => `"${snap.names[g]}"`);
+  const names = nodes.slice(0, 3).map((g) => `"${snap.names.get(g)}"`);
   return names.join(', ') + (nodes.length > 3 ? ` and ${nodes.length - 3} more` : '');
 }
 
@@ -183,7 +183,7 @@ function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly numbe
   const layerName = first !== undefined ? ` (${first})` : '';
   const parameter = pi < 0 ? 'k' : 'seeds';
   const fixes: WhyNotFix[] = at >= 0 ? [{ kind: 'set-parameter', strategy: 'mor', name: parameter, value: at + 1, label: `raise ${parameter} to ${at + 1}` }] : [];
-  const where = at >= 0 ? `the best start on its way, "${snap.names[hits[at]!.index]}", is BM25 rank ${at + 1}: would need ${parameter} ≥ ${at + 1}` : 'no node on its way shares a word with the text';
+  const where = at >= 0 ? `the best start on its way, "${snap.names.get(hits[at]!.index)}", is BM25 rank ${at + 1}: would need ${parameter} ≥ ${at + 1}` : 'no node on its way shares a word with the text';
   const detail = pi < 0 ? `the plan fell back to text matching, which did not rank it: ${where}` : `layer 1${layerName} of path ${pi + 1} seeded ${strategy.seeds} node(s) by BM25; ${where}`;
   return { variable, level: 0.5, cause: { kind: 'mor-layer', path: Math.max(0, pi), layer: 0, variable: first ?? variable, reason: 'not-seeded', detail, ...(route ? { route } : {}) }, fixes, summary: `MoR${pi >= 0 ? ` path ${pi + 1}` : ''}: its trajectory never started: ${detail}${others}` };
 }

@@ -11,12 +11,12 @@ export function nodesNamed(snap: GraphSnapshot, expected: string): number[] {
   const want = normalizeAnswer(expected);
   const names = snap.names;
   const out: number[] = [];
-  for (let g = 0; g < names.length; g++) if (normalizeAnswer(names[g]!) === want) out.push(g);
+  for (let g = 0; g < names.length; g++) if (normalizeAnswer(names.get(g)) === want) out.push(g);
   return out;
 }
 
 export function nodeOf(snap: GraphSnapshot, g: number): WhyNotNode {
-  return { nodeId: snap.data.nodeIds[g]!, name: snap.names[g]!, label: snap.labelOf(g) };
+  return { nodeId: snap.data.nodeIds.get(g), name: snap.names.get(g), label: snap.labelOf(g) };
 }
 
 /**
@@ -28,7 +28,7 @@ export async function nearestNames(snap: GraphSnapshot, embedder: Embedder, expe
   const hits = snap.index.search(q!, Math.max(limit * 4, 20), {}, { mode: 'auto' });
   const want = normalizeAnswer(expected);
   return hits
-    .map((h) => ({ ...nodeOf(snap, h.index), distance: h.distance, edits: editDistance(want, normalizeAnswer(snap.names[h.index]!)) }))
+    .map((h) => ({ ...nodeOf(snap, h.index), distance: h.distance, edits: editDistance(want, normalizeAnswer(snap.names.get(h.index))) }))
     .sort((a, b) => a.edits - b.edits || a.distance - b.distance)
     .slice(0, limit)
     .map(({ name, nodeId, label, distance, edits }) => ({ name, nodeId, label, distance, edits }));

@@ -51,11 +51,11 @@ function render(snap: GraphSnapshot, end: number, parent: Int32Array, parentRel:
   const chain: number[] = [end];
   while (parent[chain[0]!]! >= 0) chain.unshift(parent[chain[0]!]!);
   const edges = chain.slice(1).map((g) => ({ type: snap.data.relationNames[parentRel[g]!]!, forward: parentForward[g] === 1 }));
-  let pattern = `(${JSON.stringify(snap.names[chain[0]!])})`;
+  let pattern = `(${JSON.stringify(snap.names.get(chain[0]!))})`;
   chain.slice(1).forEach((g, i) => {
     const e = edges[i]!;
     pattern += e.forward ? `-[${e.type}]->` : `<-[${e.type}]-`;
-    pattern += `(${JSON.stringify(snap.names[g])})`;
+    pattern += `(${JSON.stringify(snap.names.get(g))})`;
   });
   return { pattern, hops: edges.length, nodes: chain.map((g) => nodeOf(snap, g)), edges };
 }

@@ -11,7 +11,7 @@ import type { Finding } from './finding';
  */
 export function whyNotFromTrace(plan: PlanningGraph, ids: readonly number[], snap: GraphSnapshot, result: RetrievalResult): Finding[] {
   const variable = plan.targets[0] ?? '';
-  const wanted = new Set(ids.map((g) => snap.data.nodeIds[g]!));
+  const wanted = new Set(ids.map((g) => snap.data.nodeIds.get(g)));
   if (result.sage) return [sage(result.sage, wanted, variable, plan)];
   if (result.stem) return [stem(result.stem, wanted, variable)];
   return [];

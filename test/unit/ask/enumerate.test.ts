@@ -61,7 +61,7 @@ test('enumeration: chains equal a brute-force walk of every path on random graph
     const snap = g.snapshot;
     const enumerator = new CandidateEnumerator(snap);
     for (let v = 0; v < snap.nodeCount; v += 3) {
-      const anchor: AnchorRef = { mention: 0, node: v, name: snap.names[v]!, label: snap.labelOf(v) };
+      const anchor: AnchorRef = { mention: 0, node: v, name: snap.names.get(v), label: snap.labelOf(v) };
       const got = new Map(enumerator.chains(anchor, { maxCandidates: 100_000 }).map((c) => [shapeKey(c), asMap(c)]));
       const want = bruteForceChains(snap, v);
       assert.deepEqual([...got.keys()].sort(), [...want.keys()].sort(), `seed ${seed} node ${v}: chain sets differ`);
@@ -77,8 +77,8 @@ test('enumeration: two-anchor paths and conjunctions equal a brute-force scan of
   for (let a = 0; a < snap.nodeCount; a += 4) {
     for (let b = 1; b < snap.nodeCount; b += 5) {
       if (a === b) continue;
-      const A: AnchorRef = { mention: 0, node: a, name: snap.names[a]!, label: snap.labelOf(a) };
-      const B: AnchorRef = { mention: 1, node: b, name: snap.names[b]!, label: snap.labelOf(b) };
+      const A: AnchorRef = { mention: 0, node: a, name: snap.names.get(a), label: snap.labelOf(a) };
+      const B: AnchorRef = { mention: 1, node: b, name: snap.names.get(b), label: snap.labelOf(b) };
       const got = enumerator.twoAnchor(A, B);
       // Reference: middles m ≠ a, b with a typed hop from a and one from b.
       const want = new Map<string, Set<number>>();
@@ -116,7 +116,7 @@ test('enumeration: candidates are typed, unique and capped', async () => {
   const g = await randomGraph(7, 40, 160);
   const snap = g.snapshot;
   const enumerator = new CandidateEnumerator(snap);
-  const anchor: AnchorRef = { mention: 0, node: 0, name: snap.names[0]!, label: snap.labelOf(0) };
+  const anchor: AnchorRef = { mention: 0, node: 0, name: snap.names.get(0), label: snap.labelOf(0) };
   const all = enumerator.chains(anchor, { maxCandidates: 100_000 });
   const keys = all.map((c) => chainKey(c.shape) + '|' + shapeKey(c));
   assert.equal(new Set(keys).size, keys.length);

@@ -68,7 +68,7 @@ after(async () => {
 const storeOf = (session: RetrievalSession) => ({ dialect: session.store.dialect, query: (c: string, o?: QueryOptions) => session.query(c, o) });
 
 function anchorOf(snap: GraphSnapshot, node: number): StoreAnchor {
-  return { mention: 0, node, name: snap.names[node]!, label: snap.labelOf(node), storeId: snap.data.nodeIds[node]! };
+  return { mention: 0, node, name: snap.names.get(node), label: snap.labelOf(node), storeId: snap.data.nodeIds.get(node) };
 }
 
 const keyOf = (c: Candidate): string => `${c.shape.kind}:${chainKey(c.shape)}:${c.shape.kind === 'chain' ? c.shape.steps.map((s) => s.label).join(',') : c.shape.kind === 'conjunction' ? `${c.shape.first.label},${c.shape.then.label}` : c.shape.first.label}`;
@@ -131,7 +131,7 @@ test('store enumeration: two-anchor paths and conjunctions equal the snapshot en
       for (const c of want.slice(0, 3)) {
         const ids = new Map([[a, A.storeId], [b, B.storeId]]);
         const answers = await onStore.answers(c.shape, ids, 1000);
-        assert.deepEqual(new Map(answers.map((x) => [x.id, x.paths])), new Map(rankedAnswers(c).map((x) => [snap.data.nodeIds[x.node]!, x.paths])));
+        assert.deepEqual(new Map(answers.map((x) => [x.id, x.paths])), new Map(rankedAnswers(c).map((x) => [snap.data.nodeIds.get(x.node), x.paths])));
       }
     }
   }
@@ -146,7 +146,7 @@ test('store enumeration: chain answers with path counts equal the snapshot (para
     const a = anchorOf(snap, v);
     for (const c of onSnapshot.chains(a).filter((_, i) => i % 3 === 0)) {
       const answers = await onStore.answers(c.shape, new Map([[v, a.storeId]]), 1000);
-      assert.deepEqual(new Map(answers.map((x) => [x.id, x.paths])), new Map(rankedAnswers(c).map((x) => [snap.data.nodeIds[x.node]!, x.paths])), `${v} ${chainKey(c.shape)}`);
+      assert.deepEqual(new Map(answers.map((x) => [x.id, x.paths])), new Map(rankedAnswers(c).map((x) => [snap.data.nodeIds.get(x.node), x.paths])), `${v} ${chainKey(c.shape)}`);
       // Most paths first.
       for (let i = 1; i < answers.length; i++) assert.ok(answers[i - 1]!.paths >= answers[i]!.paths);
     }
@@ -168,7 +168,7 @@ test('store enumeration: capped and reported; every statement is read-only with 
   for (const s of sent) {
     assert.equal(s.options?.readOnly, true);
     assert.match(s.text, /offset\(id\(a\)\) = \$anchor/);
-    assert.equal(s.options?.params?.anchor, Number(snap.data.nodeIds[hub]!.split(':')[1]));
+    assert.equal(s.options?.params?.anchor, Number(snap.data.nodeIds.get(hub).split(':')[1]));
   }
 });
 
@@ -176,7 +176,7 @@ test('store enumeration through the Asker: --enumerate store chooses the same pl
   const { session, snap } = sessions[1]!;
   const asker = new Asker(snap, { wordNet: null, store: storeOf(session) });
   for (let v = 0; v < snap.nodeCount; v += 6) {
-    const q = `what is ${snap.names[v]} directed by`;
+    const q = `what is ${snap.names.get(v)} directed by`;
     const bySnap = await asker.ask(q);
     const byStore = await asker.ask(q, { enumerate: 'store' });
     assert.equal(byStore.kind, bySnap.kind);

@@ -52,7 +52,7 @@ test('approximate candidate search finds the exact-name node first (recall@1 = 1
     const q = vecs.subarray(i * 1024, (i + 1) * 1024);
     const approx = g.snapshot.index.search(q, 8, {}, { mode: 'approximate', budget: 200, rescore: 64 });
     const exact = g.snapshot.index.bruteForce(q, 8);
-    assert.equal(g.snapshot.names[approx[0]!.index], names[i]);
+    assert.equal(g.snapshot.names.get(approx[0]!.index), names[i]);
     // Distances of what it returns are exact.
     for (const h of approx) assert.ok(exact.some((x) => x.index === h.index) ? Math.abs(exact.find((x) => x.index === h.index)!.distance - h.distance) < 1e-9 : h.distance >= exact.at(-1)!.distance - 1e-9);
     same += approx.filter((h) => exact.some((x) => x.index === h.index)).length;

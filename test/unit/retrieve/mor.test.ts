@@ -9,6 +9,7 @@ import { Bm25Index, tokenize } from '../../../src/core/retrieve/mor/bm25';
 import { linearReranker, loadReranker, parseModel } from '../../../src/core/retrieve/mor/rerank';
 import { retrieveMor } from '../../../src/core/retrieve/mor/retrieve';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { TextTable } from '../../../src/core/retrieve/snapshot/textTable';
 
 const embedder = new HashingEmbedder({ dimension: 128 });
 
@@ -47,7 +48,7 @@ const plan: PlanningGraph = {
 
 test('BM25 top-k equals scoring every node, with the category filter', () => {
   const names = ['the vow', 'vow of silence', 'the matrix', 'matrix reloaded the', 'silence', 'Amélie'];
-  const idx = new Bm25Index(names);
+  const idx = Bm25Index.build(TextTable.fromStrings(names));
   const q = idx.query('The silence of the VOW');
   const all = names.map((_, i) => ({ i, s: idx.score(q, i) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s || a.i - b.i);
   assert.deepEqual(idx.topK(q, 10).map((h) => h.index), all.map((x) => x.i));

@@ -67,7 +67,7 @@ test('seeds carry their source and fused score; the k′ cut keeps the best rera
 test('-Edge: the named seed is expanded along the plan edges only; +Edge expands everything', async () => {
   const snap = await snapP;
   const minus = await retrieveSage({ ...plan, strategy: sage({ edgePolicy: 'skip-explicit', kPrime: 10 }) }, snap, embedder);
-  const fromHeat = (r: typeof minus): string[] => r.sage!.candidates.filter((c) => c.seed === snap.data.nodeIds[snap.nodesNamed('Heat')[0]!]).map((c) => c.edgeType);
+  const fromHeat = (r: typeof minus): string[] => r.sage!.candidates.filter((c) => c.seed === snap.data.nodeIds.get(snap.nodesNamed('Heat')[0]!)).map((c) => c.edgeType);
   assert.ok(fromHeat(minus).length > 0 && fromHeat(minus).every((t) => t === 'starred_actors'));
   assert.equal(minus.sage!.skipped.length, 1);
   assert.match(minus.sage!.skipped[0]!.reason, /e0 \(starred_actors\)/);

@@ -8,6 +8,7 @@ import type { Embedder } from '../../../src/core/embed/embedder';
 import type { ExportChunk, GraphStore } from '../../../src/core/graph/graphStore';
 import { loadOrBuildSnapshot, preloadSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { distanceToRow, normSq } from '../../../src/core/retrieve/snapshot/vectorIndex';
 import { randomGraph, rng, WORDS } from './helpers';
 
 test('CSR adjacency holds every edge once per direction with its relation', async () => {
@@ -18,13 +19,13 @@ test('CSR adjacency holds every edge once per direction with its relation', asyn
   const fromOut = new Set<string>();
   const fromIn = new Set<string>();
   for (let v = 0; v < s.nodeCount; v++) {
-    for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) fromOut.add(`${d.names[v]}|${d.relationNames[d.outRels[j]!]}|${d.names[d.outTargets[j]!]}`);
-    for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) fromIn.add(`${d.names[d.inSources[j]!]}|${d.relationNames[d.inRels[j]!]}|${d.names[v]}`);
+    for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) fromOut.add(`${d.names.get(v)}|${d.relationNames[d.outRels[j]!]}|${d.names.get(d.outTargets[j]!)}`);
+    for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) fromIn.add(`${d.names.get(d.inSources[j]!)}|${d.relationNames[d.inRels[j]!]}|${d.names.get(v)}`);
   }
   const expected = new Set(g.triples.map((t) => t.join('|')));
   assert.deepEqual(fromOut, expected);
   assert.deepEqual(fromIn, expected);
-  for (let v = 0; v < s.nodeCount; v++) assert.equal(s.labelOf(v), g.labels.get(d.names[v]!));
+  for (let v = 0; v < s.nodeCount; v++) assert.equal(s.labelOf(v), g.labels.get(d.names.get(v)));
 });
 
 async function recallAgainstBruteForce(embedder: Embedder): Promise<number> {
@@ -62,7 +63,7 @@ test('a dense embedder gets brute-force search with the same semantics', async (
   assert.equal(g.snapshot.data.nodeVectors.kind, 'dense');
   const q = await dense.embedBatch([g.nodeNames[3]!]);
   const hits = g.snapshot.index.search(q, 3);
-  assert.equal(g.snapshot.names[hits[0]!.index], g.nodeNames[3]);
+  assert.equal(g.snapshot.names.get(hits[0]!.index), g.nodeNames[3]);
   assert.ok(hits[0]!.distance < 1e-6);
 });
 
@@ -81,15 +82,31 @@ class FakeExportStore implements Pick<GraphStore, 'fingerprint' | 'exportGraph'>
 test('snapshot files round-trip and are rebuilt when the fingerprint or embedder changes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kgrag-snap-'));
   try {
-    const g = await randomGraph(7, 50, 120);
+    const embedder = new HashingEmbedder({ dimension: 128 });
+    const g = await randomGraph(7, 50, 120, embedder);
     const file = join(dir, 'x.bin');
     writeSnapshot(file, g.snapshot);
-    const back = readSnapshot(file)!;
-    assert.deepEqual(back.data.names, g.snapshot.data.names);
+    const back = readSnapshot(file, undefined, embedder)!;
+    assert.deepEqual([...back.data.names], [...g.snapshot.data.names]);
+    assert.deepEqual([...back.data.nodeIds], [...g.snapshot.data.nodeIds]);
     assert.deepEqual(back.data.outTargets, g.snapshot.data.outTargets);
     assert.deepEqual(back.data.inRels, g.snapshot.data.inRels);
-    assert.deepEqual(back.data.nodeVectors, g.snapshot.data.nodeVectors);
+    // The file keeps the vectors as their inverted index only; every search and every distance
+    // (rows embedded again from their names) equals the in-memory matrix's, to the last bit.
+    assert.equal(back.data.nodeVectors.kind, 'inverted');
+    const queries = await embedder.embedBatch([...g.nodeNames.slice(0, 8), 'nothing like it', '']);
+    for (let i = 0; i < 10; i++) {
+      const q = queries.subarray(i * 128, (i + 1) * 128);
+      for (const filter of [{}, { labels: back.data.nodeLabel, label: 1 }]) assert.deepEqual(back.index.search(q, 7, filter), g.snapshot.index.search(q, 7, filter));
+      assert.deepEqual(back.index.search(q, 5, {}, { mode: 'approximate', budget: 40, rescore: 8 }), g.snapshot.index.search(q, 5, {}, { mode: 'approximate', budget: 40, rescore: 8 }));
+      const qn = normSq(q);
+      for (let r = 0; r < back.nodeCount; r++) assert.equal(distanceToRow(back.data.nodeVectors, q, qn, r), distanceToRow(g.snapshot.data.nodeVectors, q, qn, r));
+    }
+    assert.deepEqual(back.nodesNamed(g.nodeNames[3]!), g.snapshot.nodesNamed(g.nodeNames[3]!));
+    assert.equal(back.nodeIndexOf(back.data.nodeIds.get(5)), 5);
     assert.equal(readSnapshot(file, { fingerprint: 'other', embedderId: g.snapshot.data.embedderId }), undefined);
+    // Without its embedder the file still opens, but a distance says why it cannot be computed.
+    assert.throws(() => distanceToRow(readSnapshot(file)!.data.nodeVectors, queries.subarray(0, 128), 1, 0), /opened without its embedder/);
 
     const chunks: ExportChunk[] = [
       { kind: 'nodes', nodes: [{ id: 'm:0', labels: ['Movie'], name: 'Heat' }, { id: 'p:0', labels: ['Person'], name: 'Michael Mann' }] },
@@ -102,7 +119,7 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
     const b = await loadOrBuildSnapshot(store, e, dir);
     assert.equal(b.source, 'cache');
     assert.equal(store.exports, 1);
-    assert.deepEqual(b.snapshot.data.names, ['Heat', 'Michael Mann']);
+    assert.deepEqual([...b.snapshot.data.names], ['Heat', 'Michael Mann']);
     store.version = 'v2';
     assert.equal((await loadOrBuildSnapshot(store, e, dir)).source, 'built');
     assert.equal((await loadOrBuildSnapshot(store, new HashingEmbedder({ dimension: 32 }), dir)).source, 'built');
@@ -111,10 +128,10 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
     assert.equal(store.exports, 3);
     // Preloaded before the fingerprint is known (while a store opens): this embedder's file, used
     // when it is the store's, ignored (and rebuilt) when the store changed meanwhile.
-    const pre = preloadSnapshot(dir, e.id);
+    const pre = preloadSnapshot(dir, e);
     assert.equal(pre?.data.fingerprint, (await loadOrBuildSnapshot(store, e, dir)).snapshot.data.fingerprint);
-    assert.equal(preloadSnapshot(dir, 'no-such-embedder'), undefined);
-    assert.equal(preloadSnapshot(join(dir, 'missing'), e.id), undefined);
+    assert.equal(preloadSnapshot(dir, new HashingEmbedder({ dimension: 16 })), undefined);
+    assert.equal(preloadSnapshot(join(dir, 'missing'), e), undefined);
     const used = await loadOrBuildSnapshot(store, e, dir, undefined, undefined, pre);
     assert.equal(used.snapshot, pre);
     assert.equal(used.source, 'cache');

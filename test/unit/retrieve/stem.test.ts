@@ -170,7 +170,7 @@ test('ppr guidance ranks the anchor and plan-like neighbours first, K entities',
   const w = new Float64Array(snap.data.relationNames.length);
   w[snap.relationId('directed_by')] = 1;
   const g = pprGuidance().guide({ snapshot: snap, seeds: [{ node: heat, weight: 1 }], relationWeight: w, k: 2 });
-  assert.deepEqual([...g.nodes].map((v) => snap.names[v]).sort(), ['Heat', 'Michael Mann']);
+  assert.deepEqual([...g.nodes].map((v) => snap.names.get(v)).sort(), ['Heat', 'Michael Mann']);
   assert.ok(g.has(heat) && !g.has(snap.nodesNamed('Al Pacino')[0]!));
   assert.ok(g.scores[0]! >= g.scores[1]!);
 });

@@ -102,7 +102,7 @@ test('gsd why-not: a named node matched elsewhere gives the candidate rank it ne
   assert.equal(need.matchedInstead, 'Titanic');
   // Brute force: the full ranking of "Titanic"'s candidates puts Avatar at exactly that rank …
   const [q] = [await embedder.embedBatch(['Titanic'])];
-  const ranking = snap.index.search(q!, snap.nodeCount).map((h) => snap.names[h.index]);
+  const ranking = snap.index.search(q!, snap.nodeCount).map((h) => snap.names.get(h.index));
   assert.equal(ranking.indexOf('Avatar') + 1, need.rank);
   // … one less and no subgraph gives it; that many and one does.
   const ids = snap.nodesNamed('Sam Worthington');

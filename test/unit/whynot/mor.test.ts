@@ -76,7 +76,7 @@ test('mor why-not: a trajectory never seeded gives the BM25 rank its start would
   assert.equal(c.reason, 'not-seeded');
   assert.equal(c.layer, 0);
   const bm = bm25For(snap);
-  const ranking = bm.topK(bm.query(`${question} Heat`), 100, snap.data.nodeLabel, snap.labelId('Movie')).map((h) => snap.names[h.index]);
+  const ranking = bm.topK(bm.query(`${question} Heat`), 100, snap.data.nodeLabel, snap.labelId('Movie')).map((h) => snap.names.get(h.index));
   const fix = r.fixes.find((f) => f.kind === 'set-parameter' && f.name === 'seeds');
   assert.ok(fix && fix.kind === 'set-parameter', JSON.stringify(r.fixes));
   assert.equal(fix.value, ranking.indexOf('Titanic') + 1);

@@ -1,12 +1,13 @@
 // Import files into the embedded store: read (format readers) → resolve and dedupe (graphBuilder) →
 // bulk load (bulkLoader). Bad lines are skipped and reported by default; strict mode rejects the import.
-import { FileReadError, readTextFile } from '../../boundedRead';
+import { statSync } from 'node:fs';
+import { FileReadError } from '../../boundedRead';
 import type { EmbeddedStore } from '../embedded/embeddedStore';
 import { GraphStoreError } from '../errors';
 import { addRecords, countEdges, countNodes, emptyGraph, seedNames, type PendingGraph } from './graphBuilder';
 import { loadGraph, type ImportProgress } from './bulkLoader';
 import type { BadLine, ImportFormat } from './records';
-import { formatFromPath, readRecords } from './readers';
+import { formatFromPath, streamRecords } from './readers';
 import { METAQA_TYPING, type TypingRules } from './typing';
 
 export interface ImportFile {
@@ -82,30 +83,76 @@ export async function prepareImport(files: readonly ImportFile[], options: Impor
   const badLines: BadLine[] = [];
   let linesRead = 0;
   let recordsRead = 0;
-  const reads: { path: string; records: ReturnType<typeof readRecords>['records'] }[] = [];
-  for (const [i, f] of files.entries()) {
-    if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
-    progress({ phase: 'read', message: `reading ${f.path}`, done: i, total: files.length });
-    let text: string;
-    try {
-      text = await readTextFile(f.path, 'graph');
-    } catch (e) {
-      if (e instanceof FileReadError) throw e;
-      throw new GraphStoreError('open-failed', `Cannot read ${f.path}: ${e instanceof Error ? e.message : String(e)}`);
+  const formats = files.map((f) => f.format ?? formatFromPath(f.path));
+  // Nodes of every file come before any edges, so an edge can refer to a node id of any file. Only
+  // CSV and JSON lines can hold node records: with none, one pass adds the edges as they are read;
+  // otherwise a second pass reads the files again for the edges (records are never all held).
+  const twoPasses = formats.some((f) => f === 'csv' || f === 'jsonl');
+  const totalBytes = files.reduce((s, f) => s + fileSize(f.path), 0);
+  let bytesBefore = 0;
+  let lastReport = 0;
+  const report = (pass: number, fileIndex: number, bytes: number, force = false): void => {
+    const now = performance.now();
+    if (!force && now - lastReport < 1000) return;
+    lastReport = now;
+    const secs = Math.max(1e-3, (now - started) / 1000);
+    const done = bytesBefore + bytes;
+    // Rows per second over both passes: bytes stand in for lines in the second.
+    const rows = pass === 1 ? linesRead : linesRead * (1 + Math.max(0, done - totalBytes) / Math.max(1, totalBytes));
+    progress({
+      phase: 'read',
+      message: `${twoPasses ? `pass ${pass}/2: ` : ''}read ${formatCount(linesRead)} lines of ${files.length} file${files.length === 1 ? '' : 's'} (${formatMb(done)} of ${formatMb(totalBytes * (twoPasses ? 2 : 1))}, ${formatCount(Math.round(rows / secs))} rows/s); ${formatCount(countNodes(graph))} nodes, ${formatCount(countEdges(graph))} edges so far`,
+      done: fileIndex,
+      total: files.length,
+      rowsPerSecond: rows / secs,
+    });
+  };
+  for (let pass = 1; pass <= (twoPasses ? 2 : 1); pass++) {
+    for (const [i, f] of files.entries()) {
+      let lastLine = 0;
+      try {
+        for await (const chunk of streamRecords(f.path, formats[i]!)) {
+          if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
+          if (pass === 1) {
+            linesRead += Math.max(0, chunk.lastLine - lastLine);
+            lastLine = Math.max(lastLine, chunk.lastLine);
+            recordsRead += chunk.records.length;
+            badLines.push(...chunk.bad);
+            addRecords(graph, chunk.records, f.path, typing, badLines, 'nodes');
+          }
+          if (!twoPasses || pass === 2) addRecords(graph, chunk.records, f.path, typing, badLines, 'edges');
+          report(pass, i, chunk.bytesRead);
+          // Lets a cancel or a progress message through between chunks.
+          await new Promise<void>((r) => setImmediate(r));
+        }
+      } catch (e) {
+        if (e instanceof FileReadError || e instanceof GraphStoreError) throw e;
+        throw new GraphStoreError('open-failed', `Cannot read ${f.path}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      bytesBefore += fileSize(f.path);
     }
-    const read = readRecords(text, f.path, f.format ?? formatFromPath(f.path));
-    linesRead += read.lines;
-    recordsRead += read.records.length;
-    badLines.push(...read.bad);
-    reads.push({ path: f.path, records: read.records });
   }
-  // Nodes of every file before any edges, so an edge file can refer to a node file's ids.
-  for (const r of reads) addRecords(graph, r.records, r.path, typing, badLines, 'nodes');
-  for (const r of reads) addRecords(graph, r.records, r.path, typing, badLines, 'edges');
   badLines.sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1));
   if (options.strict && badLines.length > 0) throw new ImportRejectedError(badLines);
-  progress({ phase: 'read', message: `read ${recordsRead} records: ${countNodes(graph)} distinct nodes, ${countEdges(graph)} distinct edges`, done: files.length, total: files.length });
+  const secs = Math.max(1e-3, (performance.now() - started) / 1000);
+  progress({ phase: 'read', message: `read ${recordsRead} records in ${secs.toFixed(1)} s (${formatCount(Math.round(linesRead / secs))} rows/s): ${countNodes(graph)} distinct nodes, ${countEdges(graph)} distinct edges`, done: files.length, total: files.length, rowsPerSecond: linesRead / secs });
   return { files: files.map((f) => f.path), graph, badLines, linesRead, recordsRead, started };
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // streamRecords reports the real problem
+  }
+}
+
+function formatCount(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : String(n);
+}
+
+function formatMb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
 /** Writes a prepared import into an open store. */

@@ -1,4 +1,5 @@
 // Format readers: text → node/edge records + bad lines with their line numbers. They never throw.
+import { readChunks } from '../../boundedRead';
 import { csvRecords } from '../../csv';
 import { shorten, type BadLine, type ImportFormat, type ImportRecord, type ReadResult } from './records';
 
@@ -25,13 +26,13 @@ function* csvRows(text: string): Generator<CsvRow> {
 }
 
 /** `head|relation|tail` (MetaQA kb.txt) or, with a tab separator, TSV triples. */
-export function readTriples(text: string, file: string, separator: '|' | '\t'): ReadResult {
+export function readTriples(text: string, file: string, separator: '|' | '\t', lineOffset = 0): ReadResult {
   const records: ImportRecord[] = [];
   const bad: BadLine[] = [];
   const lines = splitLines(text);
   const shape = separator === '|' ? 'head|relation|tail' : 'head<TAB>relation<TAB>tail';
   lines.forEach((raw, i) => {
-    const line = i + 1;
+    const line = i + 1 + lineOffset;
     if (raw.trim() === '' || raw.startsWith('#')) return;
     const parts = raw.split(separator);
     if (parts.length !== 3) {
@@ -60,83 +61,120 @@ function columnIndex(header: readonly string[], names: readonly string[]): numbe
   return header.findIndex((h) => names.includes(h.trim().toLowerCase()));
 }
 
-/**
- * Node CSV (header with `name`, optional `id`, `label`, other columns become string properties) or
- * edge CSV (header with `source`, `target`, `type`, optional `source_label`, `target_label`).
- */
-export function readCsv(text: string, file: string): ReadResult {
-  const records: ImportRecord[] = [];
-  const bad: BadLine[] = [];
-  const rows = csvRows(text);
-  const first = rows.next();
-  if (first.done) return { records, bad, lines: 0 };
-  const header = first.value.fields.map((h) => h.trim());
-  let lines = first.value.line;
+interface CsvLayout {
+  readonly header: readonly string[];
+  readonly isEdges: boolean;
+  readonly src: number;
+  readonly dst: number;
+  readonly typ: number;
+  readonly name: number;
+  readonly srcLabel: number;
+  readonly dstLabel: number;
+  readonly id: number;
+  readonly label: number;
+  readonly propertyColumns: readonly { readonly h: string; readonly i: number }[];
+}
+
+/** The header row's meaning, or why it cannot be imported. */
+function csvLayout(header: readonly string[]): CsvLayout | string {
   const src = columnIndex(header, SOURCE_COLUMNS);
   const dst = columnIndex(header, TARGET_COLUMNS);
   const typ = columnIndex(header, TYPE_COLUMNS);
   const isEdges = src >= 0 && dst >= 0;
   const name = columnIndex(header, NAME_COLUMNS);
-  if (isEdges && typ < 0) {
-    bad.push({ file, line: first.value.line, message: 'edge CSV header needs a type column (type, relation or :TYPE)', text: shorten(first.value.raw) });
-    return { records, bad, lines };
-  }
-  if (!isEdges && name < 0) {
-    bad.push({ file, line: first.value.line, message: 'CSV header needs either a name column (nodes) or source, target and type columns (edges)', text: shorten(first.value.raw) });
-    return { records, bad, lines };
-  }
-  const srcLabel = columnIndex(header, ['source_label', 'from_label', 'start_label']);
-  const dstLabel = columnIndex(header, ['target_label', 'to_label', 'end_label']);
+  if (isEdges && typ < 0) return 'edge CSV header needs a type column (type, relation or :TYPE)';
+  if (!isEdges && name < 0) return 'CSV header needs either a name column (nodes) or source, target and type columns (edges)';
   const id = columnIndex(header, ID_COLUMNS);
   const label = columnIndex(header, LABEL_COLUMNS);
   const propertyColumns = header
     .map((h, i) => ({ h, i }))
     .filter(({ i }) => ![name, id, label].includes(i))
     .filter(({ h }) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(h));
-  for (const row of rows) {
-    lines = row.line;
-    const report = (message: string) => bad.push({ file, line: row.line, message, text: shorten(row.raw) });
-    if (row.error) {
-      report(row.error);
-      continue;
+  return { header, isEdges, src, dst, typ, name, srcLabel: columnIndex(header, ['source_label', 'from_label', 'start_label']), dstLabel: columnIndex(header, ['target_label', 'to_label', 'end_label']), id, label, propertyColumns };
+}
+
+/**
+ * Node CSV (header with `name`, optional `id`, `label`, other columns become string properties) or
+ * edge CSV (header with `source`, `target`, `type`, optional `source_label`, `target_label`).
+ * Fed one chunk of whole records at a time (readChunks cuts outside quotes); the first chunk holds the header.
+ */
+export class CsvReader {
+  private layout?: CsvLayout;
+  /** Set once the header is rejected: the rest of the file is not read. */
+  private rejected = false;
+  constructor(private readonly file: string) {}
+
+  feed(text: string, lineOffset = 0): ReadResult {
+    const file = this.file;
+    const records: ImportRecord[] = [];
+    const bad: BadLine[] = [];
+    const rows = csvRows(text);
+    let lines = 0;
+    if (this.rejected) return { records, bad, lines };
+    if (!this.layout) {
+      const first = rows.next();
+      if (first.done) return { records, bad, lines: 0 };
+      lines = first.value.line;
+      const layout = csvLayout(first.value.fields.map((h) => h.trim()));
+      if (typeof layout === 'string') {
+        this.rejected = true;
+        bad.push({ file, line: first.value.line + lineOffset, message: layout, text: shorten(first.value.raw) });
+        return { records, bad, lines };
+      }
+      this.layout = layout;
     }
-    if (row.fields.length !== header.length) {
-      report(`expected ${header.length} fields as in the header, found ${row.fields.length}`);
-      continue;
-    }
-    const f = (i: number) => (i >= 0 ? row.fields[i]!.trim() : '');
-    if (isEdges) {
-      const [s, t, ty] = [f(src), f(dst), f(typ)];
-      if (!s || !t || !ty) {
-        report(`empty ${[s ? '' : 'source', t ? '' : 'target', ty ? '' : 'type'].filter(Boolean).join(' and ')}`);
+    const { header, isEdges, src, dst, typ, name, srcLabel, dstLabel, id, label, propertyColumns } = this.layout;
+    for (const row of rows) {
+      lines = row.line;
+      const line = row.line + lineOffset;
+      const report = (message: string) => bad.push({ file, line, message, text: shorten(row.raw) });
+      if (row.error) {
+        report(row.error);
         continue;
       }
-      records.push({
-        kind: 'edge',
-        line: row.line,
-        source: f(srcLabel) ? { ref: s, label: f(srcLabel) } : { ref: s },
-        target: f(dstLabel) ? { ref: t, label: f(dstLabel) } : { ref: t },
-        type: ty,
-      });
-    } else {
-      const n = f(name);
-      if (!n) {
-        report('empty name');
+      if (row.fields.length !== header.length) {
+        report(`expected ${header.length} fields as in the header, found ${row.fields.length}`);
         continue;
       }
-      const properties: Record<string, string> = {};
-      for (const { h, i } of propertyColumns) if (row.fields[i] !== '') properties[h] = row.fields[i]!;
-      records.push({
-        kind: 'node',
-        line: row.line,
-        name: n,
-        ...(f(label) ? { label: f(label) } : {}),
-        ...(f(id) ? { id: f(id) } : {}),
-        ...(Object.keys(properties).length > 0 ? { properties } : {}),
-      });
+      const f = (i: number) => (i >= 0 ? row.fields[i]!.trim() : '');
+      if (isEdges) {
+        const [s, t, ty] = [f(src), f(dst), f(typ)];
+        if (!s || !t || !ty) {
+          report(`empty ${[s ? '' : 'source', t ? '' : 'target', ty ? '' : 'type'].filter(Boolean).join(' and ')}`);
+          continue;
+        }
+        records.push({
+          kind: 'edge',
+          line,
+          source: f(srcLabel) ? { ref: s, label: f(srcLabel) } : { ref: s },
+          target: f(dstLabel) ? { ref: t, label: f(dstLabel) } : { ref: t },
+          type: ty,
+        });
+      } else {
+        const n = f(name);
+        if (!n) {
+          report('empty name');
+          continue;
+        }
+        const properties: Record<string, string> = {};
+        for (const { h, i } of propertyColumns) if (row.fields[i] !== '') properties[h] = row.fields[i]!;
+        records.push({
+          kind: 'node',
+          line,
+          name: n,
+          ...(f(label) ? { label: f(label) } : {}),
+          ...(f(id) ? { id: f(id) } : {}),
+          ...(Object.keys(properties).length > 0 ? { properties } : {}),
+        });
+      }
     }
+    return { records, bad, lines };
   }
-  return { records, bad, lines };
+}
+
+/** A whole CSV text (see CsvReader). */
+export function readCsv(text: string, file: string): ReadResult {
+  return new CsvReader(file).feed(text);
 }
 
 function str(v: unknown): string | undefined {
@@ -149,12 +187,12 @@ function str(v: unknown): string | undefined {
  * JSON lines, one object per line: a triple `{head, relation, tail}`, a node `{name, label?, id?,
  * properties?}` or an edge `{source, target, type, source_label?, target_label?}`.
  */
-export function readJsonl(text: string, file: string): ReadResult {
+export function readJsonl(text: string, file: string, lineOffset = 0): ReadResult {
   const records: ImportRecord[] = [];
   const bad: BadLine[] = [];
   const lines = splitLines(text);
   lines.forEach((raw, i) => {
-    const line = i + 1;
+    const line = i + 1 + lineOffset;
     if (raw.trim() === '') return;
     const report = (message: string) => bad.push({ file, line, message, text: shorten(raw) });
     let v: unknown;
@@ -199,6 +237,27 @@ export function readJsonl(text: string, file: string): ReadResult {
     }
   });
   return { records, bad, lines: lines.length };
+}
+
+/** One stretch of a streamed file: its records and bad lines, and the last line it reached. */
+export interface StreamedRead extends ReadResult {
+  /** Absolute one-based line number of the last line read so far. */
+  readonly lastLine: number;
+  readonly bytesRead: number;
+  readonly size: number;
+}
+
+/**
+ * Reads a graph file in chunks (no whole-file string; no size cap but the disk). Yields after each
+ * chunk; a caller that keeps no records holds one chunk at a time. Throws FileReadError.
+ */
+export async function* streamRecords(path: string, format: ImportFormat, chunkBytes?: number): AsyncGenerator<StreamedRead> {
+  const csv = format === 'csv' ? new CsvReader(path) : undefined;
+  for await (const c of readChunks(path, 'graph', { csvQuotes: format === 'csv', chunkBytes })) {
+    const offset = c.firstLine - 1;
+    const r = csv ? csv.feed(c.text, offset) : format === 'jsonl' ? readJsonl(c.text, path, offset) : readTriples(c.text, path, format === 'tsv' ? '\t' : '|', offset);
+    yield { ...r, lastLine: offset + r.lines, bytesRead: c.bytesRead, size: c.size };
+  }
 }
 
 export function readRecords(text: string, file: string, format: ImportFormat): ReadResult {

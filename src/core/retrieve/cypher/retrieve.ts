@@ -51,7 +51,7 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
   const resolved: string[] = [];
   const resolveText = (variable: string, text: string): string => {
     const c = problem.nodes.find((n) => n.variable === variable);
-    const best = c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names[c.nodes[0]!] : undefined;
+    const best = c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names.get(c.nodes[0]!) : undefined;
     if (best === undefined) return text;
     if (best !== text) resolved.push(`${variable}: "${text}" is compared as "${best}", the nearest name in the graph (distance ${c!.dists[0]!.toFixed(2)}; using cypher(text: "exact") compares it as written)`);
     return best;

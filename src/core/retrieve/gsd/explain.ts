@@ -17,7 +17,7 @@ export function candidateLists(problem: GsdProblem, snap: GraphSnapshot, limit: 
   const out: CandidateList[] = [];
   for (const n of problem.nodes) {
     if (!n.known || n.patternText === undefined) continue;
-    const candidates = Array.from(n.nodes.subarray(0, limit), (g, i) => ({ text: snap.names[g], id: snap.data.nodeIds[g], distance: n.dists[i] }));
+    const candidates = Array.from(n.nodes.subarray(0, limit), (g, i) => ({ text: snap.names.get(g), id: snap.data.nodeIds.get(g), distance: n.dists[i] }));
     out.push({ element: 'node', ref: n.variable, patternText: n.patternText, candidates });
   }
   for (const e of problem.edges) {

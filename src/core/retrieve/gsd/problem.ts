@@ -162,7 +162,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
               .flatMap((label) => snap.index.search(q, opts.nodeCandidates, { labels: nodeLabel, label }, mode))
               .sort((a, b) => a.distance - b.distance || a.index - b.index)
               .slice(0, opts.nodeCandidates);
-      const filtered = exact !== undefined ? hits.filter((h) => snap.names[h.index] === exact) : hits;
+      const filtered = exact !== undefined ? hits.filter((h) => snap.names.get(h.index) === exact) : hits;
       return { ...known(n.id, labels, n.text.value, filtered.map((h) => h.index), filtered.map((h) => h.distance)), ...typeInfo };
     }
     if (exact !== undefined) {
@@ -182,7 +182,7 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
     if (!n.known || n.patternText === undefined) continue;
     const best = n.nodes.length > 0 ? n.nodes[0]! : -1;
     if (best >= 0 && n.dists[0]! < threshold) continue;
-    const item: NotFound = { variable: n.variable, text: n.patternText, ...(best >= 0 ? { nearest: snap.names[best]!, distance: n.dists[0]! } : {}) };
+    const item: NotFound = { variable: n.variable, text: n.patternText, ...(best >= 0 ? { nearest: snap.names.get(best), distance: n.dists[0]! } : {}) };
     notFound.push(item);
     warnings.push(notFoundMessage(item));
   }

@@ -127,7 +127,7 @@ function answersOf(plan: PlanningGraph, snap: GraphSnapshot, matches: readonly G
       const g = m.nodes[p];
       if (seen.has(g)) continue;
       seen.add(g);
-      out.push({ value: snap.names[g], nodeId: snap.data.nodeIds[g], score: m.gsd });
+      out.push({ value: snap.names.get(g), nodeId: snap.data.nodeIds.get(g), score: m.gsd });
     }
   }
   return out;
@@ -137,8 +137,8 @@ export function toSubgraph(plan: PlanningGraph, snap: GraphSnapshot, problem: Gs
   const ids = snap.data.nodeIds;
   const mapping: MappedNode[] = problem.nodes.map((n, p) => ({
     variable: n.variable,
-    nodeId: ids[m.nodes[p]],
-    name: snap.names[m.nodes[p]],
+    nodeId: ids.get(m.nodes[p]),
+    name: snap.names.get(m.nodes[p]),
     labels: [snap.labelOf(m.nodes[p])],
   }));
   const terms: DistanceTerm[] = [];
@@ -149,7 +149,7 @@ export function toSubgraph(plan: PlanningGraph, snap: GraphSnapshot, problem: Gs
       kind: 'node',
       variable: n.variable,
       ...(n.patternText !== undefined ? { patternText: n.patternText } : {}),
-      matchedText: snap.names[g],
+      matchedText: snap.names.get(g),
       distance: m.nodeCost[p],
       ...(rank !== undefined ? { candidateRank: rank + 1 } : {}),
     });
@@ -164,14 +164,14 @@ export function toSubgraph(plan: PlanningGraph, snap: GraphSnapshot, problem: Gs
     terms.push({
       kind: 'edge',
       edgeId: e.edgeId,
-      source: ids[s],
-      target: ids[t],
+      source: ids.get(s),
+      target: ids.get(t),
       ...(e.patternText !== undefined ? { patternText: e.patternText } : {}),
       matchedText: type,
       distance: m.edgeCost[q],
       ...(e.known ? { candidateRank: e.relRank[m.rels[q]] } : {}),
     });
-    triples.push({ source: ids[s], type, target: ids[t], sourceName: snap.names[s], targetName: snap.names[t], edgeId: e.edgeId });
+    triples.push({ source: ids.get(s), type, target: ids.get(t), sourceName: snap.names.get(s), targetName: snap.names.get(t), edgeId: e.edgeId });
   });
   void plan;
   return { rank, gsd: m.gsd, mapping, terms, triples };

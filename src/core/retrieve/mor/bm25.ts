@@ -1,4 +1,5 @@
 import type { GraphSnapshot } from '../snapshot/snapshot';
+import { TextTable } from '../snapshot/textTable';
 import { TopK } from '../snapshot/topK';
 
 /**
@@ -30,8 +31,22 @@ export interface Bm25Query {
   readonly idf: Float64Array;
 }
 
+/** The index's arrays (what the index file stores beside the snapshot). */
+export interface Bm25Data {
+  /** Term strings by term id. */
+  readonly vocab: TextTable;
+  readonly postOffsets: Uint32Array;
+  readonly postDocs: Uint32Array;
+  readonly postTf: Uint16Array;
+  readonly docOffsets: Uint32Array;
+  readonly docTerms: Uint32Array;
+  readonly docTf: Uint16Array;
+  readonly docLen: Uint16Array;
+  readonly avgdl: number;
+}
+
 export class Bm25Index {
-  private readonly vocab = new Map<string, number>();
+  private readonly vocab: TextTable;
   private readonly postOffsets: Uint32Array;
   private readonly postDocs: Uint32Array;
   private readonly postTf: Uint16Array;
@@ -41,59 +56,70 @@ export class Bm25Index {
   private readonly docLen: Uint16Array;
   private readonly avgdl: number;
   private readonly n: number;
-  private readonly acc: Float64Array;
-  private readonly touched: Int32Array;
+  private scratch?: { acc: Float64Array; touched: Int32Array };
 
-  constructor(names: readonly string[]) {
+  constructor(readonly data: Bm25Data) {
+    ({ vocab: this.vocab, postOffsets: this.postOffsets, postDocs: this.postDocs, postTf: this.postTf, docOffsets: this.docOffsets, docTerms: this.docTerms, docTf: this.docTf, docLen: this.docLen, avgdl: this.avgdl } = data);
+    this.n = data.docLen.length;
+  }
+
+  /** Tokenizes every name (the one pass over all names; the index file keeps the result). */
+  static build(names: { readonly length: number; get(i: number): string }): Bm25Index {
     const n = names.length;
-    this.n = n;
+    const vocab = new Map<string, number>();
     const docOffsets = new Uint32Array(n + 1);
-    const terms: number[] = [];
-    const tfs: number[] = [];
+    let terms = new Uint32Array(Math.max(16, n * 4));
+    let tfs = new Uint16Array(terms.length);
+    let nt = 0;
     const docLen = new Uint16Array(n);
     let total = 0;
+    const local = new Map<number, number>();
     for (let d = 0; d < n; d++) {
-      const toks = tokenize(names[d]);
+      const toks = tokenize(names.get(d));
       docLen[d] = Math.min(65535, toks.length);
       total += toks.length;
-      const local = new Map<number, number>();
+      local.clear();
       for (const t of toks) {
-        let id = this.vocab.get(t);
+        let id = vocab.get(t);
         if (id === undefined) {
-          id = this.vocab.size;
-          this.vocab.set(t, id);
+          id = vocab.size;
+          vocab.set(t, id);
         }
         local.set(id, (local.get(id) ?? 0) + 1);
       }
-      for (const [id, tf] of local) {
-        terms.push(id);
-        tfs.push(Math.min(65535, tf));
+      if (nt + local.size > terms.length) {
+        const grown = new Uint32Array(Math.max(terms.length * 2, nt + local.size));
+        grown.set(terms.subarray(0, nt));
+        terms = grown;
+        const g2 = new Uint16Array(grown.length);
+        g2.set(tfs.subarray(0, nt));
+        tfs = g2;
       }
-      docOffsets[d + 1] = terms.length;
+      for (const [id, tf] of local) {
+        terms[nt] = id;
+        tfs[nt] = Math.min(65535, tf);
+        nt++;
+      }
+      docOffsets[d + 1] = nt;
     }
-    this.docOffsets = docOffsets;
-    this.docTerms = Uint32Array.from(terms);
-    this.docTf = Uint16Array.from(tfs);
-    this.docLen = docLen;
-    this.avgdl = n > 0 ? total / n : 1;
+    const docTerms = terms.slice(0, nt);
+    const docTf = tfs.slice(0, nt);
     // Transpose into postings.
-    const V = this.vocab.size;
+    const V = vocab.size;
     const counts = new Uint32Array(V + 1);
-    for (let j = 0; j < this.docTerms.length; j++) counts[this.docTerms[j] + 1]++;
+    for (let j = 0; j < nt; j++) counts[docTerms[j] + 1]++;
     for (let t = 0; t < V; t++) counts[t + 1] += counts[t];
     const fill = counts.slice(0, V);
-    this.postDocs = new Uint32Array(this.docTerms.length);
-    this.postTf = new Uint16Array(this.docTerms.length);
+    const postDocs = new Uint32Array(nt);
+    const postTf = new Uint16Array(nt);
     for (let d = 0; d < n; d++) {
       for (let j = docOffsets[d]; j < docOffsets[d + 1]; j++) {
-        const at = fill[this.docTerms[j]]++;
-        this.postDocs[at] = d;
-        this.postTf[at] = this.docTf[j];
+        const at = fill[docTerms[j]]++;
+        postDocs[at] = d;
+        postTf[at] = docTf[j];
       }
     }
-    this.postOffsets = counts;
-    this.acc = new Float64Array(n);
-    this.touched = new Int32Array(n);
+    return new Bm25Index({ vocab: TextTable.fromStrings([...vocab.keys()]), postOffsets: counts, postDocs, postTf, docOffsets, docTerms, docTf, docLen, avgdl: n > 0 ? total / n : 1 });
   }
 
   /** Distinct known query terms with their idf (unknown words contribute nothing). */
@@ -101,8 +127,8 @@ export class Bm25Index {
     const ids: number[] = [];
     const idf: number[] = [];
     for (const t of new Set(tokenize(text))) {
-      const id = this.vocab.get(t);
-      if (id === undefined) continue;
+      const id = this.vocab.indexOf(t);
+      if (id < 0) continue;
       const df = this.postOffsets[id + 1] - this.postOffsets[id];
       ids.push(id);
       idf.push(Math.log(1 + (this.n - df + 0.5) / (df + 0.5)));
@@ -132,8 +158,9 @@ export class Bm25Index {
   topK(q: Bm25Query, k: number, labels?: Uint16Array, label?: number | Uint8Array): ScoredHit[] {
     const one = labels !== undefined && typeof label === 'number' ? label : -1;
     const mask = labels !== undefined && typeof label === 'object' ? label : undefined;
-    const acc = this.acc;
-    const touched = this.touched;
+    // Per-node accumulators, allocated on the first search (not when the index is opened).
+    this.scratch ??= { acc: new Float64Array(this.n), touched: new Int32Array(this.n) };
+    const { acc, touched } = this.scratch;
     let nt = 0;
     for (let x = 0; x < q.terms.length; x++) {
       const t = q.terms[x];
@@ -166,7 +193,7 @@ const cache = new WeakMap<GraphSnapshot, Bm25Index>();
 export function bm25For(snap: GraphSnapshot): Bm25Index {
   let idx = cache.get(snap);
   if (!idx) {
-    idx = new Bm25Index(snap.names);
+    idx = snap.data.bm25 ? new Bm25Index(snap.data.bm25) : Bm25Index.build(snap.names);
     cache.set(snap, idx);
   }
   return idx;

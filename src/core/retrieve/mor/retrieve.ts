@@ -156,7 +156,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
         const query = bm.query(restriction ? `${question} ${restriction}` : question);
         const want = li === 0 ? strategy.seeds : strategy.perStep;
         let textHits = bm.topK(query, want, d.nodeLabel, mask ?? undefined);
-        if (node.text?.kind === 'exact') textHits = textHits.filter((h) => d.names[h.index] === node.text!.value);
+        if (node.text?.kind === 'exact') textHits = textHits.filter((h) => d.names.get(h.index) === node.text!.value);
         const best = textHits[0]?.score || 1;
         const category = categoryOf(variable);
         const next = new Map<number, Traj>();
@@ -185,11 +185,11 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
               }
             }
           }
-          for (const [u, traj] of next) if (structural.length < report) structural.push({ nodeId: d.nodeIds[u], name: d.names[u], score: traj.tf[traj.tf.length - 1]! * best });
+          for (const [u, traj] of next) if (structural.length < report) structural.push({ nodeId: d.nodeIds.get(u), name: d.names.get(u), score: traj.tf[traj.tf.length - 1]! * best });
         }
         const textual: ScoredNode[] = [];
         for (const h of textHits) {
-          textual.push({ nodeId: d.nodeIds[h.index], name: d.names[h.index], score: h.score });
+          textual.push({ nodeId: d.nodeIds.get(h.index), name: d.names.get(h.index), score: h.score });
           if (!next.has(h.index)) next.set(h.index, { nodes: [h.index], steps: [li === 0 ? 'seed' : 'textual'], tf: [h.score / best], categories: [category] });
         }
         const capped = next.size > maxLayer;
@@ -234,11 +234,11 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
   scored.sort((a, b) => b.score - a.score || a.v - b.v);
   options.observe?.ranked(scored.map((x) => ({ node: x.v, score: x.score })));
   const top = scored.slice(0, strategy.k);
-  const answers: Answer[] = top.map((s) => ({ value: d.names[s.v], nodeId: d.nodeIds[s.v], score: s.score }));
+  const answers: Answer[] = top.map((s) => ({ value: d.names.get(s.v), nodeId: d.nodeIds.get(s.v), score: s.score }));
   const trajectories: Trajectory[] = top.map((s) => ({
-    candidate: d.nodeIds[s.v],
-    name: d.names[s.v],
-    nodes: s.traj.nodes.map((u, i) => ({ nodeId: d.nodeIds[u], name: d.names[u], score: s.traj.tf[i]! })),
+    candidate: d.nodeIds.get(s.v),
+    name: d.names.get(s.v),
+    nodes: s.traj.nodes.map((u, i) => ({ nodeId: d.nodeIds.get(u), name: d.names.get(u), score: s.traj.tf[i]! })),
     textualFingerprint: s.features.textualFingerprint,
     structuralFingerprint: s.features.structuralFingerprint,
     traversalIdentifier: s.features.traversalIdentifier,
@@ -259,7 +259,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     candidates: candidateLists(problem, snap, options.reportPerLayer === undefined ? 10 : Math.min(10, options.reportPerLayer)),
     trajectory: {
       paths,
-      survivors: scored.slice(0, 100).map((s) => ({ nodeId: d.nodeIds[s.v], name: d.names[s.v], score: s.score })),
+      survivors: scored.slice(0, 100).map((s) => ({ nodeId: d.nodeIds.get(s.v), name: d.names.get(s.v), score: s.score })),
       combination,
       trajectories,
       reranker: reranker.name,

@@ -77,7 +77,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
   });
   scoredPool.sort((a, b) => b.fused - a.fused || a.v - b.v);
   const seeds = new Map<number, SageScored & { v: number }>();
-  for (const x of scoredPool.slice(0, s.k)) seeds.set(x.v, { v: x.v, nodeId: d.nodeIds[x.v]!, name: d.names[x.v]!, source: 'hybrid', bm25: x.bm25, dense: x.dense, fused: x.fused });
+  for (const x of scoredPool.slice(0, s.k)) seeds.set(x.v, { v: x.v, nodeId: d.nodeIds.get(x.v), name: d.names.get(x.v), source: 'hybrid', bm25: x.bm25, dense: x.dense, fused: x.fused });
   const namedImage = new Map<number, string>(); // graph node → plan variable
   for (const n of plan.nodes) {
     const nameProp = n.properties?.['name'];
@@ -98,7 +98,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     else {
       const dn = dense(v);
       const f = fuse(s.alpha, s.beta, bm.score(q, v), best, dn);
-      seeds.set(v, { v, nodeId: d.nodeIds[v]!, name: d.names[v]!, source: 'plan', bm25: f.bm25, dense: dn, fused: f.fused });
+      seeds.set(v, { v, nodeId: d.nodeIds.get(v), name: d.names.get(v), source: 'plan', bm25: f.bm25, dense: dn, fused: f.fused });
     }
   }
   const t1 = performance.now();
@@ -190,13 +190,13 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     .map((r) => ({ ...r, ...fuse(s.alpha, s.beta, r.bm, bestC, r.dn) }))
     .sort((a, b) => b.fused - a.fused || a.c.node - b.c.node);
   const candidates: SageCandidate[] = reranked.slice(0, 200).map((r, i) => ({
-    nodeId: d.nodeIds[r.c.node]!,
-    name: d.names[r.c.node]!,
+    nodeId: d.nodeIds.get(r.c.node),
+    name: d.names.get(r.c.node),
     source: 'neighbour',
     bm25: r.bm25,
     dense: r.dn,
     fused: r.fused,
-    seed: d.nodeIds[r.c.seed]!,
+    seed: d.nodeIds.get(r.c.seed),
     edgeType: d.relationNames[r.c.rel] ?? '',
     direction: r.c.direction,
     rank: i + 1,
@@ -206,7 +206,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
 
   // ---- Final set: seeds ∪ kept neighbours; answers exclude the entities the plan names ------------
   const final: (SageScored & { v: number })[] = [...seeds.values()];
-  for (const r of reranked.slice(0, s.kPrime)) final.push({ v: r.c.node, nodeId: d.nodeIds[r.c.node]!, name: d.names[r.c.node]!, source: 'neighbour', bm25: r.bm25, dense: r.dn, fused: r.fused });
+  for (const r of reranked.slice(0, s.kPrime)) final.push({ v: r.c.node, nodeId: d.nodeIds.get(r.c.node), name: d.names.get(r.c.node), source: 'neighbour', bm25: r.bm25, dense: r.dn, fused: r.fused });
   final.sort((a, b) => b.fused - a.fused || a.v - b.v);
   const answers: Answer[] = [];
   const seen = new Set<string>();

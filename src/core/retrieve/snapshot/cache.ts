@@ -1,29 +1,37 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
 import { GraphSnapshot, SnapshotBuilder, type SnapshotData } from './snapshot';
+import { SparseScratch, isSparseEmbedder } from '../../embed/hashing';
+import { bm25For } from '../mor/bm25';
+import { TextTable } from './textTable';
 import type { EmbeddingMatrix } from './vectorIndex';
 
 /**
  * The snapshot on disk: `snapshot-<sha256(fingerprint, embedder id)[0..16]>.bin` in a cache
- * folder (by default `<store folder>/.kgrag-cache`). Layout: magic `KGSNAP01`, u32 header length,
- * a JSON header (version, fingerprint, embedder id, sections), then 8-byte-aligned sections —
- * typed arrays as raw little-endian bytes, string lists as one UTF-8 blob + u32 offsets. Loading
- * maps typed arrays straight onto the file's buffer (no parse). Another fingerprint or embedder
- * id gives another file name, so a changed store or embedder rebuilds; older files are removed.
+ * folder (by default `<store folder>/.kgrag-cache`). Layout: magic `KGSNAP02`, u32 header length,
+ * a JSON header (version, fingerprint, embedder id, label and relation names, sections), then
+ * 8-byte-aligned sections — typed arrays as raw little-endian bytes, string columns (node ids,
+ * names, BM25 terms) as one UTF-8 byte section + u32 offsets. Opening reads the sections straight
+ * into one ArrayBuffer and views typed arrays on it: no parse, no per-node object or string (names
+ * are decoded only for the nodes a result shows: TextTable). A sparse embedder's vectors are kept
+ * as their inverted index only (InvertedMatrix: rows are embedded again from their names when a
+ * distance is needed), and MoR's BM25 index is stored too, so a first run builds nothing. Another
+ * fingerprint or embedder id gives another file name, so a changed store or embedder rebuilds;
+ * older files are removed. See docs/scale.md.
  */
-const MAGIC = 'KGSNAP01';
-// 2: edges in (type, endpoint pair, source, stored edge) order (EmbeddedStore.exportGraph).
-const VERSION = 2;
+const MAGIC = 'KGSNAP02';
+// 3: edges in (type, endpoint pair, source, stored edge) order (EmbeddedStore.exportGraph, in-store retrieval).
+const VERSION = 3;
 
-type ArrayKind = 'u8' | 'u16' | 'u32' | 'f32';
+type ArrayKind = 'u8' | 'u16' | 'u32' | 'f32' | 'f64';
 interface Section {
   readonly name: string;
-  readonly kind: ArrayKind | 'strings';
+  readonly kind: ArrayKind;
   readonly offset: number;
-  readonly length: number; // elements (strings: count)
+  readonly length: number; // elements
   readonly bytes: number;
 }
 interface Header {
@@ -31,7 +39,10 @@ interface Header {
   readonly fingerprint: string;
   readonly embedderId: string;
   readonly dimension: number;
-  readonly vectorKind: 'dense' | 'sparse';
+  readonly vectorKind: 'dense' | 'inverted';
+  readonly labelNames: readonly string[];
+  readonly relationNames: readonly string[];
+  readonly bm25Avgdl?: number;
   readonly sections: readonly Section[];
 }
 
@@ -40,23 +51,18 @@ export function snapshotFileName(fingerprint: string, embedderId: string): strin
   return `snapshot-${h}.bin`;
 }
 
+type Typed = Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array;
+
 export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const d = snap.data;
-  const parts: { name: string; kind: Section['kind']; data: Uint8Array; length: number }[] = [];
-  const arr = (name: string, kind: ArrayKind, a: Uint8Array | Uint16Array | Uint32Array | Float32Array): void => {
-    parts.push({ name, kind, data: new Uint8Array(a.buffer, a.byteOffset, a.byteLength), length: a.length });
+  const parts: { name: string; kind: ArrayKind; data: Typed }[] = [];
+  const arr = (name: string, kind: ArrayKind, a: Typed): void => void parts.push({ name, kind, data: a });
+  const table = (name: string, t: TextTable): void => {
+    arr(name, 'u8', t.bytes);
+    arr(name + '.offsets', 'u32', t.offsets);
   };
-  const strings = (name: string, list: readonly string[]): void => {
-    const bufs = list.map((s) => Buffer.from(s, 'utf8'));
-    const offsets = new Uint32Array(list.length + 1);
-    for (let i = 0; i < bufs.length; i++) offsets[i + 1] = offsets[i] + bufs[i].length;
-    arr(name + '.offsets', 'u32', offsets);
-    parts.push({ name, kind: 'strings', data: Buffer.concat(bufs), length: list.length });
-  };
-  strings('nodeIds', d.nodeIds);
-  strings('names', d.names);
-  strings('labelNames', d.labelNames);
-  strings('relationNames', d.relationNames);
+  table('nodeIds', d.nodeIds);
+  table('names', d.names);
   arr('nodeLabel', 'u16', d.nodeLabel);
   arr('outOffsets', 'u32', d.outOffsets);
   arr('outTargets', 'u32', d.outTargets);
@@ -68,92 +74,161 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const v = d.nodeVectors;
   if (v.kind === 'dense') arr('vectors', 'f32', v.data);
   else {
-    arr('rowOffsets', 'u32', v.rowOffsets);
-    arr('cols', 'u32', v.cols);
-    arr('vals', 'f32', v.vals);
+    const p = snap.index.postings()!;
+    arr('postOffsets', 'u32', p.offsets);
+    arr('postRows', 'u32', p.rows);
+    arr('postVals', 'f32', p.vals);
+    arr('rowNormSq', 'f64', p.rowNormSq);
   }
+  const bm = bm25For(snap).data;
+  table('bm25.vocab', bm.vocab);
+  arr('bm25.postOffsets', 'u32', bm.postOffsets);
+  arr('bm25.postDocs', 'u32', bm.postDocs);
+  arr('bm25.postTf', 'u16', bm.postTf);
+  arr('bm25.docOffsets', 'u32', bm.docOffsets);
+  arr('bm25.docTerms', 'u32', bm.docTerms);
+  arr('bm25.docTf', 'u16', bm.docTf);
+  arr('bm25.docLen', 'u16', bm.docLen);
   let offset = 0;
   const sections: Section[] = parts.map((p) => {
-    const s = { name: p.name, kind: p.kind, offset, length: p.length, bytes: p.data.byteLength };
+    const s = { name: p.name, kind: p.kind, offset, length: p.data.length, bytes: p.data.byteLength };
     offset += align8(p.data.byteLength);
     return s;
   });
-  const header: Header = { version: VERSION, fingerprint: d.fingerprint, embedderId: d.embedderId, dimension: d.dimension, vectorKind: v.kind, sections };
+  const header: Header = {
+    version: VERSION,
+    fingerprint: d.fingerprint,
+    embedderId: d.embedderId,
+    dimension: d.dimension,
+    vectorKind: v.kind === 'dense' ? 'dense' : 'inverted',
+    labelNames: d.labelNames,
+    relationNames: d.relationNames,
+    bm25Avgdl: bm.avgdl,
+    sections,
+  };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const prefix = align8(8 + 4 + headerBytes.length);
-  const out = Buffer.alloc(prefix + offset);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(headerBytes.length, 8);
-  headerBytes.copy(out, 12);
-  parts.forEach((p, i) => out.set(p.data, prefix + sections[i].offset));
+  const head = Buffer.alloc(prefix);
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(headerBytes.length, 8);
+  headerBytes.copy(head, 12);
+  // Section by section: a file of a million-node graph is never one buffer in memory.
   const tmp = path + '.tmp-' + process.pid;
-  writeFileSync(tmp, out);
+  const fd = openSync(tmp, 'w');
+  try {
+    writeAll(fd, head, 0);
+    parts.forEach((p, i) => writeAll(fd, new Uint8Array(p.data.buffer, p.data.byteOffset, p.data.byteLength), prefix + sections[i]!.offset));
+    // The last section's padding: the file's length is the sections' aligned end.
+    if (offset > 0) writeAll(fd, new Uint8Array(align8(parts[parts.length - 1]!.data.byteLength) - parts[parts.length - 1]!.data.byteLength), prefix + sections[sections.length - 1]!.offset + parts[parts.length - 1]!.data.byteLength);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, path);
 }
 
-/** Reads a snapshot file; undefined when it is missing, foreign or stale. */
-export function readSnapshot(path: string, expect?: { fingerprint: string; embedderId: string }): GraphSnapshot | undefined {
-  let buf: Buffer;
+function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+  let at = 0;
+  while (at < bytes.length) at += writeSync(fd, bytes, at, Math.min(bytes.length - at, 1 << 30), position + at);
+}
+
+/**
+ * Opens a snapshot file; undefined when it is missing, foreign or stale. A file of a sparse
+ * embedder needs that `embedder` to embed rows again (distances); without it, such distances throw.
+ */
+export function readSnapshot(path: string, expect?: { fingerprint: string; embedderId: string }, embedder?: Embedder): GraphSnapshot | undefined {
+  let fd: number;
   try {
-    buf = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch {
     return undefined;
   }
-  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== MAGIC) return undefined;
-  const hl = buf.readUInt32LE(8);
-  let header: Header;
   try {
-    header = JSON.parse(buf.toString('utf8', 12, 12 + hl)) as Header;
+    const header = readHeader(fd);
+    if (!header || header.version !== VERSION) return undefined;
+    if (expect && (header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId)) return undefined;
+    const prefix = align8(12 + header.headerLength);
+    const size = fstatSync(fd).size - prefix;
+    if (size < 0) return undefined;
+    // One aligned buffer, read into directly: the typed arrays below are views on it.
+    const body = new ArrayBuffer(size);
+    const bytes = new Uint8Array(body);
+    let at = 0;
+    while (at < size) {
+      const n = readSync(fd, bytes, at, Math.min(size - at, 1 << 30), prefix + at);
+      if (n === 0) return undefined;
+      at += n;
+    }
+    const byName = new Map(header.sections.map((s) => [s.name, s] as const));
+    const get = (name: string): Section => {
+      const s = byName.get(name);
+      if (!s || s.offset + s.bytes > size) throw new Error(`snapshot file ${path}: section ${name} missing`);
+      return s;
+    };
+    const u8 = (n: string): Uint8Array => new Uint8Array(body, get(n).offset, get(n).length);
+    const u16 = (n: string): Uint16Array => new Uint16Array(body, get(n).offset, get(n).length);
+    const u32 = (n: string): Uint32Array => new Uint32Array(body, get(n).offset, get(n).length);
+    const f32 = (n: string): Float32Array => new Float32Array(body, get(n).offset, get(n).length);
+    const f64 = (n: string): Float64Array => new Float64Array(body, get(n).offset, get(n).length);
+    const table = (n: string): TextTable => new TextTable(u8(n), u32(n + '.offsets'));
+    const names = table('names');
+    let nodeVectors: EmbeddingMatrix;
+    if (header.vectorKind === 'dense') nodeVectors = { kind: 'dense', rows: names.length, dimension: header.dimension, data: f32('vectors') };
+    else {
+      const sparse = embedder && embedder.id === header.embedderId && isSparseEmbedder(embedder) ? embedder : undefined;
+      nodeVectors = {
+        kind: 'inverted',
+        rows: names.length,
+        dimension: header.dimension,
+        postOffsets: u32('postOffsets'),
+        postRows: u32('postRows'),
+        postVals: f32('postVals'),
+        rowNormSq: f64('rowNormSq'),
+        scratch: new SparseScratch(header.dimension),
+        row: (r, scratch) => {
+          if (!sparse) throw new Error(`snapshot file ${path} was opened without its embedder (${header.embedderId})`);
+          sparse.embedSparse(names.get(r), scratch);
+        },
+      };
+    }
+    const data: SnapshotData = {
+      fingerprint: header.fingerprint,
+      embedderId: header.embedderId,
+      nodeIds: table('nodeIds'),
+      names,
+      labelNames: header.labelNames,
+      nodeLabel: u16('nodeLabel'),
+      relationNames: header.relationNames,
+      outOffsets: u32('outOffsets'),
+      outTargets: u32('outTargets'),
+      outRels: u16('outRels'),
+      inOffsets: u32('inOffsets'),
+      inSources: u32('inSources'),
+      inRels: u16('inRels'),
+      nodeVectors,
+      relationVectors: f32('relationVectors'),
+      dimension: header.dimension,
+      ...(byName.has('bm25.postDocs')
+        ? {
+            bm25: {
+              vocab: table('bm25.vocab'),
+              postOffsets: u32('bm25.postOffsets'),
+              postDocs: u32('bm25.postDocs'),
+              postTf: u16('bm25.postTf'),
+              docOffsets: u32('bm25.docOffsets'),
+              docTerms: u32('bm25.docTerms'),
+              docTf: u16('bm25.docTf'),
+              docLen: u16('bm25.docLen'),
+              avgdl: header.bm25Avgdl ?? 1,
+            },
+          }
+        : {}),
+    };
+    return new GraphSnapshot(data);
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
-  if (header.version !== VERSION) return undefined;
-  if (expect && (header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId)) return undefined;
-  const prefix = align8(12 + hl);
-  // Copy into a fresh, aligned ArrayBuffer (Buffers from the pool may be unaligned).
-  const body = new ArrayBuffer(buf.length - prefix);
-  new Uint8Array(body).set(buf.subarray(prefix));
-  const byName = new Map(header.sections.map((s) => [s.name, s] as const));
-  const get = (name: string): Section => {
-    const s = byName.get(name);
-    if (!s) throw new Error(`snapshot file ${path}: section ${name} missing`);
-    return s;
-  };
-  const u16 = (n: string): Uint16Array => new Uint16Array(body, get(n).offset, get(n).length);
-  const u32 = (n: string): Uint32Array => new Uint32Array(body, get(n).offset, get(n).length);
-  const f32 = (n: string): Float32Array => new Float32Array(body, get(n).offset, get(n).length);
-  const strs = (n: string): string[] => {
-    const s = get(n);
-    const offs = u32(n + '.offsets');
-    const bytes = Buffer.from(body, s.offset, s.bytes);
-    const out = new Array<string>(s.length);
-    for (let i = 0; i < s.length; i++) out[i] = bytes.toString('utf8', offs[i], offs[i + 1]);
-    return out;
-  };
-  const names = strs('names');
-  const nodeVectors: EmbeddingMatrix =
-    header.vectorKind === 'dense'
-      ? { kind: 'dense', rows: names.length, dimension: header.dimension, data: f32('vectors') }
-      : { kind: 'sparse', rows: names.length, dimension: header.dimension, rowOffsets: u32('rowOffsets'), cols: u32('cols'), vals: f32('vals') };
-  const data: SnapshotData = {
-    fingerprint: header.fingerprint,
-    embedderId: header.embedderId,
-    nodeIds: strs('nodeIds'),
-    names,
-    labelNames: strs('labelNames'),
-    nodeLabel: u16('nodeLabel'),
-    relationNames: strs('relationNames'),
-    outOffsets: u32('outOffsets'),
-    outTargets: u32('outTargets'),
-    outRels: u16('outRels'),
-    inOffsets: u32('inOffsets'),
-    inSources: u32('inSources'),
-    inRels: u16('inRels'),
-    nodeVectors,
-    relationVectors: f32('relationVectors'),
-    dimension: header.dimension,
-  };
-  return new GraphSnapshot(data);
 }
 
 /** Streams GraphStore.exportGraph into a snapshot. */
@@ -186,12 +261,12 @@ export type SnapshotStage = 'fingerprint' | 'load-cached' | 'build';
  * written, so there is normally one candidate; loadOrBuildSnapshot keeps it only when its
  * fingerprint is the store's.
  */
-export function preloadSnapshot(cacheDir: string, embedderId: string): GraphSnapshot | undefined {
+export function preloadSnapshot(cacheDir: string, embedder: Embedder): GraphSnapshot | undefined {
   for (const f of safeList(cacheDir)) {
     if (!f.startsWith('snapshot-') || !f.endsWith('.bin')) continue;
     const path = join(cacheDir, f);
-    if (headerOf(path)?.embedderId !== embedderId) continue;
-    const snap = readSnapshot(path);
+    if (headerOf(path)?.embedderId !== embedder.id) continue;
+    const snap = readSnapshot(path, undefined, embedder);
     if (snap) return snap;
   }
   return undefined;
@@ -202,17 +277,25 @@ function headerOf(path: string): Header | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const prefix = Buffer.alloc(12);
-    if (readSync(fd, prefix, 0, 12, 0) < 12 || prefix.toString('latin1', 0, 8) !== MAGIC) return undefined;
-    const length = prefix.readUInt32LE(8);
-    if (length > 1 << 20) return undefined;
-    const header = Buffer.alloc(length);
-    if (readSync(fd, header, 0, length, 12) < length) return undefined;
-    return JSON.parse(header.toString('utf8')) as Header;
+    return readHeader(fd);
   } catch {
     return undefined;
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function readHeader(fd: number): (Header & { headerLength: number }) | undefined {
+  try {
+    const prefix = Buffer.alloc(12);
+    if (readSync(fd, prefix, 0, 12, 0) < 12 || prefix.toString('latin1', 0, 8) !== MAGIC) return undefined;
+    const length = prefix.readUInt32LE(8);
+    if (length > 1 << 24) return undefined;
+    const header = Buffer.alloc(length);
+    if (readSync(fd, header, 0, length, 12) < length) return undefined;
+    return { ...(JSON.parse(header.toString('utf8')) as Header), headerLength: length };
+  } catch {
+    return undefined;
   }
 }
 
@@ -224,7 +307,7 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   const file = join(cacheDir, snapshotFileName(fingerprint, embedder.id));
   if (preloaded && preloaded.data.fingerprint === fingerprint && preloaded.data.embedderId === embedder.id) return { snapshot: preloaded, source: 'cache', path: file, ms: performance.now() - t0 };
   onStage?.('load-cached');
-  const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id });
+  const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder);
   if (cached) return { snapshot: cached, source: 'cache', path: file, ms: performance.now() - t0 };
   onStage?.('build');
   const snapshot = await snapshotFromStore(store, embedder, signal);

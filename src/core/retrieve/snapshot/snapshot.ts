@@ -1,5 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { EdgeRecord, NodeRecord } from '../../graph/graphStore';
+import type { Bm25Data } from '../mor/bm25';
+import { TextTable } from './textTable';
 import { VectorIndex, embedMatrix, type EmbeddingMatrix } from './vectorIndex';
 
 /**
@@ -11,8 +13,9 @@ import { VectorIndex, embedMatrix, type EmbeddingMatrix } from './vectorIndex';
 export interface SnapshotData {
   readonly fingerprint: string;
   readonly embedderId: string;
-  readonly nodeIds: readonly string[];
-  readonly names: readonly string[];
+  /** Store ids and names as byte tables: decoded only for the nodes a result shows. */
+  readonly nodeIds: TextTable;
+  readonly names: TextTable;
   readonly labelNames: readonly string[];
   /** Primary label id per node. */
   readonly nodeLabel: Uint16Array;
@@ -27,15 +30,15 @@ export interface SnapshotData {
   /** Relation embeddings, dense: relationNames.length × dimension. */
   readonly relationVectors: Float32Array;
   readonly dimension: number;
+  /** MoR's BM25 index over the names, when the index file holds it (else built on first use). */
+  readonly bm25?: Bm25Data;
 }
 
 export class GraphSnapshot {
   readonly nodeCount: number;
   readonly edgeCount: number;
   readonly index: VectorIndex;
-  private nameIndex?: Map<string, number[]>;
   private labelMembers?: Uint32Array[];
-  private idIndex?: Map<string, number>;
   private maxDeg = -1;
 
   constructor(readonly data: SnapshotData) {
@@ -44,7 +47,7 @@ export class GraphSnapshot {
     this.index = new VectorIndex(data.nodeVectors);
   }
 
-  get names(): readonly string[] {
+  get names(): TextTable {
     return this.data.names;
   }
 
@@ -60,28 +63,14 @@ export class GraphSnapshot {
     return this.data.labelNames[this.data.nodeLabel[node]] ?? '';
   }
 
-  /** Nodes whose name is exactly `name` (built on first use). */
+  /** Nodes whose name is exactly `name`, ascending (a hash table over the name bytes, built on first use). */
   nodesNamed(name: string): readonly number[] {
-    if (!this.nameIndex) {
-      const m = new Map<string, number[]>();
-      const names = this.data.names;
-      for (let i = 0; i < names.length; i++) {
-        const l = m.get(names[i]);
-        if (l) l.push(i);
-        else m.set(names[i], [i]);
-      }
-      this.nameIndex = m;
-    }
-    return this.nameIndex.get(name) ?? [];
+    return this.data.names.find(name);
   }
 
   nodeIndexOf(id: string): number | undefined {
-    if (!this.idIndex) {
-      const m = new Map<string, number>();
-      this.data.nodeIds.forEach((x, i) => m.set(x, i));
-      this.idIndex = m;
-    }
-    return this.idIndex.get(id);
+    const i = this.data.nodeIds.indexOf(id);
+    return i < 0 ? undefined : i;
   }
 
   /** Node indices with primary label `label` (ascending; built on first use). */
@@ -112,15 +101,11 @@ export class GraphSnapshot {
     return this.maxDeg;
   }
 
-  /** Typed arrays' bytes plus a rough estimate for the strings. */
+  /** Bytes of the typed arrays (names and ids included: they are byte tables). */
   byteSize(): number {
     const d = this.data;
-    const v = d.nodeVectors;
-    const vec = v.kind === 'dense' ? v.data.byteLength : v.rowOffsets.byteLength + v.cols.byteLength + v.vals.byteLength;
-    const arrays = [d.nodeLabel, d.outOffsets, d.outTargets, d.outRels, d.inOffsets, d.inSources, d.inRels, d.relationVectors];
-    let strings = 0;
-    for (let i = 0; i < d.names.length; i++) strings += d.names[i].length * 2 + d.nodeIds[i].length * 2 + 64;
-    return arrays.reduce((s, a) => s + a.byteLength, 0) + vec + strings;
+    const arrays = [d.nodeLabel, d.outOffsets, d.outTargets, d.outRels, d.inOffsets, d.inSources, d.inRels, d.relationVectors, d.names.bytes, d.names.offsets, d.nodeIds.bytes, d.nodeIds.offsets];
+    return arrays.reduce((s, a) => s + a.byteLength, 0) + this.index.byteSize();
   }
 
   /** Builds a snapshot from node and edge records (the shape GraphStore.exportGraph streams). */
@@ -225,8 +210,8 @@ export class SnapshotBuilder {
     return new GraphSnapshot({
       fingerprint,
       embedderId: embedder.id,
-      nodeIds: this.ids,
-      names: this.names,
+      nodeIds: TextTable.fromStrings(this.ids),
+      names: TextTable.fromStrings(this.names),
       labelNames: this.labelNames,
       nodeLabel: this.labels.slice(0, n),
       relationNames: this.relNames,

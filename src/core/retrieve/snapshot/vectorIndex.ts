@@ -39,7 +39,7 @@ export interface VectorHit {
  *   query; all values are ≥ 0 and rows are unit-norm, so every other row has dot 0 and distance
  *   sqrt(1 + |q|²) — the result equals brute force (recall 1.0, tested).
  */
-export type EmbeddingMatrix = DenseMatrix | SparseMatrix;
+export type EmbeddingMatrix = DenseMatrix | SparseMatrix | InvertedMatrix;
 
 export interface DenseMatrix {
   readonly kind: 'dense';
@@ -55,6 +55,26 @@ export interface SparseMatrix {
   readonly rowOffsets: Uint32Array; // rows + 1
   readonly cols: Uint32Array;
   readonly vals: Float32Array;
+}
+
+/**
+ * A sparse matrix kept only as its inverted index (what the index file holds): postings per bucket
+ * and each row's squared norm. A row itself is embedded again from its name when a distance to it
+ * is needed (`row`): the same embedder gives the same float32 values in the same order, so every
+ * distance equals the one a SparseMatrix gives (tested). Half the bytes, and nothing to transpose
+ * when the file is opened.
+ */
+export interface InvertedMatrix {
+  readonly kind: 'inverted';
+  readonly rows: number;
+  readonly dimension: number;
+  readonly postOffsets: Uint32Array; // dimension + 1
+  readonly postRows: Uint32Array;
+  readonly postVals: Float32Array;
+  readonly rowNormSq: Float64Array;
+  /** Embeds row r into `scratch` (cleared first). */
+  readonly row: (r: number, scratch: SparseScratch) => void;
+  readonly scratch: SparseScratch;
 }
 
 /** Embeds every text into an EmbeddingMatrix (sparse when the embedder can). */
@@ -102,6 +122,13 @@ export function rowInto(m: EmbeddingMatrix, r: number, out: Float32Array): void 
     out.set(m.data.subarray(r * m.dimension, (r + 1) * m.dimension));
     return;
   }
+  if (m.kind === 'inverted') {
+    out.fill(0);
+    const s = m.scratch;
+    m.row(r, s);
+    for (let i = 0; i < s.count; i++) out[s.indices[i]] = s.values[s.indices[i]];
+    return;
+  }
   out.fill(0);
   for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) out[m.cols[j]] = m.vals[j];
 }
@@ -120,6 +147,17 @@ export function distanceToRow(m: EmbeddingMatrix, q: Float32Array, qNormSq: numb
   }
   let dot = 0;
   let rowSq = 0;
+  if (m.kind === 'inverted') {
+    const sc = m.scratch;
+    m.row(r, sc);
+    for (let i = 0; i < sc.count; i++) {
+      const b = sc.indices[i];
+      const v = sc.values[b];
+      dot += q[b] * v;
+      rowSq += v * v;
+    }
+    return Math.sqrt(Math.max(0, qNormSq + rowSq - 2 * dot));
+  }
   for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) {
     const v = m.vals[j];
     dot += q[m.cols[j]] * v;
@@ -151,9 +189,23 @@ export class VectorIndex {
   private readonly topk = new Map<number, TopK>();
 
   constructor(readonly matrix: EmbeddingMatrix) {
-    this.acc = new Float64Array(matrix.kind === 'sparse' ? matrix.rows : 0);
-    this.touched = new Int32Array(matrix.kind === 'sparse' ? matrix.rows : 0);
-    if (matrix.kind === 'sparse') {
+    this.acc = new Float64Array(matrix.kind === 'dense' ? 0 : matrix.rows);
+    this.touched = new Int32Array(matrix.kind === 'dense' ? 0 : matrix.rows);
+    if (matrix.kind === 'inverted') {
+      this.postOffsets = matrix.postOffsets;
+      this.postRows = matrix.postRows;
+      this.postVals = matrix.postVals;
+      this.rowNormSq = matrix.rowNormSq;
+      const empty: number[] = [];
+      let minNorm = Infinity;
+      for (let r = 0; r < matrix.rows; r++) {
+        const x = matrix.rowNormSq[r];
+        if (x === 0) empty.push(r);
+        else if (x < minNorm) minNorm = x;
+      }
+      this.emptyRows = Int32Array.from(empty);
+      this.minRowNormSq = Number.isFinite(minNorm) ? minNorm : 1;
+    } else if (matrix.kind === 'sparse') {
       // Transpose CSR rows into postings per bucket (counting sort).
       const d = matrix.dimension;
       const counts = new Uint32Array(d + 1);
@@ -188,6 +240,24 @@ export class VectorIndex {
       this.emptyRows = Int32Array.from(empty);
       this.minRowNormSq = Number.isFinite(minNorm) ? minNorm : 1;
     }
+  }
+
+  /** The inverted index (sparse and inverted matrices): what the index file stores. */
+  postings(): { readonly offsets: Uint32Array; readonly rows: Uint32Array; readonly vals: Float32Array; readonly rowNormSq: Float64Array } | undefined {
+    if (!this.postOffsets || !this.postRows || !this.postVals || !this.rowNormSq) return undefined;
+    return { offsets: this.postOffsets, rows: this.postRows, vals: this.postVals, rowNormSq: this.rowNormSq };
+  }
+
+  /** Bytes held: the matrix and the postings (each array once). */
+  byteSize(): number {
+    const m = this.matrix;
+    const arrays = new Set<ArrayBufferView>([this.acc, this.touched]);
+    if (m.kind === 'dense') arrays.add(m.data);
+    if (m.kind === 'sparse') [m.rowOffsets, m.cols, m.vals].forEach((a) => arrays.add(a));
+    for (const a of [this.postOffsets, this.postRows, this.postVals, this.rowNormSq]) if (a) arrays.add(a);
+    let n = 0;
+    for (const a of arrays) n += a.byteLength;
+    return n;
   }
 
   private perLabel?: { readonly labels: Uint16Array; readonly lists: Map<number, Postings> };
@@ -309,7 +379,7 @@ export class VectorIndex {
   }
 
   private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number): VectorHit[] {
-    const m = this.matrix as SparseMatrix;
+    const m = this.matrix;
     const po = this.postOffsets!;
     const pr = this.postRows!;
     const pv = this.postVals!;
@@ -378,7 +448,13 @@ export class VectorIndex {
   }
 }
 
-function rowSharesBucket(m: SparseMatrix, q: Float32Array, r: number): boolean {
+function rowSharesBucket(m: SparseMatrix | InvertedMatrix, q: Float32Array, r: number): boolean {
+  if (m.kind === 'inverted') {
+    const s = m.scratch;
+    m.row(r, s);
+    for (let i = 0; i < s.count; i++) if (q[s.indices[i]] !== 0) return true;
+    return false;
+  }
   for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) if (q[m.cols[j]] !== 0) return true;
   return false;
 }

@@ -151,8 +151,8 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
       index: a.index,
       schema: plan.edges.map((e) => ({ edgeId: e.id, head: e.source, relation: bySim.get(e.id)!.relation || (e.relation.kind === 'phrase' ? e.relation.value : ''), tail: e.target, grounding: bySim.get(e.id)!.grounding })),
       anchorVariable: plan.nodes[anchorVar]!.id,
-      anchors: anchors.slice(0, 20).map((x): StemAnchor => ({ nodeId: d.nodeIds[x.node]!, name: d.names[x.node]!, similarity: x.sim, inGuidance: x.inG, score: x.score })),
-      tried: tried.map((v) => d.nodeIds[v]!),
+      anchors: anchors.slice(0, 20).map((x): StemAnchor => ({ nodeId: d.nodeIds.get(x.node), name: d.names.get(x.node), similarity: x.sim, inGuidance: x.inG, score: x.score })),
+      tried: tried.map((v) => d.nodeIds.get(v)),
       expansions: expansions.map((x) => expansionOut(snap, x, order.steps[x.step]!.edgeId)),
       matches: matches.length,
       truncated,
@@ -169,16 +169,16 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
   for (const { match } of allMatches) {
     for (const ti of targets) {
       const v = match.mapping[ti]!;
-      if (v < 0 || seen.has(d.names[v]!)) continue;
-      seen.add(d.names[v]!);
-      answers.push({ value: d.names[v]!, nodeId: d.nodeIds[v]!, score: match.score });
+      if (v < 0 || seen.has(d.names.get(v))) continue;
+      seen.add(d.names.get(v));
+      answers.push({ value: d.names.get(v), nodeId: d.nodeIds.get(v), score: match.score });
     }
   }
   const subgraphs: MatchedSubgraph[] = allMatches.slice(0, 100).map(({ match }, rank) => ({
     rank: rank + 1,
     gsd: 0,
     score: match.score,
-    mapping: plan.nodes.map((n, i) => ({ variable: n.id, nodeId: d.nodeIds[match.mapping[i]!] ?? '', name: d.names[match.mapping[i]!] ?? '', labels: match.mapping[i]! >= 0 ? [snap.labelOf(match.mapping[i]!)] : [] })).filter((m) => m.nodeId !== ''),
+    mapping: plan.nodes.map((n, i) => ({ variable: n.id, nodeId: d.nodeIds.get(match.mapping[i]!) ?? '', name: d.names.get(match.mapping[i]!) ?? '', labels: match.mapping[i]! >= 0 ? [snap.labelOf(match.mapping[i]!)] : [] })).filter((m) => m.nodeId !== ''),
     terms: [],
     triples: match.edges.map((e, i) => ({ ...edgeOut(snap, e.source, e.rel, e.target), edgeId: order.steps[i]!.edgeId })),
   }));
@@ -194,7 +194,7 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
     guidance: {
       provider: guidance.provider,
       k: K,
-      entities: Array.from(guidance.nodes, (v, i) => ({ nodeId: d.nodeIds[v]!, name: d.names[v]!, score: guidance.scores[i]! })),
+      entities: Array.from(guidance.nodes, (v, i) => ({ nodeId: d.nodeIds.get(v), name: d.names.get(v), score: guidance.scores[i]! })),
       edges: guidanceEdges(snap, guidance, 200),
     },
     beams,
@@ -243,7 +243,7 @@ export function searchOrder(plan: PlanningGraph, anchor: number): { steps: Omit<
 
 function edgeOut(snap: GraphSnapshot, source: number, rel: number, target: number): TraceEdge {
   const d = snap.data;
-  return { source: d.nodeIds[source]!, type: d.relationNames[rel]!, target: d.nodeIds[target]!, sourceName: d.names[source]!, targetName: d.names[target]! };
+  return { source: d.nodeIds.get(source), type: d.relationNames[rel]!, target: d.nodeIds.get(target), sourceName: d.names.get(source), targetName: d.names.get(target) };
 }
 
 function expansionOut(snap: GraphSnapshot, x: TraceExpansionRaw, edgeId: string): StemExpansion {
@@ -253,12 +253,12 @@ function expansionOut(snap: GraphSnapshot, x: TraceExpansionRaw, edgeId: string)
     parent: x.parent,
     step: x.step,
     edgeId,
-    from: { nodeId: d.nodeIds[x.from]!, name: d.names[x.from]! },
+    from: { nodeId: d.nodeIds.get(x.from), name: d.names.get(x.from) },
     cumulative: x.cumulative,
     candidateCount: x.candidateCount,
     candidates: x.candidates.map((c) => ({
       edge: edgeOut(snap, c.source, c.rel, c.target),
-      nodeId: d.nodeIds[c.node]!,
+      nodeId: d.nodeIds.get(c.node),
       similarity: c.similarity,
       bias: c.bias,
       tScore: c.tScore,

@@ -12,6 +12,7 @@
 import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
 import { quoteIdentifier } from '../../graph/identifiers';
 import { GraphSnapshot, type SnapshotData } from '../snapshot/snapshot';
+import { TextTable } from '../snapshot/textTable';
 
 /** What in-store retrieval needs of a store: its dialect and the query door. */
 export interface StoreReader {
@@ -250,8 +251,8 @@ export class LocalGraphBuilder {
     const data: SnapshotData = {
       fingerprint,
       embedderId,
-      nodeIds: nodes.map((x) => x.id),
-      names: nodes.map((x) => x.name),
+      nodeIds: TextTable.fromStrings(nodes.map((x) => x.id)),
+      names: TextTable.fromStrings(nodes.map((x) => x.name)),
       labelNames: this.labelNames,
       nodeLabel: Uint16Array.from(nodes, (x) => x.label),
       relationNames: this.relationNames,

@@ -48,7 +48,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
   const empty = order.length === 0 || problem.nodes.some((n) => n.count === 0) || problem.edges.some((e) => e.rels.length === 0);
 
   // Known and pinned nodes: every candidate is a local node (its name and label from the index).
-  for (const n of problem.nodes) if (n.known || n.pinned === true) for (const g of n.nodes) builder.addNode(d.nodeIds[g], index.labelOf(g), d.names[g]);
+  for (const n of problem.nodes) if (n.known || n.pinned === true) for (const g of n.nodes) builder.addNode(d.nodeIds.get(g), index.labelOf(g), d.names.get(g));
 
   const depth = new Int32Array(P).fill(-1);
   const images: Set<string>[] = Array.from({ length: P }, () => new Set<string>());
@@ -69,7 +69,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
       if (s.kind !== 'root') continue;
       const n = problem.nodes[s.node];
       if (hasList(s.node)) {
-        for (const g of n.nodes) images[s.node].add(d.nodeIds[g]);
+        for (const g of n.nodes) images[s.node].add(d.nodeIds.get(g));
         continue;
       }
       if (n.labels === null) throw new Error(storeUnsupported(problem));
@@ -122,7 +122,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
       for (const c of children[p]) {
         const e = problem.edges[c.edge];
         const target: NodeCandidates = problem.nodes[c.to];
-        const listed = hasList(c.to) ? new Set(Array.from(target.nodes, (g) => d.nodeIds[g])) : undefined;
+        const listed = hasList(c.to) ? new Set(Array.from(target.nodes, (g) => d.nodeIds.get(g))) : undefined;
         for (const id of images[p]) {
           for (const nb of adjacency.get(id) ?? []) {
             if (nb.rel < 0 || e.relDist[nb.rel] === Infinity) continue;
@@ -140,7 +140,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
   const outcome = searchTopK(built.snap, local, options);
   // Names of the matched nodes the index did not name: one more statement.
   const matched = new Set<string>();
-  for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds[g]);
+  for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds.get(g));
   const unnamed = builder.unnamed(matched);
   if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
   const { labels, params } = expansionParams(reader.dialect, unnamed);
@@ -156,16 +156,16 @@ function localProblem(problem: GsdProblem, index: GraphSnapshot, indexOf: Readon
   const nodes = problem.nodes.map((n): NodeCandidates => {
     const rankOf = new Map<number, number>();
     for (const [g, rank] of n.rankOf) {
-      const l = indexOf.get(ids[g]);
+      const l = indexOf.get(ids.get(g));
       if (l !== undefined) rankOf.set(l, rank);
     }
-    const nodesLocal = Int32Array.from(n.nodes, (g) => indexOf.get(ids[g]) ?? -1);
+    const nodesLocal = Int32Array.from(n.nodes, (g) => indexOf.get(ids.get(g)) ?? -1);
     let members: Uint32Array | undefined;
     if (n.members) {
       // Members of an unnamed root were read from the store: every one is local; ascending = snapshot order.
       const local: number[] = [];
       for (const g of n.members) {
-        const l = indexOf.get(ids[g]);
+        const l = indexOf.get(ids.get(g));
         if (l !== undefined) local.push(l);
       }
       members = Uint32Array.from(local.sort((a, b) => a - b));
