@@ -10,7 +10,7 @@ import { searchTopK, type GsdMatch } from './search';
 import { candidateLists, typedNodes } from './explain';
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { PlacementReport } from '../../../contracts/retrievalResult';
-import { searchInStore, storeUnsupported } from '../store/storeGsd';
+import { searchInStore, snapshotCandidates, storeUnsupported } from '../store/storeGsd';
 import type { StoreReader } from '../store/storeGraph';
 
 export interface GsdRunOptions {
@@ -61,7 +61,7 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   // A search that would start from every node stays in memory, and says why.
   const unsupported = options.inStore ? storeUnsupported(problem) : undefined;
   const placement = options.placement && unsupported !== undefined ? { ...options.placement, ran: 'memory' as const, reason: `${unsupported}; ran in memory` } : options.placement;
-  const ran = options.inStore && unsupported === undefined ? await searchInStore(snap, problem, options.inStore.reader, options.inStore.schema, searchOptions, options.signal) : undefined;
+  const ran = options.inStore && unsupported === undefined ? await searchInStore(snapshotCandidates(snap), problem, options.inStore.reader, options.inStore.schema, searchOptions, options.signal) : undefined;
   const outcome = ran ? ran.outcome : searchTopK(snap, problem, searchOptions);
   // Store placement: the matches are numbered in the local graph the search walked.
   const graph = ran ? ran.snap : snap;

@@ -50,10 +50,14 @@ export class IoCounter {
  * the on-disk name index of issue 24 plugs in here.
  */
 export interface CandidateNodes {
+  /** The graph version and embedder the candidates were computed for (carried into the local graph). */
+  readonly fingerprint: string;
+  readonly embedderId: string;
   readonly labelNames: readonly string[];
   readonly relationNames: readonly string[];
   idOf(node: number): string;
   nameOf(node: number): string;
+  /** The node's label id (into labelNames). */
   labelOf(node: number): number;
 }
 

@@ -13,6 +13,7 @@ import type { GraphSchema } from '../../schema/graphSchema';
 import type { GsdProblem, NodeCandidates } from '../gsd/problem';
 import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome } from '../gsd/search';
 import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { CandidateNodes } from './storeGraph';
 import { expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
 
 export interface StoreSearch {
@@ -34,9 +35,9 @@ export function storeUnsupported(problem: GsdProblem): string | undefined {
   return undefined;
 }
 
-export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, options: SearchOptions, signal?: AbortSignal): Promise<StoreSearch> {
+export async function searchInStore(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, options: SearchOptions, signal?: AbortSignal): Promise<StoreSearch> {
   const io = new IoCounter(reader, signal);
-  const d = index.data;
+  const d = index;
   const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
   const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, (type, from, to) => {
     const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
@@ -48,7 +49,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
   const empty = order.length === 0 || problem.nodes.some((n) => n.count === 0) || problem.edges.some((e) => e.rels.length === 0);
 
   // Known and pinned nodes: every candidate is a local node (its name and label from the index).
-  for (const n of problem.nodes) if (n.known || n.pinned === true) for (const g of n.nodes) builder.addNode(d.nodeIds.get(g), index.labelOf(g), d.names.get(g));
+  for (const n of problem.nodes) if (n.known || n.pinned === true) for (const g of n.nodes) builder.addNode(index.idOf(g), d.labelNames[index.labelOf(g)] ?? '', index.nameOf(g));
 
   const depth = new Int32Array(P).fill(-1);
   const images: Set<string>[] = Array.from({ length: P }, () => new Set<string>());
@@ -69,7 +70,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
       if (s.kind !== 'root') continue;
       const n = problem.nodes[s.node];
       if (hasList(s.node)) {
-        for (const g of n.nodes) images[s.node].add(d.nodeIds.get(g));
+        for (const g of n.nodes) images[s.node].add(index.idOf(g));
         continue;
       }
       if (n.labels === null) throw new Error(storeUnsupported(problem));
@@ -122,7 +123,7 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
       for (const c of children[p]) {
         const e = problem.edges[c.edge];
         const target: NodeCandidates = problem.nodes[c.to];
-        const listed = hasList(c.to) ? new Set(Array.from(target.nodes, (g) => d.nodeIds.get(g))) : undefined;
+        const listed = hasList(c.to) ? new Set(Array.from(target.nodes, (g) => index.idOf(g))) : undefined;
         for (const id of images[p]) {
           for (const nb of adjacency.get(id) ?? []) {
             if (nb.rel < 0 || e.relDist[nb.rel] === Infinity) continue;
@@ -151,8 +152,8 @@ export async function searchInStore(index: GraphSnapshot, problem: GsdProblem, r
 }
 
 /** The problem in the local graph's node numbers (candidate lists keep their ranks and distances). */
-function localProblem(problem: GsdProblem, index: GraphSnapshot, indexOf: ReadonlyMap<string, number>): GsdProblem {
-  const ids = index.data.nodeIds;
+function localProblem(problem: GsdProblem, index: CandidateNodes, indexOf: ReadonlyMap<string, number>): GsdProblem {
+  const ids = { get: (g: number) => index.idOf(g) };
   const nodes = problem.nodes.map((n): NodeCandidates => {
     const rankOf = new Map<number, number>();
     for (const [g, rank] of n.rankOf) {
@@ -173,4 +174,18 @@ function localProblem(problem: GsdProblem, index: GraphSnapshot, indexOf: Readon
     return { ...n, nodes: nodesLocal, rankOf, ...(members ? { members } : {}) };
   });
   return { ...problem, nodes };
+}
+
+/** The search index (today the snapshot file) as the candidate side of in-store retrieval. */
+export function snapshotCandidates(snap: GraphSnapshot): CandidateNodes {
+  const d = snap.data;
+  return {
+    fingerprint: d.fingerprint,
+    embedderId: d.embedderId,
+    labelNames: d.labelNames,
+    relationNames: d.relationNames,
+    idOf: (g) => d.nodeIds.get(g),
+    nameOf: (g) => d.names.get(g),
+    labelOf: (g) => d.nodeLabel[g]!,
+  };
 }
