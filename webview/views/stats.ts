@@ -27,7 +27,7 @@ export function statsViewElement(ctx: ViewContext): LinkedView {
     v.placement
       ? h('p', { class: 'placement', data: { ran: v.placement.ran } }, `${v.placement.ran} (${v.placement.requested} asked): ${v.placement.reason}`)
       : h('p', { class: 'hint' }, 'not recorded (an older result)'),
-    v.storeIo.length === 0 ? null : table(['store', ''], v.storeIo.map(([k, x]) => ({ cells: [k, x], props: { class: 'store-io-row', data: { io: k } } }))),
+    v.storeIo.length === 0 ? null : table(['', ''], v.storeIo.map(([k, x]) => ({ cells: [k, x], props: { class: 'store-io-row', data: { io: k } } }))),
     h('h2', {}, 'Counters'),
     v.counters.length === 0
       ? h('p', { class: 'hint' }, 'none')
