@@ -43,8 +43,31 @@ export interface RetrievalResult {
   readonly types?: readonly TypedNode[];
   /** Set when a budget stopped the search: the answers are the best found until then. */
   readonly budget?: { readonly exhausted: 'time' | 'expansions'; readonly limit: number };
+  /** Where the search ran (docs/placement.md): in client memory on the snapshot, or in the store. */
+  readonly placement?: PlacementReport;
+  /** What the run asked of the store (store placement): round trips, rows read, the server's own time. */
+  readonly storeIo?: StoreIo;
   /** Set when the size limit cut answers that tie with the last one listed (gsd): the listed ones are an arbitrary few of them. */
   readonly ties?: AnswerTies;
+}
+
+/** `memory`: the whole graph in client memory (the snapshot); `store`: expansion by batched read-only Cypher. */
+export type Placement = 'memory' | 'store';
+export type PlacementChoice = Placement | 'auto';
+
+export interface PlacementReport {
+  readonly requested: PlacementChoice;
+  readonly ran: Placement;
+  /** Why: the graph's size against the memory budget (auto), the flag or setting, or why store could not run. */
+  readonly reason: string;
+}
+
+export interface StoreIo {
+  /** Statements sent to the store (each one round trip). */
+  readonly roundTrips: number;
+  readonly rowsRead: number;
+  /** The store's own time over those statements (ms; the embedded engine's, or Neo4j's result-available-after + consumed-after). */
+  readonly serverMs: number;
 }
 
 /**

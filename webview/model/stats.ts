@@ -12,6 +12,9 @@ export interface StatsView {
   readonly timings: readonly TimingRow[];
   readonly counters: ReadonlyArray<readonly [string, number]>;
   readonly summary: ReadonlyArray<readonly [string, string]>;
+  /** Where the search ran and why, and (store placement) what it asked of the store. */
+  readonly placement?: { readonly ran: string; readonly requested: string; readonly reason: string };
+  readonly storeIo: ReadonlyArray<readonly [string, string]>;
 }
 
 /** `candidatesMs` → `candidates`, `prunedBranches` → `pruned branches`. */
@@ -40,5 +43,13 @@ export function statsView(result: RetrievalResult): StatsView {
       ['subgraphs', String(result.subgraphs.length)],
       ['run id', result.id],
     ],
+    ...(result.placement ? { placement: { ran: result.placement.ran, requested: result.placement.requested, reason: result.placement.reason } } : {}),
+    storeIo: result.storeIo
+      ? [
+          ['round trips', String(result.storeIo.roundTrips)],
+          ['rows read', String(result.storeIo.rowsRead)],
+          ['store time', `${result.storeIo.serverMs.toFixed(1)} ms`],
+        ]
+      : [],
   };
 }

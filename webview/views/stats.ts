@@ -23,6 +23,11 @@ export function statsViewElement(ctx: ViewContext): LinkedView {
         props: { class: 'timing-row', data: { phase: t.phase } },
       })),
     ),
+    h('h2', {}, 'Placement'),
+    v.placement
+      ? h('p', { class: 'placement', data: { ran: v.placement.ran } }, `${v.placement.ran} (${v.placement.requested} asked): ${v.placement.reason}`)
+      : h('p', { class: 'hint' }, 'not recorded (an older result)'),
+    v.storeIo.length === 0 ? null : table(['', ''], v.storeIo.map(([k, x]) => ({ cells: [k, x], props: { class: 'store-io-row', data: { io: k } } }))),
     h('h2', {}, 'Counters'),
     v.counters.length === 0
       ? h('p', { class: 'hint' }, 'none')

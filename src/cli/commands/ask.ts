@@ -1,5 +1,5 @@
 // kgrag ask "<question>" | questions.jsonl  (--db <folder> | --neo4j <uri> [--user u] [--database d])
-//   [--json] [--schema file.kgschema.json] [--strategy gsd|mor|cypher] [--run] [--enumerate snapshot|store]
+//   [--json] [--schema file.kgschema.json] [--strategy gsd|mor|cypher] [--run] [--enumerate snapshot|store] [--placement memory|store|auto] [--memory-budget MB]
 //   [--endpoint <url> --model <name>]  (an OpenAI-compatible model chooses among the candidates;
 //   its key, if any, from KGRAG_PLANNER_API_KEY)
 import { resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { DEFAULT_STRATEGIES, type StrategyKind } from '../../core/plan';
 import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { RetrievalSession } from '../../core/session';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
-import { openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { openSessionFromSpec, parseFlags, PLACEMENT_FLAGS, placementFromFlags, specFromFlags } from './storeFlags';
 
 export const PLANNER_API_KEY_ENV = 'KGRAG_PLANNER_API_KEY';
 const STRATEGY_KINDS: readonly StrategyKind[] = ['gsd', 'mor', 'cypher'];
@@ -66,6 +66,7 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
     allowPositionals: true,
     options: {
       ...STORE_FLAGS,
+      ...PLACEMENT_FLAGS,
       json: { type: 'boolean' },
       schema: { type: 'string' },
       strategy: { type: 'string' },
@@ -92,7 +93,7 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
     schemaFromFile = read.schema;
   }
   const spec = specFromFlags(values, io, { mustExist: true, readOnly: true });
-  const session = await openSessionFromSpec(spec, io);
+  const session = await openSessionFromSpec(spec, io, placementFromFlags(values));
   try {
     const snapshot = await session.snapshot();
     const schema = schemaFromFile ?? (await session.schema());

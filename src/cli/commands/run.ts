@@ -8,7 +8,7 @@ import { cypherNotice, tiesSentence, type RetrievalResult } from '../../contract
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { FileReadError } from '../../core/boundedRead';
 import { EXIT, UsageError, exitCodeFor, oneLine, type CliIO } from '../io';
-import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, specFromFlags } from './storeFlags';
+import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, PLACEMENT_FLAGS, PLACEMENT_USAGE, placementFromFlags, specFromFlags } from './storeFlags';
 import { planAliases, readPlanFile } from './planFile';
 
 const RUN_OPTIONS = {
@@ -25,11 +25,12 @@ const RUN_OPTIONS = {
   'budget-ms': { type: 'string' },
   'not-found-distance': { type: 'string' },
   ...EMBEDDER_FLAG,
+  ...PLACEMENT_FLAGS,
   json: { type: 'boolean', default: false },
   reranker: { type: 'string' },
 } as const;
 
-const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--match injective|anchors-distinct|homomorphic] [--budget-ms N] [--not-found-distance D] [--embedder lexical|hashing] [--reranker weights.json] [--json]`;
+const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--match injective|anchors-distinct|homomorphic] [--budget-ms N] [--not-found-distance D] [--embedder lexical|hashing] [--reranker weights.json] ${PLACEMENT_USAGE} [--json]`;
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against a store (--db or --neo4j).
@@ -91,7 +92,7 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
       return e instanceof FileReadError ? exitCodeFor(e) : EXIT.findings;
     }
   }
-  const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder }, ...(reranker ? { reranker } : {}) });
+  const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder }, ...(reranker ? { reranker } : {}), ...placementFromFlags(values) });
   try {
     const options: RunOptions = {
       ...(strategy !== undefined ? { strategy } : {}),
@@ -149,5 +150,7 @@ function describe(r: RetrievalResult): string {
   for (const w of r.warnings ?? []) lines.push(`  warning: ${w}`);
   const stats = Object.entries(r.stats).map(([key, v]) => `${key} ${v}`).join(', ');
   if (stats) lines.push(`  stats: ${stats}`);
+  if (r.placement) lines.push(`  placement: ${r.placement.ran} (${r.placement.requested} asked): ${r.placement.reason}`);
+  if (r.storeIo) lines.push(`  store: ${r.storeIo.roundTrips} round trip(s), ${r.storeIo.rowsRead} row(s) read, ${r.storeIo.serverMs.toFixed(1)} ms in the store`);
   return lines.join('\n');
 }

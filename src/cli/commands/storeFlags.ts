@@ -61,3 +61,18 @@ export function openFromSpec(spec: StoreSpec, io: CliIO): Promise<GraphStore> {
 export function openSessionFromSpec(spec: StoreSpec, io: CliIO, options: Omit<SessionOptions, 'store' | 'password'> = {}): Promise<RetrievalSession> {
   return openSession({ ...options, store: spec, password: () => io.env[NEO4J_PASSWORD_ENV] });
 }
+
+/** `--placement memory|store|auto` and `--memory-budget MB`, on every command that retrieves (docs/placement.md). */
+export const PLACEMENT_FLAGS = { placement: { type: 'string' }, 'memory-budget': { type: 'string' } } as const;
+
+export const PLACEMENT_USAGE = '[--placement memory|store|auto] [--memory-budget MB]';
+
+/** The placement flags checked (usage errors name the value) as session options. */
+export function placementFromFlags(values: { readonly placement?: string | undefined; readonly 'memory-budget'?: string | undefined }): Pick<SessionOptions, 'placement' | 'memoryBudgetMB'> {
+  const p = values.placement;
+  if (p !== undefined && p !== 'memory' && p !== 'store' && p !== 'auto') throw new UsageError(`--placement must be memory, store or auto, not ${p}`);
+  const b = values['memory-budget'];
+  const budget = b === undefined ? undefined : Number(b);
+  if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) throw new UsageError(`--memory-budget must be a positive number of megabytes, not ${b}`);
+  return { ...(p !== undefined ? { placement: p } : {}), ...(budget !== undefined ? { memoryBudgetMB: budget } : {}) };
+}

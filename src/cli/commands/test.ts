@@ -3,10 +3,10 @@ import { relative, resolve } from 'node:path';
 import { databaseExists, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import { baselineEntry, baselineText, compareBaseline, comparisonLines, discoverPlanTests, makeBaseline, parseBaseline, graphInUseOf, pinnedFolder, pinVerdict, readFolderPins, runPlanTest, summarizePlanTests, summaryLine, testPin, type Baseline, type BaselineEntry, type FolderPins, type PlanTestOutcome, type TestPin } from '../../core/testing';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
-import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, PLACEMENT_FLAGS, placementFromFlags, specFromFlags } from './storeFlags';
 import { planAliases } from './planFile';
 
-const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file, or the kgrag.testing.graphs setting in the .vscode/settings.json\n   of its workspace folder, names the database it runs on)';
+const USAGE = 'usage: kgrag test <file.kgp…> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--embedder lexical|hashing] [--placement memory|store|auto] [--memory-budget MB] [--json] [--save-baseline <file> | --baseline <file> [--slower-than R]]\n  (without --db/--neo4j, the graph "<db folder>" line of each file, or the kgrag.testing.graphs setting in the .vscode/settings.json\n   of its workspace folder, names the database it runs on)';
 
 /**
  * `kgrag test`: every plan with `expect` in the given files is a test, judged by src/core/testing
@@ -22,6 +22,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     allowPositionals: true,
     options: {
       ...STORE_FLAGS,
+      ...PLACEMENT_FLAGS,
       plan: { type: 'string' },
       ...EMBEDDER_FLAG,
       json: { type: 'boolean', default: false },
@@ -100,7 +101,7 @@ export async function test(args: readonly string[], io: CliIO): Promise<number> 
     if (runnable.length === 0) continue;
     let session;
     try {
-      session = await openSessionFromSpec(group.spec, io, { embedder: { kind: embedder } });
+      session = await openSessionFromSpec(group.spec, io, { embedder: { kind: embedder }, ...placementFromFlags(values) });
     } catch (e) {
       io.err(`kgrag test: ${e instanceof Error ? e.message : String(e)}`);
       return EXIT.failure;

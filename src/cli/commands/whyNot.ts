@@ -3,9 +3,9 @@ import { isStrategyKind, STRATEGY_KINDS } from '../../core/session';
 import type { NamedSwap, WhyNotResult } from '../../contracts/whyNot';
 import { EXIT, UsageError, type CliIO } from '../io';
 import { planAliases, readPlanFile } from './planFile';
-import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
+import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, PLACEMENT_FLAGS, placementFromFlags, specFromFlags } from './storeFlags';
 
-const USAGE = `usage: kgrag why-not <file.kgp> [<name>…] (--db <path> | --neo4j <uri>) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--variable v] [--k N] [--no-verify] [--embedder lexical|hashing] [--json]`;
+const USAGE = `usage: kgrag why-not <file.kgp> [<name>…] (--db <path> | --neo4j <uri>) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--variable v] [--k N] [--no-verify] [--embedder lexical|hashing] [--placement memory|store|auto] [--memory-budget MB] [--json]`;
 
 /**
  * `kgrag why-not`: for each expected answer (the names given, else the plan's `expect`), why the
@@ -19,6 +19,7 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
     allowPositionals: true,
     options: {
       ...STORE_FLAGS,
+      ...PLACEMENT_FLAGS,
       plan: { type: 'string' },
       strategy: { type: 'string' },
       variable: { type: 'string' },
@@ -49,7 +50,7 @@ export async function whyNot(args: readonly string[], io: CliIO): Promise<number
   if (values.variable !== undefined && !plan.nodes.some((n) => n.id === values.variable)) throw new UsageError(`--variable ${values.variable} is not a node of plan ${plan.name} (${plan.nodes.map((n) => n.id).join(', ')})`);
 
   const relationAliases = await planAliases(file, io, 'why-not')(plan.schemaRef);
-  const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder } });
+  const session = await openSessionFromSpec(spec, io, { embedder: { kind: embedder }, ...placementFromFlags(values) });
   let missed = 0;
   try {
     for (const name of expected) {

@@ -188,6 +188,8 @@ const retrievalResult = object({
   'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
   'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
   'ties?': object({ score: num, best: bool, shown: num, total: num, complete: bool, 'k?': num }),
+  'placement?': object({ requested: oneOf(['memory', 'store', 'auto']), ran: oneOf(['memory', 'store']), reason: str }),
+  'storeIo?': object({ roundTrips: num, rowsRead: num, serverMs: num }),
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);

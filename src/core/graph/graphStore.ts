@@ -20,6 +20,8 @@ export interface QueryResult {
   readonly rows: readonly Readonly<Record<string, CypherValue>>[];
   readonly plan?: PlanTree;
   readonly timeMs: number;
+  /** The server's own time (Neo4j: result available + consumed after; embedded: the engine process's), when known. */
+  readonly serverMs?: number;
 }
 
 export interface NodeRecord {

@@ -340,6 +340,23 @@ const EXPLAIN_PREFIX = /^\s*(EXPLAIN|PROFILE)\b/i;
  * statements at once) never through this door.
  */
 export function checkStatement(cypher: string, options: DoorOptions): DoorVerdict {
+  // The verdict depends only on the text and allowWrite: strategies send the same statement shapes
+  // again and again (in-store retrieval: one per level), and the parse costs ≈ 5–30 ms each.
+  const key = (options.allowWrite ? 'w' : 'r') + cypher;
+  const known = verdicts.get(key);
+  if (known) return known;
+  const verdict = decide(cypher, options);
+  if (cypher.length <= 20_000) {
+    if (verdicts.size >= 512) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+/** Recent verdicts (oldest first, at most 512 statements of ≤ 20,000 characters). */
+const verdicts = new Map<string, DoorVerdict>();
+
+function decide(cypher: string, options: DoorOptions): DoorVerdict {
   if (cypher.length > MAX_STATEMENT_CHARS) return { allowed: false, kind: 'admin', reason: `The statement is ${cypher.length} characters long; the limit is ${MAX_STATEMENT_CHARS}.` };
   // EXPLAIN/PROFILE are chosen with the query mode; inside the text they would hide the statement's kind from the plan parser.
   if (EXPLAIN_PREFIX.test(cypher)) return { allowed: false, kind: 'admin', reason: 'Write the statement without EXPLAIN/PROFILE and choose the mode instead (--explain, --profile).' };

@@ -4,3 +4,5 @@ export { STRATEGIES, STRATEGY_KINDS, isStrategyKind, strategiesFor, type Strateg
 export type { StrategySettings } from '../plan/strategyParameters';
 export { retrievalSettingsSchema, readRetrievalSettings, retrievalSettingKey, RETRIEVAL_SETTINGS_PREFIX, type SettingSchema, type ReadRetrievalSettings } from './settings';
 export type { WhyNotOptions } from '../whynot';
+export { decidePlacement, estimatedSnapshotBytes, DEFAULT_MEMORY_BUDGET_MB, STORE_STRATEGIES } from './placement';
+export type { PlacementChoice, PlacementReport, StoreIo } from '../../contracts/retrievalResult';

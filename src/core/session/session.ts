@@ -28,6 +28,8 @@ import { strategyProblems } from '../plan/strategyParameters';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, cypherUnsuitable, type StrategyContext, type StrategyOverrides } from './strategies';
+import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
+import { decidePlacement, DEFAULT_MEMORY_BUDGET_MB } from './placement';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
 export class PlanParameterError extends Error {
@@ -47,6 +49,10 @@ export interface SessionOptions {
   readonly cacheDir?: string;
   /** MoR's learned reranker. */
   readonly reranker?: Reranker;
+  /** Placement when a run does not say (default auto). */
+  readonly placement?: PlacementChoice;
+  /** What auto compares the graph's in-memory size with (default DEFAULT_MEMORY_BUDGET_MB). */
+  readonly memoryBudgetMB?: number;
 }
 
 /** run: retrieve; explain: the Cypher plan tree without running; profile: Cypher run under PROFILE. */
@@ -153,7 +159,7 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
     const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
     const preloaded = preloadSnapshot(cacheDir, embedder);
     await opening;
-    return new Session(store, embedder, cacheDir, options.reranker, preloaded);
+    return new Session(store, embedder, cacheDir, options.reranker, preloaded, options.placement ?? 'auto', options.memoryBudgetMB ?? DEFAULT_MEMORY_BUDGET_MB);
   } catch (e) {
     await opening.catch(() => undefined);
     await store.close().catch(() => undefined);
@@ -175,7 +181,16 @@ class Session implements RetrievalSession, StrategyContext {
     readonly reranker: Reranker | undefined,
     /** The cached index read while the store opened; used (or dropped) by the first load. */
     private preloaded?: GraphSnapshot,
+    private readonly defaultPlacement: PlacementChoice = 'auto',
+    private readonly memoryBudgetMB: number = DEFAULT_MEMORY_BUDGET_MB,
   ) {}
+
+  /** Where a strategy runs (placement.ts); auto reads the graph's counts from the schema. */
+  async placementFor(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal, memoryBudgetMB?: number): Promise<PlacementReport> {
+    const choice = requested ?? this.defaultPlacement;
+    const schema = choice === 'auto' ? await this.schema(signal).catch(() => undefined) : undefined;
+    return decidePlacement(kind, choice, schema, memoryBudgetMB ?? this.memoryBudgetMB);
+  }
 
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot> {
     return this.loadSnapshot(signal).then((l) => l.snapshot);
@@ -224,7 +239,14 @@ class Session implements RetrievalSession, StrategyContext {
     const inner = this.embedder;
     // Both views report: node names go through `names`, phrases through the embedder itself.
     const embedder: Embedder = inner.names && inner.names !== inner ? { ...reporting(inner), names: reporting(inner.names) } : reporting(inner);
-    return { store: this.store, embedder, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}) };
+    return {
+      store: this.store,
+      embedder,
+      snapshot: (signal) => this.snapshot(signal),
+      placementFor: (k, requested, signal, budget) => this.placementFor(k, requested, signal, budget),
+      schema: (signal) => this.schema(signal),
+      ...(this.reranker ? { reranker: this.reranker } : {}),
+    };
   }
 
   async run(plan: PlanningGraph, options: RunOptions = {}): Promise<RetrievalResult> {
@@ -254,7 +276,9 @@ class Session implements RetrievalSession, StrategyContext {
     if (mode === 'profile') return this.profile(plan, options, id, context);
     const strategy = STRATEGIES[kind];
     if (!strategy) throw new Error(`strategy ${kind} is not available`);
-    return strategy.run(plan, context, options, id);
+    const result = await strategy.run(plan, context, options, id);
+    // Strategies without an in-store search still say where they ran and why.
+    return result.placement ? result : { ...result, placement: await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB) };
   }
 
   /** PROFILE executes the query: the cypher strategy's answers plus the profiled plan tree. */

@@ -6,6 +6,7 @@
  * Why generated-and-checked rather than generated at build time: docs/retrieval.md ("Settings").
  */
 import type { StrategyKind } from '../plan/planningGraph';
+import { DEFAULT_MEMORY_BUDGET_MB } from './placement';
 import { STRATEGY_PARAMETERS, badParameterMessage, fitsParameter, type ParameterValue, type StrategyParameter, type StrategySettings } from '../plan/strategyParameters';
 
 export const RETRIEVAL_SETTINGS_PREFIX = 'kgrag.retrieval.';
@@ -43,9 +44,28 @@ function schemaOf(kind: StrategyKind, p: StrategyParameter): SettingSchema {
   }
 }
 
-/** Every retrieval setting's schema by full key (`kgrag.retrieval.gsd.k`), in table order. */
+/** Placement settings (not strategy parameters): where every strategy searches (docs/placement.md). */
+export const PLACEMENT_SETTINGS: Record<string, SettingSchema> = {
+  'kgrag.retrieval.placement': {
+    type: 'string',
+    enum: ['auto', 'memory', 'store'],
+    default: 'auto',
+    scope: 'resource',
+    markdownDescription:
+      'Where retrieval searches the graph: `memory` — the whole graph in memory (the snapshot); `store` — the graph stays in the database: candidates from the index, expansion by batched read-only Cypher (strategies without an in-store search yet run in memory and say so); `auto` — `store` when the graph would need more memory than `#kgrag.retrieval.memoryBudgetMB#`. Each result says where it ran and why (docs/placement.md).',
+  },
+  'kgrag.retrieval.memoryBudgetMB': {
+    type: 'number',
+    default: DEFAULT_MEMORY_BUDGET_MB,
+    minimum: 0,
+    scope: 'resource',
+    markdownDescription: 'The memory (MB) `auto` placement allows for the graph in memory; a larger graph is searched in the store.',
+  },
+};
+
+/** Every retrieval setting's schema by full key (`kgrag.retrieval.gsd.k`), in table order, then the placement settings. */
 export function retrievalSettingsSchema(): Record<string, SettingSchema> {
-  const out: Record<string, SettingSchema> = {};
+  const out: Record<string, SettingSchema> = { ...PLACEMENT_SETTINGS };
   for (const [kind, params] of Object.entries(STRATEGY_PARAMETERS) as [StrategyKind, readonly StrategyParameter[]][]) {
     for (const p of params) out[`kgrag.${retrievalSettingKey(kind, p.name)}`] = schemaOf(kind, p);
   }

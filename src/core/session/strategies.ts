@@ -24,6 +24,8 @@ import type { RetrievalResult } from '../retrieve/result';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import { resolvePlanTypes, type PlanTypes } from '../retrieve/labels';
 import { completeResult } from '../retrieve/resultFacts';
+import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
+import type { GraphSchema } from '../schema/graphSchema';
 
 export type { StrategyParameter } from '../plan/strategyParameters';
 
@@ -35,6 +37,10 @@ export interface StrategyContext {
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
   /** MoR's learned reranker, when the session was opened with one. */
   readonly reranker?: Reranker;
+  /** Where this strategy's search runs for the run's requested placement, and why (the session decides: placement.ts). */
+  placementFor?(kind: StrategyKind, requested: PlacementChoice | undefined, signal?: AbortSignal, memoryBudgetMB?: number): Promise<PlacementReport>;
+  /** The graph's schema (store placement reads the catalog's endpoint order). */
+  schema?(signal?: AbortSignal): Promise<GraphSchema>;
 }
 
 /** Per-run overrides every front door may pass (CLI flags, settings, tests). */
@@ -59,6 +65,10 @@ export interface StrategyOverrides {
   /** Schema aliases for relationship types, e.g. from the plan's *.kgschema.json. */
   readonly relationAliases?: RelationAliases;
   readonly signal?: AbortSignal;
+  /** memory: search the snapshot; store: expand in the database; auto: by the graph's size (docs/placement.md). */
+  readonly placement?: PlacementChoice;
+  /** What auto placement compares the graph's in-memory size with (MB; default: the session's). */
+  readonly memoryBudgetMB?: number;
 }
 
 export interface StrategyDefinition {
@@ -123,8 +133,12 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
     parameters: STRATEGY_PARAMETERS.gsd,
     async retrieve(plan, c, o, id, f) {
+      const placement = c.placementFor ? await c.placementFor('gsd', o.placement, o.signal, o.memoryBudgetMB) : undefined;
+      const inStore = placement?.ran === 'store' && c.schema ? { reader: c.store, schema: await c.schema(o.signal) } : undefined;
       return retrieveGsd(plan, f.snap, c.embedder, {
         id,
+        ...(placement ? { placement } : {}),
+        ...(inStore ? { inStore } : {}),
         store: storeOf(c.store),
         strategy: {
           ...effectiveStrategy('gsd', plan, o.settings),

@@ -12,7 +12,7 @@ export interface PlanTestRun {
  * Runs one plan test in a retrieval session. Retrieval errors become an 'errored' outcome;
  * cancellation (the signal aborted) is rethrown so the caller stops the whole run.
  */
-export async function runPlanTest(session: Pick<RetrievalSession, 'run'>, plan: PlanningGraph, options: Pick<RunOptions, 'signal' | 'id' | 'relationAliases' | 'settings'> = {}): Promise<PlanTestRun> {
+export async function runPlanTest(session: Pick<RetrievalSession, 'run'>, plan: PlanningGraph, options: Pick<RunOptions, 'signal' | 'id' | 'relationAliases' | 'settings' | 'placement' | 'memoryBudgetMB'> = {}): Promise<PlanTestRun> {
   try {
     const result = await session.run(plan, options);
     return { outcome: evaluatePlanTest(plan, result), result };

@@ -13,6 +13,7 @@ import { keepResult, setActiveGraph, setCompareStrategiesHandler, showComparison
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
 import { requireTrust } from '../platform/trust';
+import { placementSettings } from '../platform/config';
 import { resolvePlan, type ResolvedPlan } from './planRunner';
 
 /** The plan's own strategy first, then the table's order. */
@@ -46,7 +47,7 @@ export async function compareStrategies(resolved: ResolvedPlan, connection: Conn
       if (signal.aborted) break;
       report(`${kind} (${i + 1} of ${run.length})`);
       try {
-        const result = await c.session.run(plan, { strategy: kind, signal, id: `${plan.name}·${kind}`, ...aliases });
+        const result = await c.session.run(plan, { strategy: kind, signal, id: `${plan.name}·${kind}`, ...aliases, ...placementSettings() });
         ids.push(keepResult(result, { source, graph, planText, expect: plan.expect }));
         log.info(`Compare ${plan.name}: ${kind} gave ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms`);
       } catch (e) {

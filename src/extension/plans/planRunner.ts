@@ -14,7 +14,7 @@ import { setActiveGraph, setRevealHandler, showRetrievalResult, showRunProgress,
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
-import { retrievalSettings } from '../platform/config';
+import { placementSettings, retrievalSettings } from '../platform/config';
 import { requireTrust } from '../platform/trust';
 
 export type PlanAction = 'run' | 'explain' | 'profile' | 'inspect';
@@ -63,7 +63,7 @@ export async function executePlan(
     const relationAliases = aliases && aliases.size > 0 ? { relationAliases: aliases } : {};
     // Explain never runs the query; Profile has to (PROFILE executes it) and shows its answers too.
     const settings = strategySettings(source.uri !== undefined ? vscode.Uri.parse(source.uri) : undefined, log);
-    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, settings, onStage: (s) => report(describeRunStage(s)), ...relationAliases });
+    const result = await c.session.run(plan, { mode: action === 'inspect' ? 'run' : action, signal, settings, ...placementSettings(source.uri !== undefined ? vscode.Uri.parse(source.uri) : undefined), onStage: (s) => report(describeRunStage(s)), ...relationAliases });
     return { result, fingerprint: await c.session.fingerprint(signal).catch(() => undefined) };
   }).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e);

@@ -11,7 +11,7 @@ import type { PlanningGraph } from '../../core/plan';
 import { showRetrievalResult } from '../inspector';
 import type { Connection } from '../graph/connection';
 import { documentPlans, toVsRange } from '../language/requests';
-import { testingGraphPins } from '../platform/config';
+import { placementSettings, testingGraphPins } from '../platform/config';
 import { requireTrust } from '../platform/trust';
 import { strategySettings } from './planRunner';
 import { baselineForRun, registerBaselineCommands, type BaselineAction } from './testBaseline';
@@ -198,7 +198,7 @@ export async function runTests(context: TestRunContext, request: vscode.TestRunR
       const t0 = Date.now();
       let tested;
       try {
-        tested = await runPlanTest(connected.session, plan, { signal: controller.signal, id, settings: strategySettings(item.uri, log), ...(relationAliases.size > 0 ? { relationAliases } : {}) });
+        tested = await runPlanTest(connected.session, plan, { signal: controller.signal, id, settings: strategySettings(item.uri, log), ...(relationAliases.size > 0 ? { relationAliases } : {}), ...placementSettings(item.uri) });
       } catch {
         run.skipped(item); // cancelled mid-run
         skippedIds.add(id);

@@ -101,6 +101,14 @@ export function retrievalSettings(scope?: vscode.Uri): ReadRetrievalSettings {
   });
 }
 
+/** `kgrag.retrieval.placement` and `kgrag.retrieval.memoryBudgetMB` (docs/placement.md), as run options. */
+export function placementSettings(scope?: vscode.Uri): { readonly placement: 'auto' | 'memory' | 'store'; readonly memoryBudgetMB: number } {
+  return {
+    placement: read('retrieval.placement', (v): v is 'auto' | 'memory' | 'store' => v === 'auto' || v === 'memory' || v === 'store', scope),
+    memoryBudgetMB: read('retrieval.memoryBudgetMB', (v): v is number => typeof v === 'number' && v > 0, scope),
+  };
+}
+
 export interface TestingSettings {
   /** `kgrag.testing.baseline`: the baseline file plan test runs compare with (as written: relative to the workspace folder); '' for none. */
   readonly baseline: string;

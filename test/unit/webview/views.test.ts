@@ -141,6 +141,19 @@ describe('statsView', () => {
     assert.deepEqual(v.counters.map(([k]) => k), ['node candidates', 'relation candidates', 'expansions', 'pruned branches', 'subgraphs found']);
     assert.equal(humanize('prunedBranches'), 'pruned branches');
     assert.equal(humanize('rerankMs'), 'rerank');
+    assert.equal(v.placement, undefined, 'an older result records no placement');
+    assert.deepEqual(v.storeIo, []);
+  });
+
+  it('shows where a store-placement run searched, why, and its round trips, rows read and store time', () => {
+    const r = { ...fixture('gsd'), placement: { requested: 'auto' as const, ran: 'store' as const, reason: 'over the memory budget of 512 MB' }, storeIo: { roundTrips: 3, rowsRead: 412, serverMs: 7.25 } };
+    const v = statsView(r);
+    assert.deepEqual(v.placement, { ran: 'store', requested: 'auto', reason: 'over the memory budget of 512 MB' });
+    assert.deepEqual(v.storeIo, [
+      ['round trips', '3'],
+      ['rows read', '412'],
+      ['store time', '7.3 ms'],
+    ]);
   });
 });
 

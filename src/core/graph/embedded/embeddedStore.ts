@@ -148,7 +148,7 @@ export class EmbeddedStore implements GraphStore {
     if (response.type !== 'result') throw new GraphStoreError('query-failed', `Unexpected engine response '${response.type}'.`);
     if (!readOnly) this.noteWrite();
     const plan = response.planText !== undefined ? parseEmbeddedPlan(response.planText, mode === 'profile') : undefined;
-    return { columns: response.columns, rows: response.rows, plan, timeMs: response.timeMs };
+    return { columns: response.columns, rows: response.rows, plan, timeMs: response.timeMs, serverMs: response.timeMs };
   }
 
   /** Records that the graph changed: bumps the generation (fingerprint) and forgets the cached catalog. */
@@ -282,7 +282,9 @@ export class EmbeddedStore implements GraphStore {
         const max = m?.m === null || m?.m === undefined ? -1 : asNumber(m.m);
         for (let from = 0; from <= max; from += chunk) {
           const rows = await this.rows(
-            `MATCH (a:${quoteIdentifier(fromLabel)})-[:${quoteIdentifier(t.name)}]->(b:${quoteIdentifier(toLabel)}) WHERE offset(id(a)) >= $from AND offset(id(a)) < $to RETURN offset(id(a)) AS a, offset(id(b)) AS b`,
+            // Ordered (source, stored edge): the engine's own row order depends on its plan and threads,
+            // and in-store retrieval (core/retrieve/store) rebuilds a node's edges in this order.
+            `MATCH (a:${quoteIdentifier(fromLabel)})-[r:${quoteIdentifier(t.name)}]->(b:${quoteIdentifier(toLabel)}) WHERE offset(id(a)) >= $from AND offset(id(a)) < $to RETURN offset(id(a)) AS a, offset(id(b)) AS b, offset(id(r)) AS ro ORDER BY offset(id(a)), offset(id(r))`,
             { from, to: from + chunk },
             signal,
           );

@@ -160,6 +160,7 @@ export class Neo4jStore implements GraphStore {
         rows: result.records.map(recordToRow),
         plan: mode === 'run' ? undefined : planFromSummary(result.summary),
         timeMs: performance.now() - started,
+        serverMs: serverTimeMs(result.summary),
       };
     } catch (e) {
       if (options.signal?.aborted) throw new GraphStoreError('cancelled', `The query was cancelled: ${abbreviate(cypher)}.`);
@@ -287,4 +288,10 @@ export function recordToNeighbour(r: Neo4jRecord): Neighbour {
     type: str(r.get('type')),
     direction: r.get('outgoing') === true ? 'out' : 'in',
   };
+}
+
+/** The server's own time of a query: result available after + consumed after (driver Integers, ms). */
+export function serverTimeMs(summary: { readonly resultAvailableAfter: { toNumber(): number } | number; readonly resultConsumedAfter: { toNumber(): number } | number }): number {
+  const ms = (v: { toNumber(): number } | number): number => (typeof v === 'number' ? v : v.toNumber());
+  return ms(summary.resultAvailableAfter) + ms(summary.resultConsumedAfter);
 }

@@ -8,6 +8,10 @@ import { buildProblem, type GsdProblem } from './problem';
 import type { RelationAliases } from '../relations';
 import { searchTopK, type GsdMatch } from './search';
 import { candidateLists, typedNodes } from './explain';
+import type { GraphSchema } from '../../schema/graphSchema';
+import type { PlacementReport } from '../../../contracts/retrievalResult';
+import { searchInStore, snapshotCandidates, storeUnsupported } from '../store/storeGsd';
+import type { StoreReader } from '../store/storeGraph';
 
 export interface GsdRunOptions {
   /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive, match, budgets…). */
@@ -23,6 +27,13 @@ export interface GsdRunOptions {
   /** How many ranked candidates per phrase to report (default 10). */
   readonly reportCandidates?: number;
   readonly signal?: AbortSignal;
+  /**
+   * Store placement: candidates from `snap` (the search index), the search's graph read from the
+   * store level by level (core/retrieve/store); the result counts its round trips.
+   */
+  readonly inStore?: { readonly reader: StoreReader; readonly schema: GraphSchema };
+  /** The placement report to attach (the session decides it). */
+  readonly placement?: PlacementReport;
 }
 
 /** Runs SimGRAG GSD top-k retrieval for one planning graph and explains the result. */
@@ -46,17 +57,26 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   const match = matchSemanticsOf(strategy);
   const budgetMs = strategy.budgetMs ?? DEFAULT_BUDGET_MS;
   const maxExpansions = strategy.maxExpansions ?? DEFAULT_MAX_EXPANSIONS;
-  const outcome = searchTopK(snap, problem, { k: strategy.k, exhaustive: strategy.exhaustive === true, match, budgetMs, maxExpansions });
+  const searchOptions = { k: strategy.k, exhaustive: strategy.exhaustive === true, match, budgetMs, maxExpansions };
+  // A search that would start from every node stays in memory, and says why.
+  const unsupported = options.inStore ? storeUnsupported(problem) : undefined;
+  const placement = options.placement && unsupported !== undefined ? { ...options.placement, ran: 'memory' as const, reason: `${unsupported}; ran in memory` } : options.placement;
+  const ran = options.inStore && unsupported === undefined ? await searchInStore(snapshotCandidates(snap), problem, options.inStore.reader, options.inStore.schema, searchOptions, options.signal) : undefined;
+  const outcome = ran ? ran.outcome : searchTopK(snap, problem, searchOptions);
+  // Store placement: the matches are numbered in the local graph the search walked.
+  const graph = ran ? ran.snap : snap;
+  const searched = ran ? ran.problem : problem;
   const t2 = performance.now();
-  const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, snap, problem, m, i + 1));
+  const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, graph, searched, m, i + 1));
   const warnings = [...problem.warnings];
   const budget = outcome.exhausted === 'time' ? { exhausted: 'time' as const, limit: budgetMs } : outcome.exhausted === 'expansions' ? { exhausted: 'expansions' as const, limit: maxExpansions } : undefined;
   if (budget) warnings.unshift(budgetMessage(budget, outcome.matches.length, strategy.k, outcome.stats.expansions));
   if (plan.nodes.length > 0 && problem.nodes.every((n) => !n.known)) warnings.push('the pattern has no known node: every node is a start candidate');
   const types = typedNodes(problem, snap);
-  const answers = answersOf(plan, snap, outcome.matches, problem);
+  const answers = answersOf(plan, graph, outcome.matches, searched);
   // k full and no budget hit: the k-th may tie with subgraphs not listed (Eq. 11 keeps the first found).
-  const ties = !budget && outcome.matches.length >= strategy.k && answers.length > 0 ? countTies(plan, snap, problem, outcome.matches, answers, strategy.k, { exhaustive: strategy.exhaustive === true, match, maxExpansions }) : undefined;
+  // The recount searches the snapshot, so it runs in memory placement only (docs/placement.md says so).
+  const ties = !ran && !budget && outcome.matches.length >= strategy.k && answers.length > 0 ? countTies(plan, snap, problem, outcome.matches, answers, strategy.k, { exhaustive: strategy.exhaustive === true, match, maxExpansions }) : undefined;
   const t3 = performance.now();
   return {
     id: options.id ?? plan.name,
@@ -87,6 +107,8 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
     ...(types.length > 0 ? { types } : {}),
     ...(budget ? { budget } : {}),
     ...(ties ? { ties } : {}),
+    ...(placement ? { placement } : {}),
+    ...(ran ? { storeIo: ran.io.report() } : {}),
   };
 }
 

@@ -24,7 +24,8 @@ import type { EmbeddingMatrix } from './vectorIndex';
  * older files are removed. See docs/scale.md.
  */
 const MAGIC = 'KGSNAP02';
-const VERSION = 2;
+// 3: edges in (type, endpoint pair, source, stored edge) order (EmbeddedStore.exportGraph, in-store retrieval).
+const VERSION = 3;
 
 type ArrayKind = 'u8' | 'u16' | 'u32' | 'f32' | 'f64';
 interface Section {

@@ -1,0 +1,84 @@
+// `npm run bench:store [-- --per N] [--placement store|memory] [--db folder]`: MetaQA dev questions
+// (their gold patterns, gsd) on the real embedded engine holding kb.txt (×1), once in memory and once
+// in store placement: per hop, p50/p95 per plan, round trips (max and the ≤ 2 × hops + 2 bound), rows
+// read and store time, and whether store gave exactly memory's subgraphs, GSD values and answers.
+// --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSession } from '../src/core/session';
+import type { RetrievalResult } from '../src/core/retrieve/result';
+import { goldPattern, loadQuestions, sample } from './bench/metaqa';
+
+const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
+
+const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') } } });
+const per = Number(values.per);
+const placement = values.placement === 'memory' ? 'memory' : 'store';
+
+function pct(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+}
+
+function same(a: RetrievalResult, b: RetrievalResult): boolean {
+  const key = (r: RetrievalResult): string => JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers });
+  return key(a) === key(b);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(values.db, { recursive: true });
+  const session = await openSession({ store: { kind: 'embedded', folder: values.db }, embedder: { kind: 'lexical' } });
+  try {
+    if ((await session.schema()).labels.length === 0) {
+      const t0 = performance.now();
+      const s = await session.import([{ path: join(DATA, 'kb.txt'), format: 'triples' }]);
+      console.log(`imported kb.txt into ${values.db}: ${s.nodesCreated} nodes, ${s.edgesCreated} edges in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    }
+    await session.snapshot();
+    console.log(`MetaQA ×1, gsd gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it)`);
+    for (const hop of [1, 2, 3]) {
+      const all = loadQuestions(DATA, hop);
+      const qs = per > 0 ? sample(all, per, 20261127 + hop) : all;
+      const times: number[] = [];
+      const memTimes: number[] = [];
+      const trips: number[] = [];
+      const rows: number[] = [];
+      const server: number[] = [];
+      let mismatches = 0;
+      let overBound = 0;
+      let ranInStore = 0;
+      const cpu0 = process.cpuUsage();
+      for (const q of qs) {
+        const plan = goldPattern(q);
+        const t0 = performance.now();
+        const memory = await session.run(plan, { placement: 'memory' });
+        const t1 = performance.now();
+        const store = await session.run(plan, { placement });
+        const t2 = performance.now();
+        memTimes.push(t1 - t0);
+        times.push(t2 - t1);
+        if (store.placement?.ran === 'store') ranInStore++;
+        const io = store.storeIo;
+        if (io) {
+          trips.push(io.roundTrips);
+          rows.push(io.rowsRead);
+          server.push(io.serverMs);
+          if (io.roundTrips > 2 * plan.edges.length + 2) overBound++;
+        }
+        if (!same(memory, store)) mismatches++;
+      }
+      const cpu = process.cpuUsage(cpu0);
+      console.log(
+        `${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${2 * hop + 2}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; client CPU ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
+      );
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+void main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(3);
+});

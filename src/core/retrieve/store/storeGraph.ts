@@ -1,0 +1,292 @@
+/**
+ * In-store retrieval (docs/placement.md): the graph stays in the database. A strategy's search runs
+ * on a *local graph* — the candidates and the frontier of each expansion level, read with one
+ * batched read-only statement per level through the store's query door (ids as parameters) — built
+ * so that the search walks it exactly as it walks the snapshot: nodes numbered in the snapshot's
+ * order, each node's edges in the snapshot's order (out, then in; by relation type, endpoint pair,
+ * source, stored edge). Only edges of the pattern's candidate types are read, so the injective
+ * degree filter sees a node's degree over those types: it rejects only nodes that could not complete
+ * an injective match anyway (each distinct pattern neighbour needs its own candidate-type edge), so
+ * the matches are the same (docs/placement.md).
+ */
+import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
+import { quoteIdentifier } from '../../graph/identifiers';
+import { GraphSnapshot, type SnapshotData } from '../snapshot/snapshot';
+import { TextTable } from '../snapshot/textTable';
+
+/** What in-store retrieval needs of a store: its dialect and the query door. */
+export interface StoreReader {
+  readonly dialect: CypherDialect;
+  query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
+}
+
+/** Round trips, rows and server time of one run (RetrievalResult.storeIo). */
+export class IoCounter {
+  roundTrips = 0;
+  rowsRead = 0;
+  serverMs = 0;
+  /** Every statement sent, for tests (each must pass the query door and Neo4j's parser). */
+  readonly statements: string[] = [];
+
+  constructor(private readonly reader: StoreReader, private readonly signal?: AbortSignal) {}
+
+  async read(cypher: string, params: CypherParams): Promise<QueryResult['rows']> {
+    this.statements.push(cypher);
+    const q = await this.reader.query(cypher, { params, mode: 'run', readOnly: true, ...(this.signal ? { signal: this.signal } : {}) });
+    this.roundTrips++;
+    this.rowsRead += q.rows.length;
+    this.serverMs += q.serverMs ?? q.timeMs;
+    return q.rows;
+  }
+
+  report(): { roundTrips: number; rowsRead: number; serverMs: number } {
+    return { roundTrips: this.roundTrips, rowsRead: this.rowsRead, serverMs: this.serverMs };
+  }
+}
+
+/**
+ * The candidate side of in-store retrieval: names, labels and ids of candidate nodes, in the
+ * snapshot's order. Today the search index (the snapshot file `kgrag import` builds) answers it;
+ * the on-disk name index of issue 24 plugs in here.
+ */
+export interface CandidateNodes {
+  /** The graph version and embedder the candidates were computed for (carried into the local graph). */
+  readonly fingerprint: string;
+  readonly embedderId: string;
+  readonly labelNames: readonly string[];
+  readonly relationNames: readonly string[];
+  idOf(node: number): string;
+  nameOf(node: number): string;
+  /** The node's label id (into labelNames). */
+  labelOf(node: number): number;
+}
+
+/** One frontier node: its store id and its label (the embedded engine addresses nodes per table). */
+export interface FrontierNode {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** Embedded ids are `<table>:<offset>`; the offset is what a statement matches on. */
+function offsetOf(id: string): number {
+  const at = id.indexOf(':');
+  return Number(id.slice(at + 1));
+}
+
+/**
+ * The statement that reads one expansion level: every edge of the frontier nodes whose type is one
+ * of `types` (the pattern's candidate types: names from the catalog, backtick-quoted), both
+ * directions, with each neighbour's label. Names are read afterwards for the matched nodes only
+ * (namesStatement): reading `b.name` across every node table costs more than the expansion itself.
+ * Embedded: one branch per frontier label and direction (its ids are per-table offsets, `$o<i>`);
+ * Neo4j: `elementId` seeks (`$ids`), one branch per direction.
+ */
+export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[]): string {
+  const branches: string[] = [];
+  const rel = `r:${types.map(quoteIdentifier).join('|')}`;
+  for (const out of [true, false]) {
+    const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
+    if (dialect === 'neo4j') {
+      branches.push(`MATCH (a)${arrow}(b) WHERE elementId(a) IN $ids RETURN elementId(a) AS a, type(r) AS t, elementId(r) AS ro, elementId(b) AS b, labels(b)[0] AS bl, ${out ? 1 : 0} AS o`);
+      continue;
+    }
+    labels.forEach((label, i) => {
+      branches.push(`MATCH (a:${quoteIdentifier(label)})${arrow}(b) WHERE offset(id(a)) IN $o${i} RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`);
+    });
+  }
+  return branches.join(' UNION ALL ');
+}
+
+/** The statement reading the names of nodes (matched nodes the index did not name): per label on the embedded engine. */
+export function namesStatement(dialect: CypherDialect, labels: readonly string[]): string {
+  if (dialect === 'neo4j') return 'MATCH (n) WHERE elementId(n) IN $ids RETURN elementId(n) AS id, n.name AS name';
+  return labels.map((label, i) => `MATCH (n:${quoteIdentifier(label)}) WHERE offset(id(n)) IN $o${i} RETURN id(n) AS id, n.name AS name`).join(' UNION ALL ');
+}
+
+/** The statement listing a label's members in the snapshot's order (an unknown search root). */
+export function membersStatement(dialect: CypherDialect, label: string): string {
+  return dialect === 'neo4j'
+    ? `MATCH (n:${quoteIdentifier(label)}) RETURN elementId(n) AS id`
+    : `MATCH (n:${quoteIdentifier(label)}) RETURN id(n) AS id ORDER BY offset(id(n))`;
+}
+
+/** Parameters of expansionStatement for a frontier. */
+export function expansionParams(dialect: CypherDialect, frontier: readonly FrontierNode[]): { labels: string[]; params: CypherParams } {
+  if (dialect === 'neo4j') return { labels: [], params: { ids: frontier.map((f) => f.id) } };
+  const byLabel = new Map<string, number[]>();
+  for (const f of frontier) {
+    const l = byLabel.get(f.label);
+    if (l) l.push(offsetOf(f.id));
+    else byLabel.set(f.label, [offsetOf(f.id)]);
+  }
+  const labels = [...byLabel.keys()];
+  const params: Record<string, CypherValue> = {};
+  labels.forEach((l, i) => (params[`o${i}`] = byLabel.get(l)!));
+  return { labels, params };
+}
+
+function str(v: CypherValue | undefined): string {
+  return typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+}
+
+function num(v: CypherValue | undefined): number {
+  return typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : 0;
+}
+
+interface LocalNode {
+  readonly id: string;
+  name: string;
+  named: boolean;
+  label: number;
+  /** The snapshot's order: (label's position, offset) on the embedded engine, first sight on Neo4j. */
+  readonly key1: number;
+  readonly key2: number;
+}
+
+interface LocalEdge {
+  readonly source: string;
+  readonly target: string;
+  readonly rel: number;
+  /** Sort key in the snapshot's edge order (EmbeddedStore.exportGraph): relation, endpoint pair, source offset, stored edge offset. */
+  readonly k: readonly [number, number, number, number];
+}
+
+/**
+ * Accumulates what the store returned into a local graph. `endpointOrder(type, fromLabel, toLabel)`
+ * is the position of the label pair among the type's endpoints in the store's catalog (the order
+ * the snapshot's export walked them).
+ */
+export class LocalGraphBuilder {
+  private readonly nodes = new Map<string, LocalNode>();
+  private readonly edges = new Map<string, LocalEdge>();
+  private readonly expanded = new Set<string>();
+  private seen = 0;
+
+  constructor(
+    private readonly dialect: CypherDialect,
+    private readonly labelNames: readonly string[],
+    private readonly relationNames: readonly string[],
+    private readonly endpointOrder: (type: string, from: string, to: string) => number,
+  ) {}
+
+  isExpanded(id: string): boolean {
+    return this.expanded.has(id);
+  }
+
+  has(id: string): boolean {
+    return this.nodes.has(id);
+  }
+
+  labelNameOf(id: string): string {
+    const n = this.nodes.get(id);
+    return n ? (this.labelNames[n.label] ?? '') : '';
+  }
+
+  /** `name` undefined: not read yet (named later for the matched nodes, `nameNodes`). */
+  addNode(id: string, label: string, name: string | undefined): void {
+    if (this.nodes.has(id)) return;
+    const l = this.labelNames.indexOf(label);
+    const key1 = this.dialect === 'neo4j' ? 0 : l < 0 ? this.labelNames.length : l;
+    const key2 = this.dialect === 'neo4j' ? this.seen++ : offsetOf(id);
+    this.nodes.set(id, { id, name: name ?? '', named: name !== undefined, label: l < 0 ? 0 : l, key1, key2 });
+  }
+
+  /** Reads one level's rows (expansionStatement's columns); `frontier` nodes are marked expanded. */
+  addRows(frontier: readonly FrontierNode[], rows: QueryResult['rows']): void {
+    for (const f of frontier) this.expanded.add(f.id);
+    for (const r of rows) {
+      const a = str(r.a);
+      const b = str(r.b);
+      const t = str(r.t);
+      const rel = this.relationNames.indexOf(t);
+      if (rel < 0) continue;
+      this.addNode(b, str(r.bl), undefined);
+      const out = num(r.o) === 1;
+      const source = out ? a : b;
+      const target = out ? b : a;
+      const ro = str(r.ro);
+      // The same stored edge comes back from both ends when both are in the frontier.
+      const key = `${t}\u0000${ro}\u0000${source}\u0000${target}`;
+      if (this.edges.has(key)) continue;
+      const srcLabel = out ? this.labelNameOf(a) : str(r.bl);
+      const dstLabel = out ? str(r.bl) : this.labelNameOf(a);
+      const pair = this.endpointOrder(t, srcLabel, dstLabel);
+      const k: [number, number, number, number] = this.dialect === 'neo4j' ? [rel, 0, 0, this.edges.size] : [rel, pair, offsetOf(source), Number(ro)];
+      this.edges.set(key, { source, target, rel, k });
+    }
+  }
+
+  /** Nodes among `ids` whose name was not read yet. */
+  unnamed(ids: Iterable<string>): FrontierNode[] {
+    const out: FrontierNode[] = [];
+    for (const id of ids) {
+      const n = this.nodes.get(id);
+      if (n && !n.named) out.push({ id, label: this.labelNames[n.label] ?? '' });
+    }
+    return out;
+  }
+
+  setName(id: string, name: string): void {
+    const n = this.nodes.get(id);
+    if (n) {
+      n.name = name;
+      n.named = true;
+    }
+  }
+
+  /** The local graph as a snapshot the gsd search walks; `indexOf` maps store ids to its nodes. */
+  build(fingerprint: string, embedderId: string): { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> } {
+    const nodes = [...this.nodes.values()].sort((x, y) => x.key1 - y.key1 || x.key2 - y.key2);
+    const indexOf = new Map<string, number>();
+    nodes.forEach((n, i) => indexOf.set(n.id, i));
+    const edges = [...this.edges.values()].sort((x, y) => x.k[0] - y.k[0] || x.k[1] - y.k[1] || x.k[2] - y.k[2] || x.k[3] - y.k[3]);
+    const n = nodes.length;
+    const m = edges.length;
+    const src = new Uint32Array(m);
+    const dst = new Uint32Array(m);
+    const rel = new Uint16Array(m);
+    edges.forEach((e, i) => {
+      src[i] = indexOf.get(e.source)!;
+      dst[i] = indexOf.get(e.target)!;
+      rel[i] = e.rel;
+    });
+    const out = csr(n, src, dst, rel);
+    const inn = csr(n, dst, src, rel);
+    const data: SnapshotData = {
+      fingerprint,
+      embedderId,
+      nodeIds: TextTable.fromStrings(nodes.map((x) => x.id)),
+      names: TextTable.fromStrings(nodes.map((x) => x.name)),
+      labelNames: this.labelNames,
+      nodeLabel: Uint16Array.from(nodes, (x) => x.label),
+      relationNames: this.relationNames,
+      outOffsets: out.offsets,
+      outTargets: out.targets,
+      outRels: out.rels,
+      inOffsets: inn.offsets,
+      inSources: inn.targets,
+      inRels: inn.rels,
+      nodeVectors: { kind: 'dense', rows: 0, dimension: 0, data: new Float32Array(0) },
+      relationVectors: new Float32Array(0),
+      dimension: 0,
+    };
+    return { snap: new GraphSnapshot(data), indexOf };
+  }
+}
+
+/** Stable CSR: a node's edges keep the order of the (sorted) edge list. */
+function csr(n: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array): { offsets: Uint32Array; targets: Uint32Array; rels: Uint16Array } {
+  const m = from.length;
+  const offsets = new Uint32Array(n + 1);
+  for (let e = 0; e < m; e++) offsets[from[e] + 1]++;
+  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
+  const fill = offsets.slice(0, n);
+  const targets = new Uint32Array(m);
+  const rels = new Uint16Array(m);
+  for (let e = 0; e < m; e++) {
+    const at = fill[from[e]]++;
+    targets[at] = to[e];
+    rels[at] = rel[e];
+  }
+  return { offsets, targets, rels };
+}

@@ -1,0 +1,45 @@
+/**
+ * Placement (docs/placement.md): does a strategy search the graph in client memory (the snapshot)
+ * or in the store (candidates from the index, expansion by batched read-only Cypher)? `auto`
+ * compares the graph's estimated in-memory size with a memory budget (`kgrag.retrieval.memoryBudgetMB`).
+ */
+import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
+import type { StrategyKind } from '../plan/planningGraph';
+import type { GraphSchema } from '../schema/graphSchema';
+
+/** Strategies with an in-store search today; the others run on the snapshot and say so. */
+export const STORE_STRATEGIES: ReadonlySet<StrategyKind> = new Set<StrategyKind>(['gsd']);
+
+/**
+ * Bytes per node and per edge of the snapshot in memory, measured on MetaQA with the lexical
+ * embedder (GraphSnapshot.byteSize(): 42,828 nodes, 129,235 edges): names, ids, label, sparse
+ * name vector per node; CSR both directions per edge.
+ */
+export const SNAPSHOT_BYTES_PER_NODE = 420;
+export const SNAPSHOT_BYTES_PER_EDGE = 12;
+
+export function estimatedSnapshotBytes(schema: GraphSchema): { nodes: number; edges: number; bytes: number } {
+  const nodes = schema.labels.reduce((s, l) => s + (l.count ?? 0), 0);
+  const edges = schema.relationshipTypes.reduce((s, r) => s + (r.count ?? 0), 0);
+  return { nodes, edges, bytes: nodes * SNAPSHOT_BYTES_PER_NODE + edges * SNAPSHOT_BYTES_PER_EDGE };
+}
+
+const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(bytes < 10 * 1048576 ? 1 : 0)} MB`;
+
+/** The memory budget when no setting gives one (package.json's default of kgrag.retrieval.memoryBudgetMB; a unit test keeps them equal). */
+export const DEFAULT_MEMORY_BUDGET_MB = 512;
+
+/** Where `kind` runs for `requested`, and why. `budgetMB` is the memory budget auto compares with. */
+export function decidePlacement(kind: StrategyKind, requested: PlacementChoice, schema: GraphSchema | undefined, budgetMB: number): PlacementReport {
+  if (kind === 'cypher') return { requested, ran: 'store', reason: 'the cypher strategy always runs its compiled query in the store' };
+  if (requested === 'memory') return { requested, ran: 'memory', reason: 'placement memory was asked for' };
+  const size = schema ? estimatedSnapshotBytes(schema) : undefined;
+  const sizeText = size ? `the graph (${size.nodes.toLocaleString('en-US')} nodes, ${size.edges.toLocaleString('en-US')} edges) needs ≈ ${mb(size.bytes)} in memory` : 'the graph size is unknown';
+  if (!STORE_STRATEGIES.has(kind)) return { requested, ran: 'memory', reason: `${kind} has no in-store search yet: it ran on the snapshot (${sizeText})` };
+  if (requested === 'store') return { requested, ran: 'store', reason: 'placement store was asked for' };
+  if (!size) return { requested, ran: 'memory', reason: `${sizeText}: ran in memory` };
+  const budget = budgetMB * 1048576;
+  return size.bytes > budget
+    ? { requested, ran: 'store', reason: `${sizeText}, over the memory budget of ${budgetMB} MB` }
+    : { requested, ran: 'memory', reason: `${sizeText}, within the memory budget of ${budgetMB} MB` };
+}
