@@ -184,7 +184,7 @@ async function nearInSpelling(text: string, ctx: GroundingContext): Promise<{ me
   const seen = new Map<number, { sim: number; method: MatchMethod }>();
   const consider = (node: number, method: MatchMethod): void => {
     if (seen.has(node)) return;
-    const sim = nameSimilarity(key, nameKey(ctx.snapshot.names[node]!));
+    const sim = nameSimilarity(key, nameKey(ctx.snapshot.names.get(node)));
     if (sim >= TYPO_SIMILARITY) seen.set(node, { sim, method });
   };
   for (const h of ctx.names.bm25(key.split(' ').filter(Boolean), MAX_NODES_PER_MENTION * 4)) consider(h.node, 'bm25');

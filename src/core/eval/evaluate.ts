@@ -189,6 +189,7 @@ function partialOf(r: RetrievalResult): string | undefined {
 const CAUSE_KEYS: Readonly<Record<WhyNotResult['cause']['kind'], string>> = {
   returned: 'ranked below first',
   'not-in-graph': 'not in graph',
+  'named-swapped': 'swapped named node',
   unreachable: 'unreachable',
   'candidate-rank': 'matched elsewhere (candidate rank)',
   category: 'category',

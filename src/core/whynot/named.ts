@@ -102,7 +102,7 @@ export function throughNamed(
 ): { kind: 'same' } | { kind: 'swapped'; swaps: NamedSwap[] } | { kind: 'unknown' } {
   if (own.length === 0) return { kind: 'same' };
   const want = normalizeAnswer(expected);
-  const ownIds = own.map((o) => ({ o, ids: new Set(o.nodes.map((g) => snap.data.nodeIds[g]!)) }));
+  const ownIds = own.map((o) => ({ o, ids: new Set(o.nodes.map((g) => snap.data.nodeIds.get(g))) }));
   const swap = (o: OwnMatch, nodeId: string): NamedSwap => {
     const g = snap.nodeIndexOf(nodeId);
     return { variable: o.variable, term: o.term, own: nodeOf(snap, o.nodes[0]!), became: g !== undefined ? nodeOf(snap, g) : { nodeId, name: nodeId, label: '' } };

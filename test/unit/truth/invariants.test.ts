@@ -141,7 +141,7 @@ async function checkResult(where: string, snap: GraphSnapshot, embedder: Hashing
   const nodeOk = (id: string, name: string | undefined, labels: readonly string[] | undefined, what: string): number | undefined => {
     const v = snap.nodeIndexOf(id);
     if (v === undefined) return void fail(where, plan, strategy, `${what}: node ${id} is not in the graph`);
-    if (name !== undefined && snap.names[v] !== name) fail(where, plan, strategy, `${what}: node ${id} is "${snap.names[v]}" in the graph, shown as "${name}"`);
+    if (name !== undefined && snap.names.get(v) !== name) fail(where, plan, strategy, `${what}: node ${id} is "${snap.names.get(v)}" in the graph, shown as "${name}"`);
     if (labels !== undefined && (labels.length !== 1 || labels[0] !== snap.labelOf(v))) fail(where, plan, strategy, `${what}: node ${name ?? id} is ${snap.labelOf(v)} in the graph, shown as [${labels.join(', ')}]`);
     return v;
   };
@@ -223,7 +223,7 @@ function randomPlan(snap: GraphSnapshot, rand: () => number, name: string, strat
     const g = vars[i]!;
     const label = typeWord(snap.labelOf(g));
     const cat = label === '' ? '' : `: ${/^[A-Za-z]+$/.test(label) ? label : 'Thing'}`;
-    if (i === 0) return rand() < 0.2 ? `(n0${cat} {name: "${d.names[g]}"})` : `(n0${cat} "${rand() < 0.15 ? d.names[g]!.toLowerCase() : d.names[g]}")`;
+    if (i === 0) return rand() < 0.2 ? `(n0${cat} {name: "${d.names.get(g)}"})` : `(n0${cat} "${rand() < 0.15 ? d.names.get(g).toLowerCase() : d.names.get(g)}")`;
     return `(n${i}${cat})`;
   };
   const relText = (rel: number): string => {
@@ -270,7 +270,7 @@ test('issue 26 invariants: answers, drawn nodes and edges, named matches, findin
       const d = g.snap.data;
       const j = d.outOffsets[v]!;
       if (j === d.outOffsets[v + 1]) continue;
-      const question = `which ${g.snap.labelOf(d.outTargets[j]!).toLowerCase()} ${d.relationNames[d.outRels[j]!]!.replace(/_/g, ' ')} ${d.names[v]}`;
+      const question = `which ${g.snap.labelOf(d.outTargets[j]!).toLowerCase()} ${d.relationNames[d.outRels[j]!]!.replace(/_/g, ' ')} ${d.names.get(v)}`;
       const a = await asker.ask(question);
       plans++;
       if (a.kind !== 'planned') continue;
@@ -278,7 +278,7 @@ test('issue 26 invariants: answers, drawn nodes and edges, named matches, findin
       const types = await resolvePlanTypes(a.plan, g.snap, g.session.embedder);
       for (const x of a.answers) {
         const n = g.snap.nodeIndexOf(x.id);
-        if (n === undefined || g.snap.names[n] !== x.value || g.snap.labelOf(n) !== x.label) fail(where, a.plan, 'ask', `answer ${x.value} (${x.label}) is not so in the graph`);
+        if (n === undefined || g.snap.names.get(n) !== x.value || g.snap.labelOf(n) !== x.label) fail(where, a.plan, 'ask', `answer ${x.value} (${x.label}) is not so in the graph`);
         for (const t of a.plan.targets) {
           const allowed = allowedLabels(types, t);
           if (n !== undefined && allowed !== null && !allowed.includes(g.snap.data.nodeLabel[n]!)) fail(where, a.plan, 'ask', `answer ${x.value} is ${x.label}, not the label of return ${t}`);
@@ -296,7 +296,7 @@ test('issue 26 invariants: answers, drawn nodes and edges, named matches, findin
       const types = await resolvePlanTypes(plan, g.snap, g.session.embedder);
       const allowed = allowedLabels(types, target);
       const pool = Array.from({ length: g.snap.nodeCount }, (_, x) => x).filter((x) => allowed === null || allowed.includes(g.snap.data.nodeLabel[x]!));
-      const expected = g.snap.names[pool[Math.floor(rand() * pool.length)] ?? 0]!;
+      const expected = g.snap.names.get(pool[Math.floor(rand() * pool.length)] ?? 0);
       const w = await g.session.whyNot(plan, expected, { strategy: kind });
       plans++;
       const where = `${g.name} why-not "${expected}"`;
@@ -351,7 +351,7 @@ test('issue 26 invariant: the diff of two results matches nodes and edges by gra
         const a = g.snap.nodeIndexOf(prev.nodeId)!;
         const b = g.snap.nodeIndexOf(n.nodeId)!;
         for (const [x, y] of [[a, b], [b, a]] as const)
-          for (let j = g.snap.data.outOffsets[x]!; j < g.snap.data.outOffsets[x + 1]!; j++) if (g.snap.data.outTargets[j] === y) out.add(`${g.snap.data.nodeIds[x]}|${g.snap.data.relationNames[g.snap.data.outRels[j]!]}|${g.snap.data.nodeIds[y]}`);
+          for (let j = g.snap.data.outOffsets[x]!; j < g.snap.data.outOffsets[x + 1]!; j++) if (g.snap.data.outTargets[j] === y) out.add(`${g.snap.data.nodeIds.get(x)}|${g.snap.data.relationNames[g.snap.data.outRels[j]!]}|${g.snap.data.nodeIds.get(y)}`);
       });
     return out;
   };

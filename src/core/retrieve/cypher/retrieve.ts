@@ -60,7 +60,7 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
   };
   const resolveTextQuiet = (variable: string, text: string): string => {
     const c = problem.nodes.find((n) => n.variable === variable);
-    return c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names[c.nodes[0]!]! : text;
+    return c && !notFound.has(variable) && c.nodes.length > 0 ? snap.data.names.get(c.nodes[0]!) : text;
   };
   const compiledPlan: PlanningGraph = unfit.size === 0 ? plan : { ...plan, nodes: plan.nodes.map((n) => (unfit.has(n.id) ? { id: n.id, ...(n.text ? { text: n.text } : {}), ...(n.properties ? { properties: n.properties } : {}) } : n)) };
   const compiled = compileCypher(compiledPlan, {
