@@ -99,7 +99,9 @@ test('kgrag test --json: one JSON object per test with answers and Hits@k, then 
   assert.equal(first.hitsAtK, 0);
   const summary = JSON.parse(io.stdout[1]!) as { summary: { passed: number; failed: number } };
   assert.deepEqual([summary.summary.passed, summary.summary.failed], [0, 1]);
-  assert.equal(io.stdout.at(-1), '0 passed, 1 failed');
+  // stdout is JSON lines only (issue 29): the line for people goes to stderr.
+  assert.equal(io.stdout.length, 2);
+  assert.equal(io.stderr.at(-1), '0 passed, 1 failed');
 });
 
 test('kgrag test: usage and missing inputs', async () => {
