@@ -44,7 +44,7 @@ test('neo4j:// to a refused port: "unavailable" at once, the refusal in words, n
   const f = await failure(`neo4j://127.0.0.1:${port}`);
   assert.equal(f.code, 'unavailable');
   assert.ok(f.ms < 5_000, `${f.ms} ms`);
-  assert.equal(f.message, `Neo4j at neo4j://127.0.0.1:${port} is not reachable: nothing accepts connections at 127.0.0.1:${port} (connection refused): is Neo4j running there, on its Bolt port (7687 by default)?.`);
+  assert.equal(f.message, `Neo4j at neo4j://127.0.0.1:${port} is not reachable: nothing accepts connections at 127.0.0.1:${port} (connection refused): is Neo4j running there, on its Bolt port (7687 by default)?`);
   assert.doesNotMatch(f.message, /RoutingTable|Please ensure|secret-pw/);
 });
 

@@ -38,7 +38,8 @@ test('file, attach, export and write statements are refused read-only and allowe
   for (const q of [...FILES, ...WRITES]) {
     const v = checkStatement(q, { allowWrite: false });
     assert.equal(v.allowed, false, q);
-    if (!v.allowed) assert.match(v.reason, /--write/, q);
+    // The core names no way to allow it: each door adds its own (the CLI's --write, the editor's read-only; issue 26).
+    if (!v.allowed) assert.match(v.reason, /queries run read-only\.$/, q);
     assert.equal(checkStatement(q, { allowWrite: true }).allowed, true, q);
   }
 });

@@ -433,7 +433,7 @@ suite('Workflow: run, inspect, test', function () {
       const ms = performance.now() - t0;
       assert.equal(health.state, 'error');
       assert.ok(ms < 10_000, `${ms} ms`);
-      assert.equal(health.message, `Neo4j at neo4j://127.0.0.1:${port} is not reachable: nothing accepts connections at 127.0.0.1:${port} (connection refused): is Neo4j running there, on its Bolt port (7687 by default)?.`);
+      assert.equal(health.message, `Neo4j at neo4j://127.0.0.1:${port} is not reachable: nothing accepts connections at 127.0.0.1:${port} (connection refused): is Neo4j running there, on its Bolt port (7687 by default)?`);
       assert.doesNotMatch(health.message ?? '', /RoutingTable/);
       const s = (await state()) as unknown as { status: { text: string; tooltip: string } };
       assert.equal(s.status.text, `$(error) KG-RAG: neo4j://127.0.0.1:${port} — unreachable`);

@@ -66,7 +66,10 @@ export function mapNeo4jError(e: unknown, what: string, uri?: string): GraphStor
   if (e instanceof Error && e.name === 'AbortError') return new GraphStoreError('cancelled', `${what} was cancelled.`);
   if (e instanceof Neo4jError) {
     const code = e.code;
-    if (code === 'ServiceUnavailable' || code === 'SessionExpired' || /Connection acquisition timed out/.test(e.message)) return new GraphStoreError('unavailable', `Neo4j${uri !== undefined ? ` at ${uri}` : ''} is not reachable: ${unreachableWords(e)}.`);
+    if (code === 'ServiceUnavailable' || code === 'SessionExpired' || /Connection acquisition timed out/.test(e.message)) {
+      const words = unreachableWords(e);
+      return new GraphStoreError('unavailable', `Neo4j${uri !== undefined ? ` at ${uri}` : ''} is not reachable: ${words}${/[.?!]$/.test(words) ? '' : '.'}`);
+    }
     if (/Security\.(Unauthorized|AuthenticationRateLimit|CredentialsExpired)/.test(code)) return new GraphStoreError('auth', `Neo4j rejected the credentials (${code}).`);
     if (/TransactionTimedOut|TransactionTimedOutClientConfiguration/.test(code)) return new GraphStoreError('timeout', `${what} timed out (${code}).`);
     if (/AccessMode|ForbiddenOnReadOnlyDatabase|WriteOnReadOnlyAccessDbException/.test(code)) return new GraphStoreError('not-read-only', `${what} tried to write, but retrieval runs in read-only transactions (${code}).`);
