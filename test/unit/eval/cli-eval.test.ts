@@ -151,3 +151,20 @@ test('kgrag eval: usage errors are one line, exit 2', async () => {
     assert.doesNotMatch(r.err, /\n\s+at /);
   }
 });
+
+test('kgrag eval --ask-only: question items are scored on the answers ask lists itself, no strategy run', async () => {
+  writeFileSync(join(dir, 'questions.jsonl'), [
+    { id: 'heat', question: 'who directed Heat', answers: ['Michael Mann'] },
+    { id: 'nobody', question: 'who directed Zzyzx Qwerty', answers: ['Michael Mann'] },
+  ].map((l) => JSON.stringify(l)).join('\n') + '\n');
+  const r = await kgrag('eval', 'questions.jsonl', '--db', 'db', '--ask-only', '--strategies', 'cypher', '--out', 'ask.json');
+  assert.equal(r.code, 0, r.err);
+  const out = JSON.parse(readFileSync(join(dir, 'ask.json'), 'utf8')) as EvalOut;
+  const heat = out.records.find((x) => x.id === 'heat')!;
+  assert.equal(heat.input, 'question');
+  assert.ok(heat.rank !== null && heat.rank <= 2, JSON.stringify(heat));
+  assert.match(heat.askChain ?? '', /directed_by/);
+  const nobody = out.records.find((x) => x.id === 'nobody')!;
+  assert.equal(nobody.rank, null);
+  assert.match(nobody.cause?.key ?? '', /^(ask: nothing-found|ask: no-candidates|wrong chain chosen by ask)$/);
+});
