@@ -15,6 +15,8 @@ import { checkStatement } from '../../../src/core/graph/queryDoor';
 import { expansionParams, expansionStatement, membersStatement, namesStatement } from '../../../src/core/retrieve/store/storeGraph';
 import type { GraphSchema } from '../../../src/core/schema/graphSchema';
 import { randomGraph, randomPattern } from '../retrieve/helpers';
+import neo4j from 'neo4j-driver';
+import { serverTimeMs } from '../../../src/core/graph/neo4j/neo4jStore';
 
 let dir = '';
 const graphs: { session: RetrievalSession; seed: number }[] = [];
@@ -141,4 +143,11 @@ test('every store-path statement passes the query door; the Neo4j dialect passes
   assert.deepEqual(expansionParams('neo4j', [{ id: '4:abc:1', label: 'Movie' }]).params, params);
   assert.deepEqual(expansionParams('kuzu', [{ id: '0:7', label: 'Movie' }, { id: '1:3', label: 'Person' }, { id: '0:9', label: 'Movie' }]), { labels: ['Movie', 'Person'], params: { o0: [7, 9], o1: [3] } });
   for (const s of [...kuzuStatements, ...neo]) assert.ok(!/4:abc|0:7/.test(s), 'ids are parameters');
+});
+
+test('Neo4j server time: result available + consumed after, from the driver\'s Integers; absent when the summary lacks them', () => {
+  assert.equal(serverTimeMs({ resultAvailableAfter: neo4j.int(3), resultConsumedAfter: neo4j.int(4) }), 7);
+  assert.equal(serverTimeMs({ resultAvailableAfter: 2, resultConsumedAfter: 5 }), 7);
+  assert.equal(serverTimeMs({}), undefined);
+  assert.equal(serverTimeMs(undefined), undefined);
 });

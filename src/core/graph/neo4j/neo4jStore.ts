@@ -163,7 +163,7 @@ export class Neo4jStore implements GraphStore {
         rows: result.records.map(recordToRow),
         plan: mode === 'run' ? undefined : planFromSummary(result.summary),
         timeMs: performance.now() - started,
-        serverMs: serverTimeMs(result.summary),
+        ...withServerMs(serverTimeMs(result.summary)),
       };
     } catch (e) {
       if (options.signal?.aborted) throw new GraphStoreError('cancelled', `The query was cancelled: ${abbreviate(cypher)}.`);
@@ -293,8 +293,16 @@ export function recordToNeighbour(r: Neo4jRecord): Neighbour {
   };
 }
 
-/** The server's own time of a query: result available after + consumed after (driver Integers, ms). */
-export function serverTimeMs(summary: { readonly resultAvailableAfter: { toNumber(): number } | number; readonly resultConsumedAfter: { toNumber(): number } | number }): number {
-  const ms = (v: { toNumber(): number } | number): number => (typeof v === 'number' ? v : v.toNumber());
-  return ms(summary.resultAvailableAfter) + ms(summary.resultConsumedAfter);
+type DriverNumber = { toNumber(): number } | number | null | undefined;
+
+/** The server's own time of a query: result available after + consumed after (driver Integers, ms); undefined when the summary lacks them. */
+export function serverTimeMs(summary: { readonly resultAvailableAfter?: DriverNumber; readonly resultConsumedAfter?: DriverNumber } | undefined): number | undefined {
+  const ms = (v: DriverNumber): number | undefined => (typeof v === 'number' ? v : v && typeof v.toNumber === 'function' ? v.toNumber() : undefined);
+  const available = ms(summary?.resultAvailableAfter);
+  const consumed = ms(summary?.resultConsumedAfter);
+  return available === undefined || consumed === undefined ? undefined : available + consumed;
+}
+
+function withServerMs(ms: number | undefined): { serverMs?: number } {
+  return ms === undefined ? {} : { serverMs: ms };
 }
