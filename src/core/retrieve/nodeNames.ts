@@ -1,4 +1,4 @@
-import type { Embedder } from '../embed/embedder';
+import { namesView, type Embedder } from '../embed/embedder';
 import { readSnapshot } from './snapshot/cache';
 import type { GraphSnapshot } from './snapshot/snapshot';
 
@@ -46,7 +46,7 @@ export function nodeNameIndexOf(snap: GraphSnapshot, embedder: Embedder): NodeNa
     size: snap.nodeCount,
     embedderId: d.embedderId,
     async candidates(text, k, label) {
-      const q = await embedder.embedBatch([text]);
+      const q = await namesView(embedder).embedBatch([text]); // rows are names-view vectors
       const l = label === undefined ? -1 : snap.labelId(label);
       if (label !== undefined && l < 0) return [];
       const hits = snap.index.search(q, k, l >= 0 ? { labels: d.nodeLabel, label: l } : {}, { mode: 'auto' });

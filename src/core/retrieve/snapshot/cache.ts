@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Embedder } from '../../embed/embedder';
+import { namesView, type Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
 import { GraphSnapshot, SnapshotBuilder, type SnapshotData } from './snapshot';
 import { SparseScratch, isSparseEmbedder } from '../../embed/hashing';
@@ -178,7 +178,9 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
     let nodeVectors: EmbeddingMatrix;
     if (header.vectorKind === 'dense') nodeVectors = { kind: 'dense', rows: names.length, dimension: header.dimension, data: f32('vectors') };
     else {
-      const sparse = embedder && embedder.id === header.embedderId && isSparseEmbedder(embedder) ? embedder : undefined;
+      // Rows were embedded with the names view (snapshot.ts): re-embed them the same way.
+      const view = embedder && embedder.id === header.embedderId ? namesView(embedder) : undefined;
+      const sparse = view && isSparseEmbedder(view) ? view : undefined;
       nodeVectors = {
         kind: 'inverted',
         rows: names.length,
