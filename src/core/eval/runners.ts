@@ -10,6 +10,7 @@ import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import { retrieveStem } from '../retrieve/stem/retrieve';
 import type { GraphSchema } from '../schema/graphSchema';
 import type { RetrievalSession } from '../session/session';
+import { inStrategyFrame } from '../session/strategies';
 import { analyzeWhyNot } from '../whynot/whyNot';
 import type { AskOutcome, EvalRunner } from './evaluate';
 
@@ -53,15 +54,16 @@ export async function sessionRunner(session: RetrievalSession, options: { readon
 export function snapshotRunner(snap: GraphSnapshot, embedder: Embedder, options: { readonly asker?: Asker } = {}): EvalRunner {
   const run = (plan: PlanningGraph, strategy: StrategyKind, signal?: AbortSignal): Promise<RetrievalResult> => {
     const o = signal ? { signal } : {};
+    // The strategy table's frame (types resolved once, answers = the return variable's values), as a session runs it.
     switch (strategy) {
       case 'gsd':
-        return retrieveGsd(plan, snap, embedder, o);
+        return inStrategyFrame('gsd', plan, snap, embedder, o, () => retrieveGsd(plan, snap, embedder, o));
       case 'mor':
-        return retrieveMor(plan, snap, embedder, o);
+        return inStrategyFrame('mor', plan, snap, embedder, o, () => retrieveMor(plan, snap, embedder, o));
       case 'stem':
-        return retrieveStem(plan, snap, embedder, o);
+        return inStrategyFrame('stem', plan, snap, embedder, o, (types) => retrieveStem(plan, snap, embedder, { ...o, types }));
       case 'sage':
-        return retrieveSage(plan, snap, embedder, o);
+        return inStrategyFrame('sage', plan, snap, embedder, o, (types) => retrieveSage(plan, snap, embedder, { ...o, types }));
       case 'cypher':
         return Promise.reject(new Error('cypher needs a store (kgrag eval --db)'));
     }

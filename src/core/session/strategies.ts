@@ -111,10 +111,18 @@ function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: 
     ...rest,
     async run(plan, c, o, id) {
       const snap = await c.snapshot(o.signal);
-      const types = await resolvePlanTypes(plan, snap, c.embedder, typeOptions(entry.kind, plan, o), o.signal);
-      return completeResult(await retrieve(plan, c, o, id, { snap, types }), plan, snap, types);
+      return inStrategyFrame(entry.kind, plan, snap, c.embedder, o, (types) => retrieve(plan, c, o, id, { snap, types }));
     },
   };
+}
+
+/**
+ * The frame itself, for callers that hold a snapshot but no session (the benchmark runner of
+ * core/eval): the one type resolver before, `completeResult` after.
+ */
+export async function inStrategyFrame(kind: StrategyKind, plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, o: StrategyOverrides, retrieve: (types: PlanTypes) => Promise<RetrievalResult>): Promise<RetrievalResult> {
+  const types = await resolvePlanTypes(plan, snap, embedder, typeOptions(kind, plan, o), o.signal);
+  return completeResult(await retrieve(types), plan, snap, types);
 }
 
 /** k⁽ᵗ⁾ of the strategy that runs (gsd and mor have the parameter; the others resolve to the nearest label). */
