@@ -90,7 +90,8 @@ export interface AnswerTies {
 
 /** "3 of 9 tied at the best distance (GSD 0)" / "2 of ≥ 40 tied at GSD 0.412": one wording everywhere. */
 export function tiesText(t: AnswerTies): string {
-  const score = Number.isInteger(t.score) ? String(t.score) : t.score.toFixed(3);
+  // Three decimals without trailing zeros: a sum of float distances is 0 or 1.32 to the reader, not 1e-8 or 1.3200.
+  const score = String(Number(t.score.toFixed(3)));
   return `${t.shown} of ${t.complete ? '' : '≥ '}${t.total} tied at ${t.best ? `the best distance (GSD ${score})` : `GSD ${score}`}`;
 }
 

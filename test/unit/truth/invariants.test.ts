@@ -340,18 +340,26 @@ test('issue 26 invariant: the diff of two results matches nodes and edges by gra
   const g = graphs[0]!;
   const rand = mulberry32(SEED * 13);
   const problems: string[] = [];
-  /** The graph edges a result draws: its triples, and for MoR's structural steps the graph edges between the two nodes. */
-  const drawn = (r: RetrievalResult): Set<string> => {
+  /**
+   * The graph edges a result draws: its triples, and for each MoR step the stored edge it records
+   * (looked up in the graph's own adjacency: a recorded edge the graph lacks is a violation).
+   */
+  const drawn = (r: RetrievalResult, planName: string): Set<string> => {
     const out = new Set<string>();
+    const d = g.snap.data;
     for (const s of r.subgraphs) for (const t of s.triples) out.add(`${t.source}|${t.type}|${t.target}`);
     for (const t of r.trajectory?.trajectories ?? [])
       t.nodes.forEach((n, i) => {
         const prev = t.nodes[i - 1];
-        if (!prev || t.traversalIdentifier[i] !== 'structural') return;
-        const a = g.snap.nodeIndexOf(prev.nodeId)!;
-        const b = g.snap.nodeIndexOf(n.nodeId)!;
-        for (const [x, y] of [[a, b], [b, a]] as const)
-          for (let j = g.snap.data.outOffsets[x]!; j < g.snap.data.outOffsets[x + 1]!; j++) if (g.snap.data.outTargets[j] === y) out.add(`${g.snap.data.nodeIds.get(x)}|${g.snap.data.relationNames[g.snap.data.outRels[j]!]}|${g.snap.data.nodeIds.get(y)}`);
+        const followed = t.edges?.[i];
+        if (!prev || !followed) return;
+        const [from, to] = followed.forward ? [prev.nodeId, n.nodeId] : [n.nodeId, prev.nodeId];
+        const x = g.snap.nodeIndexOf(from)!;
+        const y = g.snap.nodeIndexOf(to)!;
+        let found = false;
+        for (let j = d.outOffsets[x]!; j < d.outOffsets[x + 1]!; j++) if (d.outTargets[j] === y && d.relationNames[d.outRels[j]!] === followed.type) found = true;
+        if (found) out.add(`${from}|${followed.type}|${to}`);
+        else if (problems.length < 20) problems.push(`plan ${planName} · mor step ${from} -[${followed.type}]-> ${to} is drawn but is no edge of the graph`);
       });
     return out;
   };
@@ -363,8 +371,8 @@ test('issue 26 invariant: the diff of two results matches nodes and edges by gra
     const a = await g.session.run(plan, { strategy: ka });
     const b = await g.session.run(plan, { strategy: kb });
     const diff = subgraphDiff(a, b);
-    const ea = drawn(a);
-    const eb = drawn(b);
+    const ea = drawn(a, plan.name);
+    const eb = drawn(b, plan.name);
     const both = [...ea].filter((e) => eb.has(e));
     if (diff.edgeCounts.both !== both.length && problems.length < 20) problems.push(`plan ${plan.name} [${planText(plan)}] · ${ka} vs ${kb} · edges in both: shown ${diff.edgeCounts.both}, by graph identity ${both.length} (${both.slice(0, 3).join(', ')})`);
     const na = new Set(a.subgraphs.flatMap((s) => s.mapping.map((m) => m.nodeId)));
