@@ -77,6 +77,8 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   // k full and no budget hit: the k-th may tie with subgraphs not listed (Eq. 11 keeps the first found).
   // The recount searches the snapshot, so it runs in memory placement only (docs/placement.md says so).
   const ties = !ran && !budget && outcome.matches.length >= strategy.k && answers.length > 0 ? countTies(plan, snap, problem, outcome.matches, answers, strategy.k, { exhaustive: strategy.exhaustive === true, match, maxExpansions }) : undefined;
+  // Said, not silent: in the store the recount cannot run, so the result says that ties were not counted.
+  if (ran && !budget && outcome.matches.length >= strategy.k) warnings.push(`k (${strategy.k}) is full and ties with the last answer were not counted in store placement; run in memory placement to count them`);
   const t3 = performance.now();
   return {
     id: options.id ?? plan.name,

@@ -235,7 +235,8 @@ export function relationText(type: string): string {
   return type.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
 }
 
-function csr(n: number, m: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array): { offsets: Uint32Array; targets: Uint32Array; rels: Uint16Array } {
+/** CSR adjacency from an edge list (stable: a node's edges keep the list's order). Also the store path's local graph (retrieve/store). */
+export function csr(n: number, m: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array): { offsets: Uint32Array; targets: Uint32Array; rels: Uint16Array } {
   const offsets = new Uint32Array(n + 1);
   for (let e = 0; e < m; e++) offsets[from[e] + 1]++;
   for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];

@@ -11,7 +11,7 @@
  */
 import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
 import { quoteIdentifier } from '../../graph/identifiers';
-import { GraphSnapshot, type SnapshotData } from '../snapshot/snapshot';
+import { GraphSnapshot, csr, type SnapshotData } from '../snapshot/snapshot';
 import { TextTable } from '../snapshot/textTable';
 
 /** What in-store retrieval needs of a store: its dialect and the query door. */
@@ -250,8 +250,8 @@ export class LocalGraphBuilder {
       dst[i] = indexOf.get(e.target)!;
       rel[i] = e.rel;
     });
-    const out = csr(n, src, dst, rel);
-    const inn = csr(n, dst, src, rel);
+    const out = csr(n, src.length, src, dst, rel);
+    const inn = csr(n, dst.length, dst, src, rel);
     const data: SnapshotData = {
       fingerprint,
       embedderId,
@@ -274,19 +274,3 @@ export class LocalGraphBuilder {
   }
 }
 
-/** Stable CSR: a node's edges keep the order of the (sorted) edge list. */
-function csr(n: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array): { offsets: Uint32Array; targets: Uint32Array; rels: Uint16Array } {
-  const m = from.length;
-  const offsets = new Uint32Array(n + 1);
-  for (let e = 0; e < m; e++) offsets[from[e] + 1]++;
-  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i];
-  const fill = offsets.slice(0, n);
-  const targets = new Uint32Array(m);
-  const rels = new Uint16Array(m);
-  for (let e = 0; e < m; e++) {
-    const at = fill[from[e]]++;
-    targets[at] = to[e];
-    rels[at] = rel[e];
-  }
-  return { offsets, targets, rels };
-}
