@@ -44,9 +44,12 @@ test('first hour: a Cypher result draws its edges; Open as Cypher, edit a :param
     assert.equal(await wb.languageMode(), 'Cypher');
     const text = await wb.waitForEditorText(/^:param p0 => "The Vow"$/m);
     assert.match(text, /MATCH \(vow:`Movie` \{`name`: \$p0\}\)/);
-    // Edit the parameter: Kismet instead of The Vow (line 3), then Ctrl+Enter.
+    // Edit the parameter: Kismet instead of The Vow (on its own line, found in the text: the header
+    // comments above it may grow, e.g. the `// return:` line), then Ctrl+Enter.
+    const paramLine = text.split('\n').findIndex((l) => /^:param p0 => /.test(l)) + 1;
+    assert.ok(paramLine > 0, 'the :param line is in the document');
     await page.keyboard.press('Control+G');
-    await page.keyboard.type('3');
+    await page.keyboard.type(String(paramLine));
     await page.keyboard.press('Enter');
     await page.keyboard.press('End');
     await page.keyboard.press('Shift+Home');

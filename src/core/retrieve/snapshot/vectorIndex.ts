@@ -156,14 +156,24 @@ export function distanceToRow(m: EmbeddingMatrix, q: Float32Array, qNormSq: numb
       dot += q[b] * v;
       rowSq += v * v;
     }
-    return Math.sqrt(Math.max(0, qNormSq + rowSq - 2 * dot));
+    return l2(qNormSq, rowSq, dot);
   }
   for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) {
     const v = m.vals[j];
     dot += q[m.cols[j]] * v;
     rowSq += v * v;
   }
-  return Math.sqrt(Math.max(0, qNormSq + rowSq - 2 * dot));
+  return l2(qNormSq, rowSq, dot);
+}
+
+/**
+ * L2 from ‖q‖², ‖r‖² and q·r. The norms and the dot are summed in different orders, so the same
+ * text gives ≈1e-16, not 0, and its square root (1e-8) would show as a distance; below 1e-12 of the
+ * norms it is 0.
+ */
+function l2(qNormSq: number, rowNormSq: number, dot: number): number {
+  const d2 = qNormSq + rowNormSq - 2 * dot;
+  return d2 <= 1e-12 * (qNormSq + rowNormSq) ? 0 : Math.sqrt(d2);
 }
 
 export function normSq(q: Float32Array): number {
@@ -355,7 +365,7 @@ export class VectorIndex {
       const dot = acc[r];
       acc[r] = 0;
       if (labels && label !== undefined && labels[r] !== label) continue;
-      h.offer(Math.sqrt(Math.max(0, qn + norms[r] - 2 * dot)), r);
+      h.offer(l2(qn, norms[r], dot), r);
     }
     // Rows sharing no bucket have dot 0: distance sqrt(|q|² + |row|²). Empty rows (no features)
     // are listed apart; the others (norm 1) can only enter when the k-th distance is that large.
@@ -463,7 +473,7 @@ export class VectorIndex {
         }
         if (lo < po[b + 1] && pr[lo] === r) dot += q[b] * pv[lo];
       }
-      h.offer(Math.sqrt(Math.max(0, qn + norms[r] - 2 * dot)), r);
+      h.offer(l2(qn, norms[r], dot), r);
     }
     return hits(h);
   }
