@@ -126,8 +126,11 @@ async function openDatabase(path: string, readOnly: boolean): Promise<{ database
 
 /** The engine's words for "a checkpoint was interrupted": its WAL ends in a checkpoint record. */
 function recoveryPending(message: string): boolean {
-  return /checkpoint is in progress|\.shadow: No such file/i.test(message);
+  return /checkpoint is in progress|\.shadow: No such file/i.test(message) || STALE_SHADOW.test(message);
 }
+
+/** A kill between a checkpoint's last write and its removal of the shadow file leaves a shadow the engine disowns. */
+const STALE_SHADOW = /Database ID for temporary file .*\.shadow' does not match/i;
 
 /**
  * Opens read-write once so the engine replays or finishes the interrupted checkpoint. When the WAL
@@ -143,6 +146,15 @@ async function recover(path: string): Promise<string> {
   } catch (e) {
     const message = errorText(e);
     if (/lock/i.test(message)) throw new EngineError('locked', `${message} (another process is writing this database; a checkpoint is finishing: retry when it is done)`);
+    if (STALE_SHADOW.test(message) && existsSync(`${path}.shadow`)) {
+      // The engine's own advice is to delete it; it is moved aside instead (kept, never deleted).
+      const aside = `${path}.shadow.stale-${Date.now()}`;
+      renameSync(`${path}.shadow`, aside);
+      const rw = await openDatabase(path, false);
+      await rw.connection.close();
+      await rw.database.close();
+      return `A checkpoint's leftover shadow file that the engine no longer recognises was moved to ${aside}; the database opened as of its last completed checkpoint and its write-ahead log.`;
+    }
     const wal = `${path}.wal`;
     if (!/\.shadow: No such file/i.test(message) || !existsSync(wal)) throw new EngineError('open-failed', message);
     const aside = `${wal}.interrupted-${Date.now()}`;
