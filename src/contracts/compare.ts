@@ -4,7 +4,7 @@
  * inspector's Compare view. The first result is the baseline "A"; every other result is a "B"
  * compared with it. Pure data: every name in it is database text (render it as text).
  */
-import type { StrategyKind } from '../core/plan/planningGraph';
+import type { StrategyKind } from './values';
 
 /** Where a compared node or edge is: only in A, only in B, or in both. */
 export type DiffSide = 'a' | 'b' | 'both';

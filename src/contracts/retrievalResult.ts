@@ -1,4 +1,4 @@
-import type { StrategyKind } from '../core/plan/planningGraph';
+import type { StrategyKind } from './values';
 import type { CypherDialect, CypherValue, PlanTree, StoreKind } from './values';
 
 /**

@@ -29,6 +29,9 @@ export interface PlanTree {
 
 export type QueryMode = 'run' | 'explain' | 'profile';
 
+/** The retrieval strategies (the IR's `Strategy['kind']`; planningGraph.ts fails to compile if they differ). */
+export type StrategyKind = 'gsd' | 'mor' | 'cypher' | 'stem' | 'sage';
+
 export type StoreKind = 'embedded' | 'neo4j';
 /** The one Cypher dialect type: Neo4j's, or the embedded (Kùzu-fork) engine's. */
 export type CypherDialect = 'neo4j' | 'kuzu';

@@ -172,7 +172,10 @@ export interface SageStrategy {
 }
 
 export type Strategy = GsdStrategy | MorStrategy | CypherStrategy | StemStrategy | SageStrategy;
-export type StrategyKind = Strategy['kind'];
+export type { StrategyKind } from '../../contracts/values';
+// The contracts' StrategyKind is the IR's Strategy['kind'], both ways (a new strategy must be added to both).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const STRATEGY_KINDS_AGREE: Same<Strategy['kind'], import('../../contracts/values').StrategyKind> = true;
 
 export const DEFAULT_STRATEGIES: {
   readonly gsd: GsdStrategy;
