@@ -8,5 +8,7 @@ export * from './compare';
 export * from './inspector/messages';
 export * from './inspector/validate';
 export * from './lsp';
+export * from './schema';
+export * from './text';
 export * from './whyNot';
 // The engine worker protocol (src/contracts/engineWorker.ts) is imported by path: only core/graph/embedded uses it.

@@ -4,10 +4,9 @@
  * Adding one: a method name + params/result types here, the handler in src/server/main.ts, the
  * caller in src/extension/language/ (docs/architecture.md).
  */
-import type { GraphSchema, LabelInfo, RelationshipTypeInfo } from '../core/schema/graphSchema';
+import type { GraphSchema, LabelInfo, RelationshipTypeInfo } from './schema';
 import type { PlanningGraph } from '../core/plan/planningGraph';
-import type { Diagnostic } from '../core/diagnostics';
-import type { Range } from '../core/text';
+import type { Diagnostic, Range } from './text';
 
 /**
  * Client → server: the schema of the graph the workspace is connected to (embedded store or

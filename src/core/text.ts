@@ -1,14 +1,5 @@
-/** Positions are zero-based (line, character in UTF-16 code units), like LSP and VS Code.
- *  Printers for people (the CLI) add one to both. */
-export interface Position {
-  readonly line: number;
-  readonly character: number;
-}
-
-export interface Range {
-  readonly start: Position;
-  readonly end: Position;
-}
+import type { Position, Range } from '../contracts/text';
+export type { Position, Range } from '../contracts/text';
 
 export function range(startLine: number, startChar: number, endLine: number, endChar: number): Range {
   return { start: { line: startLine, character: startChar }, end: { line: endLine, character: endChar } };
