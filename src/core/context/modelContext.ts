@@ -139,7 +139,7 @@ function render(result: RetrievalResult, format: ContextFormat, graphs: readonly
   const lines: string[] = [];
   if (result.question) lines.push(`query: ${pythonRepr(result.question)}`);
   const answers = result.answers.map((a) => a.value);
-  lines.push(`answers (${answers.length}, ${result.strategy} on ${result.store.description}): ${answers.length > 0 ? answers.map(pythonRepr).join(', ') : 'none'}`);
+  lines.push(`answers (${answers.length}, ${result.strategy}): ${answers.length > 0 ? answers.map(pythonRepr).join(', ') : 'none'}`);
   for (const n of notes(result)) lines.push(`note: ${n}`);
   if (graphs.length < total) lines.push(`note: the ${graphs.length} best of ${total} evidence graphs are given; the others were left out.`);
   if (graphs.length === 0) lines.push('evidences: none (the result holds no triples)');

@@ -41,7 +41,7 @@ describe('modelContext (real runs on the sample graph)', () => {
     const expected = [...result.subgraphs].sort((a, b) => a.rank - b.rank).map((s) => [...new Map(s.triples.map((t) => [`${t.sourceName}|${t.type}|${t.targetName}`, [t.sourceName, t.type, t.targetName]])).values()]);
     assert.deepEqual(parsed, expected);
     assert.match(ctx.text, /^query: 'what languages are the films that share actors with The Vow in'$/m);
-    assert.match(ctx.text, new RegExp(`^answers \\(${result.answers.length}, gsd on `, 'm'));
+    assert.match(ctx.text, new RegExp(`^answers \\(${result.answers.length}, gsd\\): `, 'm'));
     for (const a of result.answers) assert.ok(ctx.text.includes(`'${a.value}'`), a.value);
     assert.equal(ctx.graphs, result.subgraphs.length);
     assert.equal(ctx.tokens.exact, false);
