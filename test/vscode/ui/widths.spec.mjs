@@ -48,9 +48,10 @@ test('inspector widths: at 520 px tables stay tables, only the result\'s tabs, l
     assert.equal(await view.locator('text=/in this result/').count(), 0);
 
     // At 520 px the term tables and candidate lists are tables, and nothing scrolls sideways.
-    assert.equal(await tableLayout(view, '.gsd-view table.data-table'), 'table', 'the GSD term table is a table at 520 px');
+    assert.equal(await tableLayout(view, '.gsd-view .gsd-subgraph table.data-table'), 'table', 'the GSD term table is a table at 520 px');
+    assert.equal(await tableLayout(view, '.gsd-view .types table.data-table'), 'table', 'the Types table is a table at 520 px');
     assert.equal(await sideways(view), 0, 'the page does not scroll sideways');
-    const termTableHeight = await view.locator('.gsd-view table.data-table').first().evaluate((t) => t.getBoundingClientRect().height);
+    const termTableHeight = await view.locator('.gsd-view .gsd-subgraph table.data-table').first().evaluate((t) => t.getBoundingClientRect().height);
     await wb.screenshot('inspector-520-gsd-dark');
 
     // Run: the answers (the subgraph drawn), labels ≥ 11 px on screen at fit, the node table a table.
@@ -81,8 +82,8 @@ test('inspector widths: at 520 px tables stay tables, only the result\'s tabs, l
     await page.waitForTimeout(400);
     await view.locator('vscode-tab-header[data-view="gsd"]').click();
     await view.locator('.gsd-view .term-distance').first().waitFor();
-    assert.equal(await tableLayout(view, '.gsd-view table.data-table'), 'cards', 'cards at 400 px');
-    const cardsHeight = await view.locator('.gsd-view table.data-table').first().evaluate((t) => t.getBoundingClientRect().height);
+    assert.equal(await tableLayout(view, '.gsd-view .gsd-subgraph table.data-table'), 'cards', 'cards at 400 px');
+    const cardsHeight = await view.locator('.gsd-view .gsd-subgraph table.data-table').first().evaluate((t) => t.getBoundingClientRect().height);
     console.log(`    inspector widths: GSD term table ${Math.round(termTableHeight)} px tall at 520 px (a table), ${Math.round(cardsHeight)} px at 400 px (cards); graph labels ${labelPx} px at fit`);
     await wb.screenshot('inspector-400-gsd-dark');
   } finally {
