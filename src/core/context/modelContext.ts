@@ -141,8 +141,8 @@ function render(result: RetrievalResult, format: ContextFormat, graphs: readonly
   const answers = result.answers.map((a) => a.value);
   lines.push(`answers (${answers.length}, ${result.strategy}): ${answers.length > 0 ? answers.map(pythonRepr).join(', ') : 'none'}`);
   for (const n of notes(result)) lines.push(`note: ${n}`);
-  if (graphs.length < total) lines.push(`note: the ${graphs.length} best of ${total} evidence graphs are given; the others were left out.`);
-  if (graphs.length === 0) lines.push('evidences: none (the result holds no triples)');
+  if (graphs.length < total) lines.push(graphs.length > 0 ? `note: the ${graphs.length} best of ${total} evidence graphs are given; the others were left out.` : `note: none of the ${total} evidence graphs is given: they do not fit the size limit.`);
+  if (graphs.length === 0) lines.push(total > 0 ? 'evidences: left out' : 'evidences: none (the result holds no triples)');
   else if (format === 'simgrag') lines.push(`evidences: ${simgragEvidence(graphs)}`);
   else lines.push('triples (head | relation | tail):', plainTriples(graphs));
   return lines.join('\n');

@@ -81,15 +81,20 @@ export async function retrieveForModel(
   let context = modelContext(result, base);
   if (tokenization) {
     // A chat request gives the model's tokenizer (asynchronous) and a budget: count exactly; over
-    // the budget, cut graphs with the estimate scaled to the exact count, then count again.
-    const exact = await tokenization.countTokens(context.text);
-    let fitted = context;
-    if (tokenization.tokenBudget > 0 && exact > tokenization.tokenBudget) {
+    // the budget, start from the estimate scaled to the exact count, then drop graphs until it fits.
+    const budget = tokenization.tokenBudget;
+    let exact = await tokenization.countTokens(context.text);
+    if (budget > 0 && exact > budget) {
       const ratio = exact / Math.max(1, context.tokens.tokens);
-      fitted = modelContext(result, { ...base, tokenBudget: Math.floor(tokenization.tokenBudget / ratio) });
+      let fitted = modelContext(result, { ...base, tokenBudget: Math.floor(budget / ratio) });
+      exact = await tokenization.countTokens(fitted.text);
+      for (let n = fitted.graphs - 1; exact > budget && n >= 0; n--) {
+        fitted = modelContext(result, { ...base, maxGraphs: n });
+        exact = await tokenization.countTokens(fitted.text);
+      }
+      context = fitted;
     }
-    const tokens = fitted === context ? exact : await tokenization.countTokens(fitted.text);
-    context = { ...fitted, tokens: { tokens, method: "counted by the model's tokenizer", exact: true } };
+    context = { ...context, tokens: { tokens: exact, method: "counted by the model's tokenizer", exact: true } };
   }
   lastRun = { input, plan: plan.name, result, context };
   log.info(`LM tool ${RETRIEVAL_TOOL}: ${plan.name} (${result.strategy}) → ${result.answers.length} answer(s), ${context.graphs} evidence graph(s), ${context.tokens.exact ? '' : '≈ '}${context.tokens.tokens} tokens`);

@@ -75,6 +75,10 @@ describe('modelContext (real runs on the sample graph)', () => {
     assert.ok(cut.graphs < full.graphs);
     assert.ok(cut.tokens.tokens <= full.tokens.tokens - 1);
     assert.match(cut.text, new RegExp(`note: the ${cut.graphs} best of ${full.graphs} evidence graphs are given`));
+    const none = modelContext(result, { tokenBudget: 1 });
+    assert.equal(none.graphs, 0);
+    assert.match(none.text, new RegExp(`^note: none of the ${full.graphs} evidence graphs is given: they do not fit the size limit\\.$`, 'm'));
+    assert.match(none.text, /^evidences: left out$/m, 'never "the result holds no triples" when it does');
     const counted = modelContext(result, { countTokens: (t) => t.split(/\s+/).length });
     assert.equal(counted.tokens.exact, true);
     assert.equal(counted.tokens.tokens, counted.text.split(/\s+/).length);

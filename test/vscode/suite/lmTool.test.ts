@@ -71,6 +71,25 @@ describe('LM tool: retrieval as context for a model (vscode.lm)', function () {
     assert.match(cut.text, new RegExp(`note: the 1 best of ${subgraphTriples(cut.run).length} evidence graphs are given`));
   });
 
+  it('LM tool: with the caller\'s tokenizer and budget (as a chat request passes them) it counts exactly and cuts to fit', async () => {
+    const plan = readFileSync(fixtureUri('co_actors.kgp').fsPath, 'utf8');
+    const words = (text: string) => text.split(/\s+/).filter((w) => w.length > 0).length;
+    const full = await invoke({ plan, planName: 'co_actor_languages' });
+    const budget = words(full.text) - 1;
+    const result = await vscode.lm.invokeTool(TOOL, {
+      input: { plan, planName: 'co_actor_languages' },
+      toolInvocationToken: undefined,
+      tokenizationOptions: { tokenBudget: budget, countTokens: async (text: string) => words(text) },
+    });
+    const text = (result.content[0] as vscode.LanguageModelTextPart).value;
+    const run = (await vscode.commands.executeCommand<ToolRun | undefined>('kgrag._lastToolRun'))!;
+    assert.equal(run.context.tokens.exact, true, 'counted with the given tokenizer');
+    assert.equal(run.context.tokens.tokens, words(text));
+    assert.ok(run.context.tokens.tokens <= budget, `${run.context.tokens.tokens} tokens within the budget of ${budget}`);
+    assert.ok(run.context.graphs < full.run.context.graphs, 'graphs were left out');
+    assert.match(text, new RegExp(`note: the ${run.context.graphs} best of ${full.run.context.graphs} evidence graphs are given`));
+  });
+
   it('LM tool: a question in — the grounded planner plans it, the graph answers with its triples', async () => {
     const { text, run } = await invoke({ question: 'who directed The Vow' });
     assert.ok(run.result.answers.some((a) => a.value === 'Michael Sucsy'), `answers: ${run.result.answers.map((a) => a.value).join(', ')}`);
