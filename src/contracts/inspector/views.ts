@@ -35,7 +35,7 @@ const first = (wanted: readonly InspectorView[], available: readonly InspectorVi
 
 /** Where Run opens: what matched (the subgraphs), else the strategy's own account; Explain/Profile: the plan. */
 export function answersView(result: RetrievalResult, available: readonly InspectorView[] = resultViews(result)): InspectorView {
-  if (result.cypher && result.cypher.mode !== 'run') return first(['cypher'], available);
+  if (result.strategy === 'cypher' && result.cypher !== undefined && result.cypher.mode !== 'run') return first(['cypher'], available);
   return first(['subgraphs', 'trajectory', 'stem', 'sage', 'cypher'], available);
 }
 

@@ -43,6 +43,12 @@ describe('Run opens on the answers, Inspect on the explanation', () => {
     assert.equal(answersView(fixture('real-mor')), 'trajectory');
     assert.equal(explanationView(fixture('sage')), 'sage');
   });
+  it('a gsd result carrying an EXPLAIN opens on its subgraphs (only a Cypher Explain/Profile opens on the plan)', () => {
+    assert.equal(fixture('xss').strategy, 'gsd');
+    assert.equal(answersView(fixture('xss')), 'subgraphs');
+    const explain = { ...fixture('real-cypher'), cypher: { ...fixture('real-cypher').cypher!, mode: 'explain' as const } };
+    assert.equal(answersView(explain), 'cypher');
+  });
   it('every view chosen is one the result has a tab for', () => {
     for (const name of ['gsd', 'mor', 'cypher', 'stem', 'sage', 'real-gsd', 'real-mor', 'real-cypher', 'xss'] as const) {
       const r = fixture(name);
