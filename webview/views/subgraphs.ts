@@ -121,6 +121,8 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
   /** requestId → node id, for answers still to come. */
   const pending = new Map<number, string>();
   let nextRequest = 1;
+  /** The label scale the drawn style has (1 = the stylesheet's own). */
+  let labelScale = 1;
 
   const canvas = h('div', { class: 'graph-canvas', attrs: { role: 'img', 'aria-label': 'Matched subgraph' } });
   const card = h('div', { class: 'node-card', attrs: { hidden: true, role: 'tooltip' } });
@@ -253,16 +255,20 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
   function fitLabels(): void {
     if (!cy) return;
     const zoom = cy.zoom();
-    const scale = Math.min(MAX_LABEL_SCALE, Math.max(1, 1 / zoom));
+    // When even the largest labels would be hidden (a big graph at fit), the style pass is skipped.
+    const wanted = Math.max(1, 1 / zoom);
+    const scale = wanted > MAX_LABEL_SCALE ? 1 : wanted;
+    const onScreen = LABEL_PX * scale * zoom;
+    canvas.dataset.labelPx = onScreen.toFixed(2);
+    canvas.dataset.labels = onScreen >= LABEL_PX - 1e-6 ? 'shown' : 'hidden';
+    if (scale === labelScale) return;
+    labelScale = scale;
     cy.style()
       .selector('node')
       .style({ 'font-size': LABEL_PX * scale, 'text-max-width': `${Math.round(160 * scale)}px`, 'text-margin-y': 4 * scale, 'text-outline-width': 2 * scale })
       .selector('edge')
       .style({ 'font-size': LABEL_PX * scale, 'text-outline-width': 2 * scale })
       .update();
-    const onScreen = LABEL_PX * scale * zoom;
-    canvas.dataset.labelPx = onScreen.toFixed(2);
-    canvas.dataset.labels = onScreen >= LABEL_PX - 1e-6 ? 'shown' : 'hidden';
   }
 
   function draw(): void {
@@ -270,6 +276,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables', ctx.result.nodeLabels), expansions), ctx.result.stem?.guidance.edges, ctx.result.nodeLabels));
     const big = model.nodes.length > FORCE_LAYOUT_LIMIT;
     cy?.destroy();
+    labelScale = 1;
     delete canvas.dataset.tableReady;
     const layoutName = chooseLayout(model);
     cy = cytoscape({
@@ -362,6 +369,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
         ...addedEdges.map((e) => ({ group: 'edges' as const, data: { id: e.id, source: e.source, target: e.target, type: e.type, expanded: true } })),
       ]);
       cy.style(styles(graphPalette(readCssVar), labelColors(readCssVar), model.nodes.length > FORCE_LAYOUT_LIMIT));
+      labelScale = 1;
       fitLabels();
       applyRankHighlight();
       cy.animate({ fit: { eles: anchor.closedNeighborhood(), padding: 40 } }, { duration: 200 });
@@ -452,6 +460,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     },
     retheme() {
       cy?.style(styles(graphPalette(readCssVar), labelColors(readCssVar), model.nodes.length > FORCE_LAYOUT_LIMIT));
+      labelScale = 1;
       fitLabels();
       renderLegend();
     },
