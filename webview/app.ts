@@ -5,7 +5,6 @@
 import { cypherNotice, tiesSentence, type RetrievalResult } from '../src/contracts/retrievalResult';
 import type { Comparison } from '../src/contracts/compare';
 import {
-  INSPECTOR_VIEWS,
   type ExpandedMessage,
   type GroundingReport,
   type HistoryEntrySummary,
@@ -13,9 +12,11 @@ import {
   type WhyNotAnswerMessage,
   type InspectorState,
   type InspectorView,
+  type ModelContextView,
   type ResultSource,
   type WebviewToHostMessage,
 } from '../src/contracts/inspector/messages';
+import { answersView, resultViews } from '../src/contracts/inspector/views';
 import { clear, h } from './dom';
 import { formatDistance } from './model/format';
 import { staleReasons, staleText, staleTitle, type ActiveGraph } from './model/stale';
@@ -33,6 +34,7 @@ import { trajectoryViewElement } from './views/trajectory';
 import { stemViewElement } from './views/stem';
 import { sageViewElement } from './views/sage';
 import { groundingViewElement } from './views/grounding';
+import { modelContextView } from './views/modelContext';
 
 const TITLES: Record<InspectorView, string> = {
   subgraphs: 'Subgraphs',
@@ -43,6 +45,7 @@ const TITLES: Record<InspectorView, string> = {
   stem: 'STEM trace',
   sage: 'SAGE trace',
   grounding: 'Grounding',
+  context: 'Model context',
 };
 
 /**
@@ -58,12 +61,9 @@ function wrapTabHeaders(tabs: HTMLElement): void {
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
-export function defaultView(result: RetrievalResult): InspectorView {
-  if (result.strategy === 'mor') return 'trajectory';
-  if (result.strategy === 'stem') return 'stem';
-  if (result.strategy === 'sage') return 'sage';
-  if (result.strategy === 'cypher' && result.cypher?.mode !== 'run') return 'cypher';
-  return 'subgraphs';
+/** The view a result opens on when the host names none (or one it has nothing for): its answers. */
+export function defaultView(result: RetrievalResult, available: readonly InspectorView[] = resultViews(result)): InspectorView {
+  return answersView(result, available);
 }
 
 /**
@@ -99,6 +99,10 @@ export class InspectorApp {
   /** How the question became this result's plan (grounded planner), when it did. */
   private grounding: GroundingReport | undefined;
   private view: InspectorView = 'subgraphs';
+  /** The views this result fills (its tabs; core rule in contracts/inspector/views.ts). */
+  private available: readonly InspectorView[] = [];
+  /** The result as a model receives it, per format (from the host). */
+  private modelContexts: readonly ModelContextView[] = [];
   private views = new Map<InspectorView, LinkedView>();
   private highlighted: string | null = null;
   private tabs: HTMLElement | undefined;
@@ -126,7 +130,7 @@ export class InspectorApp {
     private readonly host: AppHost,
   ) {}
 
-  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport, expect?: readonly string[]): void {
+  show(result: RetrievalResult, source: ResultSource | undefined, view: InspectorView | undefined, entryId?: string, grounding?: GroundingReport, expect?: readonly string[], context?: readonly ModelContextView[]): void {
     this.expect = expect ?? [];
     // Another result: the why-not answer about the previous one no longer applies (a late answer is dropped too).
     if (entryId === undefined || entryId !== this.entryId) {
@@ -141,7 +145,9 @@ export class InspectorApp {
     this.grounding = grounding;
     this.entryId = entryId;
     this.allAnswers = false;
-    this.view = view ?? defaultView(result);
+    this.modelContexts = context ?? [];
+    this.available = resultViews(result, { grounding: grounding !== undefined, context: this.modelContexts.length > 0 });
+    this.view = view !== undefined && this.available.includes(view) ? view : defaultView(result, this.available);
     this.render();
     this.saveState();
   }
@@ -201,8 +207,9 @@ export class InspectorApp {
   }
 
   selectView(view: InspectorView): void {
-    if (!this.tabs) return;
-    (this.tabs as HTMLElement & { selectedIndex: number }).selectedIndex = INSPECTOR_VIEWS.indexOf(view);
+    // A view this result has nothing for has no tab: nothing to select.
+    if (!this.tabs || !this.available.includes(view)) return;
+    (this.tabs as HTMLElement & { selectedIndex: number }).selectedIndex = this.available.indexOf(view);
     this.activate(view);
   }
 
@@ -303,6 +310,8 @@ export class InspectorApp {
         return sageViewElement(ctx);
       case 'grounding':
         return groundingViewElement(ctx, this.grounding);
+      case 'context':
+        return modelContextView(ctx, this.modelContexts);
     }
   }
 
@@ -430,17 +439,17 @@ export class InspectorApp {
     const tabs = h(
       'vscode-tabs',
       {
-        attrs: { 'selected-index': INSPECTOR_VIEWS.indexOf(this.view), panel: true },
+        attrs: { 'selected-index': this.available.indexOf(this.view), panel: true },
         on: {},
       },
-      ...INSPECTOR_VIEWS.flatMap((v) => [
+      ...this.available.flatMap((v) => [
         h('vscode-tab-header', { slot: 'header', data: { view: v } }, TITLES[v]),
         h('vscode-tab-panel', { data: { view: v } }),
       ]),
     );
     tabs.addEventListener('vsc-tabs-select', (e: Event) => {
       const index = (e as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex;
-      const view = INSPECTOR_VIEWS[index];
+      const view = this.available[index];
       if (view) this.activate(view);
     });
     this.tabs = tabs;

@@ -31,7 +31,7 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
   switch (m.type) {
     case 'show':
       performance.mark('kgrag:show-received');
-      app.show(m.result, m.source, m.view, m.entryId, m.grounding, m.expect);
+      app.show(m.result, m.source, m.view, m.entryId, m.grounding, m.expect, m.context);
       performance.mark('kgrag:shown');
       // The frame that paints the result (rAF runs just before it): "answers on screen" for the benchmark.
       requestAnimationFrame(() => performance.mark('kgrag:painted', { detail: m.result.plan }));

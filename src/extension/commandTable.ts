@@ -43,6 +43,7 @@ export const COMMANDS = {
   'kgrag.compareTestsWithBaseline': { owner: 'plans', public: true },
   'kgrag.tests._state': { owner: 'plans', public: false },
   'kgrag._lastResult': { owner: 'plans', public: false },
+  'kgrag._lastToolRun': { owner: 'plans', public: false },
   // fewshot/
   'kgrag.validateFewShotFiles': { owner: 'fewshot', public: true },
   // platform/

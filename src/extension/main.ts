@@ -24,6 +24,7 @@ import { registerPlanRunner } from './plans/planRunner';
 import { registerSchemaAliases } from './plans/schemaAliases';
 import { registerWhyNot } from './plans/whyNot';
 import { registerTestController } from './plans/testController';
+import { registerRetrievalTool } from './plans/lmTool';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = registerLog(context);
@@ -49,6 +50,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerInspectQuestion(context, connection, secrets, log);
   registerGroundingActions(context, connection, log);
   registerTestController(context, connection, log);
+  registerRetrievalTool(context, connection, log);
   // few-shot
   registerFewShotValidation(context, log);
   registerWalkthrough(context, log);

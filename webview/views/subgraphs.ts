@@ -21,6 +21,10 @@ import { graphToSvg } from '../model/svg';
 import { highlightByVariable, type LinkedView, type ViewContext } from './context';
 
 const MAX_TABLE_ROWS = 200;
+/** Labels are drawn at least this large at fit (CSS px on screen), or not at all. */
+export const LABEL_PX = 11;
+/** How far labels grow in graph units to stay readable when fit zooms out (more would bury the drawing). */
+const MAX_LABEL_SCALE = 4;
 
 export function readCssVar(name: string): string | undefined {
   const v = getComputedStyle(document.body).getPropertyValue(name).trim();
@@ -35,14 +39,15 @@ export function styles(p: GraphPalette, colours: readonly string[], big: boolean
         'background-color': p.node,
         label: 'data(caption)',
         color: p.foreground,
-        'font-size': 11,
+        'font-size': LABEL_PX,
         'text-valign': 'bottom',
         'text-margin-y': 4,
         'text-outline-color': p.textOutline,
         'text-outline-width': 2,
         'text-wrap': 'ellipsis',
         'text-max-width': '160px',
-        'min-zoomed-font-size': big ? 9 : 0,
+        // Never drawn below LABEL_PX on screen: a label too small to read is left out (the node table names every node).
+        'min-zoomed-font-size': LABEL_PX,
         width: 22,
         height: 22,
       },
@@ -60,7 +65,8 @@ export function styles(p: GraphPalette, colours: readonly string[], big: boolean
         'target-arrow-shape': 'triangle',
         'curve-style': big ? 'haystack' : 'bezier',
         label: big ? '' : 'data(type)',
-        'font-size': 10,
+        'font-size': LABEL_PX,
+        'min-zoomed-font-size': LABEL_PX,
         color: p.foreground,
         'text-rotation': 'autorotate',
         'text-outline-color': p.textOutline,
@@ -115,6 +121,8 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
   /** requestId → node id, for answers still to come. */
   const pending = new Map<number, string>();
   let nextRequest = 1;
+  /** The label scale the drawn style has (1 = the stylesheet's own). */
+  let labelScale = 1;
 
   const canvas = h('div', { class: 'graph-canvas', attrs: { role: 'img', 'aria-label': 'Matched subgraph' } });
   const card = h('div', { class: 'node-card', attrs: { hidden: true, role: 'tooltip' } });
@@ -140,7 +148,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     { class: 'subgraph-picker', attrs: { role: 'toolbar', 'aria-label': 'Subgraphs, ranked by GSD' } },
     h('span', { class: 'rank-nav' }, prev, rankSelect, next),
     subgraphs.length > 1 ? h('span', { class: 'mode-toggle', attrs: { role: 'group', 'aria-label': 'Show' } }, oneButton, allButton) : null,
-    h('vscode-button', { attrs: { secondary: true }, class: 'fit', on: { click: () => cy?.fit(undefined, 30) } }, 'Fit'),
+    h('vscode-button', { attrs: { secondary: true }, class: 'fit', on: { click: () => { cy?.fit(undefined, 30); fitLabels(); } } }, 'Fit'),
     status,
   );
 
@@ -238,11 +246,37 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     });
   }
 
+  /**
+   * Labels readable at fit: when fitting the graph zooms out, labels grow in graph units by the
+   * inverse of the zoom (up to MAX_LABEL_SCALE) so they are LABEL_PX on screen; past that they are
+   * hidden by min-zoomed-font-size rather than drawn unreadably small. The canvas records the
+   * on-screen size of node labels (data-label-px) and whether they show (data-labels).
+   */
+  function fitLabels(): void {
+    if (!cy) return;
+    const zoom = cy.zoom();
+    // When even the largest labels would be hidden (a big graph at fit), the style pass is skipped.
+    const wanted = Math.max(1, 1 / zoom);
+    const scale = wanted > MAX_LABEL_SCALE ? 1 : wanted;
+    const onScreen = LABEL_PX * scale * zoom;
+    canvas.dataset.labelPx = onScreen.toFixed(2);
+    canvas.dataset.labels = onScreen >= LABEL_PX - 1e-6 ? 'shown' : 'hidden';
+    if (scale === labelScale) return;
+    labelScale = scale;
+    cy.style()
+      .selector('node')
+      .style({ 'font-size': LABEL_PX * scale, 'text-max-width': `${Math.round(160 * scale)}px`, 'text-margin-y': 4 * scale, 'text-outline-width': 2 * scale })
+      .selector('edge')
+      .style({ 'font-size': LABEL_PX * scale, 'text-outline-width': 2 * scale })
+      .update();
+  }
+
   function draw(): void {
     const started = performance.now();
     setModel(withGuidance(withExpansions(graphModel(selectSubgraphs(subgraphs, selection), selection.kind === 'all' ? 'names' : 'variables', ctx.result.nodeLabels), expansions), ctx.result.stem?.guidance.edges, ctx.result.nodeLabels));
     const big = model.nodes.length > FORCE_LAYOUT_LIMIT;
     cy?.destroy();
+    labelScale = 1;
     delete canvas.dataset.tableReady;
     const layoutName = chooseLayout(model);
     cy = cytoscape({
@@ -300,6 +334,7 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     }
     element.dataset.mode = selection.kind;
     element.dataset.rank = String(selection.rank);
+    fitLabels();
     // Measure until the first frame after layout has painted.
     requestAnimationFrame(() => {
       const ms = performance.now() - started;
@@ -334,6 +369,8 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
         ...addedEdges.map((e) => ({ group: 'edges' as const, data: { id: e.id, source: e.source, target: e.target, type: e.type, expanded: true } })),
       ]);
       cy.style(styles(graphPalette(readCssVar), labelColors(readCssVar), model.nodes.length > FORCE_LAYOUT_LIMIT));
+      labelScale = 1;
+      fitLabels();
       applyRankHighlight();
       cy.animate({ fit: { eles: anchor.closedNeighborhood(), padding: 40 } }, { duration: 200 });
     }
@@ -423,6 +460,8 @@ export function subgraphsView(ctx: ViewContext): SubgraphsView {
     },
     retheme() {
       cy?.style(styles(graphPalette(readCssVar), labelColors(readCssVar), model.nodes.length > FORCE_LAYOUT_LIMIT));
+      labelScale = 1;
+      fitLabels();
       renderLegend();
     },
     dispose() {

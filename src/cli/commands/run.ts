@@ -10,6 +10,7 @@ import { FileReadError } from '../../core/boundedRead';
 import { EXIT, UsageError, exitCodeFor, oneLine, type CliIO } from '../io';
 import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, PLACEMENT_FLAGS, PLACEMENT_USAGE, placementFromFlags, specFromFlags } from './storeFlags';
 import { planAliases, readPlanFile } from './planFile';
+import { CONTEXT_FORMATS, modelContext, type ContextFormat } from '../../core/context';
 
 const RUN_OPTIONS = {
   ...STORE_FLAGS,
@@ -27,10 +28,12 @@ const RUN_OPTIONS = {
   ...EMBEDDER_FLAG,
   ...PLACEMENT_FLAGS,
   json: { type: 'boolean', default: false },
+  // The result as a model receives it (core/context, the same text as the LM tool and the inspector).
+  context: { type: 'string' },
   reranker: { type: 'string' },
 } as const;
 
-const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--match injective|anchors-distinct|homomorphic] [--budget-ms N] [--not-found-distance D] [--embedder lexical|hashing] [--reranker weights.json] ${PLACEMENT_USAGE} [--json]`;
+const USAGE = `usage: kgrag run <file.kgp|patterns.json|patterns.jsonl> (--db <path> | --neo4j <uri> [--user u] [--database d]) [--plan name] [--strategy ${STRATEGY_KINDS.join('|')}] [--mode run|explain|profile] [--k N] [--exhaustive] [--no-injective] [--match injective|anchors-distinct|homomorphic] [--budget-ms N] [--not-found-distance D] [--embedder lexical|hashing] [--reranker weights.json] ${PLACEMENT_USAGE} [--json | --context ${CONTEXT_FORMATS.join('|')}]`;
 
 /**
  * `kgrag run`: retrieve with every plan (or pattern) of a file against a store (--db or --neo4j).
@@ -75,6 +78,9 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
     notFoundDistance = Number(values['not-found-distance']);
     if (!Number.isFinite(notFoundDistance) || notFoundDistance < 0) throw new UsageError(`--not-found-distance must be a number ≥ 0, not ${values['not-found-distance']}`);
   }
+  const context = values.context;
+  if (context !== undefined && !(CONTEXT_FORMATS as readonly string[]).includes(context)) throw new UsageError(`--context must be ${CONTEXT_FORMATS.join(' or ')}, not ${context}`);
+  if (context !== undefined && values.json) throw new UsageError(`--context and --json print different things: choose one\n${USAGE}`);
   const embedder = embedderKindFlag(values.embedder);
   const spec = specFromFlags(values, io, { mustExist: false, readOnly: true });
 
@@ -121,7 +127,12 @@ export async function run(args: readonly string[], io: CliIO): Promise<number> {
         continue;
       }
       if (values.json) io.out(JSON.stringify(result)); // JSON lines: one result a line, whatever the input format
-      else io.out(describe(result));
+      else if (context !== undefined) {
+        // stdout is exactly what a model receives; its size goes to stderr.
+        const c = modelContext(result, { format: context as ContextFormat });
+        io.out(c.text + '\n');
+        io.err(`kgrag run: ${input.id}: ≈ ${c.tokens.tokens} tokens (${c.tokens.method}), ${c.graphs} evidence graph${c.graphs === 1 ? '' : 's'}, ${c.triples} triple${c.triples === 1 ? '' : 's'}`);
+      } else io.out(describe(result));
     }
     if (failed > 0) return EXIT.findings;
   } finally {

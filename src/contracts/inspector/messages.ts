@@ -11,7 +11,7 @@ import type { GroundingReport } from './grounding';
 export type { ChoiceVerdict, EnumerationSource, GroundedNodeView, GroundingCandidate, GroundingDecider, GroundingMention, GroundingReport, NoPlan, RejectedReply } from './grounding';
 
 /** The panel's switchable views (the tab order). */
-export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stats', 'stem', 'sage', 'grounding'] as const;
+export const INSPECTOR_VIEWS = ['subgraphs', 'gsd', 'trajectory', 'cypher', 'stem', 'sage', 'grounding', 'context', 'stats'] as const;
 export type InspectorView = (typeof INSPECTOR_VIEWS)[number];
 
 export type ImageFormat = 'png' | 'svg';
@@ -65,6 +65,18 @@ export interface ShowResultMessage {
   readonly entryId?: string;
   /** The plan's expected answers (`expect`): the ones it missed get a "why not?" button. */
   readonly expect?: readonly string[];
+  /** The result as a language model receives it, per format (core/context): the Model context view. */
+  readonly context?: readonly ModelContextView[];
+}
+
+/** One format of the model context (core/context's ModelContext): the text exactly as sent, its size. */
+export interface ModelContextView {
+  readonly format: 'simgrag' | 'triples';
+  readonly text: string;
+  readonly graphs: number;
+  readonly totalGraphs: number;
+  readonly triples: number;
+  readonly tokens: { readonly tokens: number; readonly method: string; readonly exact: boolean };
 }
 
 /** The results the inspector keeps, newest first, and which one is shown. */

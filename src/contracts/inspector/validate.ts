@@ -312,10 +312,11 @@ const whyNotFix = union('kind', {
   'use-name': object({ kind: str, variable: str, from: str, to: str, ...fixCommon }),
   'fix-expect': object({ kind: str, from: str, to: str, ...fixCommon }),
 });
+const modelContext = object({ format: oneOf(['simgrag', 'triples']), text: str, graphs: num, totalGraphs: num, triples: num, tokens: object({ tokens: num, method: str, exact: bool }) });
 const whyNotResult = object({ expected: str, plan: str, strategy: strategyKind, 'variable?': str, nodes: arrayOf(whyNotNode), cause: whyNotCause, summary: str, fixes: arrayOf(whyNotFix), ms: num });
 
 const hostMessage = union('type', {
-  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str, 'expect?': strings }),
+  show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str, 'expect?': strings, 'context?': arrayOf(modelContext) }),
   whyNotAnswer: union('status', {
     ok: object({ type: str, requestId: num, status: str, 'entryId?': str, analysis: whyNotResult }),
     error: object({ type: str, requestId: num, status: str, expected: str, message: str }),

@@ -17,6 +17,7 @@ import type {
   WhyNotAnswerMessage,
 } from '../../contracts/inspector/messages';
 import { validateWebviewMessage } from '../../contracts/inspector/validate';
+import { CONTEXT_FORMATS, modelContext } from '../../core/context';
 import { inspectorHtml, makeNonce } from './html';
 
 export const INSPECTOR_VIEW_TYPE = 'kgrag.inspector';
@@ -221,6 +222,8 @@ export class InspectorPanel implements vscode.Disposable {
       ...(this.entryId !== undefined ? { entryId: this.entryId } : {}),
       ...(this.grounding ? { grounding: this.grounding } : {}),
       ...(this.expect && this.expect.length > 0 ? { expect: this.expect } : {}),
+      // The result as the language-model tool hands it to a model (core/context), in each format.
+      context: CONTEXT_FORMATS.map((format) => modelContext(result, { format })),
     };
   }
 

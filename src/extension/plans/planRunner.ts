@@ -10,6 +10,7 @@ import { printPlanningGraph } from '../../core/dsl';
 import type { RelationAliases } from '../../core/retrieve';
 import type { RetrievalResult } from '../../contracts/retrievalResult';
 import type { StrategySettings } from '../../core/session';
+import { answersView, explanationView } from '../../contracts/inspector/views';
 import { setActiveGraph, setRevealHandler, showRetrievalResult, showRunProgress, type ShowOptions } from '../inspector';
 import { documentPlans, planAt, toVsRange, type PlanOfDocument } from '../language/requests';
 import type { Connection } from '../graph/connection';
@@ -86,7 +87,8 @@ export async function executePlan(
   log.info(`${TITLES[action]} ${plan.name} (${result.strategy}): ${result.answers.length} answer(s) in ${result.timings.totalMs.toFixed(0)} ms${answers ? ` — ${answers}` : ''}`);
   showRetrievalResult(result, {
     source,
-    ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : {}),
+    // Run opens on the answers, Inspect on why (GSD terms, trajectory, trace, the Cypher); Explain/Profile on the plan.
+    ...(action === 'explain' || action === 'profile' ? { view: 'cypher' as const } : { view: action === 'inspect' ? explanationView(result) : answersView(result) }),
     ...shown,
     preserveFocus: action !== 'inspect',
     graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },

@@ -28,7 +28,7 @@ const askers = new WeakMap<object, Promise<Asker>>();
  * The grounded planner on the connected graph (connecting when needed, as running a plan would);
  * `model`, when given, chooses among the numbered candidates (core/ask/choose.ts).
  */
-function grounded(connection: Connection, model?: ChatModel): GroundedPlanner {
+export function grounded(connection: Connection, model?: ChatModel): GroundedPlanner {
   return new GroundedPlanner(async () => {
     const { session, schema } = await connection.ensure();
     const snapshot = await session.snapshot();
