@@ -158,12 +158,18 @@ export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, '
 }
 
 /** Opens (or reuses) the panel beside the editor and shows `result` in it (a new history entry). */
-export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
+export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): string {
   const id = keepResult(result, options);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
   panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding, options.expect);
   panel.setHistory(keptResults().summaries());
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
+  return id;
+}
+
+/** The shown result's "why not `expected`?", asked by the webview as its own button does (an evaluation miss opened). */
+export function askWhyNotInPanel(expected: string): void {
+  current?.post({ type: 'askWhyNot', expected });
 }
 
 /**
