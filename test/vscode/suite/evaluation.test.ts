@@ -1,0 +1,117 @@
+// The Evaluation view in the real extension host (issue 28): Evaluate Question Set on a .kgp set on
+// the embedded sample graph, a miss opened from the view (through the same validated message path as
+// its webview: kgrag.eval._receive) runs in the inspector where the inspector's own webview asks why
+// not; the offered fix edits the .kgp (one undoable workspace edit), and the set evaluated again has
+// the miss gone, compared with the previous run. What the view draws: test/vscode/ui/evaluation.spec.mjs.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { EvalPanelSnapshot } from '../../../src/extension/eval/panel';
+import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
+import type { WhyNotAnswerMessage } from '../../../src/contracts/inspector/messages';
+import { activeExtension, closeAllEditors, createFixture, fixtureUri, waitFor } from './helpers';
+
+// From the sample's triples: James Cameron directed Titanic; no movie is called "Titanik".
+const SET = `schema "movies.kgschema.json"
+
+plan titanic_director {
+  question "who directed Titanic"
+  match (m: Movie = "Titanic") -[directed by]- (p: Person)
+  return p
+  expect "James Cameron"
+  using cypher
+}
+
+plan titanik_director {
+  question "who directed Titanik"
+  match (m: Movie = "Titanik") -[directed by]- (p: Person)
+  return p
+  expect "James Cameron"
+  using cypher
+}
+`;
+
+const FILE = 'eval_suite.kgp';
+
+function evalState(): Thenable<EvalPanelSnapshot | undefined> {
+  return vscode.commands.executeCommand<EvalPanelSnapshot | undefined>('kgrag.eval._state');
+}
+
+function inspectorState(): Thenable<InspectorSnapshot | undefined> {
+  return vscode.commands.executeCommand<InspectorSnapshot | undefined>('kgrag.inspector._state');
+}
+
+function evaluate(): Thenable<EvalPanelSnapshot | undefined> {
+  return vscode.commands.executeCommand<EvalPanelSnapshot | undefined>('kgrag.evaluateSet', fixtureUri(FILE), { strategies: ['cypher'] });
+}
+
+suite('Evaluation view: evaluate a set, open a miss, apply its fix, evaluate again', function () {
+  this.timeout(300_000);
+
+  suiteSetup(async () => {
+    await createFixture(FILE, SET);
+    await activeExtension();
+  });
+
+  suiteTeardown(closeAllEditors);
+
+  test('Evaluate Question Set: metrics, cause histogram and the miss; its fix edits the .kgp (undo restores it) and the miss is gone on re-evaluation', async () => {
+    const first = await evaluate();
+    const view = first?.view;
+    assert.ok(view, 'no evaluation view');
+    assert.equal(view.items, 2);
+    assert.deepEqual(view.strategies, ['cypher']);
+    const all = view.rows.find((r) => r.strategy === 'cypher' && r.group === null);
+    assert.equal(all?.metrics.n, 2);
+    assert.equal(all?.metrics.hits1, 0.5);
+    assert.deepEqual(view.causes.map((c) => `${c.cause}=${c.count}`), ['cypher clause: name=1']);
+    assert.deepEqual(view.misses.map((m) => `${m.strategy}:${m.id}:${m.rank}`), ['cypher:titanik_director:null']);
+    assert.match(view.misses[0]!.summary, /^"James Cameron": /);
+    // The view's webview came up and got the model.
+    await waitFor('the evaluation webview ready', async () => ((await evalState())?.ready ? true : undefined), 30_000);
+
+    // Open the miss as the webview's "Open" button does: the inspector shows its result and asks why not.
+    const doc = await vscode.workspace.openTextDocument(fixtureUri(FILE));
+    const before = doc.getText();
+    assert.equal(await vscode.commands.executeCommand('kgrag.eval._receive', { type: 'openMiss', strategy: 'cypher', id: 'titanik_director' }), 'ok');
+    const answered = await waitFor('the inspector to show the miss with its why-not', async () => {
+      const s = await inspectorState();
+      const a = s?.plan === 'titanik_director' ? s.whyNotAnswers.find((w) => w.status === 'ok' && w.entryId === s.entryId) : undefined;
+      return a && s ? { s, a: a as Extract<WhyNotAnswerMessage, { status: 'ok' }> } : undefined;
+    }, 120_000);
+    assert.equal(answered.a.analysis.cause.kind, 'cypher-clause', answered.a.analysis.summary);
+    assert.equal(answered.a.analysis.expected, 'James Cameron');
+    const fix = answered.a.analysis.fixes.find((f) => f.kind === 'use-name');
+    assert.ok(fix && fix.kind === 'use-name', JSON.stringify(answered.a.analysis.fixes));
+    assert.equal(fix.to, 'Titanic');
+
+    // Apply the fix as the inspector's button does: the .kgp itself is edited, nothing else.
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'applyFix', expected: 'James Cameron', entryId: answered.s.entryId, fix }), 'ok');
+    await waitFor('the fix written into the .kgp', async () => (!doc.getText().includes('= "Titanik"') ? true : undefined), 60_000);
+    const fixed = doc.getText().slice(doc.getText().indexOf('plan titanik_director'));
+    assert.match(fixed, /\(m: Movie = "Titanic"\) -\[directed by\]- \(p: Person\)/);
+    assert.ok(doc.isDirty, 'edited in the editor (undoable), not behind its back');
+    assert.ok(doc.getText().includes('plan titanic_director {\n  question "who directed Titanic"'), 'the other plan is untouched');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'kgplan'), 'no untitled copy');
+
+    // Evaluate again (the document as edited): the miss is gone, and the view says what changed.
+    const second = (await evaluate())?.view;
+    assert.ok(second);
+    assert.deepEqual(second.misses, []);
+    assert.equal(second.rows.find((r) => r.group === null)?.metrics.hits1, 1);
+    assert.equal(second.rows.find((r) => r.group === null)?.previous?.hits1, 0.5);
+    assert.deepEqual(second.causes.map((c) => `${c.cause}=${c.count} (was ${c.previous})`), ['cypher clause: name=0 (was 1)']);
+    assert.deepEqual(second.previous?.changes, [{ strategy: 'cypher', lost: [], gained: ['titanik_director'] }]);
+
+    // Undo restores the file as it was; evaluated once more, the miss is back (and new since the last run).
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('undo to restore the set', async () => (doc.getText() === before ? true : undefined), 10_000);
+    const third = (await evaluate())?.view;
+    assert.deepEqual(third?.misses.map((m) => [m.id, m.newSinceLast ?? false]), [['titanik_director', true]]);
+  });
+
+  test('a message the view does not speak is refused, naming what is wrong', async () => {
+    assert.match(String(await vscode.commands.executeCommand('kgrag.eval._receive', { type: 'openMiss', strategy: 'nope', id: 'x' })), /strategy: expected one of/);
+    assert.ok(((await evalState())?.rejected ?? 0) >= 1);
+  });
+});
