@@ -74,7 +74,7 @@ export interface ShowOptions {
 }
 
 /** "Use this candidate instead" / "Open as .kgp" from the Grounding view (the question workflow installs it). */
-export type CandidateHandler = (action: 'use' | 'open', candidate: number, grounding: GroundingReport) => void | Promise<void>;
+export type CandidateHandler = (action: 'use' | 'open', candidate: number, grounding: GroundingReport, source: ResultSource | undefined) => void | Promise<void>;
 
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
@@ -273,7 +273,7 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
         void vscode.window.showWarningMessage('KG-RAG: this grounding is from an earlier session; ask the question again to re-plan it.');
         return;
       }
-      await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g);
+      await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g, panel.source);
       return;
     }
     case 'openEntry': {

@@ -76,11 +76,16 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     });
     assert.ok(after.grounding?.kind === 'planned');
     assert.deepEqual(after.grounding.decidedBy, { kind: 'user' });
-    // The re-plan is an editable .kgp document holding the candidate's plan and the question.
+    // The re-plan replaced the plan that ran in its .kgp (the proposal's named file, one undoable
+    // edit): the candidate's plan with the question, never an untitled copy.
     const doc = vscode.window.activeTextEditor?.document;
     assert.equal(doc?.languageId, 'kgplan');
+    assert.equal(doc!.uri.toString(), outcome!.document, 'the proposal file itself');
+    assert.ok(!doc!.isUntitled && doc!.uri.scheme !== 'untitled');
     assert.match(doc!.getText(), /question "who directed Kismet"/);
-    assert.match(doc!.getText(), new RegExp(`Candidate ${other.id} of`));
+    assert.equal(doc!.getText().match(/^plan /gm)?.length, 1, 'the plan that ran was replaced, not added to');
+    assert.ok(doc!.isDirty, 'edited in the editor: Undo restores the plan that ran');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'kgplan'), 'no untitled copy');
     // An id the grounding does not list is ignored (the webview names candidates, never sends plans).
     assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'useCandidate', candidate: 999 }), 'ok');
     const still = (await inspectorState())?.grounding;
