@@ -22,8 +22,10 @@ function fmt(key: MetricKey, v: number | null): string {
 function delta(key: MetricKey, now: number | null, before: number | null | undefined): Child {
   if (before === undefined || before === null || now === null) return null;
   const digits = LATENCY.has(key) ? 2 : 3;
-  const d = Number(now.toFixed(digits)) - Number(before.toFixed(digits));
-  if (Math.abs(d) < 10 ** -(digits + 1)) return h('span', { class: 'delta same', title: `previous run: ${fmt(key, before)}` }, '±0');
+  // Unchanged at the precision shown: nothing drawn (the header says the run is compared).
+  if (now.toFixed(digits) === before.toFixed(digits)) return null;
+  // The change itself, rounded (as `kgrag eval --baseline` prints it), not the difference of two rounded figures.
+  const d = now - before;
   // Better is up for quality, down for latency (latency is shown, never judged: the machine's load moves it).
   const better = LATENCY.has(key) ? undefined : d > 0;
   return h(
@@ -270,7 +272,7 @@ export class EvalApp {
       h('p', { class: 'miss-line' }, `expected ${x.gold.map((g) => `"${g}"`).join(', ')}; ${returned}`, x.answers.length > 0 ? `; first returned "${x.answers[0]}"` : ''),
       x.summary ? h('p', { class: 'miss-summary' }, x.summary) : null,
       x.askChain !== undefined ? h('p', { class: 'hint' }, `ask chose ${x.askChain}`) : null,
-      x.partial !== undefined ? h('p', { class: 'warning partial' }, `partial: ${x.partial}`) : null,
+      x.partial !== undefined && x.partial !== x.summary ? h('p', { class: 'warning partial' }, `partial: ${x.partial}`) : null,
     );
   }
 }

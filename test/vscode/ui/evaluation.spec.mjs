@@ -1,7 +1,8 @@
 // The Evaluation view as a person uses it (issue 28), on the real sample graph: the CodeLens
 // "Evaluate Question Set" on a .kgp set, the strategies picked (the set's own `using`s preselected),
 // the metrics table per strategy, the cause histogram and every miss; "Open" on a miss shows it in
-// the inspector with its why-not asked. Screenshots of the view in dark, light and 400 px wide
+// the inspector with its why-not asked; its fix applied there edits the .kgp, and "Evaluate again"
+// shows the miss gone and the change since the previous run. Screenshots of the view in dark, light and 400 px wide
 // (nothing cut off there): test-results/screenshots/evaluation-{dark,light,dark-400}.png.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,7 +53,7 @@ async function webviewWith(page, selector, timeoutMs = 60_000) {
   throw new Error(`no webview shows ${selector}`);
 }
 
-test('evaluation: Evaluate Question Set from the CodeLens → metrics per strategy, cause histogram, misses; Open shows a miss with its why-not', async ({ page, wb }) => {
+test('evaluation: Evaluate Question Set from the CodeLens → metrics per strategy, cause histogram, misses; Open shows a miss with its why-not; its fix, Evaluate again → the miss gone, with deltas', async ({ page, wb }) => {
   const folder = new URL(page.url()).searchParams.get('folder');
   writeFileSync(join(folder, 'eval_ui.kgp'), SET);
   await wb.closeAllEditors();
@@ -85,6 +86,26 @@ test('evaluation: Evaluate Question Set from the CodeLens → metrics per strate
   // The first run of this set: nothing to compare with yet, and it says so.
   assert.match(await view.locator('.previous-line').innerText(), /First run of this set/);
 
+  // One click on "Open": the inspector shows the miss's result and the why-not for its gold answer.
+  await miss.locator('.open-miss').click();
+  const { view: inspector } = await webviewWith(page, 'section.why-not[data-cause]', 180_000);
+  assert.equal(await inspector.locator('section.why-not').getAttribute('data-cause'), 'cypher-clause');
+  assert.match(await inspector.locator('section.why-not').innerText(), /James Cameron/);
+  // Its fix (use the name the graph has) is written into the .kgp and re-run beside it.
+  await inspector.locator('li.fix[data-kind="use-name"] .apply-fix').first().click();
+  await inspector.locator('.compare-view').waitFor({ timeout: 120_000 });
+  // (the edited .kgp is what the next evaluation reads: the document as the editor has it)
+  // The inspector's tab closed, the set evaluated again from the view: the miss is gone, and the view says what changed.
+  await page.locator('.tabs-container .tab', { hasText: /Compare: |Inspector: / }).locator('.codicon-close').first().click({ force: true });
+  await view.locator('.evaluate-again').click();
+  await view.locator('.previous-line', { hasText: 'Compared with the previous run' }).waitFor({ timeout: 120_000 });
+  assert.equal(await view.locator('li.miss[data-strategy="cypher"][data-id="titanik_director"]').count(), 0, 'the miss is gone');
+  const cypherAll = view.locator('table.metrics tr.overall[data-strategy="cypher"] td[data-metric="hits1"]');
+  assert.equal(await cypherAll.locator('.value').innerText(), '0.667');
+  assert.equal(await cypherAll.locator('.delta.better').innerText(), '▲ +0.333');
+  assert.equal(await view.locator('section.histogram[data-strategy="cypher"] li.cause-row[data-cause="cypher clause: name"]').getAttribute('data-count'), '0');
+  assert.match(await view.locator('ul.changes li.gained[data-strategy="cypher"]').innerText(), /now first \(1\): titanik_director/);
+
   // Screenshots: dark, light, and dark at 400 px where nothing may be cut off (the metrics table scrolls in its box).
   await wb.runCommand('View: Toggle Primary Side Bar Visibility');
   const original = page.viewportSize();
@@ -107,10 +128,4 @@ test('evaluation: Evaluate Question Set from the CodeLens → metrics per strate
     await setTheme(wb, 'Default Dark Modern');
     await wb.runCommand('View: Toggle Primary Side Bar Visibility');
   }
-
-  // One click on "Open": the inspector shows the miss's result and the why-not for its gold answer.
-  await miss.locator('.open-miss').click();
-  const { view: inspector } = await webviewWith(page, 'section.why-not[data-cause]', 180_000);
-  assert.equal(await inspector.locator('section.why-not').getAttribute('data-cause'), 'cypher-clause');
-  assert.match(await inspector.locator('section.why-not').innerText(), /James Cameron/);
 }, { timeoutMs: 480_000 });
