@@ -128,10 +128,11 @@ suite('Evaluation view: evaluate a set, open a miss, apply its fix, evaluate aga
     assert.deepEqual(view.problems, [{ line: 3, message: 'no_answers: "answers" must be a non-empty list of strings' }]);
     assert.deepEqual(view.rows.map((r) => `${r.group ?? 'all'}:${r.metrics.n}:${r.metrics.hits1}`), ['1:1:1', '2:1:0', 'all:2:0.5']);
     assert.deepEqual(view.misses.map((m) => `${m.id}:${m.group}`), ['vow_mann:2']);
+    const asked = new Set((await inspectorState())?.whyNotAnswers.map((w) => w.requestId) ?? []);
     assert.equal(await vscode.commands.executeCommand('kgrag.eval._receive', { type: 'openMiss', strategy: 'gsd', id: 'vow_mann' }), 'ok');
     const answered = await waitFor('the why-not of the JSON-lines miss', async () => {
       const s = await inspectorState();
-      const a = s?.plan === 'vow_mann' ? s.whyNotAnswers.find((w) => w.entryId === s.entryId || w.status === 'error') : undefined;
+      const a = s?.plan === 'vow_mann' ? s.whyNotAnswers.find((w) => !asked.has(w.requestId)) : undefined;
       return a && s ? { s, a } : undefined;
     }, 120_000);
     assert.equal(answered.a.status, 'ok', answered.a.status === 'error' ? answered.a.message : '');
@@ -146,6 +147,23 @@ suite('Evaluation view: evaluate a set, open a miss, apply its fix, evaluate aga
       assert.equal(doc.getText(), text);
       assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled), 'no untitled copy');
     }
+  });
+
+  test('cancelling an evaluation stops it: the command resolves without a view, and the view keeps the last evaluation', async () => {
+    const before = (await evalState())?.view;
+    assert.ok(before, 'an evaluation is on screen');
+    // 400 items × 3 strategies: long enough on the sample graph to be cancelled while it runs.
+    const plan = 'plan heat {\n  match (m: Movie "Heat") -[directed by]- (d: Person)\n  return d\n}\n';
+    const lines = Array.from({ length: 400 }, (_, i) => JSON.stringify({ id: `heat${i}`, plan, answers: ['Michael Mann'] }));
+    const { doc } = await createFixture('eval_long.jsonl', lines.join('\n') + '\n');
+    const running = vscode.commands.executeCommand<EvalPanelSnapshot | undefined>('kgrag.evaluateSet', doc.uri, { strategies: ['gsd', 'mor', 'stem'] });
+    await waitFor('the evaluation to be running', async () => ((await vscode.commands.executeCommand<number>('kgrag.cancelRunning')) > 0 ? true : undefined), 30_000);
+    const began = Date.now();
+    assert.equal(await running, undefined, 'a cancelled evaluation shows nothing');
+    assert.ok(Date.now() - began < 20_000, `it stopped ${Date.now() - began} ms after Cancel`);
+    const after = (await evalState())?.view;
+    assert.equal(after?.at, before.at, 'the view keeps the evaluation it showed');
+    assert.equal(after?.set.label, before.set.label);
   });
 
   test('a message the view does not speak is refused, naming what is wrong', async () => {
