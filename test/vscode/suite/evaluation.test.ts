@@ -111,10 +111,10 @@ suite('Evaluation view: evaluate a set, open a miss, apply its fix, evaluate aga
   });
 
   test('a JSON-lines set: CodeLens, rows per group, a bad line named; its miss opens with why-not from the plan as it ran (no .kgp to edit)', async () => {
-    const vow = 'plan vow {\n  match (m: Movie "The Vow") -[directed by]- (d: Person)\n  return d\n}\n';
+    const director = (movie: string): string => `plan p {\n  match (m: Movie = "${movie}") -[directed by]- (d: Person)\n  return d\n  using cypher\n}\n`;
     const lines = [
-      JSON.stringify({ id: 'vow', plan: vow, answers: ['Michael Sucsy'], hop: 1 }),
-      JSON.stringify({ id: 'vow_mann', plan: vow, answers: ['Michael Mann'], hop: 2 }),
+      JSON.stringify({ id: 'titanic', plan: director('Titanic'), answers: ['James Cameron'], hop: 1 }),
+      JSON.stringify({ id: 'titanik', plan: director('Titanik'), answers: ['James Cameron'], hop: 2 }),
       JSON.stringify({ id: 'no_answers', question: 'who directed Heat' }),
     ];
     const { doc } = await createFixture('eval_suite.jsonl', lines.join('\n') + '\n');
@@ -123,30 +123,30 @@ suite('Evaluation view: evaluate a set, open a miss, apply its fix, evaluate aga
     const kgpLenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', fixtureUri(FILE));
     assert.deepEqual(kgpLenses.map((l) => l.command?.title).filter((t) => t?.startsWith('Evaluate')), ['Evaluate Question Set (2 plans with expect)']);
 
-    const view = (await vscode.commands.executeCommand<EvalPanelSnapshot | undefined>('kgrag.evaluateSet', doc.uri, { strategies: ['gsd'], groupBy: 'hop' }))?.view;
+    const view = (await vscode.commands.executeCommand<EvalPanelSnapshot | undefined>('kgrag.evaluateSet', doc.uri, { strategies: ['cypher'], groupBy: 'hop' }))?.view;
     assert.ok(view);
     assert.deepEqual(view.problems, [{ line: 3, message: 'no_answers: "answers" must be a non-empty list of strings' }]);
     assert.deepEqual(view.rows.map((r) => `${r.group ?? 'all'}:${r.metrics.n}:${r.metrics.hits1}`), ['1:1:1', '2:1:0', 'all:2:0.5']);
-    assert.deepEqual(view.misses.map((m) => `${m.id}:${m.group}`), ['vow_mann:2']);
-    assert.equal(await vscode.commands.executeCommand('kgrag.eval._receive', { type: 'openMiss', strategy: 'gsd', id: 'vow_mann' }), 'ok');
+    assert.deepEqual(view.misses.map((m) => `${m.id}:${m.group}:${m.cause}`), ['titanik:2:cypher clause: name']);
+    assert.equal(await vscode.commands.executeCommand('kgrag.eval._receive', { type: 'openMiss', strategy: 'cypher', id: 'titanik' }), 'ok');
     const answered = await waitFor('the why-not of the JSON-lines miss', async () => {
       const s = await inspectorState();
       // (request ids restart when the inspector's webview is re-created: the answer is told by its content)
-      const a = s?.plan === 'vow_mann' ? s.whyNotAnswers.find((w) => (w.status === 'ok' ? w.entryId === s.entryId && w.analysis.expected === 'Michael Mann' : w.expected === 'Michael Mann')) : undefined;
+      const a = s?.plan === 'titanik' ? s.whyNotAnswers.find((w) => (w.status === 'ok' ? w.entryId === s.entryId && w.analysis.plan === 'titanik' : w.expected === 'James Cameron')) : undefined;
       return a && s ? { s, a } : undefined;
     }, 120_000);
     assert.equal(answered.a.status, 'ok', answered.a.status === 'error' ? answered.a.message : '');
     if (answered.a.status !== 'ok') return;
-    assert.equal(answered.a.analysis.expected, 'Michael Mann');
+    assert.equal(answered.a.analysis.expected, 'James Cameron');
+    assert.equal(answered.a.analysis.cause.kind, 'cypher-clause');
     // A fix of a plan with no .kgp is re-run (the comparison opens) and written nowhere: the set is unchanged.
-    const fix = answered.a.analysis.fixes.find((f) => f.kind !== 'fix-expect' && f.kind !== 'add-alias');
-    if (fix) {
-      const text = doc.getText();
-      assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'applyFix', expected: 'Michael Mann', entryId: answered.s.entryId, fix }), 'ok');
-      await waitFor('the re-run beside it', async () => ((await inspectorState())?.comparing?.[0] === answered.s.entryId ? true : undefined), 120_000);
-      assert.equal(doc.getText(), text);
-      assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled), 'no untitled copy');
-    }
+    const fix = answered.a.analysis.fixes.find((f) => f.kind === 'use-name');
+    assert.ok(fix, `a fix that re-runs: ${JSON.stringify(answered.a.analysis.fixes)} (${answered.a.analysis.summary})`);
+    const text = doc.getText();
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'applyFix', expected: 'James Cameron', entryId: answered.s.entryId, fix }), 'ok');
+    await waitFor('the re-run beside it', async () => ((await inspectorState())?.comparing?.[0] === answered.s.entryId ? true : undefined), 120_000);
+    assert.equal(doc.getText(), text);
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled), 'no untitled copy');
   });
 
   test('cancelling an evaluation stops it: the command resolves without a view, and the view keeps the last evaluation', async () => {
