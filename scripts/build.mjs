@@ -23,6 +23,8 @@ const targets = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
   { entryPoints: ['src/core/graph/embedded/worker.ts'], outfile: 'dist/engineWorker.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
   { entryPoints: ['webview/main.ts'], outfile: 'media/webview/inspector.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  // The Evaluation view (docs/eval.md): its own bundle, same conventions (DOM only, validated messages).
+  { entryPoints: ['webview/eval/main.ts'], outfile: 'media/webview/eval.js', platform: 'browser', format: 'iife', target: 'es2022' },
   // VS Code tests: index.ts plus one bundle per *.test.ts (index.ts loads every *.test.js beside it).
   { entryPoints: ['test/vscode/suite/index.ts', 'test/vscode/suite/*.test.ts'], outdir: 'out/test/suite', outbase: 'test/vscode/suite', platform: 'node', format: 'cjs', target: 'node20', external: [...nodeExternals, 'mocha'] },
 ];

@@ -83,7 +83,7 @@ export function vsixEntryBytes(file, name) {
 }
 
 /** The bundles that must be the production build (minified, no source map reference). */
-export const PRODUCTION_BUNDLES = ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/engineWorker.js', 'extension/dist/fewshotCheck.js', 'extension/dist/cli.js', 'extension/media/webview/inspector.js'];
+export const PRODUCTION_BUNDLES = ['extension/dist/extension.js', 'extension/dist/server.js', 'extension/dist/engineWorker.js', 'extension/dist/fewshotCheck.js', 'extension/dist/cli.js', 'extension/media/webview/inspector.js', 'extension/media/webview/eval.js'];
 
 /** Bundles inside the .vsix that are development builds (they point at a source map). */
 export async function nonProductionBundles(file) {
@@ -151,6 +151,8 @@ const REQUIRED = [
   'extension/node_modules/wink-lexicon/src/wn-words.js',
   'extension/samples/movies/movies.triples.txt',
   'extension/media/webview/inspector.js',
+  'extension/media/webview/eval.js', // the Evaluation view
+  'extension/media/eval.css',
   'extension/examples/two_hop.kgp',
   'extension/samples/workspace/movies.fewshot.json',
   'extension/samples/workspace/.vscode/settings.json',

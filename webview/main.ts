@@ -42,6 +42,9 @@ window.addEventListener('message', (event: MessageEvent<unknown>) => {
     case 'whyNotAnswer':
       app.whyNotAnswer(m);
       break;
+    case 'askWhyNot':
+      app.askWhyNot(m.expected);
+      break;
     case 'compare':
       app.showComparison(m.comparison, m.question, m.notes);
       break;

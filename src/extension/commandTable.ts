@@ -44,6 +44,10 @@ export const COMMANDS = {
   'kgrag.tests._state': { owner: 'plans', public: false },
   'kgrag._lastResult': { owner: 'plans', public: false },
   'kgrag._lastToolRun': { owner: 'plans', public: false },
+  // eval/
+  'kgrag.evaluateSet': { owner: 'eval', public: true },
+  'kgrag.eval._state': { owner: 'eval', public: false },
+  'kgrag.eval._receive': { owner: 'eval', public: false },
   // fewshot/
   'kgrag.validateFewShotFiles': { owner: 'fewshot', public: true },
   // platform/

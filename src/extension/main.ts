@@ -3,6 +3,7 @@
  * Nothing heavy runs at start-up; the extension activates on `kgplan` files and on its commands.
  */
 import * as vscode from 'vscode';
+import { registerEvaluation } from './eval/evaluate';
 import { registerFewShotValidation } from './fewshot/fewshotValidation';
 import { registerConnection } from './graph';
 import { registerEntityLookup } from './graph/entityLookup';
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerGroundingActions(context, connection, log);
   registerTestController(context, connection, log);
   registerRetrievalTool(context, connection, log);
+  registerEvaluation(context, connection, log);
   // few-shot
   registerFewShotValidation(context, log);
   registerWalkthrough(context, log);

@@ -107,6 +107,12 @@ export interface SelectViewMessage {
   readonly view: InspectorView;
 }
 
+/** Asks the webview to ask "why not `expected`?" about the shown result, as its own button does (an Evaluation view miss opened). */
+export interface AskWhyNotMessage {
+  readonly type: 'askWhyNot';
+  readonly expected: string;
+}
+
 /** Asks the webview to render the current graph view and send it back as exportImage. */
 export interface RequestImageMessage {
   readonly type: 'requestImage';
@@ -179,7 +185,8 @@ export type HostToWebviewMessage =
   | ProgressMessage
   | HistoryMessage
   | ShowComparisonMessage
-  | WhyNotAnswerMessage;
+  | WhyNotAnswerMessage
+  | AskWhyNotMessage;
 
 // ---------------------------------------------------------------- webview → host
 

@@ -326,6 +326,7 @@ const hostMessage = union('type', {
   highlight: object({ type: str, variable: nullable(str) }),
   selectView: object({ type: str, view }),
   requestImage: object({ type: str, format: imageFormat }),
+  askWhyNot: object({ type: str, expected: str }),
   activeGraph: object({ type: str, description: str, 'fingerprint?': str }),
   progress: object({ type: str, title: str, stage: nullable(str) }),
   expanded: union('status', {

@@ -23,4 +23,5 @@ export {
   type EvalBaseline,
   type BaselineComparison,
 } from './metrics';
-export { sessionRunner, snapshotRunner, askOutcome } from './runners';
+export { sessionRunner, snapshotRunner, askOutcome, goldToFollow } from './runners';
+export { evalView, type EvalRunInfo, type PreviousEvalRun } from './view';

@@ -9,13 +9,14 @@ import { retrieveSage } from '../retrieve/sage/retrieve';
 import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import { retrieveStem } from '../retrieve/stem/retrieve';
 import type { GraphSchema } from '../schema/graphSchema';
-import type { RetrievalSession } from '../session/session';
+import type { RetrievalSession, RunOptions } from '../session/session';
+import type { RelationAliases } from '../retrieve/relations';
 import { inStrategyFrame } from '../session/strategies';
 import { analyzeWhyNot } from '../whynot/whyNot';
 import type { AskOutcome, EvalRunner } from './evaluate';
 
 /** The gold answer why-not follows: the first one that is a name in the graph (else the first). */
-function goldToFollow(snap: GraphSnapshot, gold: readonly string[]): string | undefined {
+export function goldToFollow(snap: GraphSnapshot, gold: readonly string[]): string | undefined {
   return gold.find((g) => snap.nodesNamed(g).length > 0) ?? gold[0];
 }
 
@@ -26,22 +27,35 @@ export function askOutcome(r: AskResult): AskOutcome {
 }
 
 /** `kgrag eval`'s runner: the session's run and whyNot (the one door), ask over its snapshot. */
-export async function sessionRunner(session: RetrievalSession, options: { readonly schema?: GraphSchema; readonly explainVerify?: boolean } = {}): Promise<EvalRunner> {
+export async function sessionRunner(
+  session: RetrievalSession,
+  options: {
+    readonly schema?: GraphSchema;
+    readonly explainVerify?: boolean;
+    /** What every run also gets (the editor's retrieval settings, placement, the set's relation aliases). */
+    readonly runOptions?: Omit<RunOptions, 'strategy' | 'signal' | 'id' | 'mode' | 'onStage'>;
+    /** Called with each plan ask chose, by question (the editor opens a miss with it). */
+    readonly onAsked?: (question: string, outcome: AskOutcome) => void;
+  } = {},
+): Promise<EvalRunner> {
   let asker: Asker | undefined;
+  const aliases: { relationAliases?: RelationAliases } = options.runOptions?.relationAliases ? { relationAliases: options.runOptions.relationAliases } : {};
   return {
-    run: (plan, strategy, signal) => session.run(plan, { strategy, ...(signal ? { signal } : {}) }),
+    run: (plan, strategy, signal) => session.run(plan, { ...options.runOptions, strategy, ...(signal ? { signal } : {}) }),
     async ask(question, signal) {
       if (!asker) {
         const snap = await session.snapshot(signal);
         const schema = options.schema ?? (await session.schema(signal));
         asker = new Asker(snap, { schema, embedder: session.embedder, store: { dialect: session.store.dialect, query: (c, o) => session.query(c, o) } });
       }
-      return askOutcome(await asker.ask(question, signal ? { signal } : {}));
+      const outcome = askOutcome(await asker.ask(question, signal ? { signal } : {}));
+      options.onAsked?.(question, outcome);
+      return outcome;
     },
     async whyNot(plan, gold, strategy, result, signal): Promise<WhyNotResult | undefined> {
       const expected = goldToFollow(await session.snapshot(signal), gold);
       if (expected === undefined) return undefined;
-      return session.whyNot(plan, expected, { strategy, result, verify: options.explainVerify ?? false, ...(signal ? { signal } : {}) });
+      return session.whyNot(plan, expected, { strategy, result, verify: options.explainVerify ?? false, ...aliases, ...(signal ? { signal } : {}) });
     },
   };
 }

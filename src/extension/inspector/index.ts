@@ -74,7 +74,7 @@ export interface ShowOptions {
 }
 
 /** "Use this candidate instead" / "Open as .kgp" from the Grounding view (the question workflow installs it). */
-export type CandidateHandler = (action: 'use' | 'open', candidate: number, grounding: GroundingReport) => void | Promise<void>;
+export type CandidateHandler = (action: 'use' | 'open', candidate: number, grounding: GroundingReport, source: ResultSource | undefined) => void | Promise<void>;
 
 let revealHandler: RevealHandler | undefined;
 let aliasHandler: AliasHandler | undefined;
@@ -158,12 +158,18 @@ export function keepResult(result: RetrievalResult, options: Pick<ShowOptions, '
 }
 
 /** Opens (or reuses) the panel beside the editor and shows `result` in it (a new history entry). */
-export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): void {
+export function showRetrievalResult(result: RetrievalResult, options: ShowOptions = {}): string {
   const id = keepResult(result, options);
   const panel = current ?? createPanel(options.preserveFocus ?? true);
   panel.show(result, options.source, options.view, options.preserveFocus ?? true, id, options.grounding, options.expect);
   panel.setHistory(keptResults().summaries());
   void vscode.commands.executeCommand('setContext', HAS_RESULT, true);
+  return id;
+}
+
+/** The shown result's "why not `expected`?", asked by the webview as its own button does (an evaluation miss opened). */
+export function askWhyNotInPanel(expected: string): void {
+  current?.post({ type: 'askWhyNot', expected });
 }
 
 /**
@@ -267,7 +273,7 @@ async function onMessage(panel: InspectorPanel, message: WebviewToHostMessage): 
         void vscode.window.showWarningMessage('KG-RAG: this grounding is from an earlier session; ask the question again to re-plan it.');
         return;
       }
-      await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g);
+      await candidateHandler(message.type === 'useCandidate' ? 'use' : 'open', message.candidate, g, panel.source);
       return;
     }
     case 'openEntry': {

