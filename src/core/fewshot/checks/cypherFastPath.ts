@@ -101,6 +101,12 @@ interface Expr {
   readonly e: number;
 }
 
+/** A name in scope: a pattern variable (with its binding) or a value a WITH projected. */
+interface Sym {
+  readonly t: ExprType;
+  readonly b?: Binding;
+}
+
 interface Binding {
   readonly kind: 'Node' | 'Relationship';
   readonly def: number;
@@ -131,11 +137,12 @@ class Parser {
   private i = 0;
   readonly vars = new Map<string, Binding>();
   readonly anonymous: { kind: 'Node' | 'Relationship'; def: number; labels: string[] }[] = [];
-  /** Variable uses outside the pattern, checked once the scope is known. */
-  private uses: { name: string; at: number; inOrderBy: boolean }[] = [];
+  /** Uses of pattern variables outside the pattern (their references, once ORDER BY is settled). */
+  private uses: { b: Binding; at: number; inOrderBy: boolean }[] = [];
   private inOrderBy = false;
   private inAggregate = false;
-  private aliases = new Map<string, Expr>();
+  /** The names an expression may use here: the pattern's, then what each WITH projects. */
+  private scope = new Map<string, Sym>();
 
   constructor(
     private readonly q: string,
@@ -181,19 +188,43 @@ class Parser {
   statement(): void {
     this.kw('match');
     this.pattern();
+    for (const [name, b] of this.vars) this.scope.set(name, { t: b.kind === 'Node' ? 'node' : 'rel', b });
     if (this.isKw('where')) {
       this.i++;
-      const w = this.expr();
-      if (w.agg || (w.t !== 'bool' && w.t !== 'any')) fail();
+      this.predicate();
+    }
+    while (this.isKw('with')) {
+      this.i++;
+      this.projection(false);
+      if (this.isKw('where')) {
+        this.i++;
+        this.predicate();
+      }
     }
     this.kw('return');
+    this.projection(true);
+    if (this.i !== this.toks.length) fail();
+    for (const u of this.uses) u.b.refs.push(u.at);
+  }
+
+  private predicate(): void {
+    const w = this.expr();
+    if (w.agg || (w.t !== 'bool' && w.t !== 'any')) fail();
+  }
+
+  /** `WITH …` or `RETURN …`: items, ORDER BY, SKIP, LIMIT; afterwards only what it projects is in scope. */
+  private projection(isReturn: boolean): void {
+    if (this.isP('*')) fail();
     const distinct = this.isKw('distinct');
     if (distinct) this.i++;
+    const next = new Map<string, Sym>();
     const columns = new Set<string>();
-    const items: { text: string; aliased: boolean }[] = [];
+    const items: { text: string; aliased: boolean; from: number; to: number }[] = [];
     let anyAgg = false;
     do {
+      const from = this.i;
       const x = this.expr();
+      const to = this.i;
       if (x.agg && !x.topAgg) fail(); // an aggregate inside a larger expression: grouping rules
       anyAgg ||= x.agg;
       const text = this.q.slice(x.s, x.e);
@@ -201,30 +232,38 @@ class Parser {
       if (this.isKw('as')) {
         this.i++;
         const a = this.name();
-        if (this.vars.has(a.v) || this.aliases.has(a.v)) fail();
-        this.aliases.set(a.v, x);
+        if (this.vars.has(a.v) || next.has(a.v)) fail();
+        if (x.t === 'node' || x.t === 'rel') fail(); // a new name for a pattern variable
+        next.set(a.v, { t: x.t });
         column = a.v;
-      }
+      } else if (to - from === 1 && this.scope.has(text)) {
+        next.set(text, this.scope.get(text)!); // a variable carried on
+      } else if (!isReturn) fail(); // WITH expressions must be aliased
       if (columns.has(column)) fail();
       columns.add(column);
-      items.push({ text: squash(text), aliased: column !== text });
+      items.push({ text: squash(text), aliased: column !== text, from, to });
     } while (this.isP(',') && ++this.i);
     if (this.isKw('order')) {
       this.i++;
       this.kw('by');
       this.inOrderBy = true;
+      const outer = this.scope;
+      this.scope = new Map([...outer, ...next]);
+      const orderFrom = this.i;
       do {
         const at = this.i;
         const x = this.expr();
         if (x.agg || x.t === 'node' || x.t === 'rel' || x.t === 'null') fail();
         if (distinct || anyAgg) {
-          // Only what the projection keeps: an alias, or the very text of an unaliased column.
-          const one = x.e === this.toks[at]!.e && this.aliases.has(this.toks[at]!.v);
+          // Only what the projection keeps: a name it projects, or the very text of an unaliased column.
+          const one = x.e === this.toks[at]!.e && next.has(this.toks[at]!.v);
           if (!one && !items.some((it) => !it.aliased && it.text === squash(this.q.slice(x.s, x.e)))) fail();
         }
         if (this.isKw('asc') || this.isKw('desc') || this.isKw('ascending') || this.isKw('descending')) this.i++;
       } while (this.isP(',') && ++this.i);
       this.inOrderBy = false;
+      this.scope = outer;
+      this.projectedInOrderBy(items, orderFrom, this.i);
     }
     if (this.isKw('skip')) {
       this.i++;
@@ -234,11 +273,34 @@ class Parser {
       this.i++;
       this.count();
     }
-    if (this.i !== this.toks.length) fail();
-    for (const u of this.uses) {
-      const b = this.vars.get(u.name);
-      if (b) b.refs.push(u.at);
-      else if (!(u.inOrderBy && this.aliases.has(u.name))) fail();
+    this.scope = next;
+  }
+
+  /**
+   * Neo4j reads an ORDER BY expression that a RETURN column computes as that column: in
+   * `RETURN a.roles ORDER BY size(a.roles)` the second `a` is a use of the column `a.roles`, not of
+   * `a`, so it is not among `a`'s references. Done for property columns (`v.p`, which cannot be part
+   * of a longer match); a longer column expression found in ORDER BY is left to Neo4j.
+   */
+  private projectedInOrderBy(items: readonly { from: number; to: number }[], from: number, to: number): void {
+    const same = (a: number, b: number, n: number): boolean => {
+      for (let k = 0; k < n; k++) {
+        const x = this.toks[a + k]!;
+        const y = this.toks[b + k]!;
+        if (x.k !== y.k || x.v !== y.v) return false;
+      }
+      return true;
+    };
+    for (const it of items) {
+      const n = it.to - it.from;
+      if (n === 1) continue; // a variable column is the variable itself
+      for (let j = from; j + n <= to; j++) {
+        if (!same(it.from, j, n)) continue;
+        const property = n === 3 && this.toks[it.from]!.k === 'id' && this.toks[it.from + 1]!.v === '.';
+        if (!property) fail();
+        const at = this.toks[j]!.s;
+        this.uses = this.uses.filter((u) => !(u.inOrderBy && u.at === at));
+      }
     }
   }
 
@@ -457,20 +519,15 @@ class Parser {
     }
     if (t.k === 'id' && this.isP('(', 1)) return this.call();
     const v = this.name();
-    this.uses.push({ name: v.v, at: v.s, inOrderBy: this.inOrderBy });
+    const sym = this.scope.get(v.v) ?? fail();
+    if (sym.b) this.uses.push({ b: sym.b, at: v.s, inOrderBy: this.inOrderBy });
     if (this.isP('.')) {
       this.i++;
       const prop = this.symbolicName();
-      const b = this.vars.get(v.v);
-      if (!b || this.isP('.')) fail(); // properties of pattern variables only
+      if (!sym.b || this.isP('.')) fail(); // properties of pattern variables only
       return { t: 'any', agg: false, topAgg: false, s: v.s, e: prop.e };
     }
-    if (this.inOrderBy && !this.vars.has(v.v) && this.aliases.has(v.v)) {
-      const a = this.aliases.get(v.v)!;
-      return { t: a.t, agg: false, topAgg: false, s: v.s, e: v.e };
-    }
-    const b = this.vars.get(v.v);
-    return { t: b ? (b.kind === 'Node' ? 'node' : 'rel') : 'any', agg: false, topAgg: false, s: v.s, e: v.e };
+    return { t: sym.t, agg: false, topAgg: false, s: v.s, e: v.e };
   }
 
   private call(): Expr {
