@@ -30,6 +30,8 @@ test('statements Neo4j rejects or warns about are not taken by the fast path, an
     ['MATCH (a:Person)-[:ACTED_IN]->(m) RETURN a.name, count(m) ORDER BY count(a)', FEWSHOT_CODES.cypherSyntax], // aggregation in ORDER BY
     ['MATCH (a:Person) WHERE count(a) > 1 RETURN a', FEWSHOT_CODES.cypherSyntax], // aggregation in WHERE
     ['MATCH (a:Person), (m:Movie) RETURN a, m', FEWSHOT_CODES.cypherNotice], // cartesian product
+    ['MATCH (a:Person)-[:ACTED_IN]->(m), (b:Person)-[:DIRECTED]->(n) RETURN a, b', FEWSHOT_CODES.cypherNotice], // parts share no variable
+    ['MATCH (a:Person)-[r]->(b)-[r]->(c) RETURN a', FEWSHOT_CODES.cypherSyntax], // one relationship variable twice
     ['MATCH (a:Person) RETURN a.name, a.name', FEWSHOT_CODES.cypherSyntax], // two columns of one name
     ["MATCH (a:Person) WHERE a.born > 'x' * 2 RETURN a", FEWSHOT_CODES.cypherSyntax], // type
     ['MATCH (a:Person) RETURN count(count(a))', FEWSHOT_CODES.cypherSyntax], // nested aggregation

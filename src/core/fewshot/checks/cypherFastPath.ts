@@ -186,13 +186,15 @@ class Parser {
   }
 
   statement(): void {
-    this.kw('match');
-    this.pattern();
-    for (const [name, b] of this.vars) this.scope.set(name, { t: b.kind === 'Node' ? 'node' : 'rel', b });
-    if (this.isKw('where')) {
-      this.i++;
-      this.predicate();
-    }
+    do {
+      this.kw('match');
+      this.pattern();
+      for (const [name, b] of this.vars) this.scope.set(name, { t: b.kind === 'Node' ? 'node' : 'rel', b });
+      if (this.isKw('where')) {
+        this.i++;
+        this.predicate();
+      }
+    } while (this.isKw('match'));
     while (this.isKw('with')) {
       this.i++;
       this.projection(false);
@@ -310,13 +312,30 @@ class Parser {
     else fail();
   }
 
+  /** The variables of the path being read (to see whether a MATCH's comma-separated parts connect). */
+  private partNames = new Set<string>();
+
   private pattern(): void {
-    this.node();
-    while (this.isP('-') || this.isP('<')) {
-      this.rel();
+    const parts: Set<string>[] = [];
+    do {
+      this.partNames = new Set();
       this.node();
+      while (this.isP('-') || this.isP('<')) {
+        this.rel();
+        this.node();
+      }
+      parts.push(this.partNames);
+    } while (this.isP(',') && ++this.i);
+    // Parts that share no variable make Neo4j note a cartesian product: not ours.
+    const joined = new Set(parts[0]);
+    let rest = parts.slice(1);
+    for (let grew = true; grew && rest.length > 0; ) {
+      const next = rest.filter((part) => ![...part].some((n) => joined.has(n)));
+      grew = next.length < rest.length;
+      for (const part of rest) if (!next.includes(part)) for (const n of part) joined.add(n);
+      rest = next;
     }
-    if (this.isP(',')) fail(); // a second pattern part: connectivity, cartesian-product notices
+    if (rest.length > 0) fail();
   }
 
   private bind(kind: 'Node' | 'Relationship', open: number, v: Token | undefined, labels: string[]): void {
@@ -324,8 +343,17 @@ class Parser {
       this.anonymous.push({ kind, def: open, labels });
       return;
     }
-    if (this.vars.has(v.v)) fail(); // the same variable twice: Neo4j merges its labels
-    this.vars.set(v.v, { kind, def: v.s, refs: [v.s], labels });
+    this.partNames.add(v.v);
+    const seen = this.vars.get(v.v);
+    if (!seen) {
+      this.vars.set(v.v, { kind, def: v.s, refs: [v.s], labels });
+      return;
+    }
+    // A node met again (a join): Neo4j keeps the labels written at one of its places; written at
+    // two, it combines them, which is left to Neo4j. A relationship met again is an error.
+    if (seen.kind !== 'Node' || kind !== 'Node' || (labels.length > 0 && seen.labels.length > 0)) fail();
+    seen.labels.push(...labels);
+    seen.refs.push(v.s);
   }
 
   private node(): void {
