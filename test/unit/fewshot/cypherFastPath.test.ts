@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { checkCypherQuery, cypherAnalysisCounts, FEWSHOT_CODES, readFewShot, readSchemasCsv, useCypherFastPath } from '../../../src/core/fewshot';
 import { cleanStatementAnalysis } from '../../../src/core/fewshot/checks/cypherFastPath';
 import { patchFrontEnd } from '../../../src/core/fewshot/checks/neo4jFrontEnd';
-import { shared, SKIP_SHARED } from './helpers';
+import { parseSchemaFile } from '../../../src/core/schema/schemaFile';
+import { fixture, shared, SKIP_SHARED } from './helpers';
 
 type CypherOutput = Parameters<typeof checkCypherQuery>[0];
 const output = (query: string): CypherOutput => ({ kind: 'cypher', query: { value: query, span: { start: 0, end: query.length } } }) as CypherOutput;
@@ -44,6 +45,16 @@ test('statements Neo4j rejects or warns about are not taken by the fast path, an
     assert.equal(cleanStatementAnalysis(q, 'CYPHER 5'), undefined, q);
     assert.ok(checkCypherQuery(output(q), undefined, 1).some((f) => f.code === code), `${q}: ${code}`);
   }
+  // Offsets inside a statement that does not start the text (Neo4j's are relative to the statement).
+  const schema = parseSchemaFile(fixture('movies.structured_schema.json').text, 'movies.structured_schema.json').schema!;
+  const indented = "\n  MATCH (p:Person)-[:ACTED_IN]->(m:Movie {rating: 5}) WHERE p.born > 1960 RETURN p.name, m.tagline, p.rating";
+  assert.ok(cleanStatementAnalysis(indented.trim(), 'CYPHER 5'));
+  const withFast = checkCypherQuery(output(indented), schema, 1);
+  useCypherFastPath(false);
+  const withNeo4j = checkCypherQuery(output(indented), schema, 1);
+  useCypherFastPath(true);
+  assert.ok(withFast.some((f) => f.code === FEWSHOT_CODES.cypherProperty && indented.slice(f.start, f.end) === 'rating'));
+  assert.deepEqual(withFast, withNeo4j);
   // And a clean one is taken, with its pattern's variables.
   const a = cleanStatementAnalysis("MATCH (p:Person)-[r:ACTED_IN]->(:Movie {title: 'Heat'}) WHERE p.born > 1960 RETURN p.name ORDER BY p.name LIMIT 3", 'CYPHER 5')!;
   assert.deepEqual(a.errors, []);

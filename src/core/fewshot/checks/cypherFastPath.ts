@@ -602,8 +602,9 @@ export function cleanStatementAnalysis(statement: string, cypherVersion: string)
     for (const [variable, b] of parser.vars) symbolTable.push({ variable, definitionPosition: b.def, types: [b.kind], references: b.refs, labels: labelTree(b.labels) });
     parser.anonymous.forEach((a, n) => symbolTable.push({ variable: `  UNNAMED${n}`, definitionPosition: a.def, types: [a.kind], references: [a.def], labels: labelTree(a.labels) }));
     return { errors: [], notifications: [], symbolTable };
-  } catch (e) {
-    if (e instanceof NotClean) return undefined;
-    throw e;
+  } catch {
+    // Not clean, or anything unforeseen (a stack overflow on deep nesting): Neo4j decides. Never
+    // throw: the library swallows exceptions from the analysis and would report nothing at all.
+    return undefined;
   }
 }
