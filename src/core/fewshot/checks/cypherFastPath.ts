@@ -131,6 +131,8 @@ const FUNCTIONS: Record<string, { args: readonly ExprType[]; result: ExprType }>
   size: { args: ['str', 'list', 'any'], result: 'num' },
   round: { args: ['num', 'any'], result: 'any' },
   abs: { args: ['num', 'any'], result: 'any' },
+  date: { args: ['str', 'any'], result: 'any' },
+  datetime: { args: ['str', 'any'], result: 'any' },
 };
 
 class Parser {
