@@ -6,13 +6,14 @@
  * Then the Cypher rows of ../shared/data/text2cypher (Neo4j's front end on every query, with its
  * database's schema; issue 29's target: ≤ 20 ms of CPU per query), checked once and re-checked after
  * one row changed (the editor's case). `--text2cypher-only` skips the generated files;
- * `--findings out.jsonl` writes every row's findings (to diff two versions: the same findings).
+ * `--findings out.jsonl` writes every row's findings (to diff two versions: the same findings);
+ * `--no-fast-path` sends every statement through Neo4j's semantic analysis (checks/cypherFastPath.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { checkCypherQuery, checkFewShot, readFewShot, readSchemasCsv } from '../src/core/fewshot';
+import { checkCypherQuery, checkFewShot, cypherAnalysisCounts, readFewShot, readSchemasCsv, useCypherFastPath } from '../src/core/fewshot';
 
 // Real English words (the MetaQA questions' vocabulary) so relation words are diverse and known, plus
 // a made-up word in every tenth example: those ask the relation-typo check for near words, against a
@@ -131,12 +132,17 @@ function text2cypher(): void {
   };
   // Loading Neo4j's front end (seconds, once per process) is not a query's cost.
   checkCypherQuery({ kind: 'cypher', query: { value: 'RETURN 1', span: { start: 0, end: 8 } } } as Parameters<typeof checkCypherQuery>[0], undefined, 0);
+  if (process.argv.includes('--no-fast-path')) useCypherFastPath(false);
+  const counted = cypherAnalysisCounts();
   const first = pass();
+  const after = cypherAnalysisCounts();
   const again = pass();
   const at = process.argv.indexOf('--findings');
   if (at >= 0) writeFileSync(process.argv[at + 1]!, first.findings.join('\n') + '\n');
   const same = first.findings.join('\n') === again.findings.join('\n');
   console.log(`text2cypher_dev.csv: ${rows.length} Cypher rows (${new Set(rows.map((e) => (e.output?.kind === 'cypher' ? e.output.query.value : ''))).size} distinct), load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(`  first check: ${(first.cpuMs / 1000).toFixed(1)} s CPU, ${(first.cpuMs / rows.length).toFixed(1)} ms CPU per query`);
+  const edits = after.patched.assertionsOff ? 'assertions off' : 'as shipped (assertions on)';
+  console.log(`  statements: ${after.fast - counted.fast} proven clean by our parse, ${after.neo4j - counted.neo4j} through Neo4j's semantic analysis (${edits})`);
   console.log(`  re-check (the editor after an edit): ${(again.cpuMs / 1000).toFixed(2)} s CPU, ${(again.cpuMs / rows.length).toFixed(2)} ms CPU per query; findings ${same ? 'identical' : 'DIFFERENT'}`);
 }

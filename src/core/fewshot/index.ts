@@ -6,6 +6,6 @@ export { executeExamples, type ExampleRunner, type ExecuteOptions } from './exec
 export { patternShape } from './shapes';
 export { readCsv, type CsvRecord } from './csv';
 export { readSchemasCsv } from './schemasCsv';
-export { toDbSchema, checkCypherQuery } from './checks/cypher';
+export { toDbSchema, checkCypherQuery, useCypherFastPath, cypherAnalysisCounts } from './checks/cypher';
 export { DEFAULT_SIMGRAG_SHOTS, DEFAULT_EXPECTED_SHAPES } from './checks/file';
 export * from './model';

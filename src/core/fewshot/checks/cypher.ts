@@ -6,15 +6,8 @@
  * check from its symbol table (which variable carries which labels).
  */
 import type { DbSchema } from '@neo4j-cypher/language-support';
-
-type LanguageSupport = typeof import('@neo4j-cypher/language-support');
-let languageSupport: LanguageSupport | undefined;
-/** Loaded on first use: the package is large (seconds to load) and most few-shot files hold no Cypher. */
-function neo4jFrontEnd(): LanguageSupport {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  languageSupport ??= require('@neo4j-cypher/language-support') as LanguageSupport;
-  return languageSupport;
-}
+import { neo4jFrontEnd, type Analyser, type FrontEnd, type LanguageSupport } from './neo4jFrontEnd';
+import { cleanStatementAnalysis } from './cypherFastPath';
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { FewShotCheckOptions, CypherOutput, FewShotDocument, OffsetFinding } from '../model';
 import { FEWSHOT_CODES } from '../codes';
@@ -42,15 +35,53 @@ type LintResult = ReturnType<LanguageSupport['lintCypherQuery']>;
  * at the limit (results are small; 20k of them are a few tens of MB).
  */
 const LINT_CACHE_LIMIT = 20_000;
-const lintCache = new WeakMap<DbSchema, Map<string, LintResult>>();
+let lintCache = new WeakMap<DbSchema, Map<string, LintResult>>();
 const noSchema: DbSchema = {};
+
+/**
+ * Statements in the fragment `cypherFastPath.ts` proves clean skip Neo4j's semantic analysis (its
+ * only contribution there is the symbol table, which the fragment gives directly); the rest, and
+ * every statement when the fast path is off, go through it. Counted for the benchmark.
+ */
+let fastPath = true;
+const analysed = { fast: 0, neo4j: 0 };
+const analyser: Analyser = (statement, version, neo4j) => {
+  const clean = fastPath ? cleanStatementAnalysis(statement, version) : undefined;
+  if (clean) {
+    analysed.fast++;
+    return clean;
+  }
+  analysed.neo4j++;
+  return neo4j(statement, version);
+};
+
+/** Off: every statement through Neo4j's semantic analysis (to compare findings). Clears the cache. */
+export function useCypherFastPath(on: boolean): void {
+  fastPath = on;
+  lintCache = new WeakMap();
+}
+
+/** How many statements were analysed each way since the process started (benchmark, tests). */
+export function cypherAnalysisCounts(): { fast: number; neo4j: number; patched: FrontEnd['patched'] } {
+  return { ...analysed, patched: frontEnd().patched };
+}
+
+let seamSet = false;
+function frontEnd(): FrontEnd {
+  const fe = neo4jFrontEnd();
+  if (!seamSet) {
+    fe.setAnalyser(analyser);
+    seamSet = true;
+  }
+  return fe;
+}
 
 function lintCached(query: string, db: DbSchema): LintResult {
   let byText = lintCache.get(db);
   if (!byText) lintCache.set(db, (byText = new Map()));
   const hit = byText.get(query);
   if (hit) return hit;
-  const result = neo4jFrontEnd().lintCypherQuery(query, db);
+  const result = frontEnd().ls.lintCypherQuery(query, db);
   if (byText.size >= LINT_CACHE_LIMIT) byText.clear();
   byText.set(query, result);
   return result;
@@ -74,7 +105,7 @@ export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefine
     dbSchemaCache.set(schema, db);
   }
   let result: LintResult;
-  const { isNotParamError } = neo4jFrontEnd();
+  const { isNotParamError } = frontEnd().ls;
   try {
     result = lintCached(q.value, db);
   } catch (e) {
@@ -99,7 +130,8 @@ export function checkCypherQuery(o: CypherOutput, schema: GraphSchema | undefine
       out.push({ ...span, severity: 'info', code: FEWSHOT_CODES.cypherNotice, message: `Row ${number}: ${message}` });
     }
   }
-  if (schema) out.push(...propertyFindings(q.value, result.symbolTables, schema, number, reported).map((f) => ({ ...f, ...at(f.start, f.end) })));
+  // In offset order: Neo4j's symbol table lists variables in hash order, which says nothing to a reader.
+  if (schema) out.push(...propertyFindings(q.value, result.symbolTables, schema, number, reported).sort((a, b) => a.start - b.start).map((f) => ({ ...f, ...at(f.start, f.end) })));
   return out;
 }
 
