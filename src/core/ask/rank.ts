@@ -2,6 +2,7 @@ import { isStopWord } from '../embed/lexicon/normalize';
 import { describeShape } from './describe';
 import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
+import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -20,7 +21,23 @@ export const RANK_WEIGHTS = {
   ignoredAnchor: 1.5,
   /** The anchor's own mention score, × this (ties between readings of the question). */
   anchor: 0.1,
+  /** A candidate whose answers are not of the type the question asks for ("which films" ending
+   *  on a Person): more than any one word's evidence, so returning more never makes up for it. */
+  answerType: 1.5,
 } as const;
+
+/**
+ * What the question asks for, read from its answer phrase by the type-word rules GSD uses
+ * (`WordMeaning.typeOf`): the head noun ("which films" → Movie, "what kinds" → Genre), else the
+ * wh-word's nouns ("who" → person → Person, "when" → date/year → Year).
+ */
+export interface AskedType {
+  /** The question word it was read from ("kinds", "who"). */
+  readonly word: string;
+  readonly labels: readonly string[];
+  readonly how: Exclude<TypeResolution['how'], 'none'>;
+  readonly detail: string;
+}
 
 /** One question word and what the candidate made of it. */
 export interface WordMatch {
@@ -36,6 +53,11 @@ export interface RankedCandidate {
   /** Share of the question's schema evidence the candidate explains, in [0, 1]. */
   readonly fit: number;
   readonly matches: readonly WordMatch[];
+  /** The label the candidate's answers have, and whether it is the type the question asks for. */
+  readonly answerLabel: string;
+  readonly answerFits: boolean | undefined;
+  /** Relations of the candidate no question word speaks for (graph structure alone chose them). */
+  readonly unspoken: readonly string[];
 }
 
 interface QuestionWord {
@@ -49,6 +71,8 @@ interface QuestionWord {
   readonly relational: number;
   /** Position in the answer phrase, head noun first (0), the wh-word last; undefined outside it. */
   readonly answer?: number;
+  /** The answer phrase's head noun ("films" in "which films …"). */
+  readonly head?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -69,9 +93,25 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     const answer = at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
-    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
+    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}) });
   });
   return out;
+}
+
+/** The type the question asks for, if its answer phrase names one the graph has. */
+export function askedType(words: readonly QuestionWord[], ctx: RankContext): AskedType | undefined {
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  const head = words.find((w) => w.head);
+  const read = (word: string, texts: readonly string[]): AskedType | undefined => {
+    const found = texts.map((t) => ctx.meaning.typeOf(t, labelNames, labelAliases)).filter((r): r is TypeResolution & { how: AskedType['how'] } => r !== undefined && r.how !== 'none' && r.labels.length > 0);
+    if (found.length === 0) return undefined;
+    const labels = [...new Set(found.flatMap((r) => r.labels.map((l) => labelNames[l]!)))];
+    return { word, labels, how: found[0]!.how, detail: found.map((r) => r.detail).join('; ') };
+  };
+  if (head) return read(head.word, [head.word]);
+  const wh = words.find((w) => w.wh && w.answer !== undefined);
+  return wh ? read(wh.word, wh.wh!) : undefined;
 }
 
 /** Auxiliary and modal verbs carry tense, not meaning ("what does X act in": "does" is not a
@@ -127,10 +167,16 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
   return { relevance: floor(best), relational: floor(relational) };
 }
 
-function similarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
-  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
+/** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
+function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slot): number {
+  if (!asked || asked.word !== w.word || w.answer === undefined || slot.kind !== 'label' || !asked.labels.includes(slot.name)) return 0;
+  return asked.how === 'is-a' ? 0.8 : 1;
+}
+
+function similarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
+  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
-  const s = floor(bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms));
+  const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms)));
   // A role noun ("directors") names a label (Person) but says which relation leads there: as a
   // label it counts half, so it cannot stand in for the relation it names.
   if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
@@ -165,7 +211,7 @@ interface Alignment {
  * of the chain wherever it stands in the sentence, so its words come last, head noun first.
  * Exact DP over (slot reached, hops covered); at most 3 hops: ≤ 7 × 8 states per word.
  */
-function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorEnd: number, anchorLabel: string, steps: readonly Step[], ctx: RankContext): Alignment {
+function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorEnd: number, anchorLabel: string, steps: readonly Step[], ctx: RankContext, asked: AskedType | undefined): Alignment {
   const h = steps.length;
   const ordered: Slot[] = [labelSlot(anchorLabel, ctx)];
   steps.forEach((s, i) => {
@@ -184,7 +230,7 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   const answerOnRight = answerWords.some((w) => w.index >= anchorEnd);
   const restartAt = answerOnRight ? -1 : left.length;
   const ws = [...left, ...side(false), ...answerWords];
-  const sims = ws.map((w) => ordered.map((s) => similarity(w, s, ctx)));
+  const sims = ws.map((w) => ordered.map((s) => similarity(w, s, ctx, asked)));
   const masks = 1 << h;
   type Cell = { score: number; gain: number; lost: number; from: number; choice: number } | undefined;
   const width = ordered.length * masks;
@@ -260,7 +306,7 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
  * Two anchors: each word goes to its best slot (order says little when two entities share it),
  * except the answer phrase's, which only the answer's own slots may take (`answerSlots`).
  */
-function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], answerSlots: ReadonlySet<number>, hops: number, ctx: RankContext): Alignment {
+function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], answerSlots: ReadonlySet<number>, hops: number, ctx: RankContext, asked: AskedType | undefined): Alignment {
   let gain = 0;
   let lost = 0;
   let mask = 0;
@@ -270,7 +316,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
     let bestSim = 0;
     slots.forEach((s, i) => {
       if (w.answer !== undefined && !answerSlots.has(i)) return;
-      const x = similarity(w, s, ctx);
+      const x = similarity(w, s, ctx, asked);
       if (x > bestSim) {
         bestSim = x;
         best = i;
@@ -293,15 +339,32 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
 }
 
 
-/** Scores every candidate against the question; best first (ties: fewer hops, more answers). */
+/**
+ * Scores every candidate against the question; best first (ties: fewer hops, more answers).
+ * Evidence, all from the question and the graph's own names: the question's words aligned with
+ * the candidate's relation and label names (WordNet), and the type the answer phrase asks for
+ * against the label the candidate's answers have — a candidate ending elsewhere ranks below every
+ * one that fits, whatever it returns.
+ */
 export function rankCandidates(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): RankedCandidate[] {
+  return rankWith(g, candidates, ctx).ranked;
+}
+
+/** The ranking with what the question was read as (its words and the asked type). */
+export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const words = questionWords(g, ctx);
+  const asked = askedType(words, ctx);
+  // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
+  // relation is chosen without a word for it, such a word may be the one that meant it.
+  const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
     let hops: number;
     let used: number[];
+    let relations: string[];
+    let answerLabel: string;
     if (shape.kind === 'chain') {
       const m = g.mentions[shape.anchor.mention]!;
       // Words of the other anchors are not this chain's relation words, but they are not free either.
@@ -312,9 +375,12 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
         shape.anchor.label,
         shape.steps,
         ctx,
+        asked,
       );
       hops = shape.steps.length;
       used = [shape.anchor.mention];
+      relations = shape.steps.map((s) => s.relation + (s.direction === 'out' ? '' : '~'));
+      answerLabel = shape.steps[hops - 1]!.label;
     } else {
       const slots: Slot[] = [
         labelSlot(shape.anchors[0].label, ctx),
@@ -327,18 +393,28 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
       hops = shape.kind === 'conjunction' ? 3 : 2;
       // The answer: the middle node of a path; the far end of a conjunction's third hop.
       const answerSlots = new Set(shape.kind === 'conjunction' ? [6, ...(shape.then.direction === 'out' ? [5] : [])] : [2]);
-      a = alignUnordered(words, slots, answerSlots, hops, ctx);
+      a = alignUnordered(words, slots, answerSlots, hops, ctx, asked);
       used = [shape.anchors[0].mention, shape.anchors[1].mention];
+      relations = [shape.first.relation, shape.second.relation, ...(shape.kind === 'conjunction' ? [shape.then.relation] : [])];
+      answerLabel = shape.kind === 'conjunction' ? shape.then.label : shape.first.label;
     }
+    const answerFits = asked ? asked.labels.includes(answerLabel) : undefined;
+    const wrongType = answerFits === false ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
-    const score = a.gain - a.lost - ignored - RANK_WEIGHTS.hop * hops + bonus;
-    const fit = a.gain + a.lost + ignored > 0 ? a.gain / (a.gain + a.lost + ignored) : 0;
-    return { candidate, score, fit, matches: a.matches };
+    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus;
+    const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
+    // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
+    // a hop back along the relation just named ("share directors with").
+    const implied = (i: number): boolean =>
+      shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
+    const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
-  return out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
+  out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
+  return { ranked: out, asked, unread };
 }
 
 function shapeOrder(a: CandidateShape, b: CandidateShape): number {
@@ -370,12 +446,41 @@ export function sameAnswers(a: Candidate, b: Candidate): boolean {
 
 /**
  * Confidence in the top candidate: how much of the question it explains (fit) times how clearly
- * it beats the best rival with different answers (margin 0.5 or more: full).
+ * it beats the best rival with different answers (margin 0.5 or more: full). Capped below a match
+ * (0.49) when the evidence is weak: its answers are not of the asked type, or a relation of it has
+ * no word for it while a question word the graph's names do not know may have meant another.
  */
-export function confidenceOf(ranked: readonly RankedCandidate[]): number {
+export function confidenceOf(ranked: readonly RankedCandidate[], unread: readonly string[] = []): number {
   const top = ranked[0];
   if (!top) return 0;
   const rival = ranked.slice(1, 50).find((r) => !sameAnswers(r.candidate, top.candidate));
   const margin = rival ? top.score - rival.score : 1;
-  return Math.max(0, Math.min(1, top.fit * Math.min(1, margin / 0.5)));
+  const c = Math.max(0, Math.min(1, top.fit * Math.min(1, margin / 0.5)));
+  return weakEvidence(top, unread) ? Math.min(c, WEAK_CAP) : c;
+}
+
+/** The confidence a choice on weak evidence is capped at: just below a match. */
+export const WEAK_CAP = 0.49;
+
+/** Why the evidence for a candidate is weak, if it is (undefined: it is not). */
+export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
+  if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
+  if (r.unspoken.length > 0 && unread.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
+  return undefined;
+}
+
+/**
+ * The evidence that chose a candidate, in words, for the result and the Grounding view: the type
+ * asked for against the type of its answers, each question word and the name it met, the relations
+ * no word names, and why the evidence is weak when it is.
+ */
+export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unread: readonly string[]): string[] {
+  const out: string[] = [];
+  if (asked) out.push(`asks for ${asked.labels.join(' or ')} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
+  else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
+  for (const m of r.matches) out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)})`);
+  if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
+  const weak = weakEvidence(r, unread);
+  if (weak) out.push(`weak evidence: ${weak}`);
+  return out;
 }
