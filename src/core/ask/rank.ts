@@ -39,6 +39,9 @@ export interface AskedType {
   readonly detail: string;
 }
 
+/** Relatedness at which a word names a term (its own lemma 1, a WordNet synonym 0.8), not merely relates to it. */
+const NAMES = 0.8;
+
 /** One question word and what the candidate made of it. */
 export interface WordMatch {
   readonly word: string;
@@ -58,6 +61,8 @@ export interface RankedCandidate {
   readonly answerFits: boolean | undefined;
   /** Relations of the candidate no question word speaks for (graph structure alone chose them). */
   readonly unspoken: readonly string[];
+  /** Relations only the answer phrase speaks for, loosely ("what words …" → in_language): what comes back, not how. */
+  readonly answerOnly: readonly string[];
 }
 
 interface QuestionWord {
@@ -201,6 +206,10 @@ interface Alignment {
   gain: number;
   lost: number;
   mask: number;
+  /** Hops named by a word outside the answer phrase, or by an answer noun that names the relation
+   *  itself ("which genres" → has_genre); an answer noun linked more loosely ("what words" →
+   *  in_language, 0.64) says what comes back, not by which relation. */
+  bodyMask: number;
   matches: WordMatch[];
 }
 
@@ -290,16 +299,20 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   }
   const final = dp[best]!;
   const matches: WordMatch[] = [];
+  let bodyMask = 0;
   let state = best;
   for (let k = ws.length; k > 0; k--) {
     const c = trail[k]![state]!;
     const w = ws[k - 1]!;
-    if (c.choice >= 0) matches.push({ word: w.word, slot: slotName(ordered[c.choice]!), similarity: sims[k - 1]![c.choice]! });
-    else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
+    if (c.choice >= 0) {
+      const slot = ordered[c.choice]!;
+      matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]! });
+      if (slot.kind === 'relation' && (w.answer === undefined || sims[k - 1]![c.choice]! >= NAMES)) bodyMask |= 1 << slot.hop;
+    } else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     state = c.from;
   }
   matches.reverse();
-  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, matches };
+  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, matches };
 }
 
 /**
@@ -310,6 +323,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   let gain = 0;
   let lost = 0;
   let mask = 0;
+  let bodyMask = 0;
   const matches: WordMatch[] = [];
   for (const w of words) {
     let best = -1;
@@ -326,6 +340,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       gain += bestSim;
       const slot = slots[best]!;
       if (slot.kind === 'relation') mask |= 1 << slot.hop;
+      if (slot.kind === 'relation' && (w.answer === undefined || bestSim >= NAMES)) bodyMask |= 1 << slot.hop;
       matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim });
     } else if (!w.wh && w.relevance > 0) {
       lost += RANK_WEIGHTS.skip * w.relevance;
@@ -335,7 +350,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   // A path's two hops are often implied by the entities themselves ("films with A and B"): half
   // cost; a conjunction's third hop is not.
   for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
-  return { gain, lost, mask, matches };
+  return { gain, lost, mask, bodyMask, matches };
 }
 
 
@@ -409,7 +424,8 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const implied = (i: number): boolean =>
       shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
     const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken };
+    const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -465,7 +481,10 @@ export const WEAK_CAP = 0.49;
 /** Why the evidence for a candidate is weak, if it is (undefined: it is not). */
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
-  if (r.unspoken.length > 0 && unread.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
+  if (unread.length === 0) return undefined;
+  const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
+  if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
+  if (r.answerOnly.length > 0) return `only the answer phrase names ${r.answerOnly.join(', ')}, and ${words}`;
   return undefined;
 }
 
