@@ -197,12 +197,22 @@ function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null
   };
   const down = climb(wordNet, senses.slice(0, TYPE_SENSES), IS_A_DEPTH, labelOf);
   if (down) return { labels: [down.label], path: down.path, covers: false };
+  // c before b for the commonest sense: a word whose commonest sense is broader than a label
+  // ("sort": kind, sort, form, variety ⊃ genre) means that, not a rare sense's kind ("a sort": a person).
+  const common = covering(wordNet, senses.slice(0, TYPE_SENSES), canonLabel);
+  if (common) return common;
   for (const sense of senses.slice(TYPE_SENSES)) {
     const rare = climb(wordNet, [sense], RARE_SENSE_DEPTH, labelOf);
     if (rare) return { labels: [rare.label], path: rare.path, covers: false };
   }
-  // Every label under the word counts (a broad word covers all its kinds), but only a word that is
-  // near some label counts at all: "abstraction" is above Language and Genre alike, and says nothing.
+  return covering(wordNet, senses, canonLabel) ?? siblingOf(wordNet, senses[0]!, canonLabel);
+}
+
+/**
+ * c. Every label under one of `senses` counts (a broad word covers all its kinds), but only a word
+ * that is near some label counts at all: "abstraction" is above Language and Genre alike, and says nothing.
+ */
+function covering(wordNet: WordNet, senses: readonly string[], canonLabel: readonly string[]): { labels: number[]; path: string[]; covers: boolean } | undefined {
   const own = new Set(senses);
   const covered: IsA[] = [];
   canonLabel.forEach((c, label) => {
@@ -211,7 +221,7 @@ function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null
   });
   covered.sort((a, b) => a.path.length - b.path.length || a.label - b.label);
   if (covered.length > 0 && covered[0]!.path.length - 1 <= COVERS_DEPTH) return { labels: covered.map((c) => c.label), path: covered[0]!.path, covers: true };
-  return siblingOf(wordNet, senses[0]!, canonLabel);
+  return undefined;
 }
 
 /**
