@@ -35,7 +35,8 @@ export interface AskedType {
   /** The question word it was read from ("kinds", "who"). */
   readonly word: string;
   readonly labels: readonly string[];
-  readonly how: Exclude<TypeResolution['how'], 'none'>;
+  /** 'none': the question asks for a kind of thing the graph has no label for (no candidate fits). */
+  readonly how: TypeResolution['how'];
   readonly detail: string;
 }
 
@@ -104,19 +105,66 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
   return out;
 }
 
+/**
+ * The answer phrase is the object of the clause after it when an auxiliary follows it and then the
+ * subject, not a verb: "what has the director of X directed", "which scripts has X written", "what
+ * did X act in" — not "which films were directed by X" (passive: the phrase is the subject) nor
+ * "who directed X". Returns the auxiliary's token index.
+ */
+export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): number | undefined {
+  if (phrase.length === 0) return undefined;
+  const opener = g.tokens[phrase[0]!]!.norm;
+  if (opener !== 'what' && opener !== 'which') return undefined;
+  let i = phrase[phrase.length - 1]! + 1;
+  if (g.tokens[i]?.norm === 'else') i++;
+  const aux = g.tokens[i];
+  if (!aux || !AUXILIARIES.has(aux.norm)) return undefined;
+  const next = g.tokens[i + 1];
+  if (!next) return undefined;
+  // The subject follows: an anchor, a determiner, a noun — not a participle ("were directed").
+  if (!inAnchor(i + 1) && !isStopWord(next.norm) && !ctx.meaning.isNoun(next.norm)) return undefined;
+  return i;
+}
+
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext): AskedType | undefined {
-  const { labelNames, labelAliases } = ctx.vocabulary;
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }): AskedType | undefined {
+  const { labelNames } = ctx.vocabulary;
   const head = words.find((w) => w.head);
-  const read = (word: string, texts: readonly string[]): AskedType | undefined => {
-    const found = texts.map((t) => ctx.meaning.typeOf(t, labelNames, labelAliases)).filter((r): r is TypeResolution & { how: AskedType['how'] } => r !== undefined && r.how !== 'none' && r.labels.length > 0);
-    if (found.length === 0) return undefined;
-    const labels = [...new Set(found.flatMap((r) => r.labels.map((l) => labelNames[l]!)))];
-    return { word, labels, how: found[0]!.how, detail: found.map((r) => r.detail).join('; ') };
+  const named = head ? readType(head.word, [head.word], ctx) : undefined;
+  if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
+  // "what" as an object asks for a thing: any label but the kinds of person ("who" asks for those).
+  const persons = personLabels(ctx);
+  if (persons.length === 0 || persons.length === labelNames.length) return undefined;
+  return {
+    word: head?.word ?? object.opener,
+    labels: labelNames.filter((l) => !persons.includes(l)),
+    how: 'is-a',
+    detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
-  if (head) return read(head.word, [head.word]);
+}
+
+/** Labels that are kinds of person, by the type-word rules ("Person"; "Actor": actor → … → person). */
+function personLabels(ctx: RankContext): string[] {
+  return ctx.vocabulary.labelNames.filter((l) => (ctx.meaning.typeOf(l, ['person']) ?? { labels: [] }).labels.length > 0);
+}
+
+function readType(word: string, texts: readonly string[], ctx: RankContext): AskedType | undefined {
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  const found = texts.map((t) => ctx.meaning.typeOf(t, labelNames, labelAliases)).filter((r): r is TypeResolution => r !== undefined && r.how !== 'none' && r.labels.length > 0);
+  if (found.length === 0) return undefined;
+  const labels = [...new Set(found.flatMap((r) => r.labels.map((l) => labelNames[l]!)))];
+  return { word, labels, how: found[0]!.how, detail: found.map((r) => r.detail).join('; ') };
+}
+
+/**
+ * A wh-word's type ("who" → person, "where" → place). One the graph has no label for is still
+ * asked: no candidate fits it, so whatever is chosen is a guess ("where" on a graph of films and
+ * people), never a match.
+ */
+function whType(words: readonly QuestionWord[], ctx: RankContext): AskedType | undefined {
   const wh = words.find((w) => w.wh && w.answer !== undefined);
-  return wh ? read(wh.word, wh.wh!) : undefined;
+  if (!wh) return undefined;
+  return readType(wh.word, wh.wh!, ctx) ?? { word: wh.word, labels: [], how: 'none', detail: `"${wh.word}" asks for a ${wh.wh!.join(' or ')}; the graph has no label for it` };
 }
 
 /** Auxiliary and modal verbs carry tense, not meaning ("what does X act in": "does" is not a
@@ -155,6 +203,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     }
     if (!ctx.meaning.isNoun(w)) break;
     if (head >= 0 && ctx.meaning.pluralSubjectThenVerb(tokens[head]!.norm, w)) break;
+    // A word joined by a hyphen to a word that is no noun is a prefix of it ("co-starred"), not a noun.
+    const after = tokens[i + 1];
+    if (after && g.question.slice(tokens[i]!.end, after.start) === '-' && !ctx.meaning.isNoun(after.norm)) break;
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
@@ -368,7 +419,10 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const words = questionWords(g, ctx);
-  const asked = askedType(words, ctx);
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const phrase = answerPhrase(g, inAnchor, ctx);
+  const object = objectQuestion(g, inAnchor, phrase, ctx) !== undefined ? { opener: g.tokens[phrase[0]!]!.norm } : undefined;
+  const asked = askedType(words, ctx, object);
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
@@ -495,7 +549,7 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
  */
 export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unread: readonly string[]): string[] {
   const out: string[] = [];
-  if (asked) out.push(`asks for ${asked.labels.join(' or ')} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
+  if (asked) out.push(`asks for ${asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
   for (const m of r.matches) out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)})`);
   if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
