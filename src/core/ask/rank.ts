@@ -37,6 +37,9 @@ export interface AskedType {
   readonly labels: readonly string[];
   /** 'none': the question asks for a kind of thing the graph has no label for (no candidate fits). */
   readonly how: TypeResolution['how'];
+  /** Read from the sentence, not from a word naming the labels ("what" as an object: not a person):
+   *  it rules labels out but is no word's evidence for the ones left. */
+  readonly byExclusion?: boolean;
   readonly detail: string;
 }
 
@@ -139,6 +142,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     word: head?.word ?? object.opener,
     labels: labelNames.filter((l) => !persons.includes(l)),
     how: 'is-a',
+    byExclusion: true,
     detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
 }
@@ -225,7 +229,7 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
 
 /** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
 function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slot): number {
-  if (!asked || asked.word !== w.word || w.answer === undefined || slot.kind !== 'label' || !asked.labels.includes(slot.name)) return 0;
+  if (!asked || asked.byExclusion || asked.word !== w.word || w.answer === undefined || slot.kind !== 'label' || !asked.labels.includes(slot.name)) return 0;
   return asked.how === 'is-a' ? 0.8 : 1;
 }
 
