@@ -265,6 +265,8 @@ interface Alignment {
    *  itself ("which genres" → has_genre); an answer noun linked more loosely ("what words" →
    *  in_language, 0.64) says what comes back, not by which relation. */
   bodyMask: number;
+  /** Hops a word outside the answer phrase names outright (relatedness ≥ NAMES). */
+  namedMask: number;
   matches: WordMatch[];
 }
 
@@ -355,6 +357,7 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   const final = dp[best]!;
   const matches: WordMatch[] = [];
   let bodyMask = 0;
+  let namedMask = 0;
   let state = best;
   for (let k = ws.length; k > 0; k--) {
     const c = trail[k]![state]!;
@@ -363,11 +366,12 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       const slot = ordered[c.choice]!;
       matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]! });
       if (slot.kind === 'relation' && (w.answer === undefined || sims[k - 1]![c.choice]! >= NAMES)) bodyMask |= 1 << slot.hop;
+      if (slot.kind === 'relation' && w.answer === undefined && sims[k - 1]![c.choice]! >= NAMES) namedMask |= 1 << slot.hop;
     } else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     state = c.from;
   }
   matches.reverse();
-  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, matches };
+  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, namedMask, matches };
 }
 
 /**
@@ -379,6 +383,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   let lost = 0;
   let mask = 0;
   let bodyMask = 0;
+  let namedMask = 0;
   const matches: WordMatch[] = [];
   for (const w of words) {
     let best = -1;
@@ -396,6 +401,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       const slot = slots[best]!;
       if (slot.kind === 'relation') mask |= 1 << slot.hop;
       if (slot.kind === 'relation' && (w.answer === undefined || bestSim >= NAMES)) bodyMask |= 1 << slot.hop;
+      if (slot.kind === 'relation' && w.answer === undefined && bestSim >= NAMES) namedMask |= 1 << slot.hop;
       matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim });
     } else if (!w.wh && w.relevance > 0) {
       lost += RANK_WEIGHTS.skip * w.relevance;
@@ -405,7 +411,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   // A path's two hops are often implied by the entities themselves ("films with A and B"): half
   // cost; a conjunction's third hop is not.
   for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
-  return { gain, lost, mask, bodyMask, matches };
+  return { gain, lost, mask, bodyMask, namedMask, matches };
 }
 
 
@@ -472,7 +478,13 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       answerLabel = shape.kind === 'conjunction' ? shape.then.label : shape.first.label;
     }
     const answerFits = asked ? asked.labels.includes(answerLabel) : undefined;
-    const wrongType = answerFits === false ? RANK_WEIGHTS.answerType : 0;
+    // A type read through WordNet is-a is a probable reading of the answer noun, a relation a word
+    // names outright is certain: when they disagree ("which words describe X", words → speech ∋
+    // language, while "described by" names has_tags) the named relation says what comes back
+    // (the disagreement still makes the choice weak). A type named exactly, or by an alias, rules.
+    const lastNamed = (a.namedMask & (1 << (relations.length - 1))) !== 0;
+    const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && lastNamed;
+    const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
     const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus;
