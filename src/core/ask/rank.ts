@@ -482,7 +482,8 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     // names outright is certain: when they disagree ("which words describe X", words → speech ∋
     // language, while "described by" names has_tags) the named relation says what comes back
     // (the disagreement still makes the choice weak). A type named exactly, or by an alias, rules.
-    const lastNamed = (a.namedMask & (1 << (relations.length - 1))) !== 0;
+    // The relation that leads to the answers: a chain's or a conjunction's last hop; either hop of a path.
+    const lastNamed = shape.kind === 'path' ? (a.namedMask & 3) !== 0 : (a.namedMask & (1 << (relations.length - 1))) !== 0;
     const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && lastNamed;
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
