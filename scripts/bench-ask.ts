@@ -7,7 +7,7 @@
 // before measuring, entities unmarked) with the share of wrong answers shown as a confident match;
 // the dev questions with one letter dropped from the topic's longest word (six letters or more).
 // Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
-//   [--heldout-sample N per wording (default 20)] [--no-issue27]
+//   [--heldout-sample N per wording (default 20)] [--no-issue27] [--issue27-only (only the database-alone rows)] [--no-typo]
 //   [--store <folder> [--store-sample N]]: also enumerate with aggregate Cypher on the embedded engine
 //   (kb.txt imported into <folder> the first time) for N questions per hop (default 50), compared
 //   with the snapshot enumeration of the same store (same candidates, same choice, same answers).
@@ -38,11 +38,13 @@ interface Tally {
   confidentWrong: number;
   top5: number;
   times: number[];
+  /** CPU time per question (user + system), where measured: wall times are inflated on a shared machine. */
+  cpu: number[];
   misses: string[];
 }
 
 function newTally(): Tally {
-  return { n: 0, hits: 0, confidentWrong: 0, top5: 0, times: [], misses: [] };
+  return { n: 0, hits: 0, confidentWrong: 0, top5: 0, times: [], cpu: [], misses: [] };
 }
 
 function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string | undefined, text: string): void {
@@ -103,8 +105,9 @@ function pct(xs: number[], p: number): number {
 }
 
 function report(name: string, t: Tally, misses: number): void {
+  const cpu = t.cpu.length ? `  CPU p50 ${pct(t.cpu, 0.5).toFixed(1)} ms p95 ${pct(t.cpu, 0.95).toFixed(1)} ms` : '';
   console.log(
-    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  confident wrong ${(t.confidentWrong / t.n).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms`,
+    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  confident wrong ${(t.confidentWrong / t.n).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms${cpu}`,
   );
   for (const m of t.misses.slice(0, misses)) console.log(m);
 }
@@ -161,7 +164,8 @@ async function main(): Promise<void> {
   console.log(schema ? `schema: ${schemaPath} (aliases and descriptions)` : 'schema: none (relation and label names only)');
   const t2 = performance.now();
   console.log(`snapshot ${snap.nodeCount} nodes / ${snap.edgeCount} edges in ${(t1 - t0).toFixed(0)} ms (${embedder.id}); ask index in ${(t2 - t1).toFixed(0)} ms`);
-  if (!process.argv.includes('--own-only')) {
+  const only27 = process.argv.includes('--issue27-only');
+  if (!process.argv.includes('--own-only') && !only27) {
     const hops = process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3];
     for (const hop of hops) {
       const all = loadQuestions(DATA, hop);
@@ -188,7 +192,7 @@ async function main(): Promise<void> {
     await storeComparison(storeAt, arg('--store-sample', 50), schema ? schemaPath : undefined);
   }
   const ownPath = join(__dirname, '..', 'data', 'questions', 'ask-own.jsonl');
-  if (existsSync(ownPath)) {
+  if (existsSync(ownPath) && !only27) {
     const lines = readFileSync(ownPath, 'utf8').split('\n').filter(Boolean);
     const byKind = new Map<string, { id: string; text: string; gold: string[]; chain: string }[]>();
     for (const line of lines) {
@@ -235,6 +239,13 @@ function dropLetter(name: string, rand: () => number): string | undefined {
 /** Issue 27: the database alone (no schema, no aliases) on dev, held-out wordings and typo'd names. */
 async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typeof createEmbedder>>, per: number, misses: number): Promise<void> {
   const bare = new Asker(snap, { embedder });
+  const timed = async (t: Tally, text: string): Promise<AskResult> => {
+    const c0 = process.cpuUsage();
+    const r = await bare.ask(text);
+    const c = process.cpuUsage(c0);
+    t.cpu.push((c.user + c.system) / 1000);
+    return r;
+  };
   console.log('\n# Issue 27: the database alone (no schema file, no aliases, no model)');
   const hops = process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3];
   const wordings = (JSON.parse(readFileSync(join(__dirname, '..', 'data', 'questions', 'ask-heldout-wordings.json'), 'utf8')) as { wordings: Record<string, string[]> }).wordings;
@@ -253,11 +264,11 @@ async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typ
       if (gold.size === 0) continue;
       const chain = goldChain(q);
       const unmarked = q.text.replace(/[[\]]/g, '');
-      score(dev, await bare.ask(unmarked), gold, chain, unmarked);
-      const dropped = dropLetter(q.topic, next);
+      score(dev, await timed(dev, unmarked), gold, chain, unmarked);
+      const dropped = process.argv.includes('--no-typo') ? undefined : dropLetter(q.topic, next);
       if (dropped) {
         const text = unmarked.replace(q.topic, dropped);
-        score(typo, await bare.ask(text), gold, chain, text);
+        score(typo, await timed(typo, text), gold, chain, text);
       }
     }
     // Held-out wordings: each wording filled with a seeded sample of dev questions of its type.
@@ -274,14 +285,14 @@ async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typ
           const gold = new Set(q.answers.filter((a) => reach.includes(a)));
           if (gold.size === 0) continue;
           const text = wording.replace('{E}', q.topic);
-          score(held, await bare.ask(text), gold, goldChain(q), text);
+          score(held, await timed(held, text), gold, goldChain(q), text);
         }
       }
     }
     console.log(`${hop}-hop`);
     report('  dev, no aliases', dev, misses);
     report('  held-out wordings', held, misses);
-    report('  dev, topic one typo', typo, misses);
+    if (typo.n > 0) report('  dev, topic one typo', typo, misses);
   }
 }
 

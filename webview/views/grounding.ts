@@ -85,13 +85,18 @@ function plannedSections(ctx: ViewContext, g: Extract<GroundingReport, { kind: '
       })),
     ),
   );
+  // The evidence that chose the candidate that ran: the asked type, the words and the names they met.
+  const ranCandidate = g.candidates.find((c) => c.id === g.chosen);
+  const evidence = ranCandidate?.evidence?.length
+    ? h('section', { class: 'grounding-evidence' }, h('h2', {}, `Why #${ranCandidate.id}`), h('ul', {}, ...ranCandidate.evidence.map((e) => h('li', { class: 'evidence' }, e))))
+    : null;
   const ran = h(
     'section',
     { class: 'grounding-ran' },
     h('h2', {}, 'What ran'),
     h('p', { class: 'ran' }, `plan ${g.ran.plan} with ${g.ran.strategy} → ${ctx.result.answers.length} answer${ctx.result.answers.length === 1 ? '' : 's'}`),
   );
-  return [summary, ...(rejected ? [rejected] : []), candidates, ran];
+  return [summary, ...(rejected ? [rejected] : []), candidates, ...(evidence ? [evidence] : []), ran];
 }
 
 export function groundingViewElement(ctx: ViewContext, g: GroundingReport | undefined): LinkedView {

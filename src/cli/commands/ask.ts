@@ -29,7 +29,8 @@ export function askJson(id: string | undefined, r: AskResult, ran?: { answers: r
     answerCount: r.answerCount,
     plan: r.kgp,
     chosen: r.chosen + 1,
-    candidates: r.candidates.map(({ id: cid, pattern, chain, count, score, fit }) => ({ id: cid, pattern, chain, count, score, fit })),
+    ...(r.askedType ? { askedType: { word: r.askedType.word, labels: r.askedType.labels, detail: r.askedType.detail } } : {}),
+    candidates: r.candidates.map(({ id: cid, pattern, chain, count, score, fit, evidence }) => ({ id: cid, pattern, chain, count, score, fit, evidence })),
     totalCandidates: r.totalCandidates,
     enumeratedOn: r.enumeratedOn,
     ...(r.storeQueries ? { storeQueries: r.storeQueries } : {}),
@@ -49,6 +50,7 @@ function renderText(r: AskResult, ran?: { answers: readonly string[]; ms: number
   const who = r.decidedBy.kind === 'model' ? `the model ${r.decidedBy.model}` : 'the ranker';
   lines.push(`${r.status === 'match' ? 'match' : 'weak guess — check the plan'} (confidence ${r.confidence.toFixed(2)}, chosen by ${who}; ${r.totalCandidates} candidate queries)`);
   for (const rej of r.rejectedReplies) lines.push(`  rejected model reply: ${JSON.stringify(rej.reply)} — ${rej.reason}`);
+  lines.push('why:', ...r.candidates[r.chosen]!.evidence.map((e) => `  ${e}`));
   lines.push('', r.kgp.trimEnd(), '');
   lines.push(`${r.answerCount} answer${r.answerCount === 1 ? '' : 's'}:`);
   r.answers.slice(0, 10).forEach((a, i) => lines.push(`  ${i + 1}. ${a.value}  (${a.label}, ${a.paths} path${a.paths === 1 ? '' : 's'})`));

@@ -37,6 +37,9 @@ export interface GroundingCandidate {
   readonly count: number;
   readonly score: number;
   readonly fit: number;
+  /** What chose it, in words: the type asked for against its answers' label, each question word and
+   *  the name it met, relations no word names, why the evidence is weak (absent in older saved state). */
+  readonly evidence?: readonly string[];
 }
 
 /** Who picked the candidate that ran. */

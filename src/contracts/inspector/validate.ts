@@ -226,7 +226,7 @@ const grounding = union('kind', {
     }),
     rejectedReplies: arrayOf(object({ reply: str, reason: str })),
     chosen: num,
-    candidates: arrayOf(object({ id: num, pattern: str, chain: str, count: num, score: num, fit: num })),
+    candidates: arrayOf(object({ id: num, pattern: str, chain: str, count: num, score: num, fit: num, 'evidence?': strings })),
     totalCandidates: num,
     capped: bool,
     enumeratedOn: oneOf(['snapshot', 'store']),

@@ -14,7 +14,7 @@ import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, rankCandidates, type WordMatch } from './rank';
+import { confidenceOf, evidenceOf, rankWith, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
@@ -35,6 +35,12 @@ export interface CandidateView {
   readonly score: number;
   readonly fit: number;
   readonly matches: readonly WordMatch[];
+  /** What chose it, in words: the asked type against its answers' label, the words and the names
+   *  they met, relations no word names, why the evidence is weak (`evidenceOf`). */
+  readonly evidence: readonly string[];
+  /** The label of its answers, and whether it is the type the question asks for (undefined: none asked). */
+  readonly answerLabel: string;
+  readonly answerFits?: boolean;
   /** The candidate as `.kgp` text, ready to open or run. */
   readonly kgp: string;
   /** Which plan variable holds which anchor mention (index into `mentions`). */
@@ -74,6 +80,8 @@ export type AskResult =
       /** Index into `candidates` of the one chosen (0 unless a model chose another). */
       readonly chosen: number;
       readonly candidates: readonly CandidateView[];
+      /** The type the question asks for, read from its answer phrase (undefined: it names none the graph has). */
+      readonly askedType?: AskedType;
       readonly plan: PlanningGraph;
       readonly kgp: string;
       readonly answers: readonly AnswerView[];
@@ -174,7 +182,7 @@ export class Asker {
     const onStore = source === 'store' ? new StoreEnumerator(this.store!) : undefined;
     const candidates = onStore ? await this.enumerateOnStore(g, onStore, options.maxHops, options.signal) : this.enumerate(g, options.maxHops);
     const t2 = performance.now();
-    const ranked = rankCandidates(g, candidates, { meaning: this.meaning, vocabulary: this.vocabulary });
+    const { ranked, asked, unread } = rankWith(g, candidates, { meaning: this.meaning, vocabulary: this.vocabulary });
     const t3 = performance.now();
     if (ranked.length === 0) {
       const timings = { groundMs: t1 - t0, enumerateMs: t2 - t1, rankMs: t3 - t2, chooseMs: 0, totalMs: performance.now() - t0 };
@@ -184,7 +192,7 @@ export class Asker {
     const choice = await chooseCandidate(question, ranked, options.model, options.signal);
     const t4 = performance.now();
     const chosenRanked = ranked[choice.index]!;
-    const confidence = choice.decidedBy.kind === 'ranker' ? confidenceOf(ranked) : confidenceOf([chosenRanked, ...ranked.filter((r) => r !== chosenRanked)]);
+    const confidence = choice.decidedBy.kind === 'ranker' ? confidenceOf(ranked, unread) : confidenceOf([chosenRanked, ...ranked.filter((r) => r !== chosenRanked)], unread);
     const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));
     const views = kept.map((r, i): CandidateView => ({
       id: i + 1,
@@ -194,6 +202,9 @@ export class Asker {
       score: round(r.score),
       fit: round(r.fit),
       matches: r.matches,
+      evidence: evidenceOf(r, asked, unread),
+      answerLabel: r.answerLabel,
+      ...(r.answerFits !== undefined ? { answerFits: r.answerFits } : {}),
       kgp: printPlanningGraph(candidateToPlan(r.candidate.shape, question, options.strategy)),
       anchors: anchorVariables(r.candidate.shape),
     }));
@@ -216,6 +227,7 @@ export class Asker {
       rejectedReplies: choice.rejected,
       chosen: choice.index,
       candidates: views,
+      ...(asked ? { askedType: asked } : {}),
       totalCandidates: ranked.length,
       capped: onStore ? onStore.capped : this.capped,
       plan,

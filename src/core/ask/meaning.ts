@@ -1,6 +1,7 @@
 import { conceptsOfWord } from '../embed/lexicon/concepts';
 import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
+import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
 import { relationText } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
 
@@ -18,6 +19,20 @@ export class WordMeaning {
   private readonly cache = new Map<string, number>();
 
   constructor(private readonly wordNet: WordNet | undefined) {}
+
+  /**
+   * The labels a type word names, by the rules GSD's type words use (`typeByWords`: exact, the
+   * schema's label aliases, WordNet is-a / covers): "films" → Movie, "kinds" → Genre, "director"
+   * → Person. One reading of type words for patterns and questions alike. Cached per word.
+   */
+  typeOf(word: string, labels: readonly string[], aliases: LabelAliases = new Map()): TypeResolution | undefined {
+    const key = word + '\u0000' + labels.join('\u0001');
+    if (this.types.has(key)) return this.types.get(key);
+    const r = typeByWords(word, labels, { labelAliases: aliases, wordNet: this.wordNet ?? null });
+    this.types.set(key, r);
+    return r;
+  }
+  private readonly types = new Map<string, TypeResolution | undefined>();
 
   /** `noun:` keys hold a word's noun senses only. */
   private conceptsOf(word: string): ReadonlyMap<string, number> {
@@ -98,6 +113,9 @@ export function termWords(text: string): TermWords {
 export interface Vocabulary {
   readonly relations: ReadonlyMap<string, readonly TermWords[]>;
   readonly labels: ReadonlyMap<string, readonly TermWords[]>;
+  /** The label names in snapshot order, and the schema's label aliases (the type-word rules read them). */
+  readonly labelNames: readonly string[];
+  readonly labelAliases: LabelAliases;
 }
 
 /**
@@ -115,7 +133,7 @@ export function vocabularyOf(relationNames: readonly string[], labelNames: reado
     const info = schema?.labels.find((t) => t.name === l);
     labels.set(l, [termWords(relationText(l)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
   }
-  return { relations, labels };
+  return { relations, labels, labelNames, labelAliases: labelAliasesOf(schema) };
 }
 
 /** Best relatedness of `word` to any of `terms`. */

@@ -2,6 +2,7 @@ import { isStopWord } from '../embed/lexicon/normalize';
 import { describeShape } from './describe';
 import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
+import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -20,7 +21,30 @@ export const RANK_WEIGHTS = {
   ignoredAnchor: 1.5,
   /** The anchor's own mention score, × this (ties between readings of the question). */
   anchor: 0.1,
+  /** A candidate whose answers are not of the type the question asks for ("which films" ending
+   *  on a Person): more than any one word's evidence, so returning more never makes up for it. */
+  answerType: 1.5,
 } as const;
+
+/**
+ * What the question asks for, read from its answer phrase by the type-word rules GSD uses
+ * (`WordMeaning.typeOf`): the head noun ("which films" → Movie, "what kinds" → Genre), else the
+ * wh-word's nouns ("who" → person → Person, "when" → date/year → Year).
+ */
+export interface AskedType {
+  /** The question word it was read from ("kinds", "who"). */
+  readonly word: string;
+  readonly labels: readonly string[];
+  /** 'none': the question asks for a kind of thing the graph has no label for (no candidate fits). */
+  readonly how: TypeResolution['how'];
+  /** Read from the sentence, not from a word naming the labels ("what" as an object: not a person):
+   *  it rules labels out but is no word's evidence for the ones left. */
+  readonly byExclusion?: boolean;
+  readonly detail: string;
+}
+
+/** Relatedness at which a word names a term (its own lemma 1, a WordNet synonym 0.8), not merely relates to it. */
+const NAMES = 0.8;
 
 /** One question word and what the candidate made of it. */
 export interface WordMatch {
@@ -36,6 +60,13 @@ export interface RankedCandidate {
   /** Share of the question's schema evidence the candidate explains, in [0, 1]. */
   readonly fit: number;
   readonly matches: readonly WordMatch[];
+  /** The label the candidate's answers have, and whether it is the type the question asks for. */
+  readonly answerLabel: string;
+  readonly answerFits: boolean | undefined;
+  /** Relations of the candidate no question word speaks for (graph structure alone chose them). */
+  readonly unspoken: readonly string[];
+  /** Relations only the answer phrase speaks for, loosely ("what words …" → in_language): what comes back, not how. */
+  readonly answerOnly: readonly string[];
 }
 
 interface QuestionWord {
@@ -49,6 +80,8 @@ interface QuestionWord {
   readonly relational: number;
   /** Position in the answer phrase, head noun first (0), the wh-word last; undefined outside it. */
   readonly answer?: number;
+  /** The answer phrase's head noun ("films" in "which films …"). */
+  readonly head?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -69,9 +102,73 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     const answer = at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
-    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm)) out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}) });
+    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}) });
   });
   return out;
+}
+
+/**
+ * The answer phrase is the object of the clause after it when an auxiliary follows it and then the
+ * subject, not a verb: "what has the director of X directed", "which scripts has X written", "what
+ * did X act in" — not "which films were directed by X" (passive: the phrase is the subject) nor
+ * "who directed X". Returns the auxiliary's token index.
+ */
+export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): number | undefined {
+  if (phrase.length === 0) return undefined;
+  const opener = g.tokens[phrase[0]!]!.norm;
+  if (opener !== 'what' && opener !== 'which') return undefined;
+  let i = phrase[phrase.length - 1]! + 1;
+  if (g.tokens[i]?.norm === 'else') i++;
+  const aux = g.tokens[i];
+  if (!aux || !AUXILIARIES.has(aux.norm)) return undefined;
+  const next = g.tokens[i + 1];
+  if (!next) return undefined;
+  // The subject follows: an anchor, a determiner, a noun — not a participle ("were directed").
+  if (!inAnchor(i + 1) && !isStopWord(next.norm) && !ctx.meaning.isNoun(next.norm)) return undefined;
+  return i;
+}
+
+/** The type the question asks for, if its answer phrase names one the graph has. */
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }): AskedType | undefined {
+  const { labelNames } = ctx.vocabulary;
+  const head = words.find((w) => w.head);
+  const named = head ? readType(head.word, [head.word], ctx) : undefined;
+  if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
+  // "what" as an object asks for a thing: any label but the kinds of person ("who" asks for those).
+  const persons = personLabels(ctx);
+  if (persons.length === 0 || persons.length === labelNames.length) return undefined;
+  return {
+    word: head?.word ?? object.opener,
+    labels: labelNames.filter((l) => !persons.includes(l)),
+    how: 'is-a',
+    byExclusion: true,
+    detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
+  };
+}
+
+/** Labels that are kinds of person, by the type-word rules ("Person"; "Actor": actor → … → person). */
+function personLabels(ctx: RankContext): string[] {
+  return ctx.vocabulary.labelNames.filter((l) => (ctx.meaning.typeOf(l, ['person']) ?? { labels: [] }).labels.length > 0);
+}
+
+function readType(word: string, texts: readonly string[], ctx: RankContext): AskedType | undefined {
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  const found = texts.map((t) => ctx.meaning.typeOf(t, labelNames, labelAliases)).filter((r): r is TypeResolution => r !== undefined && r.how !== 'none' && r.labels.length > 0);
+  if (found.length === 0) return undefined;
+  const labels = [...new Set(found.flatMap((r) => r.labels.map((l) => labelNames[l]!)))];
+  return { word, labels, how: found[0]!.how, detail: found.map((r) => r.detail).join('; ') };
+}
+
+/**
+ * A wh-word's type ("who" → person, "where" → place). One the graph has no label for is still
+ * asked: no candidate fits it, so whatever is chosen is a guess ("where" on a graph of films and
+ * people), never a match.
+ */
+function whType(words: readonly QuestionWord[], ctx: RankContext): AskedType | undefined {
+  const wh = words.find((w) => w.wh && w.answer !== undefined);
+  if (!wh) return undefined;
+  return readType(wh.word, wh.wh!, ctx) ?? { word: wh.word, labels: [], how: 'none', detail: `"${wh.word}" asks for a ${wh.wh!.join(' or ')}; the graph has no label for it` };
 }
 
 /** Auxiliary and modal verbs carry tense, not meaning ("what does X act in": "does" is not a
@@ -110,6 +207,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     }
     if (!ctx.meaning.isNoun(w)) break;
     if (head >= 0 && ctx.meaning.pluralSubjectThenVerb(tokens[head]!.norm, w)) break;
+    // A word joined by a hyphen to a word that is no noun is a prefix of it ("co-starred"), not a noun.
+    const after = tokens[i + 1];
+    if (after && g.question.slice(tokens[i]!.end, after.start) === '-' && !ctx.meaning.isNoun(after.norm)) break;
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
@@ -127,10 +227,16 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
   return { relevance: floor(best), relational: floor(relational) };
 }
 
-function similarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
-  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
+/** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
+function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slot): number {
+  if (!asked || asked.byExclusion || asked.word !== w.word || w.answer === undefined || slot.kind !== 'label' || !asked.labels.includes(slot.name)) return 0;
+  return asked.how === 'is-a' ? 0.8 : 1;
+}
+
+function similarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
+  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
-  const s = floor(bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms));
+  const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms)));
   // A role noun ("directors") names a label (Person) but says which relation leads there: as a
   // label it counts half, so it cannot stand in for the relation it names.
   if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
@@ -155,6 +261,12 @@ interface Alignment {
   gain: number;
   lost: number;
   mask: number;
+  /** Hops named by a word outside the answer phrase, or by an answer noun that names the relation
+   *  itself ("which genres" → has_genre); an answer noun linked more loosely ("what words" →
+   *  in_language, 0.64) says what comes back, not by which relation. */
+  bodyMask: number;
+  /** Hops a word outside the answer phrase names outright (relatedness ≥ NAMES). */
+  namedMask: number;
   matches: WordMatch[];
 }
 
@@ -165,7 +277,7 @@ interface Alignment {
  * of the chain wherever it stands in the sentence, so its words come last, head noun first.
  * Exact DP over (slot reached, hops covered); at most 3 hops: ≤ 7 × 8 states per word.
  */
-function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorEnd: number, anchorLabel: string, steps: readonly Step[], ctx: RankContext): Alignment {
+function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorEnd: number, anchorLabel: string, steps: readonly Step[], ctx: RankContext, asked: AskedType | undefined): Alignment {
   const h = steps.length;
   const ordered: Slot[] = [labelSlot(anchorLabel, ctx)];
   steps.forEach((s, i) => {
@@ -184,7 +296,7 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   const answerOnRight = answerWords.some((w) => w.index >= anchorEnd);
   const restartAt = answerOnRight ? -1 : left.length;
   const ws = [...left, ...side(false), ...answerWords];
-  const sims = ws.map((w) => ordered.map((s) => similarity(w, s, ctx)));
+  const sims = ws.map((w) => ordered.map((s) => similarity(w, s, ctx, asked)));
   const masks = 1 << h;
   type Cell = { score: number; gain: number; lost: number; from: number; choice: number } | undefined;
   const width = ordered.length * masks;
@@ -244,33 +356,41 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   }
   const final = dp[best]!;
   const matches: WordMatch[] = [];
+  let bodyMask = 0;
+  let namedMask = 0;
   let state = best;
   for (let k = ws.length; k > 0; k--) {
     const c = trail[k]![state]!;
     const w = ws[k - 1]!;
-    if (c.choice >= 0) matches.push({ word: w.word, slot: slotName(ordered[c.choice]!), similarity: sims[k - 1]![c.choice]! });
-    else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
+    if (c.choice >= 0) {
+      const slot = ordered[c.choice]!;
+      matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]! });
+      if (slot.kind === 'relation' && (w.answer === undefined || sims[k - 1]![c.choice]! >= NAMES)) bodyMask |= 1 << slot.hop;
+      if (slot.kind === 'relation' && w.answer === undefined && sims[k - 1]![c.choice]! >= NAMES) namedMask |= 1 << slot.hop;
+    } else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     state = c.from;
   }
   matches.reverse();
-  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, matches };
+  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, namedMask, matches };
 }
 
 /**
  * Two anchors: each word goes to its best slot (order says little when two entities share it),
  * except the answer phrase's, which only the answer's own slots may take (`answerSlots`).
  */
-function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], answerSlots: ReadonlySet<number>, hops: number, ctx: RankContext): Alignment {
+function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], answerSlots: ReadonlySet<number>, hops: number, ctx: RankContext, asked: AskedType | undefined): Alignment {
   let gain = 0;
   let lost = 0;
   let mask = 0;
+  let bodyMask = 0;
+  let namedMask = 0;
   const matches: WordMatch[] = [];
   for (const w of words) {
     let best = -1;
     let bestSim = 0;
     slots.forEach((s, i) => {
       if (w.answer !== undefined && !answerSlots.has(i)) return;
-      const x = similarity(w, s, ctx);
+      const x = similarity(w, s, ctx, asked);
       if (x > bestSim) {
         bestSim = x;
         best = i;
@@ -280,6 +400,8 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       gain += bestSim;
       const slot = slots[best]!;
       if (slot.kind === 'relation') mask |= 1 << slot.hop;
+      if (slot.kind === 'relation' && (w.answer === undefined || bestSim >= NAMES)) bodyMask |= 1 << slot.hop;
+      if (slot.kind === 'relation' && w.answer === undefined && bestSim >= NAMES) namedMask |= 1 << slot.hop;
       matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim });
     } else if (!w.wh && w.relevance > 0) {
       lost += RANK_WEIGHTS.skip * w.relevance;
@@ -289,19 +411,39 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   // A path's two hops are often implied by the entities themselves ("films with A and B"): half
   // cost; a conjunction's third hop is not.
   for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
-  return { gain, lost, mask, matches };
+  return { gain, lost, mask, bodyMask, namedMask, matches };
 }
 
 
-/** Scores every candidate against the question; best first (ties: fewer hops, more answers). */
+/**
+ * Scores every candidate against the question; best first (ties: fewer hops, more answers).
+ * Evidence, all from the question and the graph's own names: the question's words aligned with
+ * the candidate's relation and label names (WordNet), and the type the answer phrase asks for
+ * against the label the candidate's answers have — a candidate ending elsewhere ranks below every
+ * one that fits, whatever it returns.
+ */
 export function rankCandidates(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): RankedCandidate[] {
+  return rankWith(g, candidates, ctx).ranked;
+}
+
+/** The ranking with what the question was read as (its words and the asked type). */
+export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const words = questionWords(g, ctx);
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const phrase = answerPhrase(g, inAnchor, ctx);
+  const object = objectQuestion(g, inAnchor, phrase, ctx) !== undefined ? { opener: g.tokens[phrase[0]!]!.norm } : undefined;
+  const asked = askedType(words, ctx, object);
+  // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
+  // relation is chosen without a word for it, such a word may be the one that meant it.
+  const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
     let hops: number;
     let used: number[];
+    let relations: string[];
+    let answerLabel: string;
     if (shape.kind === 'chain') {
       const m = g.mentions[shape.anchor.mention]!;
       // Words of the other anchors are not this chain's relation words, but they are not free either.
@@ -312,9 +454,12 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
         shape.anchor.label,
         shape.steps,
         ctx,
+        asked,
       );
       hops = shape.steps.length;
       used = [shape.anchor.mention];
+      relations = shape.steps.map((s) => s.relation + (s.direction === 'out' ? '' : '~'));
+      answerLabel = shape.steps[hops - 1]!.label;
     } else {
       const slots: Slot[] = [
         labelSlot(shape.anchors[0].label, ctx),
@@ -327,18 +472,36 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
       hops = shape.kind === 'conjunction' ? 3 : 2;
       // The answer: the middle node of a path; the far end of a conjunction's third hop.
       const answerSlots = new Set(shape.kind === 'conjunction' ? [6, ...(shape.then.direction === 'out' ? [5] : [])] : [2]);
-      a = alignUnordered(words, slots, answerSlots, hops, ctx);
+      a = alignUnordered(words, slots, answerSlots, hops, ctx, asked);
       used = [shape.anchors[0].mention, shape.anchors[1].mention];
+      relations = [shape.first.relation, shape.second.relation, ...(shape.kind === 'conjunction' ? [shape.then.relation] : [])];
+      answerLabel = shape.kind === 'conjunction' ? shape.then.label : shape.first.label;
     }
+    const answerFits = asked ? asked.labels.includes(answerLabel) : undefined;
+    // A type read through WordNet is-a is a probable reading of the answer noun, a relation a word
+    // names outright is certain: when they disagree ("which words describe X", words → speech ∋
+    // language, while "described by" names has_tags) the named relation says what comes back
+    // (the disagreement still makes the choice weak). A type named exactly, or by an alias, rules.
+    // The relation that leads to the answers: a chain's or a conjunction's last hop; either hop of a path.
+    const lastNamed = shape.kind === 'path' ? (a.namedMask & 3) !== 0 : (a.namedMask & (1 << (relations.length - 1))) !== 0;
+    const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && lastNamed;
+    const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
-    const score = a.gain - a.lost - ignored - RANK_WEIGHTS.hop * hops + bonus;
-    const fit = a.gain + a.lost + ignored > 0 ? a.gain / (a.gain + a.lost + ignored) : 0;
-    return { candidate, score, fit, matches: a.matches };
+    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus;
+    const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
+    // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
+    // a hop back along the relation just named ("share directors with").
+    const implied = (i: number): boolean =>
+      shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
+    const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
+    const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
-  return out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
+  out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
+  return { ranked: out, asked, unread };
 }
 
 function shapeOrder(a: CandidateShape, b: CandidateShape): number {
@@ -370,12 +533,44 @@ export function sameAnswers(a: Candidate, b: Candidate): boolean {
 
 /**
  * Confidence in the top candidate: how much of the question it explains (fit) times how clearly
- * it beats the best rival with different answers (margin 0.5 or more: full).
+ * it beats the best rival with different answers (margin 0.5 or more: full). Capped below a match
+ * (0.49) when the evidence is weak: its answers are not of the asked type, or a relation of it has
+ * no word for it while a question word the graph's names do not know may have meant another.
  */
-export function confidenceOf(ranked: readonly RankedCandidate[]): number {
+export function confidenceOf(ranked: readonly RankedCandidate[], unread: readonly string[] = []): number {
   const top = ranked[0];
   if (!top) return 0;
   const rival = ranked.slice(1, 50).find((r) => !sameAnswers(r.candidate, top.candidate));
   const margin = rival ? top.score - rival.score : 1;
-  return Math.max(0, Math.min(1, top.fit * Math.min(1, margin / 0.5)));
+  const c = Math.max(0, Math.min(1, top.fit * Math.min(1, margin / 0.5)));
+  return weakEvidence(top, unread) ? Math.min(c, WEAK_CAP) : c;
+}
+
+/** The confidence a choice on weak evidence is capped at: just below a match. */
+export const WEAK_CAP = 0.49;
+
+/** Why the evidence for a candidate is weak, if it is (undefined: it is not). */
+export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
+  if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
+  if (unread.length === 0) return undefined;
+  const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
+  if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
+  if (r.answerOnly.length > 0) return `only the answer phrase names ${r.answerOnly.join(', ')}, and ${words}`;
+  return undefined;
+}
+
+/**
+ * The evidence that chose a candidate, in words, for the result and the Grounding view: the type
+ * asked for against the type of its answers, each question word and the name it met, the relations
+ * no word names, and why the evidence is weak when it is.
+ */
+export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unread: readonly string[]): string[] {
+  const out: string[] = [];
+  if (asked) out.push(`asks for ${asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
+  else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
+  for (const m of r.matches) out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)})`);
+  if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
+  const weak = weakEvidence(r, unread);
+  if (weak) out.push(`weak evidence: ${weak}`);
+  return out;
 }

@@ -35,7 +35,7 @@ export function groundingReport(r: AskResult, ran: { plan: string; strategy: str
     decidedBy: chosen?.by ?? r.decidedBy,
     rejectedReplies: r.rejectedReplies,
     chosen: candidate.id,
-    candidates: r.candidates.map(({ id: cid, pattern, chain, count, score, fit }) => ({ id: cid, pattern, chain, count, score, fit })),
+    candidates: r.candidates.map(({ id: cid, pattern, chain, count, score, fit, evidence }) => ({ id: cid, pattern, chain, count, score, fit, evidence })),
     totalCandidates: r.totalCandidates,
     capped: r.capped,
     enumeratedOn: r.enumeratedOn,

@@ -81,36 +81,36 @@ export async function resolveTypes(snap: GraphSnapshot, embedder: Embedder, text
   return fresh;
 }
 
-async function resolveUncached(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions, signal?: AbortSignal): Promise<TypeResolution[]> {
-  const labelNames = snap.data.labelNames;
+/**
+ * Rules 1–3 (exact, alias, is-a), which need no embedder: the one reading of a type word, shared by
+ * the patterns' type words (`resolveTypes`) and ask's answer type ("which films", "what kinds",
+ * "who" → person). Undefined when none applies (the caller may then try the embedder, rule 4).
+ */
+export function typeByWords(text: string, labelNames: readonly string[], options: Pick<ResolveTypeOptions, 'labelAliases' | 'wordNet'> = {}): TypeResolution | undefined {
   const canonLabel = labelNames.map(canonicalType);
-  const aliasIndex = new Map<string, number[]>();
+  const key = canonicalType(text);
+  const exact = canonLabel.flatMap((c, i) => (c === key && key !== '' ? [i] : []));
+  if (exact.length > 0) return { how: 'exact', text, labels: exact, detail: `"${text}" names the label ${exact.map((i) => labelNames[i]).join(', ')}` };
+  const alias: number[] = [];
   for (const [label, aliases] of options.labelAliases ?? []) {
     const id = labelNames.indexOf(label);
-    if (id < 0) continue;
-    for (const a of aliases) {
-      const key = canonicalType(a);
-      aliasIndex.set(key, [...(aliasIndex.get(key) ?? []), id]);
-    }
+    if (id >= 0 && aliases.some((a) => canonicalType(a) === key)) alias.push(id);
   }
-  const out: (TypeResolution | undefined)[] = texts.map((text) => {
-    const key = canonicalType(text);
-    const exact = canonLabel.flatMap((c, i) => (c === key && key !== '' ? [i] : []));
-    if (exact.length > 0) return { how: 'exact', text, labels: exact, detail: `"${text}" names the label ${exact.map((i) => labelNames[i]).join(', ')}` };
-    const alias = aliasIndex.get(key);
-    if (alias) return { how: 'alias', text, labels: alias, detail: `"${text}" is an alias of ${alias.map((i) => labelNames[i]).join(', ')} in the schema` };
-    const isA = isAKind(text, canonLabel, options.wordNet);
-    if (isA) {
-      const names = isA.labels.map((i) => labelNames[i]).join(', ');
-      const detail = isA.covers
-        ? `"${text}" covers ${names} (WordNet: ${isA.path.join(' → ')})`
-        : isA.path.length <= 1
-          ? `"${text}" means ${names} (a WordNet synonym)`
-          : `"${text}" is a kind of ${names} (WordNet: ${isA.path.join(' → ')})`;
-      return { how: 'is-a', text, labels: isA.labels, detail };
-    }
-    return undefined;
-  });
+  if (alias.length > 0) return { how: 'alias', text, labels: alias, detail: `"${text}" is an alias of ${alias.map((i) => labelNames[i]).join(', ')} in the schema` };
+  const isA = isAKind(text, canonLabel, options.wordNet);
+  if (!isA) return undefined;
+  const names = isA.labels.map((i) => labelNames[i]).join(', ');
+  const detail = isA.covers
+    ? `"${text}" covers ${names} (WordNet: ${isA.path.join(' → ')})`
+    : isA.path.length <= 1
+      ? `"${text}" means ${names} (a WordNet synonym)`
+      : `"${text}" is a kind of ${names} (WordNet: ${isA.path.join(' → ')})`;
+  return { how: 'is-a', text, labels: isA.labels, detail };
+}
+
+async function resolveUncached(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions, signal?: AbortSignal): Promise<TypeResolution[]> {
+  const labelNames = snap.data.labelNames;
+  const out: (TypeResolution | undefined)[] = texts.map((text) => typeByWords(text, labelNames, options));
   const open = texts.flatMap((t, i) => (out[i] === undefined ? [i] : []));
   if (open.length > 0 && labelNames.length > 0) {
     const vecs = await embedder.embedBatch([...open.map((i) => texts[i]!), ...labelNames], signal);
@@ -197,12 +197,22 @@ function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null
   };
   const down = climb(wordNet, senses.slice(0, TYPE_SENSES), IS_A_DEPTH, labelOf);
   if (down) return { labels: [down.label], path: down.path, covers: false };
+  // c before b for the commonest sense: a word whose commonest sense is broader than a label
+  // ("sort": kind, sort, form, variety ⊃ genre) means that, not a rare sense's kind ("a sort": a person).
+  const common = covering(wordNet, senses.slice(0, TYPE_SENSES), canonLabel);
+  if (common) return common;
   for (const sense of senses.slice(TYPE_SENSES)) {
     const rare = climb(wordNet, [sense], RARE_SENSE_DEPTH, labelOf);
     if (rare) return { labels: [rare.label], path: rare.path, covers: false };
   }
-  // Every label under the word counts (a broad word covers all its kinds), but only a word that is
-  // near some label counts at all: "abstraction" is above Language and Genre alike, and says nothing.
+  return covering(wordNet, senses, canonLabel) ?? siblingOf(wordNet, senses[0]!, canonLabel);
+}
+
+/**
+ * c. Every label under one of `senses` counts (a broad word covers all its kinds), but only a word
+ * that is near some label counts at all: "abstraction" is above Language and Genre alike, and says nothing.
+ */
+function covering(wordNet: WordNet, senses: readonly string[], canonLabel: readonly string[]): { labels: number[]; path: string[]; covers: boolean } | undefined {
   const own = new Set(senses);
   const covered: IsA[] = [];
   canonLabel.forEach((c, label) => {
@@ -210,8 +220,30 @@ function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null
     if (up && up.path.length > 0) covered.push(up);
   });
   covered.sort((a, b) => a.path.length - b.path.length || a.label - b.label);
-  if (covered.length === 0 || covered[0]!.path.length - 1 > COVERS_DEPTH) return undefined;
-  return { labels: covered.map((c) => c.label), path: covered[0]!.path, covers: true };
+  if (covered.length > 0 && covered[0]!.path.length - 1 <= COVERS_DEPTH) return { labels: covered.map((c) => c.label), path: covered[0]!.path, covers: true };
+  return undefined;
+}
+
+/**
+ * d. A sibling: the type word's commonest sense and a label's are direct kinds of the same thing
+ * ("type" and "genre" are both a kind of kind), so the word names that label as the broader word
+ * would (rule c). One step each way only: further up, siblings are unrelated.
+ */
+function siblingOf(wordNet: WordNet, sense: string, canonLabel: readonly string[]): { labels: number[]; path: string[]; covers: boolean } | undefined {
+  const parents = (id: string): string[] => wordNet.synset(id).pointers.filter((p) => p.symbol === '@').map((p) => p.target);
+  const mine = new Set(parents(sense));
+  if (mine.size === 0) return undefined;
+  const labels: number[] = [];
+  let path: string[] = [];
+  canonLabel.forEach((c, label) => {
+    const first = nounSenses(wordNet, c)[0];
+    if (first === undefined || first === sense) return;
+    const shared = parents(first).find((p) => mine.has(p));
+    if (shared === undefined) return;
+    labels.push(label);
+    if (path.length === 0) path = [wordNet.synset(sense).words[0] ?? sense, wordNet.synset(shared).words[0] ?? shared, wordNet.synset(first).words[0] ?? first];
+  });
+  return labels.length > 0 ? { labels, path, covers: true } : undefined;
 }
 
 /** The noun senses of a type word, or of its head word when the phrase is not in WordNet. */

@@ -69,7 +69,7 @@ test('type words in a rarer WordNet sense, and broader words, resolve too; far-u
     { labelOf: (rel, role) => (role === 'head' ? 'Movie' : labels[rel] ?? 'Person') },
   );
   const names = (ls: readonly number[]): string[] => ls.map((l) => snap.data.labelNames[l]!).sort();
-  const words = ['picture', 'flick', 'tongue', 'date', 'category', 'kind', 'label', 'entity', 'thing', 'planet', 'title'];
+  const words = ['picture', 'flick', 'tongue', 'date', 'category', 'kind', 'label', 'entity', 'thing', 'planet', 'title', 'type', 'sort', 'person'];
   const r = await resolveTypes(snap, embedder, words);
   assert.deepEqual(
     r.map((x) => [x.text, x.how, names(x.labels)]),
@@ -91,8 +91,16 @@ test('type words in a rarer WordNet sense, and broader words, resolve too; far-u
       ['planet', 'none', []],
       // …and far up it is not: title → heading → … → written_language is no Language
       ['title', 'none', []],
+      // a sibling: a type and a genre are both a kind of kind (rule d)
+      ['type', 'is-a', ['Genre']],
+      // the commonest sense covering a label (kind, sort, form, variety ⊃ genre) beats a rare
+      // sense's kind (a sort: a person of a specified kind)
+      ['sort', 'is-a', ['Genre']],
+      // …and an ordinary is-a still wins over both
+      ['person', 'exact', ['Person']],
     ],
   );
+  assert.match(r[11]!.detail, /"type" covers Genre \(WordNet: type → kind → genre\)/);
   assert.match(r[4]!.detail, /covers Genre \(WordNet: genre → kind → category\)/);
   // The resolution constrains retrieval: "UNKNOWN category 1" can only be the genre.
   const res = await retrieveGsd(simgrag([['Heat', 'qzvkx', 'UNKNOWN category 1']], 'UNKNOWN category 1'), snap, embedder);

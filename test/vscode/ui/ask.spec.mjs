@@ -1,7 +1,7 @@
 // Ask the graph as a person does it (code-server + Chromium): type a plain question into
 // "Inspect Retrieval for Question…", run the proposed plan from the notification, and read the
 // inspector's Grounding view (mentions → nodes, candidate queries with counts, the chosen one and
-// who chose it, what ran); "Use instead" re-plans with another candidate in one click.
+// who chose it, the evidence that chose it, what ran); "Use instead" re-plans with another candidate in one click.
 // Screenshots: test-results/screenshots/ask-grounding-{dark,light}.png.
 import assert from 'node:assert/strict';
 import { test } from '../harness/ui.mjs';
@@ -43,6 +43,11 @@ test('ask: a typed question → plan → answers, and the Grounding view (mentio
   assert.equal(await chosen.locator('.count').innerText(), '1');
   assert.equal(await view.locator('.grounding-verdict').getAttribute('data-decided-by'), 'ranker');
   assert.match(await view.locator('.grounding-ran').innerText(), /with cypher → 1 answer/);
+  // The evidence that chose it (issue 27): the asked type against the answers' label, the words.
+  assert.equal(await view.locator('.grounding-evidence h2').innerText(), 'Why #1');
+  const why = await view.locator('.grounding-evidence li.evidence').evaluateAll((els) => els.map((e) => e.textContent));
+  assert.ok(why.some((e) => /^asks for Person .*its answers are Person, which fits$/.test(e)), why.join(' | '));
+  assert.ok(why.includes('"directed" → relation directed_by (1.00)'), why.join(' | '));
   await setTheme(wb, 'Default Dark Modern');
   await view.locator('.grounding-view[data-kind="planned"]').waitFor({ timeout: 30_000 });
   await wb.screenshot('ask-grounding-dark');
@@ -54,6 +59,7 @@ test('ask: a typed question → plan → answers, and the Grounding view (mentio
   await view.locator('tr.candidate-row.chosen[data-candidate="2"]').waitFor({ timeout: 60_000 });
   assert.equal(await view.locator('.grounding-verdict').getAttribute('data-decided-by'), 'user');
   assert.equal(await view.locator('tr.candidate-row.chosen').getAttribute('data-chain'), secondChain);
+  assert.equal(await view.locator('.grounding-evidence h2').innerText(), 'Why #2');
 
   await setTheme(wb, 'Default Light Modern');
   await view.locator('.grounding-view[data-kind="planned"]').waitFor({ timeout: 30_000 });
