@@ -8,7 +8,7 @@ import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For } from '../mor/bm25';
 import { TextTable } from './textTable';
-import { APPROXIMATE_ABOVE, ResidentPostings, forwardRows, scatterEntries, type EmbeddingMatrix, type InvertedMatrix, type PostingSource } from './vectorIndex';
+import { APPROXIMATE_ABOVE, ResidentPostings, scatterEntries, type EmbeddingMatrix, type InvertedMatrix, type PostingSource, type SparseMatrix } from './vectorIndex';
 
 /**
  * The snapshot on disk: `snapshot-<sha256(fingerprint, embedder id)[0..16]>.bin` in a cache
@@ -68,8 +68,8 @@ type Typed = Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Arra
 
 export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const d = snap.data;
-  const parts: { name: string; kind: ArrayKind; data: Typed }[] = [];
-  const arr = (name: string, kind: ArrayKind, a: Typed): void => void parts.push({ name, kind, data: a });
+  const parts: Part[] = [];
+  const arr = (name: string, kind: ArrayKind, a: Typed): void => void parts.push(whole(name, kind, a));
   const table = (name: string, t: TextTable): void => {
     arr(name, 'u8', t.bytes);
     arr(name + '.offsets', 'u32', t.offsets);
@@ -89,11 +89,17 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   if (v.kind === 'dense') arr('vectors', 'f32', v.data);
   else {
     const p = snap.index.postings()!;
-    const f = forwardRows(v);
     arr('postOffsets', 'u32', p.offsets);
     arr('rowNormSq', 'f64', p.rowNormSq);
-    arr('rowOffsets', 'u32', f.rowOffsets);
-    last.push({ name: 'postRows', kind: 'u32', data: p.rows }, { name: 'postVals', kind: 'f32', data: p.vals }, { name: 'rowEntries', kind: 'u32', data: f.rowEntries });
+    last.push(whole('postRows', 'u32', p.rows), whole('postVals', 'f32', p.vals));
+    if (v.kind === 'inverted') {
+      const f = v.materialise();
+      arr('rowOffsets', 'u32', f.rowOffsets);
+      last.push(whole('rowEntries', 'u32', f.rowEntries));
+    } else {
+      arr('rowOffsets', 'u32', v.rowOffsets);
+      last.push(rowEntriesOf(v));
+    }
   }
   const bm = bm25For(snap).data;
   table('bm25.vocab', bm.vocab);
@@ -110,8 +116,8 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   parts.push(...last);
   let offset = 0;
   const sections: Section[] = parts.map((p) => {
-    const s = { name: p.name, kind: p.kind, offset, length: p.data.length, bytes: p.data.byteLength };
-    offset += align8(p.data.byteLength);
+    const s = { name: p.name, kind: p.kind, offset, length: p.length, bytes: p.bytes };
+    offset += align8(p.bytes);
     return s;
   });
   const header: Header = {
@@ -136,13 +142,57 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const fd = openSync(tmp, 'w');
   try {
     writeAll(fd, head, 0);
-    parts.forEach((p, i) => writeAll(fd, new Uint8Array(p.data.buffer, p.data.byteOffset, p.data.byteLength), prefix + sections[i]!.offset));
+    parts.forEach((p, i) => {
+      let at = prefix + sections[i]!.offset;
+      for (const chunk of p.chunks()) {
+        writeAll(fd, chunk, at);
+        at += chunk.length;
+      }
+    });
     // The last section's padding: the file's length is the sections' aligned end.
-    if (offset > 0) writeAll(fd, new Uint8Array(align8(parts[parts.length - 1]!.data.byteLength) - parts[parts.length - 1]!.data.byteLength), prefix + sections[sections.length - 1]!.offset + parts[parts.length - 1]!.data.byteLength);
+    const end = parts[parts.length - 1];
+    if (end) writeAll(fd, new Uint8Array(align8(end.bytes) - end.bytes), prefix + sections[sections.length - 1]!.offset + end.bytes);
   } finally {
     closeSync(fd);
   }
   renameSync(tmp, path);
+}
+
+/** A section to write: its size, and its bytes in one or more chunks. */
+interface Part {
+  readonly name: string;
+  readonly kind: ArrayKind;
+  readonly length: number;
+  readonly bytes: number;
+  readonly chunks: () => Iterable<Uint8Array>;
+}
+
+function whole(name: string, kind: ArrayKind, a: Typed): Part {
+  return { name, kind, length: a.length, bytes: a.byteLength, chunks: () => [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)] };
+}
+
+/** A built matrix's rows as (bucket, float32 bits) pairs, written 1M pairs at a time (never one more copy of every row). */
+function rowEntriesOf(m: SparseMatrix): Part {
+  const n = m.cols.length;
+  return {
+    name: 'rowEntries',
+    kind: 'u32',
+    length: 2 * n,
+    bytes: 8 * n,
+    *chunks() {
+      const step = 1 << 20;
+      const u32 = new Uint32Array(2 * step);
+      const f32 = new Float32Array(u32.buffer);
+      for (let from = 0; from < n; from += step) {
+        const to = Math.min(n, from + step);
+        for (let j = from; j < to; j++) {
+          u32[2 * (j - from)] = m.cols[j]!;
+          f32[2 * (j - from) + 1] = m.vals[j]!;
+        }
+        yield new Uint8Array(u32.buffer, 0, 8 * (to - from));
+      }
+    },
+  };
 }
 
 function writeAll(fd: number, bytes: Uint8Array, position: number): void {

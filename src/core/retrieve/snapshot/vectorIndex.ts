@@ -103,24 +103,6 @@ export interface InvertedMatrix {
   readonly materialise: () => { readonly postRows: Uint32Array; readonly postVals: Float32Array; readonly rowOffsets: Uint32Array; readonly rowEntries: Uint32Array };
 }
 
-/**
- * A row's entries as the index file stores them: u32 pairs (bucket, float32 bits), in the
- * embedder's order; `rowOffsets[r]` counts pairs. One read per row when the rows stay on disk.
- */
-export function forwardRows(m: SparseMatrix | InvertedMatrix): { rowOffsets: Uint32Array; rowEntries: Uint32Array } {
-  if (m.kind === 'inverted') {
-    const a = m.materialise();
-    return { rowOffsets: a.rowOffsets, rowEntries: a.rowEntries };
-  }
-  const entries = new Uint32Array(2 * m.cols.length);
-  const asFloat = new Float32Array(entries.buffer);
-  for (let j = 0; j < m.cols.length; j++) {
-    entries[2 * j] = m.cols[j];
-    asFloat[2 * j + 1] = m.vals[j];
-  }
-  return { rowOffsets: m.rowOffsets, rowEntries: entries };
-}
-
 /** Writes the pairs [from, to) of a forward row into `scratch` (cleared first). */
 export function scatterEntries(u32: Uint32Array, f32: Float32Array, from: number, to: number, scratch: SparseScratch): void {
   scratch.clear();
