@@ -284,10 +284,6 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
         });
       }
       nodeVectors = { kind: 'inverted', rows: names.length, dimension: header.dimension, postings, rowNormSq: f64('rowNormSq'), scratch: new SparseScratch(header.dimension), row, materialise };
-      if (onDisk) {
-        openFiles.register(nodeVectors, fd);
-        keepOpen = true;
-      }
     }
     const data: SnapshotData = {
       fingerprint: header.fingerprint,
@@ -323,9 +319,14 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
         : {}),
       ...(byName.has('domains.pairs') ? { domains: { pairs: u8('domains.pairs'), touches: u8('domains.touches') } } : {}),
     };
-    return new GraphSnapshot(data);
+    const snapshot = new GraphSnapshot(data);
+    if (onDisk) {
+      // Registered last: a file that failed to open is closed below, never by the registry.
+      openFiles.register(nodeVectors, fd);
+      keepOpen = true;
+    }
+    return snapshot;
   } catch {
-    keepOpen = false;
     return undefined;
   } finally {
     if (!keepOpen) closeSync(fd);

@@ -25,8 +25,8 @@ interface Postings {
 /**
  * The postings of a sparse matrix, bucket by bucket: in memory, or read from the index file when a
  * bucket is walked (cache.ts `FilePostings`), so a graph of millions of names does not hold them.
- * `open(b)` makes bucket b's postings readable in `rows`/`vals` from the index it returns to
- * `start + offsets[b + 1] - offsets[b]`; the arrays are valid until the next `open`.
+ * `open(b)` returns `start`: bucket b's postings are `rows`/`vals` at [start, start + offsets[b + 1]
+ * − offsets[b]), valid until the next `open`.
  */
 export interface PostingSource {
   readonly offsets: Uint32Array; // dimension + 1
