@@ -115,7 +115,7 @@ async function openDatabase(path: string, readOnly: boolean, threads?: number): 
   const db = new Database(path, undefined, undefined, readOnly);
   try {
     await db.init();
-    const conn = new Connection(db, threads ?? null);
+    const conn = new Connection(db, threads);
     await conn.init();
     return { database: db, connection: conn };
   } catch (e) {
