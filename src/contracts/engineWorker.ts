@@ -8,6 +8,8 @@ export interface OpenRequest {
   /** Absolute path of the database file. */
   readonly databasePath: string;
   readonly readOnly: boolean;
+  /** Threads for query execution (absent: the engine's default). */
+  readonly threads?: number;
 }
 
 export interface QueryRequest {

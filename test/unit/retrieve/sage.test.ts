@@ -94,3 +94,41 @@ test('constrained (SPARK): only the plan\'s types and labels, through the store\
   assert.deepEqual(viaStore.sage!.candidates.map((c) => c.name), ['Al Pacino']);
   assert.equal(viaStore.stats.storeExpansion, 1);
 });
+
+test('the candidate budget: above it only the best by BM25 are reranked, and the result says so; within it nothing changes', async () => {
+  // A hub with 60 neighbours; two of them share a query word.
+  const hub: [string, string, string][] = [];
+  for (let i = 0; i < 60; i++) hub.push([`Film ${i}${i === 7 || i === 41 ? ' Crime Story' : ''}`, 'has_genre', 'Crime']);
+  const snap = await GraphSnapshot.fromTriples(hub, embedder, { labelOf });
+  const p: PlanningGraph = {
+    name: 'crime',
+    question: 'which crime story films',
+    nodes: [{ id: 'g', category: 'Genre', text: { kind: 'soft', value: 'Crime' } }, { id: 'm', category: 'Movie' }],
+    edges: [{ id: 'e0', source: 'm', target: 'g', directed: true, relation: { kind: 'unknown' } }],
+    targets: ['m'],
+    expect: [],
+    strategy: sage({ k: 1, kPrime: 3 }),
+  };
+  const full = await retrieveSage(p, snap, embedder);
+  // Every node but the seeds is a neighbour of the hub.
+  const n = snap.nodeCount - full.sage!.seeds.length;
+  assert.ok(n >= 58);
+  assert.equal(full.sage!.candidateCount, n);
+  assert.equal(full.stats['reranked'], n);
+  assert.ok(!(full.warnings ?? []).some((w) => w.includes('candidate budget')));
+  // Budget = the candidate count: the same result, to the last field but the timings.
+  const same = await retrieveSage(p, snap, embedder, { maxScored: n });
+  assert.deepEqual({ ...same, timings: undefined }, { ...full, timings: undefined });
+  const cut = await retrieveSage(p, snap, embedder, { maxScored: 10 });
+  assert.ok(validate(cut), JSON.stringify(validate.errors));
+  assert.equal(cut.sage!.candidateCount, n);
+  assert.equal(cut.stats['reranked'], 10);
+  assert.equal(cut.sage!.candidates.length, 10);
+  const warning = (cut.warnings ?? []).find((w) => w.includes('candidate budget'));
+  assert.ok(warning?.includes(`${n} neighbours`) && warning.includes('only the 10 best by BM25'), warning);
+  // The neighbours that share the query's words survive the cut, ranked first as without it.
+  const wordy = full.sage!.candidates.filter((c) => c.name.includes('Crime Story')).map((c) => c.name);
+  assert.ok(wordy.length >= 1);
+  assert.deepEqual(cut.sage!.candidates.slice(0, wordy.length).map((c) => c.name), full.sage!.candidates.slice(0, wordy.length).map((c) => c.name));
+  assert.deepEqual(new Set(cut.sage!.candidates.slice(0, wordy.length).map((c) => c.name)), new Set(wordy));
+});

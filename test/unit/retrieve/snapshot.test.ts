@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { HashingEmbedder, SparseScratch } from '../../../src/core/embed/hashing';
+import { LexicalEmbedder } from '../../../src/core/embed/lexical';
+import { namesView } from '../../../src/core/embed/embedder';
 import type { Embedder } from '../../../src/core/embed/embedder';
 import type { ExportChunk, GraphStore } from '../../../src/core/graph/graphStore';
 import { loadOrBuildSnapshot, preloadSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
@@ -88,6 +90,10 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
     const file = join(dir, 'x.bin');
     writeSnapshot(file, g.snapshot);
     const back = readSnapshot(file, undefined, embedder)!;
+    // The same file with its postings and rows left on disk (read per bucket walked / row asked).
+    const disk = readSnapshot(file, undefined, undefined, 'disk')!;
+    assert.equal(disk.data.nodeVectors.kind === 'inverted' && disk.data.nodeVectors.postings.resident, false);
+    assert.ok(disk.index.byteSize() < back.index.byteSize() / 2, 'postings not held');
     assert.deepEqual([...back.data.names], [...g.snapshot.data.names]);
     assert.deepEqual([...back.data.nodeIds], [...g.snapshot.data.nodeIds]);
     assert.deepEqual(back.data.outTargets, g.snapshot.data.outTargets);
@@ -98,21 +104,33 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
     const queries = await embedder.embedBatch([...g.nodeNames.slice(0, 8), 'nothing like it', '']);
     for (let i = 0; i < 10; i++) {
       const q = queries.subarray(i * 128, (i + 1) * 128);
-      for (const filter of [{}, { labels: back.data.nodeLabel, label: 1 }]) assert.deepEqual(back.index.search(q, 7, filter), g.snapshot.index.search(q, 7, filter));
+      for (const filter of [{}, { labels: back.data.nodeLabel, label: 1 }]) {
+        assert.deepEqual(back.index.search(q, 7, filter), g.snapshot.index.search(q, 7, filter));
+        assert.deepEqual(disk.index.search(q, 7, filter), g.snapshot.index.search(q, 7, filter));
+        assert.deepEqual(disk.index.search(q, 5, filter, { mode: 'approximate', budget: 40, rescore: 8 }), g.snapshot.index.search(q, 5, filter, { mode: 'approximate', budget: 40, rescore: 8 }));
+      }
       assert.deepEqual(back.index.search(q, 5, {}, { mode: 'approximate', budget: 40, rescore: 8 }), g.snapshot.index.search(q, 5, {}, { mode: 'approximate', budget: 40, rescore: 8 }));
       // Approximate mode rescores from the postings: each hit's distance is exact mode's, to the bit.
       const exact = new Map(back.index.search(q, back.nodeCount).map((h) => [h.index, h.distance] as const));
       for (const h of back.index.search(q, 6, {}, { mode: 'approximate', budget: 30, rescore: 12 })) assert.equal(h.distance, exact.get(h.index) ?? Math.sqrt(normSq(q) + 1));
       const qn = normSq(q);
-      for (let r = 0; r < back.nodeCount; r++) assert.equal(distanceToRow(back.data.nodeVectors, q, qn, r), distanceToRow(g.snapshot.data.nodeVectors, q, qn, r));
+      for (let r = 0; r < back.nodeCount; r++) {
+        assert.equal(distanceToRow(back.data.nodeVectors, q, qn, r), distanceToRow(g.snapshot.data.nodeVectors, q, qn, r));
+        assert.equal(distanceToRow(disk.data.nodeVectors, q, qn, r), distanceToRow(g.snapshot.data.nodeVectors, q, qn, r));
+      }
     }
     assert.deepEqual(back.nodesNamed(g.nodeNames[3]!), g.snapshot.nodesNamed(g.nodeNames[3]!));
     assert.ok(back.data.domains && back.data.bm25, 'relation domains and BM25 are stored');
     assert.deepEqual(RelationDomains.of(back).data, RelationDomains.of(g.snapshot).data);
     assert.equal(back.nodeIndexOf(back.data.nodeIds.get(5)), 5);
     assert.equal(readSnapshot(file, { fingerprint: 'other', embedderId: g.snapshot.data.embedderId }), undefined);
-    // Without its embedder the file still opens, but a distance says why it cannot be computed.
-    assert.throws(() => distanceToRow(readSnapshot(file)!.data.nodeVectors, queries.subarray(0, 128), 1, 0), /opened without its embedder/);
+    // Rows are stored: without its embedder the file gives the same distances (nothing is embedded again).
+    const q0 = queries.subarray(0, 128);
+    assert.equal(distanceToRow(readSnapshot(file)!.data.nodeVectors, q0, normSq(q0), 3), distanceToRow(g.snapshot.data.nodeVectors, q0, normSq(q0), 3));
+    // Writing a snapshot opened from disk gives the same file.
+    const again = join(dir, 'again.bin');
+    writeSnapshot(again, disk);
+    assert.ok(readFileSync(again).equals(readFileSync(file)), 'same bytes');
 
     const chunks: ExportChunk[] = [
       { kind: 'nodes', nodes: [{ id: 'm:0', labels: ['Movie'], name: 'Heat' }, { id: 'p:0', labels: ['Person'], name: 'Michael Mann' }] },
@@ -161,4 +179,34 @@ test('fromTriples keys nodes by (label, name)', async () => {
   );
   assert.equal(s.nodeCount, 4);
   assert.deepEqual(s.nodesNamed('1999').map((i) => s.labelOf(i)).sort(), ['Movie', 'Year']);
+});
+
+test('stored rows are the embedder\'s own: every row of the MetaQA movie sample, lexical embedder, in memory and on disk, equals embedding its name again (indices in order, float32 values)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-rows-'));
+  try {
+    const embedder = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const triples = readFileSync(join(__dirname, '../../../samples/movies/movies.triples.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('|'))
+      .map((l) => l.split('|') as [string, string, string]);
+    const snap = await GraphSnapshot.fromTriples(triples, embedder);
+    const file = join(dir, 'm.bin');
+    writeSnapshot(file, snap);
+    const names = namesView(embedder) as LexicalEmbedder;
+    const want = new SparseScratch(embedder.dimension);
+    const got = new SparseScratch(embedder.dimension);
+    for (const placement of ['memory', 'disk'] as const) {
+      const m = readSnapshot(file, undefined, undefined, placement)!.data.nodeVectors;
+      assert.equal(m.kind, 'inverted');
+      if (m.kind !== 'inverted') return;
+      for (let r = 0; r < m.rows; r++) {
+        names.embedSparse(snap.names.get(r), want);
+        m.row(r, got);
+        assert.deepEqual(got.indices.subarray(0, got.count), want.indices.subarray(0, want.count));
+        for (let i = 0; i < want.count; i++) assert.equal(got.values[want.indices[i]!], want.values[want.indices[i]!]);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -26,6 +26,8 @@ export interface EmbeddedStoreOptions {
   readonly folder?: string;
   /** Open without write access (several readers may share a database). Default false. */
   readonly readOnly?: boolean;
+  /** Threads for query execution (default: the engine's). 1 makes COPY give rows offsets in file order. */
+  readonly threads?: number;
   /** Default per-query timeout. Default 30 s. */
   readonly timeoutMs?: number;
   /** Where the engine worker is (tests and unusual layouts). */
@@ -83,7 +85,7 @@ export class EmbeddedStore implements GraphStore {
     this.description = `embedded database in ${df.folder}`;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.batchSize = options.batchSize ?? 5_000;
-    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath });
+    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}) });
   }
 
   /** The engine process id when one runs (tests kill it to prove crash recovery). */

@@ -175,7 +175,8 @@ export async function loadGraph(
       const secs = (performance.now() - copyStart) / 1000;
       const rate = secs > 0 && copied > 0 ? copied / secs : undefined;
       ctx.progress({ phase: 'copy', message: `copying ${job.rows} ${job.pair ? `${job.table} edges (${job.pair[0]}→${job.pair[1]})` : `${job.table} nodes`}${rate ? ` (${Math.round(rate)} rows/s so far)` : ''}`, done, total: jobs.length, ...(rate ? { rowsPerSecond: rate } : {}) });
-      // Quoted line breaks need the serial CSV reader; otherwise the parallel one is faster.
+      // Quoted line breaks need the serial CSV reader; otherwise the parallel one is faster (the
+      // staging store runs COPY on one thread, which keeps row offsets in file order: stagedImport.ts).
       const opts = [`header=false`, ...(job.multiline ? ['parallel=false'] : []), ...(job.pair ? [`from=${quoteString(job.pair[0])}`, `to=${quoteString(job.pair[1])}`] : [])];
       await write(ctx, `COPY ${quoteIdentifier(job.table)} FROM ${stringLiteral(job.file)} (${opts.join(', ')})`);
       if (job.pair) edgesCreated += job.rows;

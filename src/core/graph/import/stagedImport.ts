@@ -93,7 +93,9 @@ async function importLocked(target: string, files: readonly ImportFile[], option
   try {
     const stagedDb = dataFolder(staging).databasePath;
     if (hadDatabase) copyFileSync(targetDb, stagedDb);
-    const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath });
+    // One engine thread: the parallel COPY gives rows their offsets in whatever order its threads
+    // finish, so two imports of one file numbered nodes (and ordered tied answers) differently.
+    const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1 });
     let summary: ImportSummary;
     try {
       await store.open();

@@ -168,6 +168,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
           const relFilter = relMask.get(step.edge) ?? null;
           options.observe?.step(pi, li, relFilter, mask);
           for (const [v, traj] of current) {
+            const trajSum = sum(traj.tf);
             for (let dir = 0; dir < 2; dir++) {
               const offs = dir === 0 ? d.outOffsets : d.inOffsets;
               const others = dir === 0 ? d.outTargets : d.inSources;
@@ -182,8 +183,10 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
                 const prev = next.get(u);
                 if (prev && prev.nodes.length > traj.nodes.length + 1) continue;
                 const tf = bm.score(query, u) / best;
-                const cand: Traj = { nodes: [...traj.nodes, u], steps: [...traj.steps, 'structural'], tf: [...traj.tf, tf], categories: [...traj.categories, category], edges: [...traj.edges, rels[j] * 2 + dir] };
-                if (!prev || sum(cand.tf) > sum(prev.tf) || prev.nodes.length < cand.nodes.length) next.set(u, cand);
+                // The trajectory is built only when it replaces (a hub's neighbours mostly do not):
+                // trajSum + tf is sum([...traj.tf, tf]), added in the same order.
+                if (prev && !(trajSum + tf > sum(prev.tf) || prev.nodes.length < traj.nodes.length + 1)) continue;
+                next.set(u, { nodes: [...traj.nodes, u], steps: [...traj.steps, 'structural'], tf: [...traj.tf, tf], categories: [...traj.categories, category], edges: [...traj.edges, rels[j] * 2 + dir] });
               }
             }
           }

@@ -31,13 +31,62 @@ export interface SageRunOptions {
   readonly signal?: AbortSignal;
   /** Runs a filtered one-hop expansion on the store (GraphStore.expand); used for constrained expansion. */
   readonly expand?: (nodeIds: readonly string[], types: readonly string[], label: string | undefined) => Promise<readonly Neighbour[]>;
+  /** Neighbours reranked with the dense term at most (default SAGE_MAX_SCORED). */
+  readonly maxScored?: number;
 }
 
-interface Cand {
-  node: number;
-  seed: number;
-  rel: number;
-  direction: 'out' | 'in';
+/**
+ * Neighbours reranked with the dense term at most: above it, the best by BM25 (docs/scale.md).
+ * Twice the most MetaQA ×1 can give with the default k = 5 (its five largest degrees sum to
+ * 10,771), so it cuts nothing there; MetaQA ×40's hubs have 160,000 neighbours each.
+ */
+export const SAGE_MAX_SCORED = 20_000;
+
+/** The expansion's candidates in typed arrays, and a visited mark per node (one per run: runs may interleave at awaits). */
+class Expansion {
+  readonly mark: Uint8Array;
+  node = new Int32Array(1024);
+  seed = new Int32Array(1024);
+  rel = new Uint16Array(1024);
+  out = new Uint8Array(1024);
+  bm = new Float64Array(1024);
+  constructor(nodes: number) {
+    this.mark = new Uint8Array(nodes);
+  }
+  grow(): void {
+    const n = this.node.length * 2;
+    const g = <T extends Int32Array | Uint16Array | Uint8Array>(a: T, C: new (n: number) => T): T => {
+      const b = new C(n);
+      b.set(a);
+      return b;
+    };
+    this.node = g(this.node, Int32Array);
+    this.seed = g(this.seed, Int32Array);
+    this.rel = g(this.rel, Uint16Array);
+    this.out = g(this.out, Uint8Array);
+  }
+}
+
+/**
+ * The candidates to rerank, in offer order: all of them within `max`; above it, the `max` best by
+ * BM25, then by their relation's cosine with the query, then by node index (a typed sort of the
+ * ones with BM25 > 0; the others by relation, then node).
+ */
+function scoredCandidates(x: Expansion, n: number, bmOf: Float64Array, relDense: Float64Array, max: number): Int32Array {
+  const all = new Int32Array(n);
+  for (let i = 0; i < n; i++) all[i] = i;
+  if (n <= max) return all;
+  const positive: number[] = [];
+  const zero: number[] = [];
+  for (let i = 0; i < n; i++) (bmOf[i]! > 0 ? positive : zero).push(i);
+  positive.sort((a, b) => bmOf[b]! - bmOf[a]! || (relDense[x.rel[b]!] ?? 0) - (relDense[x.rel[a]!] ?? 0) || x.node[a]! - x.node[b]!);
+  const chosen = positive.slice(0, max);
+  if (chosen.length < max) {
+    zero.sort((a, b) => (relDense[x.rel[b]!] ?? 0) - (relDense[x.rel[a]!] ?? 0) || x.node[a]! - x.node[b]!);
+    for (let i = 0; chosen.length < max; i++) chosen.push(zero[i]!);
+  }
+  // Back to offer order: the rerank below sorts by fused score, ties by node, as without a cut.
+  return Int32Array.from(chosen).sort();
 }
 
 export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: SageRunOptions = {}): Promise<RetrievalResult> {
@@ -140,11 +189,20 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
   };
 
   // ---- One-hop expansion -----------------------------------------------------------------------------
-  const cands = new Map<number, Cand>();
+  // Candidates in typed arrays (a hub seed has hundreds of thousands of neighbours at MetaQA ×40).
+  const x = new Expansion(snap.nodeCount);
+  const visited = x.mark;
+  let nCand = 0;
   const skipped: SageTrace['skipped'][number][] = [];
   const offer = (node: number, seed: number, rel: number, direction: 'out' | 'in'): void => {
-    if (seeds.has(node) || cands.has(node)) return;
-    cands.set(node, { node, seed, rel, direction });
+    if (visited[node] === 1 || seeds.has(node)) return;
+    visited[node] = 1;
+    if (nCand === x.node.length) x.grow();
+    x.node[nCand] = node;
+    x.seed[nCand] = seed;
+    x.rel[nCand] = rel;
+    x.out[nCand] = direction === 'out' ? 1 : 0;
+    nCand++;
   };
   const storeExpansion = s.constrained && options.expand !== undefined;
   if (storeExpansion) {
@@ -193,9 +251,22 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     if (!rq) relQueries.set(rel, (rq = bm.query(relationText(d.relationNames[rel] ?? ''))));
     return rq;
   };
-  const raw = [...cands.values()].map((c) => ({ c, bm: documentBm25(bm, q, c.node, relQuery(c.rel)), dn: (dense(c.node) + (relDense[c.rel] ?? 0)) / 2 }));
+  // BM25 of every candidate (the index alone: no row is read); the dense term reads each row, so
+  // above the budget only the best by BM25 (then by the relation's cosine, then node order) get it.
+  const bmOf = x.bm.length >= nCand ? x.bm : (x.bm = new Float64Array(nCand));
   let bestC = 0;
-  for (const r of raw) if (r.bm > bestC) bestC = r.bm;
+  for (let i = 0; i < nCand; i++) {
+    const b = documentBm25(bm, q, x.node[i]!, relQuery(x.rel[i]!));
+    bmOf[i] = b;
+    if (b > bestC) bestC = b;
+  }
+  const order = scoredCandidates(x, nCand, bmOf, relDense, options.maxScored ?? SAGE_MAX_SCORED);
+  if (order.length < nCand) {
+    warnings.push(
+      `sage's candidate budget cut the expansion: the seeds have ${nCand.toLocaleString('en-US')} neighbours; only the ${order.length.toLocaleString('en-US')} best by BM25 (then by their relation's similarity, then node order) were reranked with the dense term — the others are not ranked, and a neighbour among them can be missing from the answers`,
+    );
+  }
+  const raw = Array.from(order, (i) => ({ c: { node: x.node[i]!, seed: x.seed[i]!, rel: x.rel[i]!, direction: x.out[i] === 1 ? ('out' as const) : ('in' as const) }, bm: bmOf[i]!, dn: (dense(x.node[i]!) + (relDense[x.rel[i]!] ?? 0)) / 2 }));
   const reranked = raw
     .map((r) => ({ ...r, ...fuse(s.alpha, s.beta, r.bm, bestC, r.dn) }))
     .sort((a, b) => b.fused - a.fused || a.c.node - b.c.node);
@@ -236,7 +307,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     query,
     seeds: [...seeds.values()].sort((a, b) => b.fused - a.fused).map(strip),
     candidates,
-    candidateCount: reranked.length,
+    candidateCount: nCand,
     skipped,
     allowedTypes,
     allowedLabels,
@@ -253,7 +324,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     subgraphs: [],
     sage: trace,
     timings: { totalMs: t3 - t0, candidatesMs: t1 - t0, searchMs: t2 - t1 },
-    stats: { k: s.k, kPrime: s.kPrime, alpha: s.alpha, beta: s.beta, constrained: s.constrained ? 1 : 0, skipExplicit: s.edgePolicy === 'skip-explicit' ? 1 : 0, seeds: seeds.size, candidates: reranked.length, storeExpansion: storeExpansion ? 1 : 0 },
+    stats: { k: s.k, kPrime: s.kPrime, alpha: s.alpha, beta: s.beta, constrained: s.constrained ? 1 : 0, skipExplicit: s.edgePolicy === 'skip-explicit' ? 1 : 0, seeds: seeds.size, candidates: nCand, reranked: reranked.length, storeExpansion: storeExpansion ? 1 : 0 },
     ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

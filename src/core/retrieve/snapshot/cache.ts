@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { namesView, type Embedder } from '../../embed/embedder';
+import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
 import { GraphSnapshot, SnapshotBuilder, type SnapshotData } from './snapshot';
-import { SparseScratch, isSparseEmbedder } from '../../embed/hashing';
+import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For } from '../mor/bm25';
 import { TextTable } from './textTable';
-import type { EmbeddingMatrix } from './vectorIndex';
+import { APPROXIMATE_ABOVE, ResidentPostings, scatterEntries, type EmbeddingMatrix, type InvertedMatrix, type PostingSource, type SparseMatrix } from './vectorIndex';
 
 /**
  * The snapshot on disk: `snapshot-<sha256(fingerprint, embedder id)[0..16]>.bin` in a cache
@@ -25,7 +25,19 @@ import type { EmbeddingMatrix } from './vectorIndex';
  */
 const MAGIC = 'KGSNAP02';
 // 3: edges in (type, endpoint pair, source, stored edge) order (EmbeddedStore.exportGraph, in-store retrieval).
-const VERSION = 3;
+// 4: each row's entries (rowOffsets, rowEntries) beside the postings; postings and rows last.
+const VERSION = 4;
+/** Sections that stay in the file for a large graph (read per bucket / per row): written last. */
+const ON_DISK = ['postRows', 'postVals', 'rowEntries'] as const;
+
+/** Closes the index file of a snapshot whose postings stay on disk once the snapshot is collected. */
+const openFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // Already closed.
+  }
+});
 
 type ArrayKind = 'u8' | 'u16' | 'u32' | 'f32' | 'f64';
 interface Section {
@@ -56,8 +68,8 @@ type Typed = Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Arra
 
 export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const d = snap.data;
-  const parts: { name: string; kind: ArrayKind; data: Typed }[] = [];
-  const arr = (name: string, kind: ArrayKind, a: Typed): void => void parts.push({ name, kind, data: a });
+  const parts: Part[] = [];
+  const arr = (name: string, kind: ArrayKind, a: Typed): void => void parts.push(whole(name, kind, a));
   const table = (name: string, t: TextTable): void => {
     arr(name, 'u8', t.bytes);
     arr(name + '.offsets', 'u32', t.offsets);
@@ -73,13 +85,21 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   arr('inRels', 'u16', d.inRels);
   arr('relationVectors', 'f32', d.relationVectors);
   const v = d.nodeVectors;
+  const last: typeof parts = [];
   if (v.kind === 'dense') arr('vectors', 'f32', v.data);
   else {
     const p = snap.index.postings()!;
     arr('postOffsets', 'u32', p.offsets);
-    arr('postRows', 'u32', p.rows);
-    arr('postVals', 'f32', p.vals);
     arr('rowNormSq', 'f64', p.rowNormSq);
+    last.push(whole('postRows', 'u32', p.rows), whole('postVals', 'f32', p.vals));
+    if (v.kind === 'inverted') {
+      const f = v.materialise();
+      arr('rowOffsets', 'u32', f.rowOffsets);
+      last.push(whole('rowEntries', 'u32', f.rowEntries));
+    } else {
+      arr('rowOffsets', 'u32', v.rowOffsets);
+      last.push(rowEntriesOf(v));
+    }
   }
   const bm = bm25For(snap).data;
   table('bm25.vocab', bm.vocab);
@@ -93,10 +113,11 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const domains = RelationDomains.of(snap).data;
   arr('domains.pairs', 'u8', domains.pairs);
   arr('domains.touches', 'u8', domains.touches);
+  parts.push(...last);
   let offset = 0;
   const sections: Section[] = parts.map((p) => {
-    const s = { name: p.name, kind: p.kind, offset, length: p.data.length, bytes: p.data.byteLength };
-    offset += align8(p.data.byteLength);
+    const s = { name: p.name, kind: p.kind, offset, length: p.length, bytes: p.bytes };
+    offset += align8(p.bytes);
     return s;
   });
   const header: Header = {
@@ -121,13 +142,57 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const fd = openSync(tmp, 'w');
   try {
     writeAll(fd, head, 0);
-    parts.forEach((p, i) => writeAll(fd, new Uint8Array(p.data.buffer, p.data.byteOffset, p.data.byteLength), prefix + sections[i]!.offset));
+    parts.forEach((p, i) => {
+      let at = prefix + sections[i]!.offset;
+      for (const chunk of p.chunks()) {
+        writeAll(fd, chunk, at);
+        at += chunk.length;
+      }
+    });
     // The last section's padding: the file's length is the sections' aligned end.
-    if (offset > 0) writeAll(fd, new Uint8Array(align8(parts[parts.length - 1]!.data.byteLength) - parts[parts.length - 1]!.data.byteLength), prefix + sections[sections.length - 1]!.offset + parts[parts.length - 1]!.data.byteLength);
+    const end = parts[parts.length - 1];
+    if (end) writeAll(fd, new Uint8Array(align8(end.bytes) - end.bytes), prefix + sections[sections.length - 1]!.offset + end.bytes);
   } finally {
     closeSync(fd);
   }
   renameSync(tmp, path);
+}
+
+/** A section to write: its size, and its bytes in one or more chunks. */
+interface Part {
+  readonly name: string;
+  readonly kind: ArrayKind;
+  readonly length: number;
+  readonly bytes: number;
+  readonly chunks: () => Iterable<Uint8Array>;
+}
+
+function whole(name: string, kind: ArrayKind, a: Typed): Part {
+  return { name, kind, length: a.length, bytes: a.byteLength, chunks: () => [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)] };
+}
+
+/** A built matrix's rows as (bucket, float32 bits) pairs, written 1M pairs at a time (never one more copy of every row). */
+function rowEntriesOf(m: SparseMatrix): Part {
+  const n = m.cols.length;
+  return {
+    name: 'rowEntries',
+    kind: 'u32',
+    length: 2 * n,
+    bytes: 8 * n,
+    *chunks() {
+      const step = 1 << 20;
+      const u32 = new Uint32Array(2 * step);
+      const f32 = new Float32Array(u32.buffer);
+      for (let from = 0; from < n; from += step) {
+        const to = Math.min(n, from + step);
+        for (let j = from; j < to; j++) {
+          u32[2 * (j - from)] = m.cols[j]!;
+          f32[2 * (j - from) + 1] = m.vals[j]!;
+        }
+        yield new Uint8Array(u32.buffer, 0, 8 * (to - from));
+      }
+    },
+  };
 }
 
 function writeAll(fd: number, bytes: Uint8Array, position: number): void {
@@ -136,24 +201,38 @@ function writeAll(fd: number, bytes: Uint8Array, position: number): void {
 }
 
 /**
- * Opens a snapshot file; undefined when it is missing, foreign or stale. A file of a sparse
- * embedder needs that `embedder` to embed rows again (distances); without it, such distances throw.
+ * Where a sparse embedder's postings and rows live once the file is open: `memory` reads them with
+ * the rest; `disk` leaves them in the file and reads the buckets a search walks and the rows whose
+ * distance is asked (an open file descriptor, closed when the snapshot is collected); `auto` keeps
+ * them on disk above APPROXIMATE_ABOVE rows, where searches walk a bounded number of postings.
  */
-export function readSnapshot(path: string, expect?: { fingerprint: string; embedderId: string }, embedder?: Embedder): GraphSnapshot | undefined {
+export type VectorPlacement = 'memory' | 'disk' | 'auto';
+
+/**
+ * Opens a snapshot file; undefined when it is missing, foreign or stale. Rows are stored, so
+ * distances need no embedder (`embedder` is kept for the signature's callers).
+ */
+export function readSnapshot(path: string, expect?: { fingerprint: string; embedderId: string }, _embedder?: Embedder, vectors: VectorPlacement = 'auto'): GraphSnapshot | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch {
     return undefined;
   }
+  let keepOpen = false;
   try {
     const header = readHeader(fd);
     if (!header || header.version !== VERSION) return undefined;
     if (expect && (header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId)) return undefined;
     const prefix = align8(12 + header.headerLength);
-    const size = fstatSync(fd).size - prefix;
-    if (size < 0) return undefined;
-    // One aligned buffer, read into directly: the typed arrays below are views on it.
+    const fileSize = fstatSync(fd).size - prefix;
+    if (fileSize < 0) return undefined;
+    const rowCount = (header.sections.find((s) => s.name === 'names.offsets')?.length ?? 1) - 1;
+    const diskSections = header.sections.filter((s) => (ON_DISK as readonly string[]).includes(s.name));
+    const onDisk = header.vectorKind === 'inverted' && diskSections.length === ON_DISK.length && (vectors === 'disk' || (vectors === 'auto' && rowCount > APPROXIMATE_ABOVE));
+    // One aligned buffer, read into directly: the typed arrays below are views on it. Postings and
+    // rows kept on disk are the file's last sections and are not read.
+    const size = onDisk ? Math.min(...diskSections.map((s) => s.offset)) : fileSize;
     const body = new ArrayBuffer(size);
     const bytes = new Uint8Array(body);
     let at = 0;
@@ -163,9 +242,9 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
       at += n;
     }
     const byName = new Map(header.sections.map((s) => [s.name, s] as const));
-    const get = (name: string): Section => {
+    const get = (name: string, limit = size): Section => {
       const s = byName.get(name);
-      if (!s || s.offset + s.bytes > size) throw new Error(`snapshot file ${path}: section ${name} missing`);
+      if (!s || s.offset + s.bytes > limit) throw new Error(`snapshot file ${path}: section ${name} missing`);
       return s;
     };
     const u8 = (n: string): Uint8Array => new Uint8Array(body, get(n).offset, get(n).length);
@@ -178,23 +257,33 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
     let nodeVectors: EmbeddingMatrix;
     if (header.vectorKind === 'dense') nodeVectors = { kind: 'dense', rows: names.length, dimension: header.dimension, data: f32('vectors') };
     else {
-      // Rows were embedded with the names view (snapshot.ts): re-embed them the same way.
-      const view = embedder && embedder.id === header.embedderId ? namesView(embedder) : undefined;
-      const sparse = view && isSparseEmbedder(view) ? view : undefined;
-      nodeVectors = {
-        kind: 'inverted',
-        rows: names.length,
-        dimension: header.dimension,
-        postOffsets: u32('postOffsets'),
-        postRows: u32('postRows'),
-        postVals: f32('postVals'),
-        rowNormSq: f64('rowNormSq'),
-        scratch: new SparseScratch(header.dimension),
-        row: (r, scratch) => {
-          if (!sparse) throw new Error(`snapshot file ${path} was opened without its embedder (${header.embedderId})`);
-          sparse.embedSparse(names.get(r), scratch);
-        },
-      };
+      const offsets = u32('postOffsets');
+      const rowOffsets = u32('rowOffsets');
+      const [rowsS, valsS, entriesS] = ON_DISK.map((n) => get(n, fileSize));
+      let postings: PostingSource;
+      let row: InvertedMatrix['row'];
+      let materialise: InvertedMatrix['materialise'];
+      if (!onDisk) {
+        const postRows = u32('postRows');
+        const postVals = f32('postVals');
+        const entries = u32('rowEntries');
+        const entryVals = f32('rowEntries');
+        postings = new ResidentPostings(offsets, postRows, postVals);
+        row = (r, scratch) => scatterEntries(entries, entryVals, rowOffsets[r], rowOffsets[r + 1], scratch);
+        materialise = () => ({ postRows, postVals, rowOffsets, rowEntries: entries });
+      } else {
+        const file = new FilePostings(fd, offsets, prefix + rowsS!.offset, prefix + valsS!.offset);
+        const rowFile = new FileRows(fd, rowOffsets, prefix + entriesS!.offset);
+        postings = file;
+        row = (r, scratch) => rowFile.read(r, scratch);
+        materialise = () => ({
+          postRows: readArray(fd, prefix + rowsS!.offset, new Uint32Array(rowsS!.length)),
+          postVals: readArray(fd, prefix + valsS!.offset, new Float32Array(valsS!.length)),
+          rowOffsets,
+          rowEntries: readArray(fd, prefix + entriesS!.offset, new Uint32Array(entriesS!.length)),
+        });
+      }
+      nodeVectors = { kind: 'inverted', rows: names.length, dimension: header.dimension, postings, rowNormSq: f64('rowNormSq'), scratch: new SparseScratch(header.dimension), row, materialise };
     }
     const data: SnapshotData = {
       fingerprint: header.fingerprint,
@@ -230,11 +319,77 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
         : {}),
       ...(byName.has('domains.pairs') ? { domains: { pairs: u8('domains.pairs'), touches: u8('domains.touches') } } : {}),
     };
-    return new GraphSnapshot(data);
+    const snapshot = new GraphSnapshot(data);
+    if (onDisk) {
+      // Registered last: a file that failed to open is closed below, never by the registry.
+      openFiles.register(nodeVectors, fd);
+      keepOpen = true;
+    }
+    return snapshot;
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
+    if (!keepOpen) closeSync(fd);
+  }
+}
+
+/** Reads `out.byteLength` bytes at `position` into `out`. */
+function readArray<T extends Uint32Array | Float32Array>(fd: number, position: number, out: T, bytes = out.byteLength): T {
+  const view = new Uint8Array(out.buffer, out.byteOffset, bytes);
+  let at = 0;
+  while (at < bytes) {
+    const n = readSync(fd, view, at, bytes - at, position + at);
+    if (n === 0) throw new Error('snapshot file: truncated');
+    at += n;
+  }
+  return out;
+}
+
+/** Postings read from the index file bucket by bucket into reused buffers (they grow to the largest bucket read). */
+class FilePostings implements PostingSource {
+  readonly resident = false;
+  rows = new Uint32Array(4096);
+  vals = new Float32Array(4096);
+  constructor(
+    private readonly fd: number,
+    readonly offsets: Uint32Array,
+    private readonly rowsAt: number,
+    private readonly valsAt: number,
+  ) {}
+  open(b: number): number {
+    const from = this.offsets[b]!;
+    const n = this.offsets[b + 1]! - from;
+    if (n > this.rows.length) {
+      const cap = Math.max(n, 2 * this.rows.length);
+      this.rows = new Uint32Array(cap);
+      this.vals = new Float32Array(cap);
+    }
+    if (n > 0) {
+      readArray(this.fd, this.rowsAt + 4 * from, this.rows, 4 * n);
+      readArray(this.fd, this.valsAt + 4 * from, this.vals, 4 * n);
+    }
+    return 0;
+  }
+}
+
+/** Rows' entries read from the index file one row at a time (one read each). */
+class FileRows {
+  private u32 = new Uint32Array(512);
+  private f32 = new Float32Array(this.u32.buffer);
+  constructor(
+    private readonly fd: number,
+    private readonly offsets: Uint32Array,
+    private readonly at: number,
+  ) {}
+  read(r: number, scratch: SparseScratch): void {
+    const from = this.offsets[r]!;
+    const n = this.offsets[r + 1]! - from;
+    if (2 * n > this.u32.length) {
+      this.u32 = new Uint32Array(Math.max(2 * n, 2 * this.u32.length));
+      this.f32 = new Float32Array(this.u32.buffer);
+    }
+    if (n > 0) readArray(this.fd, this.at + 8 * from, this.u32, 8 * n);
+    scatterEntries(this.u32, this.f32, 0, n, scratch);
   }
 }
 

@@ -22,6 +22,32 @@ interface Postings {
   readonly vals: Float32Array;
 }
 
+/**
+ * The postings of a sparse matrix, bucket by bucket: in memory, or read from the index file when a
+ * bucket is walked (cache.ts `FilePostings`), so a graph of millions of names does not hold them.
+ * `open(b)` returns `start`: bucket b's postings are `rows`/`vals` at [start, start + offsets[b + 1]
+ * − offsets[b]), valid until the next `open`.
+ */
+export interface PostingSource {
+  readonly offsets: Uint32Array; // dimension + 1
+  readonly resident: boolean;
+  readonly rows: Uint32Array;
+  readonly vals: Float32Array;
+  open(b: number): number;
+}
+
+export class ResidentPostings implements PostingSource {
+  readonly resident = true;
+  constructor(
+    readonly offsets: Uint32Array,
+    readonly rows: Uint32Array,
+    readonly vals: Float32Array,
+  ) {}
+  open(b: number): number {
+    return this.offsets[b];
+  }
+}
+
 /** Row count above which `mode: 'auto'` searches approximately. */
 export const APPROXIMATE_ABOVE = 250_000;
 
@@ -58,23 +84,37 @@ export interface SparseMatrix {
 }
 
 /**
- * A sparse matrix kept only as its inverted index (what the index file holds): postings per bucket
- * and each row's squared norm. A row itself is embedded again from its name when a distance to it
- * is needed (`row`): the same embedder gives the same float32 values in the same order, so every
- * distance equals the one a SparseMatrix gives (tested). Half the bytes, and nothing to transpose
- * when the file is opened.
+ * A sparse matrix as the index file holds it: postings per bucket (the search), each row's squared
+ * norm, and each row's own entries in the embedder's order (`row`: distances to single rows, with
+ * the same float32 values summed in the same order as embedding the name again — tested bit for
+ * bit, and no embedder needed). Above APPROXIMATE_ABOVE rows both stay in the file and are read
+ * per bucket walked / per row asked (docs/scale.md): nothing to transpose or hold when opened.
  */
 export interface InvertedMatrix {
   readonly kind: 'inverted';
   readonly rows: number;
   readonly dimension: number;
-  readonly postOffsets: Uint32Array; // dimension + 1
-  readonly postRows: Uint32Array;
-  readonly postVals: Float32Array;
+  readonly postings: PostingSource;
   readonly rowNormSq: Float64Array;
-  /** Embeds row r into `scratch` (cleared first). */
+  /** Row r's entries into `scratch` (cleared first): indices in the embedder's order, values by bucket. */
   readonly row: (r: number, scratch: SparseScratch) => void;
   readonly scratch: SparseScratch;
+  /** The postings and rows in full (writing the file again); read from the file when not resident. */
+  readonly materialise: () => { readonly postRows: Uint32Array; readonly postVals: Float32Array; readonly rowOffsets: Uint32Array; readonly rowEntries: Uint32Array };
+}
+
+/** Writes the pairs [from, to) of a forward row into `scratch` (cleared first). */
+export function scatterEntries(u32: Uint32Array, f32: Float32Array, from: number, to: number, scratch: SparseScratch): void {
+  scratch.clear();
+  const idx = scratch.indices;
+  const val = scratch.values;
+  let c = 0;
+  for (let j = from; j < to; j++) {
+    const b = u32[2 * j];
+    idx[c++] = b;
+    val[b] = f32[2 * j + 1];
+  }
+  scratch.count = c;
 }
 
 /** Embeds every text into an EmbeddingMatrix (sparse when the embedder can). */
@@ -188,10 +228,9 @@ export function normSq(q: Float32Array): number {
  * matrix is sparse.
  */
 export class VectorIndex {
-  private readonly postOffsets?: Uint32Array;
-  private readonly postRows?: Uint32Array;
-  private readonly postVals?: Float32Array;
+  private readonly src?: PostingSource;
   private readonly rowNormSq?: Float64Array;
+  private readonly rowScratch?: SparseScratch;
   private readonly emptyRows?: Int32Array;
   private readonly minRowNormSq: number = 1;
   private readonly acc: Float64Array;
@@ -201,10 +240,9 @@ export class VectorIndex {
   constructor(readonly matrix: EmbeddingMatrix) {
     this.acc = new Float64Array(matrix.kind === 'dense' ? 0 : matrix.rows);
     this.touched = new Int32Array(matrix.kind === 'dense' ? 0 : matrix.rows);
+    if (matrix.kind !== 'dense') this.rowScratch = new SparseScratch(matrix.dimension);
     if (matrix.kind === 'inverted') {
-      this.postOffsets = matrix.postOffsets;
-      this.postRows = matrix.postRows;
-      this.postVals = matrix.postVals;
+      this.src = matrix.postings;
       this.rowNormSq = matrix.rowNormSq;
       const empty: number[] = [];
       let minNorm = Infinity;
@@ -237,9 +275,7 @@ export class VectorIndex {
         }
         norms[r] = s;
       }
-      this.postOffsets = counts;
-      this.postRows = rowsArr;
-      this.postVals = valsArr;
+      this.src = new ResidentPostings(counts, rowsArr, valsArr);
       this.rowNormSq = norms;
       const empty: number[] = [];
       let minNorm = Infinity;
@@ -254,8 +290,11 @@ export class VectorIndex {
 
   /** The inverted index (sparse and inverted matrices): what the index file stores. */
   postings(): { readonly offsets: Uint32Array; readonly rows: Uint32Array; readonly vals: Float32Array; readonly rowNormSq: Float64Array } | undefined {
-    if (!this.postOffsets || !this.postRows || !this.postVals || !this.rowNormSq) return undefined;
-    return { offsets: this.postOffsets, rows: this.postRows, vals: this.postVals, rowNormSq: this.rowNormSq };
+    const src = this.src;
+    if (!src || !this.rowNormSq) return undefined;
+    if (src.resident || this.matrix.kind !== 'inverted') return { offsets: src.offsets, rows: src.rows, vals: src.vals, rowNormSq: this.rowNormSq };
+    const all = this.matrix.materialise();
+    return { offsets: src.offsets, rows: all.postRows, vals: all.postVals, rowNormSq: this.rowNormSq };
   }
 
   /** Bytes held: the matrix and the postings (each array once). */
@@ -264,7 +303,9 @@ export class VectorIndex {
     const arrays = new Set<ArrayBufferView>([this.acc, this.touched]);
     if (m.kind === 'dense') arrays.add(m.data);
     if (m.kind === 'sparse') [m.rowOffsets, m.cols, m.vals].forEach((a) => arrays.add(a));
-    for (const a of [this.postOffsets, this.postRows, this.postVals, this.rowNormSq]) if (a) arrays.add(a);
+    if (this.src) arrays.add(this.src.offsets);
+    if (this.src?.resident) [this.src.rows, this.src.vals].forEach((a) => arrays.add(a));
+    if (this.rowNormSq) arrays.add(this.rowNormSq);
     let n = 0;
     for (const a of arrays) n += a.byteLength;
     return n;
@@ -274,10 +315,11 @@ export class VectorIndex {
 
   /** The postings restricted to rows with `label` (same order, so the same sums), cached per label. */
   private labelPostings(labels: Uint16Array, label: number): Postings | undefined {
-    const po = this.postOffsets;
-    const pr = this.postRows;
-    const pv = this.postVals;
-    if (!po || !pr || !pv) return undefined;
+    // Postings read from the file are filtered as they are walked: a copy per label would hold them.
+    if (!this.src?.resident) return undefined;
+    const po = this.src.offsets;
+    const pr = this.src.rows;
+    const pv = this.src.vals;
     if (!this.perLabel || this.perLabel.labels !== labels) this.perLabel = { labels, lists: new Map() };
     let p = this.perLabel.lists.get(label);
     if (!p) {
@@ -336,7 +378,8 @@ export class VectorIndex {
    */
   search(q: Float32Array, k: number, filter: VectorFilter = {}, options: SearchMode = {}): VectorHit[] {
     const m = this.matrix;
-    if (m.kind === 'dense' || !this.postOffsets || !this.postRows || !this.postVals || !this.rowNormSq) return this.bruteForce(q, k, filter);
+    const src = this.src;
+    if (m.kind === 'dense' || !src || !this.rowNormSq) return this.bruteForce(q, k, filter);
     const mode = options.mode ?? 'exact';
     if (mode === 'approximate' || (mode === 'auto' && m.rows > APPROXIMATE_ABOVE)) return this.approximate(q, k, filter, options.budget ?? 100_000, options.rescore ?? Math.max(1024, 64 * k));
     const acc = this.acc;
@@ -346,16 +389,34 @@ export class VectorIndex {
     const { labels, label } = filter;
     // With a label filter, walk that label's own postings (built on first use): same sums, fewer rows.
     const own = labels && label !== undefined ? this.labelPostings(labels, label) : undefined;
-    const po = own ? own.offsets : this.postOffsets;
-    const pr = own ? own.rows : this.postRows;
-    const pv = own ? own.vals : this.postVals;
-    for (let b = 0; b < m.dimension; b++) {
-      const qv = q[b];
-      if (qv === 0) continue;
-      for (let j = po[b]; j < po[b + 1]; j++) {
-        const r = pr[j];
-        if (acc[r] === 0) touched[nt++] = r;
-        acc[r] += qv * pv[j];
+    if (own) {
+      const po = own.offsets;
+      const pr = own.rows;
+      const pv = own.vals;
+      for (let b = 0; b < m.dimension; b++) {
+        const qv = q[b];
+        if (qv === 0) continue;
+        for (let j = po[b]; j < po[b + 1]; j++) {
+          const r = pr[j];
+          if (acc[r] === 0) touched[nt++] = r;
+          acc[r] += qv * pv[j];
+        }
+      }
+    } else {
+      // Every posting of the query's buckets (rows of other labels are dropped below).
+      const po = src.offsets;
+      for (let b = 0; b < m.dimension; b++) {
+        const qv = q[b];
+        if (qv === 0) continue;
+        const start = src.open(b);
+        const end = start + po[b + 1] - po[b];
+        const pr = src.rows;
+        const pv = src.vals;
+        for (let j = start; j < end; j++) {
+          const r = pr[j];
+          if (acc[r] === 0) touched[nt++] = r;
+          acc[r] += qv * pv[j];
+        }
       }
     }
     const h = this.heap(k);
@@ -390,9 +451,8 @@ export class VectorIndex {
 
   private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number): VectorHit[] {
     const m = this.matrix;
-    const po = this.postOffsets!;
-    const pr = this.postRows!;
-    const pv = this.postVals!;
+    const src = this.src!;
+    const po = src.offsets;
     const acc = this.acc;
     const touched = this.touched;
     const { labels, label } = filter;
@@ -409,7 +469,10 @@ export class VectorIndex {
       if (i > 0 && walked + len > budget) break;
       walked += len;
       const qv = q[b];
-      for (let j = po[b]; j < po[b + 1]; j++) {
+      const start = src.open(b);
+      const pr = src.rows;
+      const pv = src.vals;
+      for (let j = start; j < start + len; j++) {
         const r = pr[j];
         if (labels && label !== undefined && labels[r] !== label) continue;
         if (acc[r] === 0) touched[nt++] = r;
@@ -455,28 +518,40 @@ export class VectorIndex {
     }
     const h = this.heap(k);
     const qn = normSq(q);
-    // Exact distances from the postings (a binary search per query bucket: rows are ascending in
-    // each), summed in ascending bucket order as exact mode sums them, so a row's distance is the
-    // same in both modes — and no row is embedded again (that was most of a search at ×10).
+    // Exact distances from each row's own entries (one read per row when they stay in the file),
+    // summed in ascending bucket order as exact mode sums them, so a row's distance is the same in
+    // both modes — and no row is embedded again (that was most of a warm ×10 search).
     const norms = this.rowNormSq!;
+    const sc = this.rowScratch!;
+    const vals = sc.values;
     for (let i = 0; i < size; i++) {
       const r = heapRow[i];
+      rowEntries(m as SparseMatrix | InvertedMatrix, r, sc);
       let dot = 0;
       for (let x = 0; x < nq; x++) {
         const b = qBuckets[x];
-        let lo = po[b];
-        let hi = po[b + 1];
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (pr[mid] < r) lo = mid + 1;
-          else hi = mid;
-        }
-        if (lo < po[b + 1] && pr[lo] === r) dot += q[b] * pv[lo];
+        dot += q[b] * vals[b];
       }
+      sc.clear();
       h.offer(l2(qn, norms[r], dot), r);
     }
     return hits(h);
   }
+}
+
+/** Row r's entries into `scratch` (cleared first), from the CSR or the index file's rows. */
+function rowEntries(m: SparseMatrix | InvertedMatrix, r: number, scratch: SparseScratch): void {
+  if (m.kind === 'inverted') {
+    m.row(r, scratch);
+    return;
+  }
+  scratch.clear();
+  let c = 0;
+  for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) {
+    scratch.indices[c++] = m.cols[j];
+    scratch.values[m.cols[j]] = m.vals[j];
+  }
+  scratch.count = c;
 }
 
 function rowSharesBucket(m: SparseMatrix | InvertedMatrix, q: Float32Array, r: number): boolean {
