@@ -5,7 +5,7 @@
  * caller in src/extension/language/ (docs/architecture.md).
  */
 import type { GraphSchema, LabelInfo, RelationshipTypeInfo } from './schema';
-import type { PlanningGraph } from '../core/plan/planningGraph';
+import type { PlanningGraph } from './plan';
 import type { Diagnostic, Range } from './text';
 
 /**
