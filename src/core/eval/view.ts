@@ -1,5 +1,4 @@
 import type { EvalCauseView, EvalMetricsView, EvalMissView, EvalPreviousView, EvalRowView, EvalViewModel } from '../../contracts/eval/messages';
-import type { StrategyKind } from '../plan/planningGraph';
 import type { EvalRecord } from './evaluate';
 import type { EvalBaseline, EvalSummary, Metrics } from './metrics';
 
@@ -9,19 +8,8 @@ import type { EvalBaseline, EvalSummary, Metrics } from './metrics';
  * extension). Pure: the extension hands in the run, the webview only draws the result.
  */
 
-/** What the view says about the run besides its records. */
-export interface EvalRunInfo {
-  readonly set: { readonly label: string; readonly uri: string };
-  readonly store: string;
-  readonly embedder: string;
-  readonly strategies: readonly StrategyKind[];
-  readonly k: number;
-  readonly groupBy?: string;
-  readonly at: string;
-  readonly ms: number;
-  readonly items: number;
-  readonly problems: readonly { readonly line: number; readonly message: string }[];
-}
+/** What the view says about the run besides its records: the model's own fields, one declaration (contracts/eval). */
+export type EvalRunInfo = Omit<EvalViewModel, 'rows' | 'causes' | 'misses' | 'previous'>;
 
 /** The previous run of a set, as the extension keeps it (a baseline with when and where it ran). */
 export interface PreviousEvalRun {

@@ -1,15 +1,11 @@
 /** The Evaluation view's HTML shell: the inspector's CSP and nonce; no data (the bundle draws it). Pure. */
-import { contentSecurityPolicy } from '../inspector/html';
+import { attr, contentSecurityPolicy } from '../inspector/html';
 
 export interface EvalHtmlInput {
   readonly cspSource: string;
   readonly nonce: string;
   readonly scriptUri: string;
   readonly styleUri: string;
-}
-
-function attr(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function evalHtml(input: EvalHtmlInput): string {

@@ -30,7 +30,8 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   ].join('; ');
 }
 
-function attr(value: string): string {
+/** Text for a double-quoted HTML attribute (the shells of the inspector and the Evaluation view). */
+export function attr(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
