@@ -20,7 +20,7 @@ export function dataFolder(folder: string): DataFolder {
 }
 
 /** What a data folder may hold: anything else means the folder is someone else's. */
-const OWN_ENTRY = /^(graph\.lbug(\.wal|\.shadow|\.wal\.interrupted-\d+|\.shadow\.stale-\d+)?|\.gitignore|generation|snapshots)$/;
+const OWN_ENTRY = /^(graph\.lbug(\.wal|\.wal\.checkpoint|\.shadow|\.checkpoint\.(apply|intent)\.lock|\.wal(\.checkpoint)?\.interrupted-\d+|\.shadow\.stale-\d+)?|\.gitignore|generation|snapshots)$/;
 
 export type FolderState = 'missing' | 'not-a-folder' | 'empty' | 'database' | 'foreign';
 

@@ -134,36 +134,49 @@ const STALE_SHADOW = /Database ID for temporary file .*\.shadow' does not match/
 
 /**
  * Opens read-write once so the engine replays or finishes the interrupted checkpoint. When the WAL
- * names a checkpoint whose shadow file never got written (a CHECKPOINT run on a read-only open), the
- * WAL holds nothing else: it is moved aside (kept, never deleted) and the open is retried.
+ * names a checkpoint whose shadow file is gone or disowned (never written: a CHECKPOINT run on a
+ * read-only open; or applied and truncated before a kill), the files are moved aside (kept, never
+ * deleted) and the open is retried.
  */
 async function recover(path: string): Promise<string> {
   try {
-    const rw = await openDatabase(path, false);
-    await rw.connection.close();
-    await rw.database.close();
+    await openAndClose(path);
     return 'An interrupted checkpoint was found and completed (the database was opened read-write once to recover).';
   } catch (e) {
-    const message = errorText(e);
+    let message = errorText(e);
     if (/lock/i.test(message)) throw new EngineError('locked', `${message} (another process is writing this database; a checkpoint is finishing: retry when it is done)`);
+    const moved: string[] = [];
     if (STALE_SHADOW.test(message) && existsSync(`${path}.shadow`)) {
       // The engine's own advice is to delete it; it is moved aside instead (kept, never deleted).
-      const aside = `${path}.shadow.stale-${Date.now()}`;
-      renameSync(`${path}.shadow`, aside);
-      const rw = await openDatabase(path, false);
-      await rw.connection.close();
-      await rw.database.close();
-      return `A checkpoint's leftover shadow file that the engine no longer recognises was moved to ${aside}; the database opened as of its last completed checkpoint and its write-ahead log.`;
+      moved.push(moveAside(`${path}.shadow`, 'stale'));
+      try {
+        await openAndClose(path);
+        return `A checkpoint's leftover shadow file that the engine no longer recognises was moved to ${moved[0]}; the database opened as of its last completed checkpoint and its write-ahead log.`;
+      } catch (e2) {
+        message = errorText(e2);
+      }
     }
-    const wal = `${path}.wal`;
-    if (!/\.shadow: No such file/i.test(message) || !existsSync(wal)) throw new EngineError('open-failed', message);
-    const aside = `${wal}.interrupted-${Date.now()}`;
-    renameSync(wal, aside);
-    const rw = await openDatabase(path, false);
-    await rw.connection.close();
-    await rw.database.close();
-    return `An interrupted checkpoint without its shadow file was found; its write-ahead log was moved to ${aside} and the database opened as of its last completed checkpoint.`;
+    // The WAL ends in a checkpoint record whose shadow file is gone (never written, or applied and
+    // truncated before the kill: the engine truncates the shadow after applying it, then removes the
+    // WAL). This engine renames the WAL to `.wal.checkpoint` while it checkpoints.
+    const wal = [`${path}.wal.checkpoint`, `${path}.wal`].find((f) => existsSync(f));
+    if (!/\.shadow: No such file/i.test(message) || wal === undefined) throw new EngineError('open-failed', message);
+    moved.push(moveAside(wal, 'interrupted'));
+    await openAndClose(path);
+    return `An interrupted checkpoint without its shadow file was found; ${moved.join(' and ')} ${moved.length > 1 ? 'were' : 'was'} kept aside and the database opened as of its last completed checkpoint.`;
   }
+}
+
+function moveAside(file: string, why: 'stale' | 'interrupted'): string {
+  const aside = `${file}.${why}-${Date.now()}`;
+  renameSync(file, aside);
+  return aside;
+}
+
+async function openAndClose(path: string): Promise<void> {
+  const rw = await openDatabase(path, false);
+  await rw.connection.close();
+  await rw.database.close();
 }
 
 async function shutdown(): Promise<void> {
