@@ -78,9 +78,10 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     assert.deepEqual(after.grounding.decidedBy, { kind: 'user' });
     // The re-plan replaced the plan that ran in its .kgp (the proposal's named file, one undoable
     // edit): the candidate's plan with the question, never an untitled copy.
-    const doc = vscode.window.activeTextEditor?.document;
-    assert.equal(doc?.languageId, 'kgplan');
-    assert.equal(doc!.uri.toString(), outcome!.document, 'the proposal file itself');
+    // Found by its URI: the re-run's inspector may hold the focus, so it need not be the active editor.
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === outcome!.document);
+    assert.ok(doc, `the proposal file itself is open: ${outcome!.document}`);
+    assert.equal(doc.languageId, 'kgplan');
     assert.ok(!doc!.isUntitled && doc!.uri.scheme !== 'untitled');
     assert.match(doc!.getText(), /question "who directed Kismet"/);
     assert.equal(doc!.getText().match(/^plan /gm)?.length, 1, 'the plan that ran was replaced, not added to');

@@ -90,6 +90,8 @@ test('inspector: STEM and SAGE run from a .kgp file — their trace views, dark 
       await page.locator('.monaco-editor .codelens-decoration a', { hasText: 'Run' }).first().waitFor({ timeout: 30_000 });
 
       let view = await runPlan(page, wb, 0, 'vow_director_stem');
+      // Run opens on the answers (a STEM result has subgraphs); the trace is its own tab.
+      await tab(view, 'STEM trace');
       await checkStem(view);
       await wb.screenshot(`inspector-stem-trace-${theme}`);
       await tab(view, 'Subgraphs');
