@@ -135,7 +135,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   const head = words.find((w) => w.head);
   const named = head ? readType(head.word, [head.word], ctx) : undefined;
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
-  // "what" as an object asks for a thing: any label but the kinds of person ("who" asks for those).
+  // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
   if (persons.length === 0 || persons.length === labelNames.length) return undefined;
   return {
