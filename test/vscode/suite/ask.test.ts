@@ -123,11 +123,23 @@ suite('Ask the graph: grounded planner, model choice, Grounding view', function 
     assert.deepEqual(plans(), ['existing', g.ran.plan, `${g.ran.plan}_c${other.id}`]);
     assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && d.languageId === 'kgplan'), 'no untitled copy');
     // Each was one workspace edit: Undo twice restores the file as it was.
-    await vscode.window.showTextDocument(doc);
-    await vscode.commands.executeCommand('undo');
-    await waitFor('undo to take the candidate out', async () => (plans().length === 2 ? true : undefined), 10_000);
-    await vscode.commands.executeCommand('undo');
-    await waitFor('undo to take the proposal out', async () => (doc.getText() === original ? true : undefined), 10_000);
+    // `undo` acts on the focused editor; the inspector may take the focus back after a run, so an undo
+    // that changed nothing (same version) is sent again to the file, never one that did.
+    const undoInFile = async (what: string, done: () => boolean): Promise<void> => {
+      const version = doc.version;
+      await vscode.window.showTextDocument(doc);
+      await vscode.commands.executeCommand('undo');
+      await waitFor(what, async () => {
+        if (done()) return true;
+        if (doc.version === version && vscode.window.activeTextEditor?.document !== doc) {
+          await vscode.window.showTextDocument(doc);
+          await vscode.commands.executeCommand('undo');
+        }
+        return undefined;
+      }, 10_000);
+    };
+    await undoInFile('undo to take the candidate out', () => plans().length === 2);
+    await undoInFile('undo to take the proposal out', () => doc.getText() === original);
   });
 
   test('a model chooses among the numbered candidates; a reply naming none is rejected, asked again, then the ranker decides', async () => {
