@@ -50,7 +50,7 @@ export async function lookupEntities(snap: GraphSnapshot, embedder: Embedder, qu
     const labelNames = labels === null ? [] : labels.map((l) => snap.data.labelNames[l]!);
     if (text === '' && q.mode === 'match') return { text, exact: false, notFound: false, candidates: [], labels: labelNames };
     const inLabels = (g: number): boolean => labels === null || labels.includes(snap.data.nodeLabel[g]!);
-    const nearest = nearestNodes(snap, qv, limit * 2, labels);
+    const nearest = nearestNodes(snap, text, qv, limit * 2, labels);
     const ordered = q.mode === 'complete' ? [...prefixMatches(snap, text, limit, inLabels), ...wordMatches(snap, text, limit, inLabels), ...nearest] : [...snap.nodesNamed(text).filter(inLabels), ...nearest];
     const candidates = candidatesOf(snap, ordered, qv, text, limit);
     const exact = snap.nodesNamed(text).some(inLabels);
@@ -69,11 +69,10 @@ function relationMatch(snap: GraphSnapshot, text: string, vocabulary: ReadonlySe
   return { text, exact, notFound: u !== undefined, candidates, labels: u ? [...u.unknownWords] : [] };
 }
 
-function nearestNodes(snap: GraphSnapshot, q: Float32Array, k: number, labels: readonly number[] | null): number[] {
-  const mode = { mode: 'auto' } as const;
-  if (labels === null) return snap.index.search(q, k, {}, mode).map((h) => h.index);
+function nearestNodes(snap: GraphSnapshot, text: string, q: Float32Array, k: number, labels: readonly number[] | null): number[] {
+  if (labels === null) return snap.searchName(text, q, k).map((h) => h.index);
   return labels
-    .flatMap((label) => snap.index.search(q, k, { labels: snap.data.nodeLabel, label }, mode))
+    .flatMap((label) => snap.searchName(text, q, k, { labels: snap.data.nodeLabel, label }))
     .sort((a, b) => a.distance - b.distance || a.index - b.index)
     .slice(0, k)
     .map((h) => h.index);

@@ -49,7 +49,7 @@ export function nodeNameIndexOf(snap: GraphSnapshot, embedder: Embedder): NodeNa
       const q = await namesView(embedder).embedBatch([text]); // rows are names-view vectors
       const l = label === undefined ? -1 : snap.labelId(label);
       if (label !== undefined && l < 0) return [];
-      const hits = snap.index.search(q, k, l >= 0 ? { labels: d.nodeLabel, label: l } : {}, { mode: 'auto' });
+      const hits = snap.searchName(text, q, k, l >= 0 ? { labels: d.nodeLabel, label: l } : {});
       return hits.map((h) => ({ node: h.index, id: d.nodeIds.get(h.index), name: d.names.get(h.index), label: snap.labelOf(h.index), distance: h.distance }));
     },
     named: (name) => snap.nodesNamed(name),

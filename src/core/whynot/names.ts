@@ -25,7 +25,7 @@ export function nodeOf(snap: GraphSnapshot, g: number): WhyNotNode {
  */
 export async function nearestNames(snap: GraphSnapshot, embedder: Embedder, expected: string, limit = 5, signal?: AbortSignal): Promise<NearName[]> {
   const [q] = await namesView(embedder).embedBatch([expected], signal).then((v) => [v.subarray(0, embedder.dimension)]);
-  const hits = snap.index.search(q!, Math.max(limit * 4, 20), {}, { mode: 'auto' });
+  const hits = snap.searchName(expected, q!, Math.max(limit * 4, 20));
   const want = normalizeAnswer(expected);
   return hits
     .map((h) => ({ ...nodeOf(snap, h.index), distance: h.distance, edits: editDistance(want, normalizeAnswer(snap.names.get(h.index))) }))

@@ -157,9 +157,9 @@ export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, emb
       const mode = { mode: opts.vectorSearch ?? 'auto' } as const;
       const hits =
         labels === null
-          ? snap.index.search(q, opts.nodeCandidates, {}, mode)
+          ? snap.searchName(n.text.value, q, opts.nodeCandidates, {}, mode)
           : labels
-              .flatMap((label) => snap.index.search(q, opts.nodeCandidates, { labels: nodeLabel, label }, mode))
+              .flatMap((label) => snap.searchName(n.text!.value, q, opts.nodeCandidates, { labels: nodeLabel, label }, mode))
               .sort((a, b) => a.distance - b.distance || a.index - b.index)
               .slice(0, opts.nodeCandidates);
       const filtered = exact !== undefined ? hits.filter((h) => snap.names.get(h.index) === exact) : hits;

@@ -145,7 +145,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     if (nameProp !== undefined || n.text?.kind === 'exact') v = snap.nodesNamed(text).find((x) => labels === null || labels.includes(d.nodeLabel[x]!));
     else {
       const tv = await namesView(embedder).embedBatch([text], options.signal);
-      const hits = labels === null ? snap.index.search(tv, 1, {}, { mode: 'auto' }) : labels.flatMap((label) => snap.index.search(tv, 1, { labels: d.nodeLabel, label }, { mode: 'auto' }));
+      const hits = labels === null ? snap.searchName(text, tv, 1) : labels.flatMap((label) => snap.searchName(text, tv, 1, { labels: d.nodeLabel, label }));
       v = hits.sort((a, b) => a.distance - b.distance || a.index - b.index)[0]?.index;
     }
     if (v === undefined) continue;

@@ -14,6 +14,11 @@ export interface SearchMode {
   readonly budget?: number;
   /** Approximate: rows whose exact distance is computed (default max(1024, 64·k)). */
   readonly rescore?: number;
+  /**
+   * Approximate: rows ranked at their exact distance whatever the walk met (GraphSnapshot.searchName
+   * passes the nodes spelt exactly like the query). Exact search finds them anyway.
+   */
+  readonly include?: readonly number[];
 }
 
 interface Postings {
@@ -381,7 +386,7 @@ export class VectorIndex {
     const src = this.src;
     if (m.kind === 'dense' || !src || !this.rowNormSq) return this.bruteForce(q, k, filter);
     const mode = options.mode ?? 'exact';
-    if (mode === 'approximate' || (mode === 'auto' && m.rows > APPROXIMATE_ABOVE)) return this.approximate(q, k, filter, options.budget ?? 100_000, options.rescore ?? Math.max(1024, 64 * k));
+    if (mode === 'approximate' || (mode === 'auto' && m.rows > APPROXIMATE_ABOVE)) return this.approximate(q, k, filter, options.budget ?? 100_000, options.rescore ?? Math.max(1024, 64 * k), options.include ?? []);
     const acc = this.acc;
     const touched = this.touched;
     let nt = 0;
@@ -449,7 +454,7 @@ export class VectorIndex {
     return hits(h);
   }
 
-  private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number): VectorHit[] {
+  private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number, include: readonly number[]): VectorHit[] {
     const m = this.matrix;
     const src = this.src!;
     const po = src.offsets;
@@ -524,8 +529,7 @@ export class VectorIndex {
     const norms = this.rowNormSq!;
     const sc = this.rowScratch!;
     const vals = sc.values;
-    for (let i = 0; i < size; i++) {
-      const r = heapRow[i];
+    const rank = (r: number): void => {
       rowEntries(m as SparseMatrix | InvertedMatrix, r, sc);
       let dot = 0;
       for (let x = 0; x < nq; x++) {
@@ -534,6 +538,15 @@ export class VectorIndex {
       }
       sc.clear();
       h.offer(l2(qn, norms[r], dot), r);
+    };
+    for (let i = 0; i < size; i++) rank(heapRow[i]);
+    // The walk can miss even a row equal to the query: at 1.5M names every bucket is shared by
+    // thousands of rows and the rescore cut falls among ties (MetaQA ×40: "Richard Linklater").
+    for (const r of include) {
+      if (labels && label !== undefined && labels[r] !== label) continue;
+      let met = false;
+      for (let i = 0; i < size && !met; i++) met = heapRow[i] === r;
+      if (!met) rank(r);
     }
     return hits(h);
   }

@@ -81,9 +81,9 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
     const allowed = allowedLabels(types, n.id);
     const hits =
       allowed === null
-        ? snap.index.search(sn.text!, s.topN, {}, { mode: 'auto' })
+        ? snap.searchName(nm.text, sn.text!, s.topN)
         : allowed
-            .flatMap((label) => snap.index.search(sn.text!, s.topN, { labels: d.nodeLabel, label }, { mode: 'auto' }))
+            .flatMap((label) => snap.searchName(nm.text, sn.text!, s.topN, { labels: d.nodeLabel, label }))
             .sort((a, b) => a.distance - b.distance || a.index - b.index)
             .slice(0, s.topN);
     return hits.map((h) => ({ node: h.index, sim: 1 - (h.distance * h.distance) / 2 }));
