@@ -79,7 +79,7 @@ export interface GsdStrategy {
   readonly typeCandidates?: number;
   /**
    * A named node whose best candidate is at least this far (L2) is reported as not found.
-   * Absent or 0: the embedder's calibrated default (gsd/problem.ts, notFoundDistanceFor).
+   * Absent or 0: the embedder's calibrated default (core/embed/notFound.ts, notFoundDistanceFor).
    */
   readonly notFoundDistance?: number;
   /** Time budget of the search in ms (default 5000); the result says "budget exhausted" when reached. */

@@ -1,6 +1,6 @@
 import type { EntityCandidate, EntityLookupResult, EntityMatch, EntityQuery } from '../../contracts/lsp';
 import { namesView, type Embedder } from '../embed/embedder';
-import { notFoundDistanceFor } from './gsd/problem';
+import { notFoundDistanceFor } from '../embed/notFound';
 import { packagedWordNet, resolveTypes, type LabelAliases } from './labels';
 import { graphVocabulary, unreadPhrase } from './relations';
 import type { GraphSnapshot } from './snapshot/snapshot';

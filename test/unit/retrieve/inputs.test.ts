@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { readRunInputs } from '../../../src/core/retrieve/inputs';
 import { randomGraph } from './helpers';
+import { notFoundDistanceFor } from '../../../src/core/embed/notFound';
 
 test('SimGRAG JSON: one object, an array of objects, or a bare list of triples', () => {
   const one = readRunInputs('p.json', JSON.stringify({ id: 'a', query: 'who directed Heat', graph: [['UNKNOWN director 1', 'director of', 'Heat']], target: 'UNKNOWN director 1' }));
@@ -83,4 +84,29 @@ test('a name spelt exactly like the query is always among the candidates, howeve
   }
   // The starved walk alone misses some of them: what the exact-name rows are for.
   assert.ok(missedWithout > 0, 'the starved walk found every name: the test shows nothing');
+});
+
+test('a name search that found nothing within the not-found distance walks again, wider, before the name is called missing', async () => {
+  const embedder = new HashingEmbedder({ dimension: 1024 });
+  const g = await randomGraph(11, 600, 10, embedder);
+  const snap = g.snapshot;
+  const far = notFoundDistanceFor({ id: snap.data.embedderId });
+  const starved = { mode: 'approximate', budget: 2, rescore: 2 } as const;
+  let widened = 0;
+  for (const name of g.nodeNames.slice(0, 80)) {
+    const typo = `${name.slice(0, 2)}${name.slice(3)}q`; // not a name of the graph
+    const q = await embedder.embedBatch([typo]);
+    const first = snap.index.search(q, 5, {}, { ...starved, include: snap.nodesNamed(typo) });
+    const got = snap.searchName(typo, q, 5, {}, starved);
+    if (first.length > 0 && first[0]!.distance < far) {
+      assert.deepEqual(got, first);
+    } else {
+      widened++;
+      assert.deepEqual(got, snap.index.search(q, 5, {}, { mode: 'approximate', budget: 6, rescore: 8, include: [] }));
+    }
+  }
+  assert.ok(widened > 0, 'no search was widened: the test shows nothing');
+  // Exact search is never walked again: it has read everything.
+  const q = await embedder.embedBatch(['zzzz qqqq']);
+  assert.deepEqual(snap.searchName('zzzz qqqq', q, 5, {}, { mode: 'exact' }), snap.index.search(q, 5, {}, { mode: 'exact' }));
 });

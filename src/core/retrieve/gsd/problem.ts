@@ -1,4 +1,5 @@
 import { namesView, type Embedder } from '../../embed/embedder';
+import { notFoundDistanceFor } from '../../embed/notFound';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { RelationDomains } from '../domains';
@@ -102,19 +103,6 @@ export interface CandidateOptions {
   readonly notFoundDistance?: number;
 }
 
-/**
- * The default "not found" threshold per embedder family, calibrated with `npm run bench:notfound`
- * (docs/matching.md, "Not found"): names not in the graph but sharing words with names that are
- * ("Joe Thomas") lie as near as typos of names that are, so no distance separates the two. The
- * threshold flags ≥ 94% of absent names on MetaQA and the sample graph; typos are flagged too, and
- * the message names the nearest name, so it reads as "did you mean".
- */
-export function notFoundDistanceFor(embedder: Embedder): number {
-  if (embedder.id.startsWith('hashing')) return NOT_FOUND_DISTANCE.hashing;
-  if (embedder.id.startsWith('lexical')) return NOT_FOUND_DISTANCE.lexical;
-  return NOT_FOUND_DISTANCE.other;
-}
-export const NOT_FOUND_DISTANCE = { hashing: 0.6, lexical: 0.5, other: 0.5 } as const;
 
 export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, opts: CandidateOptions, signal?: AbortSignal): Promise<GsdProblem> {
   const t0 = performance.now();

@@ -22,7 +22,7 @@ export interface GsdRunOptions {
   readonly relationAliases?: RelationAliases;
   /** Schema aliases for labels (type words of unknowns, see labels.ts). */
   readonly labelAliases?: LabelAliases;
-  /** Not-found threshold (L2); default per embedder (problem.ts, notFoundDistanceFor). */
+  /** Not-found threshold (L2); default per embedder (core/embed/notFound.ts, notFoundDistanceFor). */
   readonly notFoundDistance?: number;
   /** How many ranked candidates per phrase to report (default 10). */
   readonly reportCandidates?: number;

@@ -55,6 +55,11 @@ export class ResidentPostings implements PostingSource {
 
 /** Row count above which `mode: 'auto'` searches approximately. */
 export const APPROXIMATE_ABOVE = 250_000;
+/** Approximate search's defaults: postings walked, rows rescored for k. */
+export const APPROXIMATE_BUDGET = 100_000;
+export function approximateRescore(k: number): number {
+  return Math.max(1024, 64 * k);
+}
 
 export interface VectorHit {
   readonly index: number;
@@ -381,12 +386,19 @@ export class VectorIndex {
    * n-grams (" s", "e ", "in") are what makes exact search slow at scale and what says least about
    * a name; the benchmark reports the recall against brute force.
    */
+  /** Whether `search` with these options walks approximately. */
+  approximates(options: SearchMode): boolean {
+    const m = this.matrix;
+    if (m.kind === 'dense' || !this.src || !this.rowNormSq) return false;
+    const mode = options.mode ?? 'exact';
+    return mode === 'approximate' || (mode === 'auto' && m.rows > APPROXIMATE_ABOVE);
+  }
+
   search(q: Float32Array, k: number, filter: VectorFilter = {}, options: SearchMode = {}): VectorHit[] {
     const m = this.matrix;
     const src = this.src;
     if (m.kind === 'dense' || !src || !this.rowNormSq) return this.bruteForce(q, k, filter);
-    const mode = options.mode ?? 'exact';
-    if (mode === 'approximate' || (mode === 'auto' && m.rows > APPROXIMATE_ABOVE)) return this.approximate(q, k, filter, options.budget ?? 100_000, options.rescore ?? Math.max(1024, 64 * k), options.include ?? []);
+    if (this.approximates(options)) return this.approximate(q, k, filter, options.budget ?? APPROXIMATE_BUDGET, options.rescore ?? approximateRescore(k), options.include ?? []);
     const acc = this.acc;
     const touched = this.touched;
     let nt = 0;
