@@ -27,6 +27,7 @@ import { completeResult } from '../retrieve/resultFacts';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
 import type { GraphSchema } from '../schema/graphSchema';
 import { StoreEdges } from '../retrieve/store/storeEdges';
+import { StemStore } from '../retrieve/store/storeStem';
 import type { IoCounter } from '../retrieve/store/storeGraph';
 import { STORE_STRATEGIES } from './placement';
 
@@ -100,7 +101,7 @@ export interface SharedFacts {
   readonly placement?: PlacementReport;
   /**
    * Store placement of a strategy with an in-store search (STORE_STRATEGIES): the store to read and
-   * its catalog; `edges` reads the edges a walking strategy (mor, sage) expands, and its round
+   * its catalog; `edges` reads the edges a walking strategy (mor, stem, sage) expands, and its round
    * trips become the result's `storeIo`.
    */
   readonly inStore?: { readonly reader: GraphStore; readonly schema: GraphSchema; readonly edges: StoreEdges };
@@ -240,6 +241,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         types: f.types,
         store: storeOf(c.store),
         strategy: effectiveStrategy('stem', plan, o.settings),
+        ...(f.inStore ? { inStore: new StemStore(f.snap, f.inStore.edges) } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });

@@ -120,8 +120,8 @@ test('auto chooses by the graph size against the memory budget and says why', ()
   assert.equal(small.ran, 'memory');
   assert.match(small.reason, /within the memory budget of 4096 MB/);
   const stem = decidePlacement('stem', 'store', schema, 512);
-  assert.equal(stem.ran, 'memory');
-  assert.match(stem.reason, /stem has no in-store search yet/);
+  assert.equal(stem.ran, 'store');
+  assert.match(stem.reason, /placement store was asked for/);
 });
 
 test('every store-path statement passes the query door; the Neo4j dialect passes Neo4j\'s parser (Cypher 5 and 25)', async () => {

@@ -1,7 +1,7 @@
-// mor and sage in store placement on the REAL embedded engine: the edges they walk are read from the
-// store (one batched statement per MoR layer, one for SAGE's seeds) into a local graph numbered as
-// the index; the unchanged traversals give the same answers, scores, trajectories and traces as on
-// the snapshot — on random multigraphs (parallel edges, both directions, cycles) and on the MetaQA
+// mor, stem and sage in store placement on the REAL embedded engine: the edges they walk are read
+// from the store (one batched statement per MoR layer, one for SAGE's seeds, STEM's guidance walk
+// replayed until complete and its tracing level by level) into a local graph numbered as the index;
+// the unchanged traversals give the same answers, scores, trajectories and traces as on the snapshot — on random multigraphs (parallel edges, both directions, cycles) and on the MetaQA
 // movie sample. Every statement passes the query door and, in the Neo4j dialect, Neo4j's parser.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +17,8 @@ import { checkStatement } from '../../../src/core/graph/queryDoor';
 import { retrieveMor } from '../../../src/core/retrieve/mor/retrieve';
 import { retrieveSage } from '../../../src/core/retrieve/sage/retrieve';
 import { StoreEdges } from '../../../src/core/retrieve/store/storeEdges';
+import { degreeStatement, StemStore } from '../../../src/core/retrieve/store/storeStem';
+import { retrieveStem } from '../../../src/core/retrieve/stem/retrieve';
 import type { StoreReader } from '../../../src/core/retrieve/store/storeGraph';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { randomGraph, randomPattern, rng, RELS } from '../retrieve/helpers';
@@ -80,6 +82,9 @@ test('mor and sage in store placement give memory\'s answers, scores, trajectori
   let morAnswers = 0;
   let sageAnswers = 0;
   let structural = 0;
+  let stemAnswers = 0;
+  let guided = 0;
+  const stemTrips: number[] = [];
   for (const { session, seed, nodes, edges } of graphs) {
     const g = await randomGraph(seed, nodes, edges);
     const r = rng(seed);
@@ -100,6 +105,19 @@ test('mor and sage in store placement give memory\'s answers, scores, trajectori
         if (store.trajectory!.trajectories.some((t) => t.traversalIdentifier.includes('structural'))) structural++;
       }
       const sageSettings: Record<string, ParameterValue>[] = [{}, { edgePolicy: 'expand' }, { constrained: true }, { k: 2 + (p % 4), kPrime: 3 + (p % 7) }];
+      const stemSettings: Record<string, ParameterValue>[] = [{}, { mode: 'breadth', theta: 0.3 }, { guidance: 'none' }];
+      for (const stem of stemSettings) {
+        const memory = await session.run(plan, { strategy: 'stem', placement: 'memory', settings: { stem } });
+        const store = await session.run(plan, { strategy: 'stem', placement: 'store', settings: { stem } });
+        assert.equal(store.placement?.ran, 'store', store.placement?.reason);
+        assert.deepEqual(shape(store), shape(memory), `stem seed ${seed} plan ${p} ${JSON.stringify(stem)}`);
+        // Without guidance only the tracing reads: one statement per level of the search order at most.
+        if (stem['guidance'] === 'none') assert.ok(store.storeIo!.roundTrips <= plan.edges.length, `stem: ${store.storeIo!.roundTrips} round trips for ${plan.edges.length} edges`);
+        stemTrips.push(store.storeIo!.roundTrips);
+        inStore++;
+        if (store.answers.length > 0) stemAnswers++;
+        if ((store.stem?.guidance.entities.length ?? 0) > 0) guided++;
+      }
       for (const sage of sageSettings) {
         const memory = await session.run(plan, { strategy: 'sage', placement: 'memory', settings: { sage } });
         const store = await session.run(plan, { strategy: 'sage', placement: 'store', settings: { sage } });
@@ -113,7 +131,10 @@ test('mor and sage in store placement give memory\'s answers, scores, trajectori
     }
   }
   // Not vacuous: the runs found answers, and MoR's answers came through structural steps.
-  assert.equal(inStore, 3 * 20 * 6);
+  assert.equal(inStore, 3 * 20 * 9);
+  assert.ok(stemAnswers >= 60, `stem runs with answers: ${stemAnswers}`);
+  assert.ok(guided >= 60, `stem runs with a guidance graph: ${guided}`);
+  console.log(`stem round trips on random graphs: max ${Math.max(...stemTrips)}, mean ${(stemTrips.reduce((a, b) => a + b, 0) / stemTrips.length).toFixed(1)}`);
   assert.ok(morAnswers >= 100, `mor runs with answers: ${morAnswers}`);
   assert.ok(structural >= 50, `mor runs whose top trajectories walk an edge: ${structural}`);
   assert.ok(sageAnswers >= 200, `sage runs with answers: ${sageAnswers}`);
@@ -150,38 +171,40 @@ test('MetaQA sample: mor and sage in store placement equal memory on 1–3-hop c
   const r = rng(2026);
   let compared = 0;
   let answered = 0;
+  const stemTrips: number[] = [];
   for (let i = 0; i < 30; i++) {
     const film = films[Math.floor(r() * films.length)]!;
     for (const hops of [1, 2, 3]) {
       const plan = chain(film, hops, r, i % 3 !== 0);
-      for (const strategy of ['mor', 'sage'] as const) {
+      for (const strategy of ['mor', 'stem', 'sage'] as const) {
         const memory = await sample().run(plan, { strategy, placement: 'memory' });
         const store = await sample().run(plan, { strategy, placement: 'store' });
         assert.equal(store.placement?.ran, 'store', store.placement?.reason);
         assert.deepEqual(shape(store), shape(memory), `${strategy}: ${film}, ${hops} hops`);
         const trips = store.storeIo!.roundTrips;
-        // A chain is one reasoning path: one statement per hop at most; SAGE one.
-        assert.ok(trips <= (strategy === 'mor' ? hops : 1), `${strategy}: ${trips} round trips for ${hops} hops`);
+        // A chain is one reasoning path: one statement per hop at most; SAGE one; STEM's guidance walk by how far it spreads.
+        if (strategy !== 'stem') assert.ok(trips <= (strategy === 'mor' ? hops : 1), `${strategy}: ${trips} round trips for ${hops} hops`);
+        else stemTrips.push(trips);
         if (strategy === 'mor' && hops > 0) assert.ok(trips >= 1, 'mor read its structural layers from the store');
         compared++;
         if (store.answers.length > 0) answered++;
       }
     }
   }
-  assert.equal(compared, 180);
-  assert.ok(answered >= 170, `${answered} comparisons with answers`);
+  assert.equal(compared, 270);
+  assert.ok(answered >= 250, `${answered} comparisons with answers`);
+  console.log(`stem round trips on the MetaQA sample: max ${Math.max(...stemTrips)}, mean ${(stemTrips.reduce((a, b) => a + b, 0) / stemTrips.length).toFixed(1)}`);
 });
 
-test('auto and store: mor and sage have an in-store search; stem still says it ran on the snapshot', () => {
+test('auto and store: every strategy has an in-store search (cypher always runs in the store)', () => {
   const schema = { labels: [{ name: 'Movie', properties: ['name'], count: 4_000_000 }], relationshipTypes: [{ name: 'r', endpoints: [{ from: 'Movie', to: 'Movie' }], properties: [], count: 20_000_000 }], propertyKeys: ['name'] };
-  for (const kind of ['mor', 'sage'] as const) {
+  for (const kind of ['gsd', 'mor', 'stem', 'sage'] as const) {
     assert.equal(decidePlacement(kind, 'store', schema, 512).ran, 'store');
     assert.equal(decidePlacement(kind, 'auto', schema, 512).ran, 'store');
     assert.equal(decidePlacement(kind, 'auto', schema, 4096).ran, 'memory');
+    assert.equal(decidePlacement(kind, 'memory', schema, 512).ran, 'memory');
   }
-  const stem = decidePlacement('stem', 'store', schema, 512);
-  assert.equal(stem.ran, 'memory');
-  assert.match(stem.reason, /stem has no in-store search yet: it ran on the snapshot/);
+  assert.equal(decidePlacement('cypher', 'memory', schema, 512).ran, 'store');
 });
 
 /** Records every statement; answers from the real store (embedded) or with no rows (the Neo4j dialect, text checked only). */
@@ -215,6 +238,7 @@ test('every statement mor and sage send passes the query door; the Neo4j dialect
     for (const reader of [kuzu, neo]) {
       await retrieveMor(plan, snap, embedder, { edges: new StoreEdges(snap, reader, schema) });
       await retrieveSage(plan, snap, embedder, { edges: new StoreEdges(snap, reader, schema), strategy: { edgePolicy: 'expand' } });
+      await retrieveStem(plan, snap, embedder, { inStore: new StemStore(snap, new StoreEdges(snap, reader, schema)) });
     }
   }
   assert.ok(kuzu.sent.length >= 10 && neo.sent.length >= 10, `${kuzu.sent.length} embedded, ${neo.sent.length} Neo4j statements`);
@@ -231,4 +255,10 @@ test('every statement mor and sage send passes the query door; the Neo4j dialect
   const ids = Array.from({ length: snap.nodeCount }, (_, i) => snap.data.nodeIds.get(i));
   for (const s of [...kuzu.sent, ...neo.sent]) for (const id of ids) assert.ok(!s.includes(` ${id} `) && !s.includes(`'${id}'`), `${id} in ${s}`);
   assert.ok(neo.params.every((x) => Array.isArray((x as { ids?: unknown }).ids)), 'Neo4j: element ids as $ids');
+  // STEM's degree statement was sent on the real engine (edge counts of touched nodes); its Neo4j form checked here too.
+  assert.ok(kuzu.sent.some((s) => s.includes('count(r) AS n')), 'the degree statement ran on the engine');
+  const degree = degreeStatement('neo4j', []);
+  assert.equal(checkStatement(degree, { allowWrite: false }).allowed, true, degree);
+  for (const version of ['5', '25'] as const) assert.deepEqual(lintCypherQuery(degree, { ...linterSchema, defaultLanguage: `CYPHER ${version}` }).diagnostics.map((d) => d.message), [], degree);
+  assert.equal(checkStatement(degreeStatement('kuzu', ['Movie', 'Person']), { allowWrite: false }).allowed, true);
 });

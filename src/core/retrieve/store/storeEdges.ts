@@ -10,6 +10,7 @@
  * read-only statement per call (storeGraph.ts's expansionStatement: ids as parameters, through the
  * query door) reads every frontier node not read yet for the asked relation types.
  */
+import type { CypherDialect } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { GraphSnapshot, SnapshotData } from '../snapshot/snapshot';
 import { csr } from '../snapshot/snapshot';
@@ -68,6 +69,15 @@ export class StoreEdges implements EdgeSource {
   ) {
     this.io = new IoCounter(reader, signal);
     this.pairOrder = endpointOrder(schema);
+  }
+
+  get dialect(): CypherDialect {
+    return this.reader.dialect;
+  }
+
+  /** Were all of the node's edges (every type) read? */
+  hasAll(node: number): boolean {
+    return this.read.get(node) === null;
   }
 
   async edgesOf(nodes: Iterable<number>, types: Uint8Array | null): Promise<Adjacency> {
