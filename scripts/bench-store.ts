@@ -1,9 +1,10 @@
-// `npm run bench:store [-- --per N] [--placement store|memory] [--strategies gsd,mor,sage] [--db folder]`:
+// `npm run bench:store [-- --per N] [--placement store|memory] [--strategies gsd,mor,stem,sage] [--db folder]`:
 // MetaQA dev questions (their gold patterns) on the real embedded engine holding kb.txt (×1), per
 // strategy once in memory and once in store placement: per hop, p50/p95 per plan, round trips (max
-// and the bound: 2 × hops + 2 for gsd, one per hop for mor, one for sage), rows read and store time,
+// and the bound: 2 × hops + 2 for gsd, one per hop for mor, one for sage, none for stem's guidance
+// walk), rows read and store time,
 // the client's CPU, and whether store gave exactly memory's result (gsd: subgraphs, GSD values and
-// answers; mor and sage: everything the result shows but timings and MoR's structuralVisits counter).
+// answers; mor, stem and sage: everything the result shows but timings and MoR's structuralVisits counter).
 // --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,8 @@ import { goldPattern, loadQuestions, sample } from './bench/metaqa';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
 
-const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') } } });
-const STRATEGIES = ['gsd', 'mor', 'sage'] as const;
+const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') } } });
+const STRATEGIES = ['gsd', 'mor', 'stem', 'sage'] as const;
 type Benched = (typeof STRATEGIES)[number];
 const strategies = values.strategies.split(',').filter((s): s is Benched => (STRATEGIES as readonly string[]).includes(s));
 const per = Number(values.per);
@@ -36,9 +37,9 @@ function same(strategy: Benched, a: RetrievalResult, b: RetrievalResult): boolea
   return key(a) === key(b);
 }
 
-/** Round trips allowed for a plan of `hops` edges (docs/placement.md). */
+/** Round trips allowed for a plan of `hops` edges (docs/placement.md); stem's guidance walk has none by the pattern. */
 function bound(strategy: Benched, hops: number): number {
-  return strategy === 'gsd' ? 2 * hops + 2 : strategy === 'mor' ? hops : 1;
+  return strategy === 'gsd' ? 2 * hops + 2 : strategy === 'mor' ? hops : strategy === 'sage' ? 1 : Infinity;
 }
 
 async function main(): Promise<void> {

@@ -77,7 +77,7 @@ const withQuestion = (plan: PlanningGraph, r: () => number): PlanningGraph => {
   return r() < 0.8 ? { ...plan, question: `which ${words.join(' ')}` } : plan;
 };
 
-test('mor and sage in store placement give memory\'s answers, scores, trajectories and traces on random multigraphs (real engine)', async () => {
+test('mor, stem and sage in store placement give memory\'s answers, scores, trajectories and traces on random multigraphs (real engine)', async () => {
   let inStore = 0;
   let morAnswers = 0;
   let sageAnswers = 0;
@@ -166,7 +166,7 @@ function chain(film: string, hops: number, r: () => number, typed: boolean): Pla
 
 const sample = sampleSession('kgrag-store-walks-metaqa-');
 
-test('MetaQA sample: mor and sage in store placement equal memory on 1–3-hop chains; round trips by the pattern', async () => {
+test('MetaQA sample: mor, stem and sage in store placement equal memory on 1–3-hop chains; mor and sage round trips by the pattern', async () => {
   const films = [...new Set(readFileSync(SAMPLE_TRIPLES, 'utf8').split('\n').filter(Boolean).map((l) => l.split('|')[0]!))];
   const r = rng(2026);
   let compared = 0;
@@ -224,7 +224,7 @@ function recording(dialect: StoreReader['dialect'], session?: RetrievalSession):
   };
 }
 
-test('every statement mor and sage send passes the query door; the Neo4j dialect passes Neo4j\'s parser (Cypher 5 and 25); ids are parameters', async () => {
+test('every statement mor, stem and sage send passes the query door; the Neo4j dialect passes Neo4j\'s parser (Cypher 5 and 25); ids are parameters', async () => {
   const { session, seed, nodes, edges } = graphs[1]!;
   const g = await randomGraph(seed, nodes, edges);
   const snap = await session.snapshot();
