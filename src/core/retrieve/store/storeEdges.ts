@@ -58,6 +58,8 @@ export class StoreEdges implements EdgeSource {
   private rel: number[] = [];
   /** Sort keys per edge: relation, endpoint pair, source offset, stored edge offset (Neo4j: relation, arrival). */
   private keys: number[] = [];
+  /** Edge numbers in the snapshot's order, for the edges read before the last build; later ones are merged in. */
+  private order: number[] = [];
   private built: Adjacency | undefined;
   private readonly pairOrder: (type: string, from: string, to: string) => number;
 
@@ -136,7 +138,11 @@ export class StoreEdges implements EdgeSource {
     const n = this.index.nodeCount;
     const m = this.src.length;
     const k = this.keys;
-    const order = Array.from({ length: m }, (_, i) => i).sort((x, y) => k[4 * x]! - k[4 * y]! || k[4 * x + 1]! - k[4 * y + 1]! || k[4 * x + 2]! - k[4 * y + 2]! || k[4 * x + 3]! - k[4 * y + 3]!);
+    const before = (x: number, y: number): number => k[4 * x]! - k[4 * y]! || k[4 * x + 1]! - k[4 * y + 1]! || k[4 * x + 2]! - k[4 * y + 2]! || k[4 * x + 3]! - k[4 * y + 3]!;
+    // Only the edges new since the last build are sorted, then merged: a walk that reads in many rounds (stem's guidance) does not sort everything again.
+    const fresh = Array.from({ length: m - this.order.length }, (_, i) => this.order.length + i).sort(before);
+    const order = merge(this.order, fresh, before);
+    this.order = order;
     const src = new Uint32Array(m);
     const dst = new Uint32Array(m);
     const rel = new Uint16Array(m);
@@ -149,6 +155,17 @@ export class StoreEdges implements EdgeSource {
     const inn = csr(n, m, dst, src, rel);
     return { outOffsets: out.offsets, outTargets: out.targets, outRels: out.rels, inOffsets: inn.offsets, inSources: inn.targets, inRels: inn.rels };
   }
+}
+
+function merge(a: readonly number[], b: readonly number[], before: (x: number, y: number) => number): number[] {
+  const out = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < a.length && j < b.length) out[o++] = before(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[o++] = a[i++]!;
+  while (j < b.length) out[o++] = b[j++]!;
+  return out;
 }
 
 /** Were `want` types read already, given `had` (undefined: nothing read; null: every type)? */
