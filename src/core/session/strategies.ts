@@ -113,9 +113,11 @@ type StrategyEntry = Omit<StrategyDefinition, 'run'> & {
 };
 
 /**
- * Every entry runs inside the same frame, so a strategy cannot skip it: the plan's type words are
- * resolved by the one type resolver before it runs, and its result goes through `completeResult`
- * after (answers = values of the return variable, the rest context; every node's graph labels).
+ * Every entry runs inside the same frame, so a strategy cannot skip it: its placement is decided
+ * (placement.ts; in the store it gets the store's reader, docs/placement.md) and the plan's type
+ * words are resolved by the one type resolver before it runs; its result goes through
+ * `completeResult` after (answers = values of the return variable, the rest context; every node's
+ * graph labels) and says where it ran (`placement`) and, in the store, what it read (`storeIo`).
  */
 function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
   const { retrieve, ...rest } = entry;
