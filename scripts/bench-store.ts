@@ -1,7 +1,10 @@
-// `npm run bench:store [-- --per N] [--placement store|memory] [--db folder]`: MetaQA dev questions
-// (their gold patterns, gsd) on the real embedded engine holding kb.txt (×1), once in memory and once
-// in store placement: per hop, p50/p95 per plan, round trips (max and the ≤ 2 × hops + 2 bound), rows
-// read and store time, and whether store gave exactly memory's subgraphs, GSD values and answers.
+// `npm run bench:store [-- --per N] [--placement store|memory] [--strategies gsd,mor,stem,sage] [--db folder]`:
+// MetaQA dev questions (their gold patterns) on the real embedded engine holding kb.txt (×1), per
+// strategy once in memory and once in store placement: per hop, p50/p95 per plan, round trips (max
+// and the bound: 2 × hops + 2 for gsd, one per hop for mor, one for sage, none for stem's guidance
+// walk), rows read and store time,
+// the client's CPU, and whether store gave exactly memory's result (gsd: subgraphs, GSD values and
+// answers; mor, stem and sage: everything the result shows but timings and MoR's structuralVisits counter).
 // --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +15,10 @@ import { goldPattern, loadQuestions, sample } from './bench/metaqa';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
 
-const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') } } });
+const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') } } });
+const STRATEGIES = ['gsd', 'mor', 'stem', 'sage'] as const;
+type Benched = (typeof STRATEGIES)[number];
+const strategies = values.strategies.split(',').filter((s): s is Benched => (STRATEGIES as readonly string[]).includes(s));
 const per = Number(values.per);
 const placement = values.placement === 'memory' ? 'memory' : 'store';
 
@@ -21,9 +27,19 @@ function pct(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
 }
 
-function same(a: RetrievalResult, b: RetrievalResult): boolean {
-  const key = (r: RetrievalResult): string => JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers });
+function same(strategy: Benched, a: RetrievalResult, b: RetrievalResult): boolean {
+  const key = (r: RetrievalResult): string => {
+    if (strategy === 'gsd') return JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers });
+    const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
+    const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
+    return JSON.stringify({ ...rest, counters });
+  };
   return key(a) === key(b);
+}
+
+/** Round trips allowed for a plan of `hops` edges (docs/placement.md); stem's guidance walk has none by the pattern. */
+function bound(strategy: Benched, hops: number): number {
+  return strategy === 'gsd' ? 2 * hops + 2 : strategy === 'mor' ? hops : strategy === 'sage' ? 1 : Infinity;
 }
 
 async function main(): Promise<void> {
@@ -36,8 +52,8 @@ async function main(): Promise<void> {
       console.log(`imported kb.txt into ${values.db}: ${s.nodesCreated} nodes, ${s.edgesCreated} edges in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
     await session.snapshot();
-    console.log(`MetaQA ×1, gsd gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it)`);
-    for (const hop of [1, 2, 3]) {
+    console.log(`MetaQA ×1, gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it; client CPU beside it)`);
+    for (const strategy of strategies) for (const hop of [1, 2, 3]) {
       const all = loadQuestions(DATA, hop);
       const qs = per > 0 ? sample(all, per, 20261127 + hop) : all;
       const times: number[] = [];
@@ -48,14 +64,18 @@ async function main(): Promise<void> {
       let mismatches = 0;
       let overBound = 0;
       let ranInStore = 0;
+      const storeCpu: number[] = [];
       const cpu0 = process.cpuUsage();
       for (const q of qs) {
         const plan = goldPattern(q);
         const t0 = performance.now();
-        const memory = await session.run(plan, { placement: 'memory' });
+        const memory = await session.run(plan, { strategy, placement: 'memory' });
         const t1 = performance.now();
-        const store = await session.run(plan, { placement });
+        const c1 = process.cpuUsage();
+        const store = await session.run(plan, { strategy, placement });
+        const c2 = process.cpuUsage(c1);
         const t2 = performance.now();
+        storeCpu.push((c2.user + c2.system) / 1000);
         memTimes.push(t1 - t0);
         times.push(t2 - t1);
         if (store.placement?.ran === 'store') ranInStore++;
@@ -64,13 +84,13 @@ async function main(): Promise<void> {
           trips.push(io.roundTrips);
           rows.push(io.rowsRead);
           server.push(io.serverMs);
-          if (io.roundTrips > 2 * plan.edges.length + 2) overBound++;
+          if (io.roundTrips > bound(strategy, plan.edges.length)) overBound++;
         }
-        if (!same(memory, store)) mismatches++;
+        if (!same(strategy, memory, store)) mismatches++;
       }
       const cpu = process.cpuUsage(cpu0);
       console.log(
-        `${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${2 * hop + 2}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; client CPU ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
+        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
       );
     }
   } finally {

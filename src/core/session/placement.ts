@@ -9,7 +9,7 @@ import type { GraphSchema } from '../schema/graphSchema';
 import { APPROXIMATE_ABOVE } from '../retrieve/snapshot/vectorIndex';
 
 /** Strategies with an in-store search today; the others run on the snapshot and say so. */
-export const STORE_STRATEGIES: ReadonlySet<StrategyKind> = new Set<StrategyKind>(['gsd']);
+export const STORE_STRATEGIES: ReadonlySet<StrategyKind> = new Set<StrategyKind>(['gsd', 'mor', 'stem', 'sage']);
 
 /**
  * Bytes per node and per edge of the snapshot in memory, measured on MetaQA with the lexical

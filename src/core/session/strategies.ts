@@ -9,7 +9,7 @@
  * not compile.
  */
 import type { Embedder } from '../embed/embedder';
-import type { GraphStore } from '../graph/graphStore';
+import type { ExpandOptions, GraphStore, Neighbour } from '../graph/graphStore';
 import type { MatchSemantics, PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { STRATEGY_PARAMETERS, effectiveStrategy, type StrategyParameter, type StrategySettings } from '../plan/strategyParameters';
 import { cypherPatternProblem } from '../plan/cypherLimits';
@@ -26,6 +26,10 @@ import { resolvePlanTypes, type PlanTypes } from '../retrieve/labels';
 import { completeResult } from '../retrieve/resultFacts';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
 import type { GraphSchema } from '../schema/graphSchema';
+import { StoreEdges } from '../retrieve/store/storeEdges';
+import { StemStore } from '../retrieve/store/storeStem';
+import type { IoCounter } from '../retrieve/store/storeGraph';
+import { STORE_STRATEGIES } from './placement';
 
 export type { StrategyParameter } from '../plan/strategyParameters';
 
@@ -93,6 +97,14 @@ export function cypherUnsuitable(plan: PlanningGraph): string | undefined {
 export interface SharedFacts {
   readonly snap: GraphSnapshot;
   readonly types: PlanTypes;
+  /** Where the search runs and why (placement.ts), decided here for every strategy alike. */
+  readonly placement?: PlacementReport;
+  /**
+   * Store placement of a strategy with an in-store search (STORE_STRATEGIES): the store to read and
+   * its catalog; `edges` reads the edges a walking strategy (mor, stem, sage) expands, and its round
+   * trips become the result's `storeIo`.
+   */
+  readonly inStore?: { readonly reader: GraphStore; readonly schema: GraphSchema; readonly edges: StoreEdges };
 }
 
 /** An entry as written below: its own retrieval, given the shared facts. */
@@ -101,9 +113,11 @@ type StrategyEntry = Omit<StrategyDefinition, 'run'> & {
 };
 
 /**
- * Every entry runs inside the same frame, so a strategy cannot skip it: the plan's type words are
- * resolved by the one type resolver before it runs, and its result goes through `completeResult`
- * after (answers = values of the return variable, the rest context; every node's graph labels).
+ * Every entry runs inside the same frame, so a strategy cannot skip it: its placement is decided
+ * (placement.ts; in the store it gets the store's reader, docs/placement.md) and the plan's type
+ * words are resolved by the one type resolver before it runs; its result goes through
+ * `completeResult` after (answers = values of the return variable, the rest context; every node's
+ * graph labels) and says where it ran (`placement`) and, in the store, what it read (`storeIo`).
  */
 function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
   const { retrieve, ...rest } = entry;
@@ -111,7 +125,14 @@ function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: 
     ...rest,
     async run(plan, c, o, id) {
       const snap = await c.snapshot(o.signal);
-      return inStrategyFrame(entry.kind, plan, snap, c.embedder, o, (types) => retrieve(plan, c, o, id, { snap, types }));
+      const placement = c.placementFor ? await c.placementFor(entry.kind, o.placement, o.signal, o.memoryBudgetMB) : undefined;
+      const schema = placement?.ran === 'store' && STORE_STRATEGIES.has(entry.kind) && c.schema ? await c.schema(o.signal) : undefined;
+      const inStore = schema ? { reader: c.store, schema, edges: new StoreEdges(snap, c.store, schema, o.signal) } : undefined;
+      const result = await inStrategyFrame(entry.kind, plan, snap, c.embedder, o, (types) => retrieve(plan, c, o, id, { snap, types, ...(placement ? { placement } : {}), ...(inStore ? { inStore } : {}) }));
+      // A strategy may report its own placement (gsd falls back to memory for a pattern it cannot start in the store) and I/O.
+      const ran = result.placement ?? placement;
+      const storeIo = result.storeIo ?? (inStore && ran?.ran === 'store' ? inStore.edges.io.report() : undefined);
+      return { ...result, ...(ran ? { placement: ran } : {}), ...(storeIo ? { storeIo } : {}) };
     },
   };
 }
@@ -131,6 +152,21 @@ function typeOptions(kind: StrategyKind, plan: PlanningGraph, o: StrategyOverrid
   return typeof k === 'number' ? { typeCandidates: k } : {};
 }
 
+/**
+ * The store's expand query; in store placement counted as one round trip with its rows (the store
+ * reports no server time for it: the call's own time is counted, an upper bound).
+ */
+async function countedExpand(store: GraphStore, io: IoCounter | undefined, ids: readonly string[], options: ExpandOptions): Promise<Neighbour[]> {
+  const t0 = performance.now();
+  const rows = await store.expand(ids, options);
+  if (io) {
+    io.roundTrips++;
+    io.rowsRead += rows.length;
+    io.serverMs += performance.now() - t0;
+  }
+  return rows;
+}
+
 function storeOf(store: GraphStore): { kind: GraphStore['kind']; description: string } {
   return { kind: store.kind, description: store.description };
 }
@@ -141,12 +177,10 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
     parameters: STRATEGY_PARAMETERS.gsd,
     async retrieve(plan, c, o, id, f) {
-      const placement = c.placementFor ? await c.placementFor('gsd', o.placement, o.signal, o.memoryBudgetMB) : undefined;
-      const inStore = placement?.ran === 'store' && c.schema ? { reader: c.store, schema: await c.schema(o.signal) } : undefined;
       return retrieveGsd(plan, f.snap, c.embedder, {
         id,
-        ...(placement ? { placement } : {}),
-        ...(inStore ? { inStore } : {}),
+        ...(f.placement ? { placement: f.placement } : {}),
+        ...(f.inStore ? { inStore: { reader: f.inStore.reader, schema: f.inStore.schema } } : {}),
         store: storeOf(c.store),
         strategy: {
           ...effectiveStrategy('gsd', plan, o.settings),
@@ -173,6 +207,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         strategy: { ...effectiveStrategy('mor', plan, o.settings), ...(o.k !== undefined ? { k: o.k } : {}) },
         ...(o.notFoundDistance !== undefined ? { notFoundDistance: o.notFoundDistance } : {}),
         ...(c.reranker ? { reranker: c.reranker } : {}),
+        ...(f.inStore ? { edges: f.inStore.edges } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
@@ -208,6 +243,7 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         types: f.types,
         store: storeOf(c.store),
         strategy: effectiveStrategy('stem', plan, o.settings),
+        ...(f.inStore ? { inStore: new StemStore(f.snap, f.inStore.edges) } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
@@ -222,8 +258,9 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
         id,
         types: f.types,
         store: storeOf(c.store),
-        // Constrained (SPARK) expansion runs on the store: its filtered expand query (parameterised Cypher).
-        expand: (ids, types, label) => c.store.expand(ids, { ...(types.length > 0 ? { types } : {}), ...(label !== undefined ? { label } : {}), ...(o.signal ? { signal: o.signal } : {}) }),
+        // Constrained (SPARK) expansion runs on the store: its filtered expand query (parameterised Cypher), counted in store placement.
+        expand: (ids, types, label) => countedExpand(c.store, f.inStore?.edges.io, ids, { ...(types.length > 0 ? { types } : {}), ...(label !== undefined ? { label } : {}), ...(o.signal ? { signal: o.signal } : {}) }),
+        ...(f.inStore ? { edges: f.inStore.edges } : {}),
         strategy: { ...effectiveStrategy('sage', plan, o.settings), ...(o.k !== undefined ? { kPrime: o.k } : {}) },
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),

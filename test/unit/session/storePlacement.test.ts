@@ -119,9 +119,9 @@ test('auto chooses by the graph size against the memory budget and says why', ()
   const small = decidePlacement('gsd', 'auto', schema, 4096);
   assert.equal(small.ran, 'memory');
   assert.match(small.reason, /within the memory budget of 4096 MB/);
-  const mor = decidePlacement('mor', 'store', schema, 512);
-  assert.equal(mor.ran, 'memory');
-  assert.match(mor.reason, /mor has no in-store search yet/);
+  const stem = decidePlacement('stem', 'store', schema, 512);
+  assert.equal(stem.ran, 'store');
+  assert.match(stem.reason, /placement store was asked for/);
 });
 
 test('every store-path statement passes the query door; the Neo4j dialect passes Neo4j\'s parser (Cypher 5 and 25)', async () => {

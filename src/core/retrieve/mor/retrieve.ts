@@ -11,6 +11,7 @@ import type { LabelAliases } from '../labels';
 import { buildProblem } from '../gsd/problem';
 import { candidateLists, typedNodes } from '../gsd/explain';
 import { linearReranker, type Reranker } from './rerank';
+import type { EdgeSource } from '../store/storeEdges';
 
 /**
  * MoR mixed traversal (§3.2, Eq. 4–6) over a snapshot:
@@ -46,6 +47,11 @@ export interface MorRunOptions {
   readonly notFoundDistance?: number;
   /** Why-not's window on the traversal (core/whynot/mor.ts): the full sets the trace reports only the head of. */
   readonly observe?: MorObserver;
+  /**
+   * Store placement: the structural steps read each layer's edges from here (one batched statement
+   * per layer, retrieve/store/storeEdges.ts) instead of the snapshot; the text side still reads the index.
+   */
+  readonly edges?: EdgeSource;
 }
 
 export interface MorObserver {
@@ -148,10 +154,10 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
     const top = hits[0]?.score || 1;
     for (const h of hits) candidates.set(h.index, { traj: { nodes: [h.index], steps: ['textual'], tf: [h.score / top], categories: [snap.labelOf(h.index)], edges: [-1] }, share: 1 });
   } else {
-    rp.paths.forEach((path, pi) => {
+    for (const [pi, path] of rp.paths.entries()) {
       const layers: TraversalLayer[] = [];
       let current = new Map<number, Traj>();
-      path.nodes.forEach((variable, li) => {
+      for (const [li, variable] of path.nodes.entries()) {
         const node = byId.get(variable)!;
         const mask = labelMask.get(variable) ?? null;
         const restriction = node.text?.value;
@@ -167,12 +173,14 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
           const step = path.steps[li - 1]!;
           const relFilter = relMask.get(step.edge) ?? null;
           options.observe?.step(pi, li, relFilter, mask);
+          // In the store: this layer's edges (of the step's types), read in one statement, numbered as the index.
+          const g = options.edges ? await options.edges.edgesOf(current.keys(), relFilter) : d;
           for (const [v, traj] of current) {
             const trajSum = sum(traj.tf);
             for (let dir = 0; dir < 2; dir++) {
-              const offs = dir === 0 ? d.outOffsets : d.inOffsets;
-              const others = dir === 0 ? d.outTargets : d.inSources;
-              const rels = dir === 0 ? d.outRels : d.inRels;
+              const offs = dir === 0 ? g.outOffsets : g.inOffsets;
+              const others = dir === 0 ? g.outTargets : g.inSources;
+              const rels = dir === 0 ? g.outRels : g.inRels;
               for (let j = offs[v]; j < offs[v + 1]; j++) {
                 stats.structuralVisits!++;
                 if (relFilter !== null && relFilter[rels[j]] === 0) continue;
@@ -204,10 +212,10 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
         } else current = next;
         options.observe?.layer(pi, li, current, capped);
         layers.push({ layer: li + 1, variable, ...(node.category !== undefined ? { category: node.category } : {}), ...(restriction !== undefined ? { restriction } : {}), structural, textual, kept: next.size });
-      });
+      }
       paths.push({ index: pi, variables: [...path.nodes], layers });
       finals.push(current);
-    });
+    }
     // Across paths: intersection, else the union (authors' code).
     const count = new Map<number, number>();
     for (const f of finals) for (const v of f.keys()) count.set(v, (count.get(v) ?? 0) + 1);

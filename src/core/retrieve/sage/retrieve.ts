@@ -8,6 +8,7 @@ import type { Answer, RetrievalResult, SageCandidate, SageScored, SageTrace } fr
 import { relationText, type GraphSnapshot } from '../snapshot/snapshot';
 import { distanceToRow, normSq } from '../snapshot/vectorIndex';
 import { documentBm25, fuse } from './fusion';
+import type { EdgeSource } from '../store/storeEdges';
 
 /**
  * SAGE seed-and-expand (§2.2, Listing 1) over a snapshot:
@@ -33,6 +34,8 @@ export interface SageRunOptions {
   readonly expand?: (nodeIds: readonly string[], types: readonly string[], label: string | undefined) => Promise<readonly Neighbour[]>;
   /** Neighbours reranked with the dense term at most (default SAGE_MAX_SCORED). */
   readonly maxScored?: number;
+  /** Store placement: the seeds' edges are read from here (one batched statement, retrieve/store/storeEdges.ts) instead of the snapshot. */
+  readonly edges?: EdgeSource;
 }
 
 /**
@@ -218,22 +221,26 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
       }
     }
   } else {
-    for (const seed of seeds.values()) {
-      const u = seed.v;
+    const filters = [...seeds.values()].map((seed) => {
       let tFilter = s.constrained && typeIds.size > 0 ? typeIds : undefined;
       let lFilter = s.constrained && labelIds.size > 0 ? labelIds : undefined;
       if (s.edgePolicy === 'skip-explicit') {
-        const ex = explicitFrom(u);
+        const ex = explicitFrom(seed.v);
         if (ex) {
           tFilter = ex.types;
           lFilter = ex.labels.has(-1) ? undefined : ex.labels;
           skipped.push({ nodeId: seed.nodeId, name: seed.name, reason: `explicit plan edges ${ex.edges.join(', ')} lead from here: expanded along them only` });
         }
       }
+      return { u: seed.v, tFilter, lFilter };
+    });
+    // In the store: every seed's edges of the types some seed follows, in one statement, numbered as the index.
+    const g = options.edges ? await options.edges.edgesOf(filters.map((f) => f.u), typesFollowed(filters, d.relationNames.length)) : d;
+    for (const { u, tFilter, lFilter } of filters) {
       for (let dir = 0; dir < 2; dir++) {
-        const offs = dir === 0 ? d.outOffsets : d.inOffsets;
-        const others = dir === 0 ? d.outTargets : d.inSources;
-        const rels = dir === 0 ? d.outRels : d.inRels;
+        const offs = dir === 0 ? g.outOffsets : g.inOffsets;
+        const others = dir === 0 ? g.outTargets : g.inSources;
+        const rels = dir === 0 ? g.outRels : g.inRels;
         for (let j = offs[u]!; j < offs[u + 1]!; j++) {
           if (tFilter && !tFilter.has(rels[j]!)) continue;
           const v = others[j]!;
@@ -327,6 +334,16 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
     stats: { k: s.k, kPrime: s.kPrime, alpha: s.alpha, beta: s.beta, constrained: s.constrained ? 1 : 0, skipExplicit: s.edgePolicy === 'skip-explicit' ? 1 : 0, seeds: seeds.size, candidates: nCand, reranked: reranked.length, storeExpansion: storeExpansion ? 1 : 0 },
     ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/** The relation types any seed follows (1 by relation id; null: some seed follows every type). */
+function typesFollowed(filters: readonly { readonly tFilter: ReadonlySet<number> | undefined }[], relations: number): Uint8Array | null {
+  const mask = new Uint8Array(relations);
+  for (const f of filters) {
+    if (!f.tFilter) return null;
+    for (const r of f.tFilter) if (r >= 0) mask[r] = 1;
+  }
+  return mask;
 }
 
 /** Cosine of the query with every relation type's text. */

@@ -1,4 +1,5 @@
 import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { Adjacency } from '../store/storeEdges';
 
 /**
  * STEM's Global Guidance Subgraph (§3.3) behind an interface. The paper scores every entity with a
@@ -16,6 +17,19 @@ export interface GuidanceInput {
   readonly relationWeight: Float64Array;
   /** K: how many entities the guidance graph holds. */
   readonly k: number;
+  /** Store placement: what the store returned so far (storeStem.ts replays the walk until nothing it needs is missing); absent: the snapshot. */
+  readonly graph?: GuidanceGraphAccess;
+}
+
+/** The part of the graph a walk in store placement can see, in the index's numbering. */
+export interface GuidanceGraphAccess {
+  /** Edges read so far; a node is `complete` when all its edges (every type) are among them, in the snapshot's order. */
+  readonly edges: Adjacency;
+  complete(node: number): boolean;
+  /** A node's weighted degree summed in the snapshot's edge order, from its edge counts per type; undefined when not read. */
+  degree(node: number, weight: Float64Array): number | undefined;
+  /** What the walk needed and was not there: the replay reads it and walks again. */
+  missing(node: number, what: 'edges' | 'degree'): void;
 }
 
 export interface GuidanceGraph {
@@ -72,7 +86,8 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
   return {
     name: 'ppr',
     guide(input: GuidanceInput): GuidanceGraph {
-      const d = input.snapshot.data;
+      const graph = input.graph;
+      const d = graph ? graph.edges : input.snapshot.data;
       const n = input.snapshot.nodeCount;
       const w = input.relationWeight.map((x) => Math.max(floor, Math.min(1, x)));
       let total = 0;
@@ -85,9 +100,14 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
       const touched: number[] = [];
       const touch = (u: number): void => {
         if (deg[u]! < 0) {
-          let s = 0;
-          for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
-          for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
+          // In the store: a node whose edges were not all read has its degree from its counts per type.
+          let s = graph && !graph.complete(u) ? graph.degree(u, w) : undefined;
+          if (s === undefined) {
+            if (graph && !graph.complete(u)) graph.missing(u, 'degree');
+            s = 0;
+            for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
+            for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
+          }
           deg[u] = s;
           touched.push(u);
         }
@@ -113,6 +133,7 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
         const du = deg[u]!;
         if (du <= 0 || ru <= eps * du) continue;
         pushes++;
+        if (graph && !graph.complete(u)) graph.missing(u, 'edges');
         p[u] = p[u]! + alpha * ru;
         r[u] = 0;
         const share = ((1 - alpha) * ru) / du;

@@ -9,6 +9,8 @@ import { normSq } from '../snapshot/vectorIndex';
 import { noGuidance, pprGuidance, type GuidanceGraph, type GuidanceProvider } from './guidance';
 import { schemaAlternatives } from './schemaGraph';
 import { traceStructure, type StemMatch, type StemNode, type StemProblem, type StemStep, type TraceExpansionRaw } from './search';
+import type { StemStore } from '../store/storeStem';
+import type { Adjacency } from '../store/storeEdges';
 
 /**
  * STEM retrieval (§3.3–3.5) over a snapshot: the plan's edges are the schema triples, its named
@@ -29,6 +31,8 @@ export interface StemRunOptions {
   readonly signal?: AbortSignal;
   /** Cap on search expansions per anchor tried (default 20 000). */
   readonly maxExpansions?: number;
+  /** Store placement: the guidance walk and the structure tracing read their edges from the store (retrieve/store/storeStem.ts). */
+  readonly inStore?: StemStore;
 }
 
 export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: StemRunOptions = {}): Promise<RetrievalResult> {
@@ -106,7 +110,8 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
     for (const x of c) if (x.sim >= best - 0.05 && x.sim > 0) seeds.push({ node: x.node, weight: x.sim });
   }
   const K = s.kFactor * Math.max(1, plan.edges.length);
-  const guidance = provider.guide({ snapshot: snap, seeds, relationWeight, k: K });
+  const guide = { snapshot: snap, seeds, relationWeight, k: K };
+  const guidance = options.inStore ? await options.inStore.guide(provider, guide) : provider.guide(guide);
   const t2 = performance.now();
 
   // ---- Anchors: S* = Sim × I_Ent (Eq. 10–11) -----------------------------------------------------
@@ -135,6 +140,16 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
   if (order.unreached.length > 0) warnings.push(`edges ${order.unreached.join(', ')} are not connected to the anchor (${plan.nodes[anchorVar]?.id}): stem traces one connected schema graph, so they are not matched`);
 
   // ---- Beam: each alternative schema graph --------------------------------------------------------
+  // In the store: the edges every alternative can walk from the anchors it may try, level by level.
+  const traced =
+    options.inStore && anchorVar >= 0
+      ? await options.inStore.traceEdges(
+          order.steps.map((st) => ({ ...st, relSims: alt.alternatives.map((a) => a.edges.find((e) => e.edgeId === st.edgeId)!.relSim) })),
+          nodes.map((n) => n.labels),
+          anchorVar,
+          anchors.slice(0, MAX_ANCHORS).map((a) => a.node),
+        )
+      : undefined;
   const beams: StemBeam[] = [];
   const allMatches: { beam: number; match: StemMatch }[] = [];
   for (const a of anchorVar >= 0 ? alt.alternatives : []) {
@@ -149,7 +164,7 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
     for (const anc of anchors) {
       if (options.signal?.aborted) throw new Error('retrieval cancelled');
       tried.push(anc.node);
-      const r = traceStructure(snap, problem, anc.node, anc.score, guidance, { mode: s.mode, theta: s.theta, tripleBias: s.tripleBias, ...(options.maxExpansions !== undefined ? { maxExpansions: options.maxExpansions } : {}) });
+      const r = traceStructure(snap, problem, anc.node, anc.score, guidance, { mode: s.mode, theta: s.theta, tripleBias: s.tripleBias, ...(options.maxExpansions !== undefined ? { maxExpansions: options.maxExpansions } : {}), ...(traced ? { edges: traced } : {}) });
       stats.expansions! += r.expansionCount;
       if (expansions.length === 0 || r.matches.length > 0) expansions = r.expansions;
       truncated ||= r.truncated;
@@ -157,7 +172,7 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
         matches = r.matches;
         break;
       }
-      if (tried.length >= 10) break; // ten dead anchors: the schema graph does not fit the graph
+      if (tried.length >= MAX_ANCHORS) break; // ten dead anchors: the schema graph does not fit the graph
     }
     stats.anchorsTried! += tried.length;
     for (const m of matches) allMatches.push({ beam: a.index, match: m });
@@ -209,7 +224,7 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
       provider: guidance.provider,
       k: K,
       entities: Array.from(guidance.nodes, (v, i) => ({ nodeId: d.nodeIds.get(v), name: d.names.get(v), score: guidance.scores[i]! })),
-      edges: guidanceEdges(snap, guidance, 200),
+      edges: guidanceEdges(options.inStore ? await options.inStore.edges.edgesOf(guidance.nodes, null) : snap.data, snap, guidance, 200),
     },
     beams,
   };
@@ -284,9 +299,11 @@ function expansionOut(snap: GraphSnapshot, x: TraceExpansionRaw, edgeId: string)
   };
 }
 
+/** Anchors tried per schema graph before it is given up as not fitting the graph. */
+const MAX_ANCHORS = 10;
+
 /** The guidance graph's edges: KG edges between two guidance entities (the induced subgraph). */
-function guidanceEdges(snap: GraphSnapshot, g: GuidanceGraph, limit: number): TraceEdge[] {
-  const d = snap.data;
+function guidanceEdges(d: Adjacency, snap: GraphSnapshot, g: GuidanceGraph, limit: number): TraceEdge[] {
   const out: TraceEdge[] = [];
   for (const u of g.nodes) {
     for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]! && out.length < limit; j++) if (g.has(d.outTargets[j]!)) out.push(edgeOut(snap, u, d.outRels[j]!, d.outTargets[j]!));

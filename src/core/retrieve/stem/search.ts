@@ -1,6 +1,7 @@
 import type { GraphSnapshot } from '../snapshot/snapshot';
 import { distanceToRow } from '../snapshot/vectorIndex';
 import type { GuidanceGraph } from './guidance';
+import type { Adjacency } from '../store/storeEdges';
 
 /**
  * STEM's structure-tracing search (§3.4–3.5, App. H Algorithms 1–2) over a snapshot, for one
@@ -61,6 +62,8 @@ export interface StemSearchOptions {
   readonly traceLimit?: number;
   /** Candidates listed per recorded expansion besides the kept ones (default 10). */
   readonly traceCandidates?: number;
+  /** Store placement: the edges read from the store for this search (storeStem.ts), in the index's numbering; absent: the snapshot's. */
+  readonly edges?: Adjacency;
 }
 
 export interface StemMatch {
@@ -119,15 +122,15 @@ export function entitySimilarity(snap: GraphSnapshot, text: Float32Array, textNo
 }
 
 /** The candidate edges of one step from `mapped[step.from]`, scored; unsorted. */
-export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: StemStep, mapping: Int32Array, used: ReadonlySet<string>, guidance: GuidanceGraph, tripleBias: number): Cand[] {
+export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: StemStep, mapping: Int32Array, used: ReadonlySet<string>, guidance: GuidanceGraph, tripleBias: number, edges: Adjacency = snap.data): Cand[] {
   const d = snap.data;
   const u = mapping[step.from]!;
   const toNode = problem.nodes[step.to]!;
   const out: Cand[] = [];
   for (let dir = 0; dir < 2; dir++) {
-    const offs = dir === 0 ? d.outOffsets : d.inOffsets;
-    const others = dir === 0 ? d.outTargets : d.inSources;
-    const rels = dir === 0 ? d.outRels : d.inRels;
+    const offs = dir === 0 ? edges.outOffsets : edges.inOffsets;
+    const others = dir === 0 ? edges.outTargets : edges.inSources;
+    const rels = dir === 0 ? edges.outRels : edges.inRels;
     for (let j = offs[u]!; j < offs[u + 1]!; j++) {
       const v = others[j]!;
       const rel = rels[j]!;
@@ -202,7 +205,7 @@ function traceOnce(snap: GraphSnapshot, problem: StemProblem, anchorNode: number
     }
     count++;
     const step = problem.steps[stepIndex]!;
-    const cands = stepCandidates(snap, problem, step, mapping, used, guidance, options.tripleBias);
+    const cands = stepCandidates(snap, problem, step, mapping, used, guidance, options.tripleBias, options.edges);
     cands.sort((a, b) => b.t - a.t || b.tie - a.tie || a.node - b.node || a.rel - b.rel);
     const breadth = options.mode === 'breadth';
     const follow = aboveTheta ? cands.filter((c) => c.t >= options.theta) : cands;

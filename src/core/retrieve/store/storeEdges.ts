@@ -1,0 +1,184 @@
+/**
+ * The edges a strategy walks, read from the store on demand (docs/placement.md, "mor, sage in the
+ * store"). gsd builds a local graph numbered on its own (storeGsd.ts); mor and sage score nodes
+ * through the search index by the index's node numbers (BM25 rows, name vectors, label ids, and
+ * ties broken by node number), so their local graph keeps the index's numbering: CSR arrays over
+ * every node of the index that hold the edges of the nodes expanded so far — each in the snapshot's
+ * order (out, then in; relation type in the index's order, endpoint pair in the catalog's order,
+ * source offset, stored edge offset: the order `EmbeddedStore.exportGraph` gives the snapshot).
+ * The strategy's own loop walks those arrays exactly as it walks the snapshot's. One batched
+ * read-only statement per call (storeGraph.ts's expansionStatement: ids as parameters, through the
+ * query door) reads every frontier node not read yet for the asked relation types.
+ */
+import type { CypherDialect } from '../../graph/graphStore';
+import type { GraphSchema } from '../../schema/graphSchema';
+import type { GraphSnapshot, SnapshotData } from '../snapshot/snapshot';
+import { csr } from '../snapshot/snapshot';
+import { expansionParams, expansionStatement, IoCounter, type FrontierNode, type StoreReader } from './storeGraph';
+
+/** The adjacency arrays a strategy walks (the snapshot's own, or a local graph in its numbering). */
+export type Adjacency = Pick<SnapshotData, 'outOffsets' | 'outTargets' | 'outRels' | 'inOffsets' | 'inSources' | 'inRels'>;
+
+/** Where a strategy reads the edges it walks from, when not from the snapshot. */
+export interface EdgeSource {
+  /**
+   * Makes the edges of `nodes` whose relation type is marked 1 in `types` (by relation id; null =
+   * every type) readable, and returns the arrays to walk: in them each of `nodes` has every such
+   * edge, in the snapshot's order. Nodes read by earlier calls stay readable.
+   */
+  edgesOf(nodes: Iterable<number>, types: Uint8Array | null): Promise<Adjacency>;
+}
+
+/** Embedded ids are `<table>:<offset>` (as in storeGraph.ts); the offset orders a table's nodes and edges. */
+function offsetOf(id: string): number {
+  return Number(id.slice(id.indexOf(':') + 1));
+}
+
+/** The snapshot's edge order within one relation type: the position of its endpoint pair in the store's catalog. */
+export function endpointOrder(schema: GraphSchema): (type: string, from: string, to: string) => number {
+  const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
+  return (type, from, to) => {
+    const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
+    return at < 0 ? 1 << 20 : at;
+  };
+}
+
+/**
+ * Store placement's edge source: reads from the store, counts the round trips (`io`), and keeps the
+ * edges read in the index's node numbering. Rows naming a node the index does not hold (the graph
+ * changed after the index was built) are left out: the snapshot would not hold them either.
+ */
+export class StoreEdges implements EdgeSource {
+  readonly io: IoCounter;
+  /** Per node read: the relation types read (null = every type). */
+  private readonly read = new Map<number, Uint8Array | null>();
+  private readonly seen = new Set<string>();
+  private src: number[] = [];
+  private dst: number[] = [];
+  private rel: number[] = [];
+  /** Sort keys per edge: relation, endpoint pair, source offset, stored edge offset (Neo4j: relation, arrival). */
+  private keys: number[] = [];
+  /** Edge numbers in the snapshot's order, for the edges read before the last build; later ones are merged in. */
+  private order: number[] = [];
+  private built: Adjacency | undefined;
+  private readonly pairOrder: (type: string, from: string, to: string) => number;
+
+  constructor(
+    private readonly index: GraphSnapshot,
+    private readonly reader: StoreReader,
+    schema: GraphSchema,
+    signal?: AbortSignal,
+  ) {
+    this.io = new IoCounter(reader, signal);
+    this.pairOrder = endpointOrder(schema);
+  }
+
+  get dialect(): CypherDialect {
+    return this.reader.dialect;
+  }
+
+  /** Were all of the node's edges (every type) read? */
+  hasAll(node: number): boolean {
+    return this.read.get(node) === null;
+  }
+
+  async edgesOf(nodes: Iterable<number>, types: Uint8Array | null): Promise<Adjacency> {
+    const d = this.index.data;
+    const frontier: FrontierNode[] = [];
+    const frontierNodes: number[] = [];
+    for (const v of nodes) {
+      if (covered(this.read.get(v), types)) continue;
+      frontierNodes.push(v);
+      frontier.push({ id: d.nodeIds.get(v), label: d.labelNames[d.nodeLabel[v]!] ?? '' });
+    }
+    if (frontier.length > 0) {
+      // One statement for every node not read yet: the asked types (null: every type of the index).
+      const typeNames: string[] = [];
+      for (let r = 0; r < d.relationNames.length; r++) if (types === null || types[r] === 1) typeNames.push(d.relationNames[r]!);
+      if (typeNames.length > 0) {
+        const { labels, params } = expansionParams(this.reader.dialect, frontier);
+        this.addRows(await this.io.read(expansionStatement(this.reader.dialect, labels, typeNames), params));
+      }
+      for (const v of frontierNodes) {
+        const prior = this.read.get(v);
+        this.read.set(v, types === null || prior === null ? null : prior === undefined ? types : union(prior, types));
+      }
+    }
+    return (this.built ??= this.build());
+  }
+
+  private addRows(rows: readonly Record<string, unknown>[]): void {
+    const d = this.index.data;
+    const neo4j = this.reader.dialect === 'neo4j';
+    for (const r of rows) {
+      const t = String(r['t']);
+      const rel = this.index.relationId(t);
+      const a = this.index.nodeIndexOf(String(r['a']));
+      const b = this.index.nodeIndexOf(String(r['b']));
+      if (rel < 0 || a === undefined || b === undefined) continue;
+      const out = Number(r['o']) === 1;
+      const source = out ? a : b;
+      const target = out ? b : a;
+      const ro = String(r['ro']);
+      // The same stored edge comes back from both ends when both were read.
+      const key = `${rel}\u0000${ro}\u0000${source}\u0000${target}`;
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      this.src.push(source);
+      this.dst.push(target);
+      this.rel.push(rel);
+      if (neo4j) this.keys.push(rel, 0, 0, this.src.length);
+      else this.keys.push(rel, this.pairOrder(t, d.labelNames[d.nodeLabel[source]!] ?? '', d.labelNames[d.nodeLabel[target]!] ?? ''), offsetOf(d.nodeIds.get(source)), Number(ro));
+      this.built = undefined;
+    }
+  }
+
+  /** CSR over the index's nodes of every edge read, in the snapshot's order. */
+  private build(): Adjacency {
+    const n = this.index.nodeCount;
+    const m = this.src.length;
+    const k = this.keys;
+    const before = (x: number, y: number): number => k[4 * x]! - k[4 * y]! || k[4 * x + 1]! - k[4 * y + 1]! || k[4 * x + 2]! - k[4 * y + 2]! || k[4 * x + 3]! - k[4 * y + 3]!;
+    // Only the edges new since the last build are sorted, then merged: a walk that reads in many rounds (stem's guidance) does not sort everything again.
+    const fresh = Array.from({ length: m - this.order.length }, (_, i) => this.order.length + i).sort(before);
+    const order = merge(this.order, fresh, before);
+    this.order = order;
+    const src = new Uint32Array(m);
+    const dst = new Uint32Array(m);
+    const rel = new Uint16Array(m);
+    order.forEach((e, i) => {
+      src[i] = this.src[e]!;
+      dst[i] = this.dst[e]!;
+      rel[i] = this.rel[e]!;
+    });
+    const out = csr(n, m, src, dst, rel);
+    const inn = csr(n, m, dst, src, rel);
+    return { outOffsets: out.offsets, outTargets: out.targets, outRels: out.rels, inOffsets: inn.offsets, inSources: inn.targets, inRels: inn.rels };
+  }
+}
+
+function merge(a: readonly number[], b: readonly number[], before: (x: number, y: number) => number): number[] {
+  const out = new Array<number>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < a.length && j < b.length) out[o++] = before(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!;
+  while (i < a.length) out[o++] = a[i++]!;
+  while (j < b.length) out[o++] = b[j++]!;
+  return out;
+}
+
+/** Were `want` types read already, given `had` (undefined: nothing read; null: every type)? */
+function covered(had: Uint8Array | null | undefined, want: Uint8Array | null): boolean {
+  if (had === undefined) return false;
+  if (had === null) return true;
+  if (want === null) return false;
+  for (let r = 0; r < want.length; r++) if (want[r] === 1 && had[r] !== 1) return false;
+  return true;
+}
+
+function union(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const u = new Uint8Array(Math.max(a.length, b.length));
+  for (let r = 0; r < u.length; r++) u[r] = a[r] === 1 || b[r] === 1 ? 1 : 0;
+  return u;
+}
