@@ -185,6 +185,12 @@ test('every store-path statement passes the query door; the Neo4j dialect passes
   assert.deepEqual(expansionParams('neo4j', [{ id: '4:abc:1', label: 'Movie' }]).params, params);
   assert.deepEqual(expansionParams('kuzu', [{ id: '0:7', label: 'Movie' }, { id: '1:3', label: 'Person' }, { id: '0:9', label: 'Movie' }]), { labels: ['Movie', 'Person'], params: { o0: [7, 9], o1: [3] } });
   for (const s of [...kuzuStatements, ...neo]) assert.ok(!/4:abc|0:7/.test(s), 'ids are parameters');
+  // With the catalog's endpoints, a branch no type can start (out) or end (in) at is left out; a type without endpoints stays everywhere.
+  const directed = expansionStatement('kuzu', ['Movie', 'Person'], ['directed_by'], () => [{ from: 'Movie', to: 'Person' }]);
+  assert.deepEqual(directed.split(' UNION ALL ').map((b) => /^MATCH \(a:`(\w+)`\)(<?-)/.exec(b)!.slice(1)), [['Movie', '-'], ['Person', '<-']]);
+  assert.equal(expansionStatement('kuzu', ['Genre'], ['directed_by'], () => [{ from: 'Movie', to: 'Person' }]), '');
+  assert.equal(expansionStatement('kuzu', ['Genre'], ['r'], () => undefined).split(' UNION ALL ').length, 2);
+  assert.equal(checkStatement(directed, { allowWrite: false }).allowed, true);
 });
 
 test('Neo4j server time: result available + consumed after, from the driver\'s Integers; absent when the summary lacks them', () => {

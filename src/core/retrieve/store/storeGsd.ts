@@ -40,6 +40,8 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   const io = new IoCounter(reader, signal);
   const d = index;
   const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
+  const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
+  const endpointsOf = (type: string): readonly { from: string; to: string }[] | undefined => declared.get(type);
   const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, (type, from, to) => {
     const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
     return at < 0 ? 1 << 20 : at;
@@ -106,7 +108,10 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
     }
     if (frontier.length > 0 && typeList.length > 0) {
       const { labels, params } = expansionParams(reader.dialect, frontier);
-      const rows = await io.read(expansionStatement(reader.dialect, labels, typeList), params);
+      const statement = expansionStatement(reader.dialect, labels, typeList, endpointsOf);
+      // Only the parameters of the branches sent (a frontier label no candidate type touches has none).
+      const used = Object.fromEntries(Object.entries(params).filter(([name]) => statement.includes(`$${name} `)));
+      const rows = statement === '' ? [] : await io.read(statement, used);
       builder.addRows(frontier, rows);
       for (const r of rows) {
         const a = String(r.a);
