@@ -2,8 +2,9 @@
 // (their gold patterns, gsd) on the real embedded engine holding kb.txt (×1), once in memory and once
 // in store placement: per hop, p50/p95 per plan, round trips (max and the ≤ 2 × hops + 2 bound), rows
 // read and store time, and whether store gave exactly memory's subgraphs, GSD values and answers.
-// --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set).
-import { mkdirSync } from 'node:fs';
+// --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set). --db: a folder
+// holding a graph already (e.g. MetaQA ×40) is opened read-only and never written.
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSession } from '../src/core/session';
@@ -28,15 +29,22 @@ function same(a: RetrievalResult, b: RetrievalResult): boolean {
 
 async function main(): Promise<void> {
   mkdirSync(values.db, { recursive: true });
-  const session = await openSession({ store: { kind: 'embedded', folder: values.db }, embedder: { kind: 'lexical' } });
+  // A database that holds a graph already is opened read-only (e.g. MetaQA ×40 imported by bench:scale); an empty one gets kb.txt.
+  const hasGraph = existsSync(join(values.db, 'graph.lbug'));
+  let session = await openSession({ store: { kind: 'embedded', folder: values.db, ...(hasGraph ? { readOnly: true } : {}) }, embedder: { kind: 'lexical' } });
   try {
     if ((await session.schema()).labels.length === 0) {
       const t0 = performance.now();
       const s = await session.import([{ path: join(DATA, 'kb.txt'), format: 'triples' }]);
       console.log(`imported kb.txt into ${values.db}: ${s.nodesCreated} nodes, ${s.edgesCreated} edges in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      await session.buildIndex();
+      await session.close();
+      session = await openSession({ store: { kind: 'embedded', folder: values.db, readOnly: true }, embedder: { kind: 'lexical' } });
     }
+    const schema = await session.schema();
+    const nodes = schema.labels.reduce((n, l) => n + (l.count ?? 0), 0);
     await session.snapshot();
-    console.log(`MetaQA ×1, gsd gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it)`);
+    console.log(`MetaQA in ${values.db} (${nodes.toLocaleString('en-US')} nodes), gsd gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it)`);
     for (const hop of [1, 2, 3]) {
       const all = loadQuestions(DATA, hop);
       const qs = per > 0 ? sample(all, per, 20261127 + hop) : all;

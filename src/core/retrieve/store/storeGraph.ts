@@ -59,6 +59,8 @@ export interface CandidateNodes {
   nameOf(node: number): string;
   /** The node's label id (into labelNames). */
   labelOf(node: number): number;
+  /** The index's node with this store id, if it has one (names matched nodes without a round trip). */
+  nodeOf?(id: string): number | undefined;
 }
 
 /**

@@ -6,8 +6,9 @@
  * relation candidates, labels and candidate lists become the next level's possible images. The
  * search then runs unchanged (searchTopK) on the local graph, which holds every edge the search can
  * look at in the snapshot's order: the same subgraphs, GSD values and tie order as in memory.
- * Round trips: one per level that has a node to expand (≤ the pattern's hops), one for the names of
- * the matched nodes the index did not name, plus one per label of an unnamed search root (its members).
+ * Round trips: one per level that has a node to expand (≤ the pattern's hops), plus one per label of
+ * an unnamed search root (its members); the matched nodes' names come from the index (one statement
+ * more only for ids it cannot find).
  */
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { GsdProblem, NodeCandidates } from '../gsd/problem';
@@ -150,8 +151,17 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds.get(g));
   const unnamed = builder.unnamed(matched);
   if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
-  const { labels, params } = expansionParams(reader.dialect, unnamed);
-  for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
+  // The index names every node of this graph version: a matched node's name is read there when it
+  // can find the node's id, from the store (one statement) otherwise.
+  const rest = index.nodeOf ? unnamed.filter((u) => {
+    const g = index.nodeOf!(u.id);
+    if (g !== undefined) builder.setName(u.id, index.nameOf(g));
+    return g === undefined;
+  }) : unnamed;
+  if (rest.length > 0) {
+    const { labels, params } = expansionParams(reader.dialect, rest);
+    for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
+  }
   // Same nodes, same order: only the names are new.
   const named = builder.build(d.fingerprint, d.embedderId);
   return { outcome, snap: named.snap, problem: local, io };
@@ -200,6 +210,7 @@ export function snapshotCandidates(snap: SearchIndex): CandidateNodes {
     idOf: (g) => d.nodeIds.get(g),
     nameOf: (g) => d.names.get(g),
     labelOf: (g) => d.nodeLabel[g]!,
+    nodeOf: (id) => snap.nodeIndexOf(id),
   };
 }
 
