@@ -214,6 +214,8 @@ class Session implements RetrievalSession, StrategyContext {
         onStage?.('fingerprint');
         const fingerprint = await this.store.fingerprint(signal);
         if (preloaded && preloaded.data.fingerprint === fingerprint && preloaded.data.embedderId === this.embedder.id) return preloaded;
+        // A stale preload (the graph changed since the file was written) is not kept alive beside the fresh read.
+        if (this.preloaded === preloaded && !(preloaded instanceof GraphSnapshot)) this.preloaded = undefined;
         onStage?.('load-cached');
         const read = readSearchIndex(join(this.cacheDir, snapshotFileName(fingerprint, this.embedder.id)), { fingerprint, embedderId: this.embedder.id });
         // No index file for this graph version yet: building it walks the graph once (the snapshot).
@@ -388,8 +390,8 @@ class Session implements RetrievalSession, StrategyContext {
     const label = options.label ?? 'query';
     const result = queryResult({ id: options.id ?? label, label, query, params, ...(options.returns ? { returns: options.returns } : {}) }, this.store, q, performance.now() - t0);
     // The graph's labels for every node in the rows (a compiled plan's columns carry names and ids
-    // only). Without the search index the rows still show, with the labels their values carry.
-    const snap = await this.snapshot(options.signal).catch(() => undefined);
+    // only; the index without the graph answers them). Without the search index the rows still show, with the labels their values carry.
+    const snap = await this.searchIndex(options.signal).catch(() => undefined);
     return snap ? withNodeLabels(result, snap) : result;
   }
 
