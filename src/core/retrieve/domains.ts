@@ -1,4 +1,4 @@
-import type { GraphSnapshot } from './snapshot/snapshot';
+import type { SearchIndex, SnapshotData } from './snapshot/snapshot';
 
 /**
  * The domain and range of each relationship type as the graph holds them: which (label, label)
@@ -22,7 +22,7 @@ export class RelationDomains {
     return { pairs: this.pairs, touches: this.touches };
   }
 
-  static of(snap: GraphSnapshot): RelationDomains {
+  static of(snap: SearchIndex): RelationDomains {
     const cached = cache.get(snap);
     if (cached) return cached;
     const L = Math.max(1, snap.data.labelNames.length);
@@ -35,7 +35,11 @@ export class RelationDomains {
     }
     const pairs = new Uint8Array(R * L * L);
     const touches = new Uint8Array(R * L);
-    const { outOffsets, outTargets, outRels, nodeLabel } = snap.data;
+    // Not stored (a snapshot built in memory): one pass over the edges, which a search index without them cannot make.
+    const graph = snap.data as Partial<SnapshotData>;
+    if (!graph.outOffsets || !graph.outTargets || !graph.outRels) throw new Error('the search index holds no relation domains and no edges to compute them from: import the graph again (kgrag import) to rebuild it');
+    const { outOffsets, outTargets, outRels } = graph;
+    const nodeLabel = snap.data.nodeLabel;
     for (let s = 0; s < snap.nodeCount; s++) {
       const a = nodeLabel[s]!;
       for (let j = outOffsets[s]!; j < outOffsets[s + 1]!; j++) {
@@ -94,4 +98,4 @@ export class RelationDomains {
   }
 }
 
-const cache = new WeakMap<GraphSnapshot, RelationDomains>();
+const cache = new WeakMap<SearchIndex, RelationDomains>();

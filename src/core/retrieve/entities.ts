@@ -3,7 +3,7 @@ import { namesView, type Embedder } from '../embed/embedder';
 import { notFoundDistanceFor } from '../embed/notFound';
 import { packagedWordNet, resolveTypes, type LabelAliases } from './labels';
 import { graphVocabulary, unreadPhrase } from './relations';
-import type { GraphSnapshot } from './snapshot/snapshot';
+import type { SearchIndex } from './snapshot/snapshot';
 import { distanceToRow, normSq } from './snapshot/vectorIndex';
 
 /**
@@ -29,7 +29,7 @@ export interface EntityLookupOptions {
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 50;
 
-export async function lookupEntities(snap: GraphSnapshot, embedder: Embedder, queries: readonly EntityQuery[], options: EntityLookupOptions = {}): Promise<EntityLookupResult> {
+export async function lookupEntities(snap: SearchIndex, embedder: Embedder, queries: readonly EntityQuery[], options: EntityLookupOptions = {}): Promise<EntityLookupResult> {
   const threshold = options.notFoundDistance ? options.notFoundDistance : notFoundDistanceFor(embedder);
   const categories = [...new Set(queries.flatMap((q) => (q.category !== undefined ? [q.category] : [])))];
   const resolved = await resolveTypes(snap, embedder, categories, { ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}) }, options.signal);
@@ -61,7 +61,7 @@ export async function lookupEntities(snap: GraphSnapshot, embedder: Embedder, qu
 }
 
 /** A relation phrase: unread (a misspelt word) is `notFound`, the candidates the nearest types by spelling. */
-function relationMatch(snap: GraphSnapshot, text: string, vocabulary: ReadonlySet<string>, limit: number): EntityMatch {
+function relationMatch(snap: SearchIndex, text: string, vocabulary: ReadonlySet<string>, limit: number): EntityMatch {
   const types = snap.data.relationNames;
   const exact = types.includes(text);
   const u = exact ? undefined : unreadPhrase(text, types, vocabulary, packagedWordNet(), limit);
@@ -69,7 +69,7 @@ function relationMatch(snap: GraphSnapshot, text: string, vocabulary: ReadonlySe
   return { text, exact, notFound: u !== undefined, candidates, labels: u ? [...u.unknownWords] : [] };
 }
 
-function nearestNodes(snap: GraphSnapshot, text: string, q: Float32Array, k: number, labels: readonly number[] | null): number[] {
+function nearestNodes(snap: SearchIndex, text: string, q: Float32Array, k: number, labels: readonly number[] | null): number[] {
   if (labels === null) return snap.searchName(text, q, k).map((h) => h.index);
   return labels
     .flatMap((label) => snap.searchName(text, q, k, { labels: snap.data.nodeLabel, label }))
@@ -79,7 +79,7 @@ function nearestNodes(snap: GraphSnapshot, text: string, q: Float32Array, k: num
 }
 
 /** Node indices in order → distinct names with labels and distances, at most `limit`. */
-function candidatesOf(snap: GraphSnapshot, nodes: readonly number[], q: Float32Array, text: string, limit: number): EntityCandidate[] {
+function candidatesOf(snap: SearchIndex, nodes: readonly number[], q: Float32Array, text: string, limit: number): EntityCandidate[] {
   const qn = normSq(q);
   const byName = new Map<string, { name: string; labels: Set<string>; distance: number }>();
   for (const g of nodes) {
@@ -100,9 +100,9 @@ interface PrefixIndex {
   readonly keys: readonly string[];
   readonly nodes: Uint32Array;
 }
-const prefixIndexes = new WeakMap<GraphSnapshot, PrefixIndex>();
+const prefixIndexes = new WeakMap<SearchIndex, PrefixIndex>();
 
-function prefixIndex(snap: GraphSnapshot): PrefixIndex {
+function prefixIndex(snap: SearchIndex): PrefixIndex {
   let p = prefixIndexes.get(snap);
   if (p) return p;
   const lower = snap.names.map((n) => n.toLowerCase());
@@ -113,7 +113,7 @@ function prefixIndex(snap: GraphSnapshot): PrefixIndex {
 }
 
 /** Nodes whose name starts with `text` (case ignored), shortest name first, at most `limit` distinct names. */
-function prefixMatches(snap: GraphSnapshot, text: string, limit: number, keep: (g: number) => boolean): number[] {
+function prefixMatches(snap: SearchIndex, text: string, limit: number, keep: (g: number) => boolean): number[] {
   const key = text.toLowerCase();
   if (key === '') return [];
   const { keys, nodes } = prefixIndex(snap);
@@ -134,7 +134,7 @@ function prefixMatches(snap: GraphSnapshot, text: string, limit: number, keep: (
  * Nodes with a later word of the name starting with `text` (case ignored): "vow" → "The Vow".
  * A linear scan of the lower-case keys (≈ 1 ms on MetaQA's 43k names), stopped at a bounded window.
  */
-function wordMatches(snap: GraphSnapshot, text: string, limit: number, keep: (g: number) => boolean): number[] {
+function wordMatches(snap: SearchIndex, text: string, limit: number, keep: (g: number) => boolean): number[] {
   const key = text.toLowerCase();
   if (key.trim() === '') return [];
   const { keys, nodes } = prefixIndex(snap);

@@ -2,7 +2,7 @@ import type { Embedder } from '../embed/embedder';
 import { lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import { WordNet } from '../embed/lexicon/wordnet';
 import type { GraphSchema } from '../schema/graphSchema';
-import type { GraphSnapshot } from './snapshot/snapshot';
+import type { SearchIndex } from './snapshot/snapshot';
 
 /**
  * Type words → schema labels. Patterns type their unknowns in words ("UNKNOWN director 1", MoR's
@@ -65,10 +65,10 @@ function shortest(xs: readonly string[]): string {
 }
 
 /** Resolutions per snapshot (labels and embedder are fixed per snapshot): type words repeat across patterns. */
-const resolved = new WeakMap<GraphSnapshot, Map<string, TypeResolution>>();
+const resolved = new WeakMap<SearchIndex, Map<string, TypeResolution>>();
 const CACHE_LIMIT = 10_000;
 
-export async function resolveTypes(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions = {}, signal?: AbortSignal): Promise<TypeResolution[]> {
+export async function resolveTypes(snap: SearchIndex, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions = {}, signal?: AbortSignal): Promise<TypeResolution[]> {
   if (texts.length === 0) return [];
   let cache = resolved.get(snap);
   if (!cache) resolved.set(snap, (cache = new Map()));
@@ -108,7 +108,7 @@ export function typeByWords(text: string, labelNames: readonly string[], options
   return { how: 'is-a', text, labels: isA.labels, detail };
 }
 
-async function resolveUncached(snap: GraphSnapshot, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions, signal?: AbortSignal): Promise<TypeResolution[]> {
+async function resolveUncached(snap: SearchIndex, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions, signal?: AbortSignal): Promise<TypeResolution[]> {
   const labelNames = snap.data.labelNames;
   const out: (TypeResolution | undefined)[] = texts.map((text) => typeByWords(text, labelNames, options));
   const open = texts.flatMap((t, i) => (out[i] === undefined ? [i] : []));
@@ -296,7 +296,7 @@ export type PlanTypes = ReadonlyMap<string, TypeResolution>;
  */
 export async function resolvePlanTypes(
   plan: { readonly nodes: readonly { readonly id: string; readonly category?: string }[] },
-  snap: GraphSnapshot,
+  snap: SearchIndex,
   embedder: Embedder,
   options: ResolveTypeOptions = {},
   signal?: AbortSignal,

@@ -1,6 +1,6 @@
 import { namesView, type Embedder } from '../embed/embedder';
-import { readSnapshot } from './snapshot/cache';
-import type { GraphSnapshot } from './snapshot/snapshot';
+import { readSearchIndex } from './snapshot/cache';
+import type { SearchIndex } from './snapshot/snapshot';
 
 /** A node a text may name: its index in the index file, store id, name, label and L2 distance. */
 export interface NameCandidate {
@@ -18,6 +18,8 @@ export interface NameCandidate {
  */
 export interface NodeNameIndex {
   readonly size: number;
+  /** The index itself (names, ids, labels, vectors; never the graph's edges): what gsd's candidates are computed from. */
+  readonly searchIndex: SearchIndex;
   readonly embedderId: string;
   /**
    * The k nodes nearest to `text` (L2 between the embedder's vectors; ties by node index),
@@ -32,18 +34,23 @@ export interface NodeNameIndex {
   label(node: number): string;
 }
 
-/** Opens the index file at `path` (written by the import, src/core/retrieve/snapshot/cache.ts); undefined when it is missing, foreign or of another embedder. */
-export function openNodeNameIndex(path: string, embedder: Embedder): NodeNameIndex | undefined {
-  const snap = readSnapshot(path, undefined, embedder);
+/**
+ * Opens the index file at `path` (written by the import, src/core/retrieve/snapshot/cache.ts)
+ * without the graph's edges and BM25 (readSearchIndex); undefined when it is missing, foreign, of
+ * another embedder or (`expect`) of another graph version.
+ */
+export function openNodeNameIndex(path: string, embedder: Embedder, expect?: { fingerprint: string }): NodeNameIndex | undefined {
+  const snap = readSearchIndex(path, expect ? { fingerprint: expect.fingerprint, embedderId: embedder.id } : undefined);
   if (!snap || snap.data.embedderId !== embedder.id) return undefined;
   return nodeNameIndexOf(snap, embedder);
 }
 
-/** The same interface over a snapshot already open (a session's). */
-export function nodeNameIndexOf(snap: GraphSnapshot, embedder: Embedder): NodeNameIndex {
+/** The same interface over an index or snapshot already open (a session's). */
+export function nodeNameIndexOf(snap: SearchIndex, embedder: Embedder): NodeNameIndex {
   const d = snap.data;
   return {
     size: snap.nodeCount,
+    searchIndex: snap,
     embedderId: d.embedderId,
     async candidates(text, k, label) {
       const q = await namesView(embedder).embedBatch([text]); // rows are names-view vectors

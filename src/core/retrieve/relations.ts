@@ -3,7 +3,7 @@ import { editDistance } from '../editDistance';
 import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import type { GraphSchema } from '../schema/graphSchema';
-import type { GraphSnapshot } from './snapshot/snapshot';
+import type { SearchIndex } from './snapshot/snapshot';
 
 /** Relationship type → the other phrasings a schema file gives it (`aliases` in *.kgschema.json). */
 export type RelationAliases = ReadonlyMap<string, readonly string[]>;
@@ -27,7 +27,7 @@ export interface PhraseDistances {
  * is as near as its nearest wording: "screenwriter" matches `written_by` through an alias
  * "screenwriter of" at the alias's distance. Texts are embedded in one batch.
  */
-export async function relationDistances(snap: GraphSnapshot, embedder: Embedder, phrases: readonly string[], aliases: RelationAliases = new Map(), signal?: AbortSignal): Promise<PhraseDistances[]> {
+export async function relationDistances(snap: SearchIndex, embedder: Embedder, phrases: readonly string[], aliases: RelationAliases = new Map(), signal?: AbortSignal): Promise<PhraseDistances[]> {
   if (phrases.length === 0) return [];
   const R = snap.data.relationNames.length;
   const aliasOf: { rel: number; text: string }[] = [];
@@ -66,7 +66,7 @@ export async function relationDistances(snap: GraphSnapshot, embedder: Embedder,
  * structural step and the Cypher strategy need one type per phrase; GSD keeps k⁽ʳ⁾ candidates.
  */
 export async function nearestRelations(
-  snap: GraphSnapshot,
+  snap: SearchIndex,
   embedder: Embedder,
   phrases: readonly string[],
   signal?: AbortSignal,

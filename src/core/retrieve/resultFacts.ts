@@ -1,7 +1,7 @@
 import type { PlanningGraph } from '../plan/planningGraph';
 import { allowedLabels, type PlanTypes } from './labels';
 import type { Answer, MatchedSubgraph, RetrievalResult, TypedNode } from './result';
-import type { GraphSnapshot } from './snapshot/snapshot';
+import type { SearchIndex } from './snapshot/snapshot';
 
 /**
  * What every result must say truly, whatever strategy made it, in one place each (the strategy
@@ -14,7 +14,7 @@ import type { GraphSnapshot } from './snapshot/snapshot';
  */
 
 /** The one label lookup: the graph labels of a node id (none for an id the graph does not hold). */
-export function nodeLabels(snap: GraphSnapshot, nodeId: string): readonly string[] {
+export function nodeLabels(snap: SearchIndex, nodeId: string): readonly string[] {
   const v = snap.nodeIndexOf(nodeId);
   if (v === undefined) return [];
   const label = snap.labelOf(v);
@@ -37,7 +37,7 @@ export function returnLabelIds(plan: Pick<PlanningGraph, 'targets'>, types: Plan
  * The return-value extraction: answers whose node the return variables' labels allow stay answers;
  * the others (a film among the years) are context. Answers without a node (a Cypher value) stay.
  */
-export function splitAnswers(answers: readonly Answer[], allowed: ReadonlySet<number> | null, snap: GraphSnapshot): { answers: Answer[]; context: Answer[] } {
+export function splitAnswers(answers: readonly Answer[], allowed: ReadonlySet<number> | null, snap: SearchIndex): { answers: Answer[]; context: Answer[] } {
   if (allowed === null) return { answers: [...answers], context: [] };
   const kept: Answer[] = [];
   const context: Answer[] = [];
@@ -50,7 +50,7 @@ export function splitAnswers(answers: readonly Answer[], allowed: ReadonlySet<nu
 }
 
 /** The resolver's verdicts as the result reports them. */
-export function typedNodesOf(types: PlanTypes, snap: GraphSnapshot): TypedNode[] {
+export function typedNodesOf(types: PlanTypes, snap: SearchIndex): TypedNode[] {
   return [...types].map(([variable, t]) => ({
     variable,
     type: t.text,
@@ -87,7 +87,7 @@ export function namedNodeIds(r: RetrievalResult): string[] {
 }
 
 /** The label part alone (a person's Cypher has no plan): mapped nodes, answers and `nodeLabels` from the graph. */
-export function withNodeLabels(r: RetrievalResult, snap: GraphSnapshot): RetrievalResult {
+export function withNodeLabels(r: RetrievalResult, snap: SearchIndex): RetrievalResult {
   const memo = new Map<string, readonly string[]>();
   const labelsOf = (id: string): readonly string[] => {
     let l = memo.get(id);
@@ -114,7 +114,7 @@ export function withNodeLabels(r: RetrievalResult, snap: GraphSnapshot): Retriev
  * return variable become context (said in a warning), every node gets its graph labels, and the
  * type resolver's verdicts are reported when the strategy did not report them itself.
  */
-export function completeResult(r: RetrievalResult, plan: PlanningGraph, snap: GraphSnapshot, types: PlanTypes): RetrievalResult {
+export function completeResult(r: RetrievalResult, plan: PlanningGraph, snap: SearchIndex, types: PlanTypes): RetrievalResult {
   const allowed = returnLabelIds(plan, types);
   const split = splitAnswers(r.answers, allowed, snap);
   const warnings = [...(r.warnings ?? [])];

@@ -29,8 +29,13 @@ export const SNAPSHOT_BYTES_PER_NODE_VECTORS_ON_DISK = 130;
 export function estimatedSnapshotBytes(schema: GraphSchema): { nodes: number; edges: number; bytes: number } {
   const nodes = schema.labels.reduce((s, l) => s + (l.count ?? 0), 0);
   const edges = schema.relationshipTypes.reduce((s, r) => s + (r.count ?? 0), 0);
+  return { nodes, edges, bytes: estimatedBytes(nodes, edges) };
+}
+
+/** The snapshot's estimated bytes in memory for a graph of this size (also what a session's preload decides by). */
+export function estimatedBytes(nodes: number, edges: number): number {
   const perNode = nodes > APPROXIMATE_ABOVE ? SNAPSHOT_BYTES_PER_NODE_VECTORS_ON_DISK : SNAPSHOT_BYTES_PER_NODE;
-  return { nodes, edges, bytes: nodes * perNode + edges * SNAPSHOT_BYTES_PER_EDGE };
+  return nodes * perNode + edges * SNAPSHOT_BYTES_PER_EDGE;
 }
 
 const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(bytes < 10 * 1048576 ? 1 : 0)} MB`;

@@ -18,18 +18,18 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, preloadSnapshot, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
 import { queryResult } from '../retrieve/cypher/queryResult';
 import { withNodeLabels } from '../retrieve/resultFacts';
 import type { CypherParams } from '../graph/graphStore';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import { GraphSnapshot, type SearchIndex } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
 import { strategyProblems } from '../plan/strategyParameters';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, cypherUnsuitable, type StrategyContext, type StrategyOverrides } from './strategies';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
-import { decidePlacement, DEFAULT_MEMORY_BUDGET_MB } from './placement';
+import { decidePlacement, DEFAULT_MEMORY_BUDGET_MB, estimatedBytes, STORE_STRATEGIES } from './placement';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
 export class PlanParameterError extends Error {
@@ -114,6 +114,11 @@ export interface RetrievalSession {
   schema(signal?: AbortSignal): Promise<GraphSchema>;
   /** The in-memory snapshot (loaded or built once): the grounded planner (core/ask) reads it. */
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
+  /**
+   * The search index without the graph's edges (what store placement holds; docs/placement.md):
+   * the snapshot when it is loaded already, else the index file read without its CSR and BM25.
+   */
+  searchIndex(signal?: AbortSignal): Promise<SearchIndex>;
   /** Loads or builds the snapshot now; `rebuild` drops the cached file first. */
   buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean }): Promise<IndexInfo>;
   /** Imports graph files (embedded stores); the schema and snapshot are renewed. */
@@ -157,9 +162,12 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
   opening.catch(() => undefined);
   try {
     const embedder = options.embedder && isEmbedder(options.embedder) ? options.embedder : await createEmbedder(options.embedder);
-    const preloaded = preloadSnapshot(cacheDir, embedder);
+    const placement = options.placement ?? 'auto';
+    const budgetMB = options.memoryBudgetMB ?? DEFAULT_MEMORY_BUDGET_MB;
+    // The graph's edges are read only where runs will search them in memory (auto: by the file's counts, as placement decides by the schema's).
+    const preloaded = preloadSnapshot(cacheDir, embedder, (nodes, edges) => placement === 'memory' || (placement === 'auto' && estimatedBytes(nodes, edges) <= budgetMB * 1048576));
     await opening;
-    return new Session(store, embedder, cacheDir, options.reranker, preloaded, options.placement ?? 'auto', options.memoryBudgetMB ?? DEFAULT_MEMORY_BUDGET_MB);
+    return new Session(store, embedder, cacheDir, options.reranker, preloaded, placement, budgetMB);
   } catch (e) {
     await opening.catch(() => undefined);
     await store.close().catch(() => undefined);
@@ -169,6 +177,8 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
 
 class Session implements RetrievalSession, StrategyContext {
   private loaded: Promise<LoadedSnapshot> | undefined;
+  /** The index without the graph (store placement), until the snapshot is loaded. */
+  private indexRead: Promise<SearchIndex> | undefined;
   private indexStage: SnapshotStage | undefined;
   private readonly stageListeners = new Set<(stage: SnapshotStage) => void>();
   private schemaRead: Promise<GraphSchema> | undefined;
@@ -179,8 +189,8 @@ class Session implements RetrievalSession, StrategyContext {
     readonly embedder: Embedder,
     readonly cacheDir: string,
     readonly reranker: Reranker | undefined,
-    /** The cached index read while the store opened; used (or dropped) by the first load. */
-    private preloaded?: GraphSnapshot,
+    /** The cached index read while the store opened (with the graph or without it); used (or dropped) by the first load. */
+    private preloaded?: SearchIndex,
     private readonly defaultPlacement: PlacementChoice = 'auto',
     private readonly memoryBudgetMB: number = DEFAULT_MEMORY_BUDGET_MB,
   ) {}
@@ -196,6 +206,29 @@ class Session implements RetrievalSession, StrategyContext {
     return this.loadSnapshot(signal).then((l) => l.snapshot);
   }
 
+  searchIndex(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<SearchIndex> {
+    if (this.loaded) return this.loadSnapshot(signal, onStage).then((l) => l.snapshot);
+    if (!this.indexRead) {
+      const preloaded = this.preloaded;
+      const reading = (async (): Promise<SearchIndex> => {
+        onStage?.('fingerprint');
+        const fingerprint = await this.store.fingerprint(signal);
+        if (preloaded && preloaded.data.fingerprint === fingerprint && preloaded.data.embedderId === this.embedder.id) return preloaded;
+        // A stale preload (the graph changed since the file was written) is not kept alive beside the fresh read.
+        if (this.preloaded === preloaded && !(preloaded instanceof GraphSnapshot)) this.preloaded = undefined;
+        onStage?.('load-cached');
+        const read = readSearchIndex(join(this.cacheDir, snapshotFileName(fingerprint, this.embedder.id)), { fingerprint, embedderId: this.embedder.id });
+        // No index file for this graph version yet: building it walks the graph once (the snapshot).
+        return read ?? (await this.loadSnapshot(signal, onStage)).snapshot;
+      })();
+      this.indexRead = reading;
+      reading.catch(() => {
+        if (this.indexRead === reading) this.indexRead = undefined;
+      });
+    }
+    return this.indexRead;
+  }
+
   private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<LoadedSnapshot> {
     // One build shared by concurrent runs; a failed (or cancelled) build is retried next time.
     // Every run waiting on it hears its stages (a second run joins at the current stage).
@@ -204,8 +237,10 @@ class Session implements RetrievalSession, StrategyContext {
       if (this.indexStage !== undefined) onStage(this.indexStage);
     }
     if (!this.loaded) {
-      const preloaded = this.preloaded;
+      const preloaded = this.preloaded instanceof GraphSnapshot ? this.preloaded : undefined;
       this.preloaded = undefined;
+      // The snapshot serves as the search index from now on: the index read without the graph can go.
+      this.indexRead = undefined;
       this.loaded = loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal, (stage) => {
         this.indexStage = stage;
         for (const l of this.stageListeners) l(stage);
@@ -243,6 +278,7 @@ class Session implements RetrievalSession, StrategyContext {
       store: this.store,
       embedder,
       snapshot: (signal) => this.snapshot(signal),
+      searchIndex: (signal) => this.searchIndex(signal),
       placementFor: (k, requested, signal, budget) => this.placementFor(k, requested, signal, budget),
       schema: (signal) => this.schema(signal),
       ...(this.reranker ? { reranker: this.reranker } : {}),
@@ -261,7 +297,11 @@ class Session implements RetrievalSession, StrategyContext {
     const tooLarge = kind === 'cypher' ? cypherUnsuitable(plan) : undefined;
     if (tooLarge) throw new PlanParameterError(`plan ${plan.name}: ${tooLarge}`);
     if (onStage) {
-      await this.loadSnapshot(options.signal, (step) => onStage({ stage: 'index', step }));
+      // A run placed in the store loads the index without the graph; every other run, the snapshot.
+      const inStore = mode === 'run' && STORE_STRATEGIES.has(kind) && (await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB)).ran === 'store';
+      const stage = (step: SnapshotStage): void => onStage({ stage: 'index', step });
+      if (inStore) await this.searchIndex(options.signal, stage);
+      else await this.loadSnapshot(options.signal, stage);
       onStage({ stage: 'search', strategy: kind });
     }
     const context = this.contextFor(onStage, kind);
@@ -301,6 +341,7 @@ class Session implements RetrievalSession, StrategyContext {
   async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean } = {}): Promise<IndexInfo> {
     if (options.rebuild) {
       this.loaded = undefined;
+      this.indexRead = undefined;
       this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
     }
@@ -326,6 +367,7 @@ class Session implements RetrievalSession, StrategyContext {
     } finally {
       // The graph changed (or a failed import left the old one): read both again from a fresh engine.
       this.loaded = undefined;
+      this.indexRead = undefined;
       this.schemaRead = undefined;
       const fresh = old.reopened();
       this.store = fresh;
@@ -348,8 +390,8 @@ class Session implements RetrievalSession, StrategyContext {
     const label = options.label ?? 'query';
     const result = queryResult({ id: options.id ?? label, label, query, params, ...(options.returns ? { returns: options.returns } : {}) }, this.store, q, performance.now() - t0);
     // The graph's labels for every node in the rows (a compiled plan's columns carry names and ids
-    // only). Without the search index the rows still show, with the labels their values carry.
-    const snap = await this.snapshot(options.signal).catch(() => undefined);
+    // only; the index without the graph answers them). Without the search index the rows still show, with the labels their values carry.
+    const snap = await this.searchIndex(options.signal).catch(() => undefined);
     return snap ? withNodeLabels(result, snap) : result;
   }
 
@@ -363,6 +405,7 @@ class Session implements RetrievalSession, StrategyContext {
 
   close(): Promise<void> {
     this.loaded = undefined;
+    this.indexRead = undefined;
     this.schemaRead = undefined;
     return this.store.close();
   }

@@ -21,7 +21,7 @@ import { retrieveStem } from '../retrieve/stem/retrieve';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { GraphSnapshot, SearchIndex } from '../retrieve/snapshot/snapshot';
 import { resolvePlanTypes, type PlanTypes } from '../retrieve/labels';
 import { completeResult } from '../retrieve/resultFacts';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
@@ -39,6 +39,8 @@ export interface StrategyContext {
   readonly embedder: Embedder;
   /** The snapshot (loaded or built once per session). */
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
+  /** The search index without the graph's edges (store placement; the snapshot when loaded already). */
+  searchIndex?(signal?: AbortSignal): Promise<SearchIndex>;
   /** MoR's learned reranker, when the session was opened with one. */
   readonly reranker?: Reranker;
   /** Where this strategy's search runs for the run's requested placement, and why (the session decides: placement.ts). */
@@ -107,6 +109,34 @@ export interface SharedFacts {
   readonly inStore?: { readonly reader: GraphStore; readonly schema: GraphSchema; readonly edges: StoreEdges };
 }
 
+/**
+ * What the frame hands a strategy that has an in-store search (`placed` below): its placement,
+ * decided first, and the index that placement needs — the snapshot in memory, the search index
+ * without the graph's edges in the store (docs/placement.md).
+ */
+export interface PlacedFacts {
+  readonly index: SearchIndex;
+  readonly types: PlanTypes;
+  readonly placement?: PlacementReport;
+}
+
+type PlacedEntry = Omit<StrategyDefinition, 'run'> & {
+  retrieve(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string, facts: PlacedFacts): Promise<RetrievalResult>;
+};
+
+/** The same frame as `shared` for a strategy with an in-store search: a store-placed run never loads the snapshot. */
+function placed<K extends StrategyKind>(entry: PlacedEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
+  const { retrieve, ...rest } = entry;
+  return {
+    ...rest,
+    async run(plan, c, o, id) {
+      const placement = c.placementFor ? await c.placementFor(entry.kind, o.placement, o.signal, o.memoryBudgetMB) : undefined;
+      const index = placement?.ran === 'store' && c.searchIndex ? await c.searchIndex(o.signal) : await c.snapshot(o.signal);
+      return inStrategyFrame(entry.kind, plan, index, c.embedder, o, (types) => retrieve(plan, c, o, id, { index, types, ...(placement ? { placement } : {}) }));
+    },
+  };
+}
+
 /** An entry as written below: its own retrieval, given the shared facts. */
 type StrategyEntry = Omit<StrategyDefinition, 'run'> & {
   retrieve(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string, shared: SharedFacts): Promise<RetrievalResult>;
@@ -141,7 +171,7 @@ function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: 
  * The frame itself, for callers that hold a snapshot but no session (the benchmark runner of
  * core/eval): the one type resolver before, `completeResult` after.
  */
-export async function inStrategyFrame(kind: StrategyKind, plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, o: StrategyOverrides, retrieve: (types: PlanTypes) => Promise<RetrievalResult>): Promise<RetrievalResult> {
+export async function inStrategyFrame(kind: StrategyKind, plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, o: StrategyOverrides, retrieve: (types: PlanTypes) => Promise<RetrievalResult>): Promise<RetrievalResult> {
   const types = await resolvePlanTypes(plan, snap, embedder, typeOptions(kind, plan, o), o.signal);
   return completeResult(await retrieve(types), plan, snap, types);
 }
@@ -172,12 +202,14 @@ function storeOf(store: GraphStore): { kind: GraphStore['kind']; description: st
 }
 
 export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { readonly kind: K } } = {
-  gsd: shared({
+  gsd: placed({
     kind: 'gsd',
     summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
     parameters: STRATEGY_PARAMETERS.gsd,
     async retrieve(plan, c, o, id, f) {
-      return retrieveGsd(plan, f.snap, c.embedder, {
+      const placement = f.placement;
+      const inStore = placement?.ran === 'store' && c.schema ? { reader: c.store, schema: await c.schema(o.signal), snapshot: (signal?: AbortSignal) => c.snapshot(signal) } : undefined;
+      return retrieveGsd(plan, f.index, c.embedder, {
         id,
         ...(f.placement ? { placement: f.placement } : {}),
         ...(f.inStore ? { inStore: { reader: f.inStore.reader, schema: f.inStore.schema } } : {}),

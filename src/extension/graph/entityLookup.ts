@@ -1,6 +1,6 @@
 /**
  * The graph's answers to the language server's entity lookups (kgrag/entityLookup): from the open
- * retrieval session's snapshot, never by opening a graph (no graph connected → null, and the
+ * retrieval session's search index (names only: the graph's edges are not loaded for them), never by opening a graph (no graph connected → null, and the
  * editor shows no entity diagnostics). The server learns when the graph changes so it re-checks.
  */
 import * as vscode from 'vscode';
@@ -13,7 +13,7 @@ export function registerEntityLookup(context: vscode.ExtensionContext, connectio
     const c = connection.connected;
     if (!c) return null;
     const started = Date.now();
-    const snap = await c.session.snapshot(signal);
+    const snap = await c.session.searchIndex(signal);
     const r = await lookupEntities(snap, c.session.embedder, params.queries, { graph: c.graph.label, signal });
     log.debug(`entity lookup: ${params.queries.length} text(s) in ${Date.now() - started} ms`);
     return r;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { LexicalEmbedder } from '../../../src/core/embed/lexical';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { openNodeNameIndex } from '../../../src/core/retrieve';
-import { writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { readSearchIndex, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 
 test('openNodeNameIndex: candidates by text (and label), exact names, ids; another embedder is refused', async () => {
@@ -38,6 +38,40 @@ test('openNodeNameIndex: candidates by text (and label), exact names, ids; anoth
     assert.equal(idx.id(idx.named('Heat')[0]!), 'Movie:Heat');
     assert.equal(openNodeNameIndex(file, new HashingEmbedder({ dimension: 64 })), undefined);
     assert.equal(openNodeNameIndex(join(dir, 'missing.bin'), embedder), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('readSearchIndex: the index file without the graph — same names, ids, labels, vectors and domains as the snapshot, no CSR or BM25 read; on disk and resident', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-index-'));
+  try {
+    const embedder = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+    const triples: [string, string, string][] = [
+      ['Heat', 'directed_by', 'Michael Mann'],
+      ['Heat', 'starred_actors', 'Al Pacino'],
+      ['The Insider', 'starred_actors', 'Al Pacino'],
+      ['The Insider', 'release_year', '1999'],
+    ];
+    const labelOf = (r: string, role: 'head' | 'tail') => (role === 'head' ? 'Movie' : r === 'release_year' ? 'Year' : 'Person');
+    const snap = await GraphSnapshot.fromTriples(triples, embedder, { labelOf });
+    const file = join(dir, 'i.bin');
+    writeSnapshot(file, snap);
+    for (const vectors of ['memory', 'disk'] as const) {
+      const full = readSnapshot(file, undefined, undefined, vectors)!;
+      const idx = readSearchIndex(file, { fingerprint: snap.data.fingerprint, embedderId: embedder.id }, vectors)!;
+      assert.ok(!(idx instanceof GraphSnapshot));
+      assert.ok(!('outOffsets' in idx.data) && idx.data.bm25 === undefined, 'the CSR and BM25 stay in the file');
+      assert.deepEqual([...idx.data.names], [...full.data.names]);
+      assert.deepEqual([...idx.data.nodeIds], [...full.data.nodeIds]);
+      assert.deepEqual(idx.data.nodeLabel, full.data.nodeLabel);
+      assert.deepEqual(idx.data.relationVectors, full.data.relationVectors);
+      assert.deepEqual(idx.data.domains, full.data.domains);
+      const q = await embedder.embedBatch(['al pacino']);
+      assert.deepEqual(idx.index.search(q, 3), full.index.search(q, 3));
+      assert.ok(idx.byteSize() < full.byteSize());
+    }
+    assert.equal(readSearchIndex(file, { fingerprint: 'another version', embedderId: embedder.id }), undefined);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

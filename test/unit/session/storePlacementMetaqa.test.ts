@@ -4,13 +4,24 @@
 // 2 × hops + 2 round trips. (The whole MetaQA kb.txt: npm run bench:store, docs/placement.md.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PlanEdge, PlanNode, PlanningGraph } from '../../../src/core/plan/planningGraph';
 import type { RetrievalResult } from '../../../src/core/retrieve/result';
-import { SAMPLE_TRIPLES, sampleSession } from '../../support/sampleSession';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { openSession, type RetrievalSession } from '../../../src/core/session';
+import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { rng } from '../retrieve/helpers';
 
-const session = sampleSession('kgrag-store-metaqa-');
+async function withSession<T>(folder: string, placement: 'store' | 'memory', fn: (s: RetrievalSession) => Promise<T>): Promise<T> {
+  const s = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' }, placement });
+  try {
+    return await fn(s);
+  } finally {
+    await s.close();
+  }
+}
 
 const HOPS: readonly { relation: string; phrase: string; label: string }[] = [
   { relation: 'directed_by', phrase: 'directed by', label: 'Person' },
@@ -34,26 +45,50 @@ function chain(film: string, hops: number, r: () => number, typed: boolean): Pla
   return { name: `chain_${hops}`, nodes, edges, targets: [`n${hops}`], expect: [], strategy: { kind: 'gsd', k: 5, nodeCandidates: 4, relationCandidates: 3 } };
 }
 
-const shape = (x: RetrievalResult) => ({ s: x.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => [m.nodeId, m.name]), g.triples.map((t) => [t.source, t.type, t.target]), g.terms]), a: x.answers });
+const shape = (x: RetrievalResult) => ({ s: x.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => [m.nodeId, m.name]), g.triples.map((t) => [t.source, t.type, t.target]), g.terms]), a: x.answers, ties: x.ties, w: x.warnings });
 
-test('MetaQA sample: store placement equals memory for 1–3-hop chains (typed and untyped), within 2 × hops + 2 round trips', async () => {
-  const films = [...new Set(readFileSync(SAMPLE_TRIPLES, 'utf8').split('\n').filter(Boolean).map((l) => l.split('|')[0]!))];
-  const r = rng(2025);
-  let compared = 0;
-  let nonEmpty = 0;
-  for (let i = 0; i < 30; i++) {
-    const film = films[Math.floor(r() * films.length)]!;
-    for (const hops of [1, 2, 3]) {
-      const plan = chain(film, hops, r, i % 3 !== 0);
-      const memory = await session().run(plan, { placement: 'memory' });
-      const store = await session().run(plan, { placement: 'store' });
-      assert.equal(store.placement?.ran, 'store', store.placement?.reason);
-      assert.deepEqual(shape(store), shape(memory), `${film}, ${hops} hops`);
-      assert.ok(store.storeIo!.roundTrips <= 2 * hops + 2, `${store.storeIo!.roundTrips} round trips for ${hops} hops`);
-      compared++;
-      if (store.subgraphs.length >= 2) nonEmpty++;
+test('MetaQA sample: store placement (a session holding the index without the graph) equals memory for 1–3-hop chains (typed and untyped), ties at k included, within 2 × hops + 2 round trips', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-store-metaqa-'));
+  const folder = join(dir, 'db');
+  try {
+    // As `kgrag import` leaves it: the graph and its index file.
+    await withSession(folder, 'memory', async (s) => {
+      await s.import([{ path: SAMPLE_TRIPLES, format: 'triples' }]);
+      await s.buildIndex();
+    });
+    const films = [...new Set(readFileSync(SAMPLE_TRIPLES, 'utf8').split('\n').filter(Boolean).map((l) => l.split('|')[0]!))];
+    const r = rng(2025);
+    const plans: PlanningGraph[] = [];
+    for (let i = 0; i < 30; i++) {
+      const film = films[Math.floor(r() * films.length)]!;
+      for (const hops of [1, 2, 3]) plans.push(chain(film, hops, r, i % 3 !== 0));
     }
+    const stored = await withSession(folder, 'store', async (s) => {
+      const out: RetrievalResult[] = [];
+      for (const plan of plans) out.push(await s.run(plan));
+      // Nothing loaded the graph's edges into this session: its index is not a snapshot.
+      assert.ok(!((await s.searchIndex()) instanceof GraphSnapshot));
+      return out;
+    });
+    let nonEmpty = 0;
+    let ties = 0;
+    await withSession(folder, 'memory', async (s) => {
+      for (const [i, plan] of plans.entries()) {
+        const memory = await s.run(plan);
+        const store = stored[i]!;
+        const hops = plan.edges.length;
+        assert.equal(store.placement?.ran, 'store', store.placement?.reason);
+        assert.equal(memory.placement?.ran, 'memory');
+        assert.deepEqual(shape(store), shape(memory), `${plan.nodes[0]!.text?.value}, ${hops} hops`);
+        assert.ok(store.storeIo!.roundTrips <= 2 * hops + 2, `${store.storeIo!.roundTrips} round trips for ${hops} hops`);
+        if (store.subgraphs.length >= 2) nonEmpty++;
+        if (store.ties) ties++;
+      }
+    });
+    assert.equal(plans.length, 90);
+    assert.ok(nonEmpty >= 60, `${nonEmpty} comparisons with ≥ 2 subgraphs`);
+    assert.ok(ties >= 1, `${ties} comparisons with ties cut at k`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  assert.equal(compared, 90);
-  assert.ok(nonEmpty >= 60, `${nonEmpty} comparisons with ≥ 2 subgraphs`);
 });

@@ -1,5 +1,5 @@
 import type { CandidateList, TypedNode } from '../result';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import type { GsdProblem } from './problem';
 
 /**
@@ -7,13 +7,13 @@ import type { GsdProblem } from './problem';
  * through it (gsd, mor): which labels each typed node was given and why, and the ranked
  * candidates of each phrase with the relationship types the endpoints' labels excluded.
  */
-export function typedNodes(problem: GsdProblem, snap: GraphSnapshot): TypedNode[] {
+export function typedNodes(problem: GsdProblem, snap: SearchIndex): TypedNode[] {
   return problem.nodes.flatMap((n) =>
     n.type === undefined ? [] : [{ variable: n.variable, type: n.type.text, labels: n.type.labels.map((l) => snap.data.labelNames[l]!), how: n.type.how, detail: n.type.detail, ...(n.type.how !== 'none' && n.type.distance !== undefined ? { distance: n.type.distance } : {}), ...(n.role !== undefined ? { role: true } : {}) }],
   );
 }
 
-export function candidateLists(problem: GsdProblem, snap: GraphSnapshot, limit: number): CandidateList[] {
+export function candidateLists(problem: GsdProblem, snap: SearchIndex, limit: number): CandidateList[] {
   const out: CandidateList[] = [];
   for (const n of problem.nodes) {
     if (!n.known || n.patternText === undefined) continue;

@@ -1,7 +1,7 @@
 import { namesView, type Embedder } from '../../embed/embedder';
 import { notFoundDistanceFor } from '../../embed/notFound';
 import type { PlanningGraph } from '../../plan/planningGraph';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import { RelationDomains } from '../domains';
 import { packagedWordNet, resolveTypes, type LabelAliases, type TypeResolution } from '../labels';
 import { graphVocabulary, relationDistances, unreadPhrase, unreadPhraseMessage, type RelationAliases } from '../relations';
@@ -104,7 +104,7 @@ export interface CandidateOptions {
 }
 
 
-export async function buildProblem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, opts: CandidateOptions, signal?: AbortSignal): Promise<GsdProblem> {
+export async function buildProblem(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, opts: CandidateOptions, signal?: AbortSignal): Promise<GsdProblem> {
   const t0 = performance.now();
   const warnings: string[] = [];
   if (embedder.id !== snap.data.embedderId) throw new Error(`snapshot was embedded with ${snap.data.embedderId}, not ${embedder.id}`);
@@ -253,7 +253,7 @@ export function notFoundMessage(n: NotFound): string {
  * SimGRAG topic string ("Titanic", untyped) search Movie nodes only when its neighbour is a
  * director. null = no narrowing (all labels remain).
  */
-function inferLabels(plan: PlanningGraph, snap: GraphSnapshot, domains: RelationDomains, declared: (n: PlanningGraph['nodes'][number]) => readonly number[] | null): (readonly number[] | null)[] {
+function inferLabels(plan: PlanningGraph, snap: SearchIndex, domains: RelationDomains, declared: (n: PlanningGraph['nodes'][number]) => readonly number[] | null): (readonly number[] | null)[] {
   const L = snap.data.labelNames.length;
   const R = snap.data.relationNames.length;
   const index = new Map(plan.nodes.map((n, i) => [n.id, i] as const));
@@ -277,12 +277,12 @@ function inferLabels(plan: PlanningGraph, snap: GraphSnapshot, domains: Relation
   return out.map((ls, i) => (own[i] === null && ls !== null && ls.length === L ? null : ls));
 }
 
-function labelList(snap: GraphSnapshot, labels: readonly number[] | null): string {
+function labelList(snap: SearchIndex, labels: readonly number[] | null): string {
   return labels === null ? 'any' : labels.map((l) => snap.data.labelNames[l]).join('|');
 }
 
 /** Every node of any of the labels, ascending (one label: the snapshot's own list). */
-function unionMembers(snap: GraphSnapshot, labels: readonly number[]): Uint32Array {
+function unionMembers(snap: SearchIndex, labels: readonly number[]): Uint32Array {
   if (labels.length === 1) return snap.membersOf(labels[0]!);
   const all = labels.flatMap((l) => Array.from(snap.membersOf(l)));
   return Uint32Array.from(new Set(all)).sort();

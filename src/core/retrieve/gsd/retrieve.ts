@@ -3,7 +3,7 @@ import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, matchSemanticsOf, type GsdStrategy, type PlanningGraph } from '../../plan/planningGraph';
 import type { Answer, AnswerTies, DistanceTerm, MappedNode, MatchedSubgraph, MatchedTriple, RetrievalResult } from '../result';
 import type { LabelAliases } from '../labels';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import { GraphSnapshot, type SearchIndex } from '../snapshot/snapshot';
 import { buildProblem, type GsdProblem } from './problem';
 import type { RelationAliases } from '../relations';
 import { searchTopK, type GsdMatch } from './search';
@@ -28,16 +28,21 @@ export interface GsdRunOptions {
   readonly reportCandidates?: number;
   readonly signal?: AbortSignal;
   /**
-   * Store placement: candidates from `snap` (the search index), the search's graph read from the
-   * store level by level (core/retrieve/store); the result counts its round trips.
+   * Store placement: candidates from `snap` (the search index; the graph's edges need not be in
+   * it), the search's graph read from the store level by level (core/retrieve/store); the result
+   * counts its round trips. `snapshot` loads the whole graph for a pattern the store cannot start
+   * (storeUnsupported), which then runs in memory and says so.
    */
-  readonly inStore?: { readonly reader: StoreReader; readonly schema: GraphSchema };
+  readonly inStore?: { readonly reader: StoreReader; readonly schema: GraphSchema; readonly snapshot?: (signal?: AbortSignal) => Promise<GraphSnapshot> };
   /** The placement report to attach (the session decides it). */
   readonly placement?: PlacementReport;
 }
 
-/** Runs SimGRAG GSD top-k retrieval for one planning graph and explains the result. */
-export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: GsdRunOptions = {}): Promise<RetrievalResult> {
+/**
+ * Runs SimGRAG GSD top-k retrieval for one planning graph and explains the result. `snap` is the
+ * snapshot, or in store placement (`options.inStore`) the search index without the graph's edges.
+ */
+export async function retrieveGsd(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, options: GsdRunOptions = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   const base = plan.strategy.kind === 'gsd' ? plan.strategy : DEFAULT_STRATEGIES.gsd;
   const strategy: GsdStrategy = { ...base, ...options.strategy, kind: 'gsd' };
@@ -62,9 +67,11 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   const unsupported = options.inStore ? storeUnsupported(problem) : undefined;
   const placement = options.placement && unsupported !== undefined ? { ...options.placement, ran: 'memory' as const, reason: `${unsupported}; ran in memory` } : options.placement;
   const ran = options.inStore && unsupported === undefined ? await searchInStore(snapshotCandidates(snap), problem, options.inStore.reader, options.inStore.schema, searchOptions, options.signal) : undefined;
-  const outcome = ran ? ran.outcome : searchTopK(snap, problem, searchOptions);
+  const memory = ran ? undefined : snap instanceof GraphSnapshot ? snap : await options.inStore?.snapshot?.(options.signal);
+  if (!ran && !memory) throw new Error('gsd in memory needs the snapshot, not the search index alone');
   // Store placement: the matches are numbered in the local graph the search walked.
-  const graph = ran ? ran.snap : snap;
+  const graph = ran ? ran.snap : memory!;
+  const outcome = ran ? ran.outcome : searchTopK(graph, problem, searchOptions);
   const searched = ran ? ran.problem : problem;
   const t2 = performance.now();
   const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, graph, searched, m, i + 1));
@@ -75,10 +82,10 @@ export async function retrieveGsd(plan: PlanningGraph, snap: GraphSnapshot, embe
   const types = typedNodes(problem, snap);
   const answers = answersOf(plan, graph, outcome.matches, searched);
   // k full and no budget hit: the k-th may tie with subgraphs not listed (Eq. 11 keeps the first found).
-  // The recount searches the snapshot, so it runs in memory placement only (docs/placement.md says so).
-  const ties = !ran && !budget && outcome.matches.length >= strategy.k && answers.length > 0 ? countTies(plan, snap, problem, outcome.matches, answers, strategy.k, { exhaustive: strategy.exhaustive === true, match, maxExpansions }) : undefined;
-  // Said, not silent: in the store the recount cannot run, so the result says that ties were not counted.
-  if (ran && !budget && outcome.matches.length >= strategy.k) warnings.push(`k (${strategy.k}) is full and ties with the last answer were not counted in store placement; run in memory placement to count them`);
+  // In store placement the recount searches the local graph again: it holds every edge any k can
+  // reach (the expansion reads all possible images, whatever k), so the count is memory's, with no
+  // further round trip (docs/placement.md).
+  const ties = !budget && outcome.matches.length >= strategy.k && answers.length > 0 ? countTies(plan, graph, searched, outcome.matches, answers, strategy.k, { exhaustive: strategy.exhaustive === true, match, maxExpansions }) : undefined;
   const t3 = performance.now();
   return {
     id: options.id ?? plan.name,

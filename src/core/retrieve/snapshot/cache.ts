@@ -3,7 +3,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renam
 import { join } from 'node:path';
 import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
-import { GraphSnapshot, SnapshotBuilder, type SnapshotData } from './snapshot';
+import { GraphSnapshot, SearchIndex, SnapshotBuilder, type IndexData } from './snapshot';
 import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For } from '../mor/bm25';
@@ -213,6 +213,24 @@ export type VectorPlacement = 'memory' | 'disk' | 'auto';
  * distances need no embedder (`embedder` is kept for the signature's callers).
  */
 export function readSnapshot(path: string, expect?: { fingerprint: string; embedderId: string }, _embedder?: Embedder, vectors: VectorPlacement = 'auto'): GraphSnapshot | undefined {
+  const opened = openIndexFile(path, expect, vectors, true);
+  return opened instanceof GraphSnapshot ? opened : undefined;
+}
+
+/** Sections the search index without the graph leaves in the file: the CSR and MoR's BM25 index. */
+const GRAPH_SECTIONS: ReadonlySet<string> = new Set(['outOffsets', 'outTargets', 'outRels', 'inOffsets', 'inSources', 'inRels']);
+const isGraphOnly = (name: string): boolean => GRAPH_SECTIONS.has(name) || name.startsWith('bm25.');
+
+/**
+ * Opens an index file without the graph's edges (and without BM25): names, ids, labels, vectors,
+ * relation domains — the candidate side, all that store placement holds (docs/placement.md). At
+ * MetaQA ×40 that leaves ≈ 62 MB of CSR and ≈ 70 MB of BM25 in the file.
+ */
+export function readSearchIndex(path: string, expect?: { fingerprint: string; embedderId: string }, vectors: VectorPlacement = 'auto'): SearchIndex | undefined {
+  return openIndexFile(path, expect, vectors, false);
+}
+
+function openIndexFile(path: string, expect: { fingerprint: string; embedderId: string } | undefined, vectors: VectorPlacement, withGraph: boolean): SearchIndex | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -230,22 +248,36 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
     const rowCount = (header.sections.find((s) => s.name === 'names.offsets')?.length ?? 1) - 1;
     const diskSections = header.sections.filter((s) => (ON_DISK as readonly string[]).includes(s.name));
     const onDisk = header.vectorKind === 'inverted' && diskSections.length === ON_DISK.length && (vectors === 'disk' || (vectors === 'auto' && rowCount > APPROXIMATE_ABOVE));
-    // One aligned buffer, read into directly: the typed arrays below are views on it. Postings and
-    // rows kept on disk are the file's last sections and are not read.
-    const size = onDisk ? Math.min(...diskSections.map((s) => s.offset)) : fileSize;
+    // One aligned buffer holding the sections read, each read into directly: the typed arrays below
+    // are views on it. Postings and rows kept on disk are the file's last sections and are not read;
+    // without the graph, neither are the CSR and BM25 sections.
+    const residentEnd = onDisk ? Math.min(...diskSections.map((s) => s.offset)) : fileSize;
+    const read = header.sections.filter((s) => s.offset + s.bytes <= residentEnd && (withGraph || !isGraphOnly(s.name)));
+    const at = new Map<string, number>();
+    let size = 0;
+    for (const s of read) {
+      at.set(s.name, size);
+      size += align8(s.bytes);
+    }
     const body = new ArrayBuffer(size);
     const bytes = new Uint8Array(body);
-    let at = 0;
-    while (at < size) {
-      const n = readSync(fd, bytes, at, Math.min(size - at, 1 << 30), prefix + at);
-      if (n === 0) return undefined;
-      at += n;
+    for (const s of read) {
+      const to = at.get(s.name)!;
+      let done = 0;
+      while (done < s.bytes) {
+        const n = readSync(fd, bytes, to + done, Math.min(s.bytes - done, 1 << 30), prefix + s.offset + done);
+        if (n === 0) return undefined;
+        done += n;
+      }
     }
     const byName = new Map(header.sections.map((s) => [s.name, s] as const));
-    const get = (name: string, limit = size): Section => {
+    const get = (name: string, inFile = false): Section => {
       const s = byName.get(name);
-      if (!s || s.offset + s.bytes > limit) throw new Error(`snapshot file ${path}: section ${name} missing`);
-      return s;
+      if (!s || s.offset + s.bytes > fileSize) throw new Error(`snapshot file ${path}: section ${name} missing`);
+      if (inFile) return s;
+      const where = at.get(name);
+      if (where === undefined) throw new Error(`snapshot file ${path}: section ${name} not read`);
+      return { ...s, offset: where };
     };
     const u8 = (n: string): Uint8Array => new Uint8Array(body, get(n).offset, get(n).length);
     const u16 = (n: string): Uint16Array => new Uint16Array(body, get(n).offset, get(n).length);
@@ -259,7 +291,7 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
     else {
       const offsets = u32('postOffsets');
       const rowOffsets = u32('rowOffsets');
-      const [rowsS, valsS, entriesS] = ON_DISK.map((n) => get(n, fileSize));
+      const [rowsS, valsS, entriesS] = ON_DISK.map((n) => get(n, true));
       let postings: PostingSource;
       let row: InvertedMatrix['row'];
       let materialise: InvertedMatrix['materialise'];
@@ -285,7 +317,7 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
       }
       nodeVectors = { kind: 'inverted', rows: names.length, dimension: header.dimension, postings, rowNormSq: f64('rowNormSq'), scratch: new SparseScratch(header.dimension), row, materialise };
     }
-    const data: SnapshotData = {
+    const data: IndexData = {
       fingerprint: header.fingerprint,
       embedderId: header.embedderId,
       nodeIds: table('nodeIds'),
@@ -293,16 +325,10 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
       labelNames: header.labelNames,
       nodeLabel: u16('nodeLabel'),
       relationNames: header.relationNames,
-      outOffsets: u32('outOffsets'),
-      outTargets: u32('outTargets'),
-      outRels: u16('outRels'),
-      inOffsets: u32('inOffsets'),
-      inSources: u32('inSources'),
-      inRels: u16('inRels'),
       nodeVectors,
       relationVectors: f32('relationVectors'),
       dimension: header.dimension,
-      ...(byName.has('bm25.postDocs')
+      ...(withGraph && byName.has('bm25.postDocs')
         ? {
             bm25: {
               vocab: table('bm25.vocab'),
@@ -319,7 +345,9 @@ export function readSnapshot(path: string, expect?: { fingerprint: string; embed
         : {}),
       ...(byName.has('domains.pairs') ? { domains: { pairs: u8('domains.pairs'), touches: u8('domains.touches') } } : {}),
     };
-    const snapshot = new GraphSnapshot(data);
+    const snapshot = withGraph
+      ? new GraphSnapshot({ ...data, outOffsets: u32('outOffsets'), outTargets: u32('outTargets'), outRels: u16('outRels'), inOffsets: u32('inOffsets'), inSources: u32('inSources'), inRels: u16('inRels') })
+      : new SearchIndex(data);
     if (onDisk) {
       // Registered last: a file that failed to open is closed below, never by the registry.
       openFiles.register(nodeVectors, fd);
@@ -421,14 +449,19 @@ export type SnapshotStage = 'fingerprint' | 'load-cached' | 'build';
  * the engine process is still starting, which takes as long as the read (measured on the full
  * MetaQA graph: ≈ 0.5–1.5 s each). Stale files of an embedder are removed when a new one is
  * written, so there is normally one candidate; loadOrBuildSnapshot keeps it only when its
- * fingerprint is the store's.
+ * fingerprint is the store's. `withGraph(nodes, edges)` says whether to read the graph's edges too
+ * (a session whose runs search in the store reads the index without them: readSearchIndex).
  */
-export function preloadSnapshot(cacheDir: string, embedder: Embedder): GraphSnapshot | undefined {
+export function preloadSnapshot(cacheDir: string, embedder: Embedder): GraphSnapshot | undefined;
+export function preloadSnapshot(cacheDir: string, embedder: Embedder, withGraph: (nodes: number, edges: number) => boolean): SearchIndex | undefined;
+export function preloadSnapshot(cacheDir: string, embedder: Embedder, withGraph: (nodes: number, edges: number) => boolean = () => true): SearchIndex | undefined {
   for (const f of safeList(cacheDir)) {
     if (!f.startsWith('snapshot-') || !f.endsWith('.bin')) continue;
     const path = join(cacheDir, f);
-    if (headerOf(path)?.embedderId !== embedder.id) continue;
-    const snap = readSnapshot(path, undefined, embedder);
+    const header = headerOf(path);
+    if (header?.embedderId !== embedder.id) continue;
+    const count = (name: string, minus = 0): number => Math.max(0, (header.sections.find((s) => s.name === name)?.length ?? 0) - minus);
+    const snap = withGraph(count('names.offsets', 1), count('outTargets')) ? readSnapshot(path, undefined, embedder) : readSearchIndex(path);
     if (snap) return snap;
   }
   return undefined;

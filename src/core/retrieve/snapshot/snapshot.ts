@@ -11,7 +11,22 @@ import { APPROXIMATE_BUDGET, VectorIndex, approximateRescore, embedMatrix, type 
  * `nodeIds[i]` is the store's id. A node's label id is its first label (node identity in the
  * movie graphs is (label, name)); all labels stay in `nodeLabels` for display.
  */
-export interface SnapshotData {
+export interface SnapshotData extends IndexData {
+  readonly outOffsets: Uint32Array; // n + 1
+  readonly outTargets: Uint32Array;
+  readonly outRels: Uint16Array;
+  readonly inOffsets: Uint32Array; // n + 1
+  readonly inSources: Uint32Array;
+  readonly inRels: Uint16Array;
+}
+
+/**
+ * The search index without the graph's edges: names, ids, labels, name and relation vectors,
+ * relation domains (and BM25 when read). What candidates need (gsd's buildProblem, type words,
+ * relation phrases, what every result says); in store placement it is all the client holds of
+ * the graph (docs/placement.md).
+ */
+export interface IndexData {
   readonly fingerprint: string;
   readonly embedderId: string;
   /** Store ids and names as byte tables: decoded only for the nodes a result shows. */
@@ -21,12 +36,6 @@ export interface SnapshotData {
   /** Primary label id per node. */
   readonly nodeLabel: Uint16Array;
   readonly relationNames: readonly string[];
-  readonly outOffsets: Uint32Array; // n + 1
-  readonly outTargets: Uint32Array;
-  readonly outRels: Uint16Array;
-  readonly inOffsets: Uint32Array; // n + 1
-  readonly inSources: Uint32Array;
-  readonly inRels: Uint16Array;
   readonly nodeVectors: EmbeddingMatrix;
   /** Relation embeddings, dense: relationNames.length × dimension. */
   readonly relationVectors: Float32Array;
@@ -37,16 +46,14 @@ export interface SnapshotData {
   readonly domains?: { readonly pairs: Uint8Array; readonly touches: Uint8Array };
 }
 
-export class GraphSnapshot {
+/** The candidate side of the graph (IndexData): what a search index answers without the edges. */
+export class SearchIndex {
   readonly nodeCount: number;
-  readonly edgeCount: number;
   readonly index: VectorIndex;
   private labelMembers?: Uint32Array[];
-  private maxDeg = -1;
 
-  constructor(readonly data: SnapshotData) {
+  constructor(readonly data: IndexData) {
     this.nodeCount = data.names.length;
-    this.edgeCount = data.outTargets.length;
     this.index = new VectorIndex(data.nodeVectors);
   }
 
@@ -106,6 +113,25 @@ export class GraphSnapshot {
     return this.labelMembers[label] ?? new Uint32Array(0);
   }
 
+  /** Bytes of the typed arrays (names and ids included: they are byte tables). */
+  byteSize(): number {
+    const d = this.data;
+    const arrays = [d.nodeLabel, d.relationVectors, d.names.bytes, d.names.offsets, d.nodeIds.bytes, d.nodeIds.offsets];
+    return arrays.reduce((s, a) => s + a.byteLength, 0) + this.index.byteSize();
+  }
+}
+
+/** The graph in typed arrays: the search index plus CSR adjacency in both directions. */
+export class GraphSnapshot extends SearchIndex {
+  declare readonly data: SnapshotData;
+  readonly edgeCount: number;
+  private maxDeg = -1;
+
+  constructor(data: SnapshotData) {
+    super(data);
+    this.edgeCount = data.outTargets.length;
+  }
+
   /** Largest undirected degree: sizes the search's per-depth buffers. */
   maxDegree(): number {
     if (this.maxDeg < 0) {
@@ -121,10 +147,10 @@ export class GraphSnapshot {
   }
 
   /** Bytes of the typed arrays (names and ids included: they are byte tables). */
-  byteSize(): number {
+  override byteSize(): number {
     const d = this.data;
-    const arrays = [d.nodeLabel, d.outOffsets, d.outTargets, d.outRels, d.inOffsets, d.inSources, d.inRels, d.relationVectors, d.names.bytes, d.names.offsets, d.nodeIds.bytes, d.nodeIds.offsets];
-    return arrays.reduce((s, a) => s + a.byteLength, 0) + this.index.byteSize();
+    const arrays = [d.outOffsets, d.outTargets, d.outRels, d.inOffsets, d.inSources, d.inRels];
+    return arrays.reduce((s, a) => s + a.byteLength, 0) + super.byteSize();
   }
 
   /** Builds a snapshot from node and edge records (the shape GraphStore.exportGraph streams). */

@@ -59,7 +59,16 @@ export interface CandidateNodes {
   nameOf(node: number): string;
   /** The node's label id (into labelNames). */
   labelOf(node: number): number;
+  /** The index's node with this store id, if it has one (names matched nodes without a round trip). */
+  nodeOf?(id: string): number | undefined;
 }
+
+/**
+ * The (from, to) label pairs a relationship type connects, as the store's catalog declares them
+ * (the embedded engine's rel tables: exact). An expansion branch whose label no type starts (or
+ * ends) at is left out. A type without declared endpoints (undefined or none) is kept in every branch.
+ */
+export type EndpointsOf = (type: string) => readonly { readonly from: string; readonly to: string }[] | undefined;
 
 /** One frontier node: its store id and its label (the embedded engine addresses nodes per table). */
 export interface FrontierNode {
@@ -78,19 +87,33 @@ function offsetOf(id: string): number {
  * of `types` (the pattern's candidate types: names from the catalog, backtick-quoted), both
  * directions, with each neighbour's label. Names are read afterwards for the matched nodes only
  * (namesStatement): reading `b.name` across every node table costs more than the expansion itself.
- * Embedded: one branch per frontier label and direction (its ids are per-table offsets, `$o<i>`);
+ * Embedded: one branch per frontier label and direction (its ids are per-table offsets, `$o<i>`),
+ * each with the types the catalog lets start or end at that label (`endpoints`); '' when none can.
+ * The engine plans `offset(id(a)) IN $o` as a scan of the label's nodes with a list filter, then
+ * extends from the nodes kept; no form it seeks by a list of ids was found (a primary-key UNWIND is
+ * planned as a hash join against every edge of the types, and an undirected branch's `start_node(r)`
+ * is the traversal's start, not the stored edge's; docs/placement.md).
  * Neo4j: `elementId` seeks (`$ids`), one branch per direction.
  */
-export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[]): string {
+export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[], endpoints?: EndpointsOf): string {
   const branches: string[] = [];
-  const rel = `r:${types.map(quoteIdentifier).join('|')}`;
+  const relOf = (ts: readonly string[]): string => `r:${ts.map(quoteIdentifier).join('|')}`;
   for (const out of [true, false]) {
-    const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
     if (dialect === 'neo4j') {
+      const rel = relOf(types);
+      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
       branches.push(`MATCH (a)${arrow}(b) WHERE elementId(a) IN $ids RETURN elementId(a) AS a, type(r) AS t, elementId(r) AS ro, elementId(b) AS b, labels(b)[0] AS bl, ${out ? 1 : 0} AS o`);
       continue;
     }
     labels.forEach((label, i) => {
+      // Only types the catalog lets start (out) or end (in) at this label: a branch that can find no edge still scans the label.
+      const fit = types.filter((t) => {
+        const ends = endpoints?.(t);
+        return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === label);
+      });
+      if (fit.length === 0) return;
+      const rel = relOf(fit);
+      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
       branches.push(`MATCH (a:${quoteIdentifier(label)})${arrow}(b) WHERE offset(id(a)) IN $o${i} RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`);
     });
   }

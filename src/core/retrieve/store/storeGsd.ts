@@ -6,13 +6,15 @@
  * relation candidates, labels and candidate lists become the next level's possible images. The
  * search then runs unchanged (searchTopK) on the local graph, which holds every edge the search can
  * look at in the snapshot's order: the same subgraphs, GSD values and tie order as in memory.
- * Round trips: one per level that has a node to expand (≤ the pattern's hops), one for the names of
- * the matched nodes the index did not name, plus one per label of an unnamed search root (its members).
+ * Round trips: one per level that has a node to expand (≤ the pattern's hops), plus one per label of
+ * an unnamed search root (its members); the matched nodes' names come from the index (one statement
+ * more only for ids it cannot find).
  */
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { GsdProblem, NodeCandidates } from '../gsd/problem';
 import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome } from '../gsd/search';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { GraphSnapshot, SearchIndex } from '../snapshot/snapshot';
+import type { NodeNameIndex } from '../nodeNames';
 import type { CandidateNodes } from './storeGraph';
 import { expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
 
@@ -39,6 +41,8 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   const io = new IoCounter(reader, signal);
   const d = index;
   const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
+  const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
+  const endpointsOf = (type: string): readonly { from: string; to: string }[] | undefined => declared.get(type);
   const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, (type, from, to) => {
     const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
     return at < 0 ? 1 << 20 : at;
@@ -105,7 +109,10 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
     }
     if (frontier.length > 0 && typeList.length > 0) {
       const { labels, params } = expansionParams(reader.dialect, frontier);
-      const rows = await io.read(expansionStatement(reader.dialect, labels, typeList), params);
+      const statement = expansionStatement(reader.dialect, labels, typeList, endpointsOf);
+      // Only the parameters of the branches sent (a frontier label no candidate type touches has none).
+      const used = Object.fromEntries(Object.entries(params).filter(([name]) => statement.includes(`$${name} `)));
+      const rows = statement === '' ? [] : await io.read(statement, used);
       builder.addRows(frontier, rows);
       for (const r of rows) {
         const a = String(r.a);
@@ -137,47 +144,63 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   }
 
   const built = builder.build(d.fingerprint, d.embedderId);
-  const local = localProblem(problem, index, built.indexOf);
+  const local = localProblem(problem, index, built.snap, built.indexOf);
   const outcome = searchTopK(built.snap, local, options);
   // Names of the matched nodes the index did not name: one more statement.
   const matched = new Set<string>();
   for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds.get(g));
   const unnamed = builder.unnamed(matched);
   if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
-  const { labels, params } = expansionParams(reader.dialect, unnamed);
-  for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
+  // The index names every node of this graph version: a matched node's name is read there when it
+  // can find the node's id, from the store (one statement) otherwise.
+  const rest = index.nodeOf ? unnamed.filter((u) => {
+    const g = index.nodeOf!(u.id);
+    if (g !== undefined) builder.setName(u.id, index.nameOf(g));
+    return g === undefined;
+  }) : unnamed;
+  if (rest.length > 0) {
+    const { labels, params } = expansionParams(reader.dialect, rest);
+    for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
+  }
   // Same nodes, same order: only the names are new.
   const named = builder.build(d.fingerprint, d.embedderId);
   return { outcome, snap: named.snap, problem: local, io };
 }
 
-/** The problem in the local graph's node numbers (candidate lists keep their ranks and distances). */
-function localProblem(problem: GsdProblem, index: CandidateNodes, indexOf: ReadonlyMap<string, number>): GsdProblem {
-  const ids = { get: (g: number) => index.idOf(g) };
+/**
+ * The problem in the local graph's node numbers (candidate lists keep their ranks and distances).
+ * Only listed candidates (≤ nodeCandidates per named node) have their ids decoded; an unnamed typed
+ * node's members are the local nodes of its labels — the local graph's numbering is the snapshot's
+ * order, so they come ascending, as the snapshot's members do — never its label's every member
+ * (every Movie at MetaQA ×40) looked up by id. The search reads members only at a root, and an
+ * unnamed root's members were all read from the store.
+ */
+function localProblem(problem: GsdProblem, index: CandidateNodes, local: GraphSnapshot, indexOf: ReadonlyMap<string, number>): GsdProblem {
+  const localLabel = local.data.nodeLabel;
   const nodes = problem.nodes.map((n): NodeCandidates => {
+    const nodesLocal = new Int32Array(n.nodes.length);
     const rankOf = new Map<number, number>();
-    for (const [g, rank] of n.rankOf) {
-      const l = indexOf.get(ids.get(g));
-      if (l !== undefined) rankOf.set(l, rank);
+    for (let i = 0; i < n.nodes.length; i++) {
+      const g = n.nodes[i]!;
+      const l = indexOf.get(index.idOf(g)) ?? -1;
+      nodesLocal[i] = l;
+      const rank = n.rankOf.get(g);
+      if (l >= 0 && rank !== undefined) rankOf.set(l, rank);
     }
-    const nodesLocal = Int32Array.from(n.nodes, (g) => indexOf.get(ids.get(g)) ?? -1);
-    let members: Uint32Array | undefined;
-    if (n.members) {
-      // Members of an unnamed root were read from the store: every one is local; ascending = snapshot order.
-      const local: number[] = [];
-      for (const g of n.members) {
-        const l = indexOf.get(ids.get(g));
-        if (l !== undefined) local.push(l);
-      }
-      members = Uint32Array.from(local.sort((a, b) => a - b));
-    }
-    return { ...n, nodes: nodesLocal, rankOf, ...(members ? { members } : {}) };
+    if (!n.members || n.labels === null) return { ...n, nodes: nodesLocal, rankOf };
+    const wanted = new Uint8Array(index.labelNames.length + 1);
+    for (const l of n.labels) wanted[l] = 1;
+    let count = 0;
+    for (let l = 0; l < localLabel.length; l++) count += wanted[localLabel[l]!]!;
+    const members = new Uint32Array(count);
+    for (let l = 0, at = 0; l < localLabel.length; l++) if (wanted[localLabel[l]!] === 1) members[at++] = l;
+    return { ...n, nodes: nodesLocal, rankOf, members };
   });
   return { ...problem, nodes };
 }
 
-/** The search index (today the snapshot file) as the candidate side of in-store retrieval. */
-export function snapshotCandidates(snap: GraphSnapshot): CandidateNodes {
+/** The search index (the index file read without the graph's edges, or a snapshot) as the candidate side of in-store retrieval. */
+export function snapshotCandidates(snap: SearchIndex): CandidateNodes {
   const d = snap.data;
   return {
     fingerprint: d.fingerprint,
@@ -187,5 +210,11 @@ export function snapshotCandidates(snap: GraphSnapshot): CandidateNodes {
     idOf: (g) => d.nodeIds.get(g),
     nameOf: (g) => d.names.get(g),
     labelOf: (g) => d.nodeLabel[g]!,
+    nodeOf: (id) => snap.nodeIndexOf(id),
   };
+}
+
+/** A NodeNameIndex (issue 24's name index over the index file) as the candidate side of in-store retrieval. */
+export function nameIndexCandidates(names: NodeNameIndex): CandidateNodes {
+  return snapshotCandidates(names.searchIndex);
 }
