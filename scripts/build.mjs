@@ -29,6 +29,8 @@ const frontEndOutside = {
   setup(b) {
     // require() and require.resolve() of the package both point at the bundle beside the caller's.
     b.onResolve({ filter: /^@neo4j-cypher\/language-support$/ }, () => ({ path: './neo4jCypher.js', external: true }));
+    // The query door's parser alone (src/core/graph/cypherParse.ts): its own, much smaller bundle.
+    b.onResolve({ filter: /^\.\/cypherParse$/ }, () => ({ path: './cypherParse.js', external: true }));
   },
 };
 async function frontEndPatch() {
@@ -59,6 +61,8 @@ const targets = [
   { entryPoints: ['src/server/fewshotCheck.ts'], outfile: 'dist/fewshotCheck.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals, ...usesPrebuiltFrontEnd },
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals, ...usesPrebuiltFrontEnd },
   { entryPoints: ['src/core/graph/embedded/worker.ts'], outfile: 'dist/engineWorker.js', platform: 'node', format: 'cjs', target: 'node20', external: nodeExternals },
+  // The parser alone, tree-shaken from the library's ES modules (mainFields: module first).
+  { entryPoints: ['src/core/graph/cypherParse.ts'], outfile: 'dist/cypherParse.js', platform: 'node', format: 'cjs', target: 'node20' },
   // The front end itself, edited (above); its own dependencies (antlr4ng, …) bundled in.
   { entryPoints: [frontEndEntry], outfile: 'dist/neo4jCypher.js', platform: 'node', format: 'cjs', target: 'node20', plugins: [frontEndPatched] },
   { entryPoints: ['webview/main.ts'], outfile: 'media/webview/inspector.js', platform: 'browser', format: 'iife', target: 'es2022' },

@@ -144,6 +144,7 @@ const REQUIRED = [
   'extension/dist/engineWorker.js',
   'extension/dist/fewshotCheck.js', // the language server's few-shot checks, loaded on first use
   'extension/dist/neo4jCypher.js', // Neo4j's Cypher front end, required by the bundles on first use
+  'extension/dist/cypherParse.js', // its parser alone: the query door's read-only check
   'extension/dist/cli.js', // "Validate Few-Shot Files" runs `kgrag check` in a child process
   'extension/node_modules/@ladybugdb/core/index.js',
   'extension/node_modules/@ladybugdb/core/lbugjs.node',

