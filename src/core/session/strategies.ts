@@ -211,8 +211,8 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       const inStore = placement?.ran === 'store' && c.schema ? { reader: c.store, schema: await c.schema(o.signal), snapshot: (signal?: AbortSignal) => c.snapshot(signal) } : undefined;
       return retrieveGsd(plan, f.index, c.embedder, {
         id,
-        ...(f.placement ? { placement: f.placement } : {}),
-        ...(f.inStore ? { inStore: { reader: f.inStore.reader, schema: f.inStore.schema } } : {}),
+        ...(placement ? { placement } : {}),
+        ...(inStore ? { inStore } : {}),
         store: storeOf(c.store),
         strategy: {
           ...effectiveStrategy('gsd', plan, o.settings),
