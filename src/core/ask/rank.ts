@@ -24,6 +24,10 @@ export const RANK_WEIGHTS = {
   /** A candidate whose answers are not of the type the question asks for ("which films" ending
    *  on a Person): more than any one word's evidence, so returning more never makes up for it. */
   answerType: 1.5,
+  /** A word that asks for words ("words", "terms", "describe": WordNet) and a label whose members are
+   *  common words (the graph): above the floor, below naming — loose evidence, so a choice resting on
+   *  it stays weak (`weakEvidence`). */
+  members: 0.6,
 } as const;
 
 /**
@@ -40,6 +44,8 @@ export interface AskedType {
   /** Read from the sentence, not from a word naming the labels ("what" as an object: not a person):
    *  it rules labels out but is no word's evidence for the ones left. */
   readonly byExclusion?: boolean;
+  /** Labels asked for only because their members are common words and the answer noun asks for words. */
+  readonly byMembers?: readonly string[];
   readonly detail: string;
 }
 
@@ -52,6 +58,8 @@ export interface WordMatch {
   /** What it was matched to: "relation directed_by", "label Movie", or "unexplained". */
   readonly slot: string;
   readonly similarity: number;
+  /** Why, when the link is not the word's own but what the slot's members are (the loose reading). */
+  readonly via?: string;
 }
 
 export interface RankedCandidate {
@@ -67,6 +75,10 @@ export interface RankedCandidate {
   readonly unspoken: readonly string[];
   /** Relations only the answer phrase speaks for, loosely ("what words …" → in_language): what comes back, not how. */
   readonly answerOnly: readonly string[];
+  /** Relations spoken for only through what the members of their range are ("describe" → has_tags,
+   *  Tag's members being common words), and whether the answers fit the asked type only so. */
+  readonly byMembers: readonly string[];
+  readonly fitsByMembers: boolean;
 }
 
 interface QuestionWord {
@@ -133,7 +145,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   const head = words.find((w) => w.head);
-  const named = head ? readType(head.word, [head.word], ctx) : undefined;
+  const named = withMembers(head ? readType(head.word, [head.word], ctx) : undefined, head, ctx);
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
   // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
@@ -145,6 +157,22 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     byExclusion: true,
     detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
+}
+
+/**
+ * An answer noun that asks for words ("what words", "which terms", "keywords": WordNet) also asks
+ * for the labels whose members are common words (read from the graph's names), beside any label
+ * the word names by the type rules ("words" → speech ∋ Language).
+ */
+function withMembers(named: AskedType | undefined, head: QuestionWord | undefined, ctx: RankContext): AskedType | undefined {
+  const { wordLabels } = ctx.vocabulary;
+  const why = head && wordLabels.size > 0 ? ctx.meaning.asksForWords(head.word) : undefined;
+  if (!why) return named;
+  const extra = [...wordLabels.keys()].filter((l) => !named?.labels.includes(l));
+  if (extra.length === 0) return named;
+  const detail = `${why}; ${extra.map((l) => wordLabels.get(l)).join('; ')}`;
+  if (!named) return { word: head!.word, labels: extra, how: 'is-a', byMembers: extra, detail };
+  return { ...named, labels: [...named.labels, ...extra], byMembers: extra, detail: `${named.detail}; ${detail}` };
 }
 
 /** Labels that are kinds of person, by the type-word rules ("Person"; "Actor": actor → … → person). */
@@ -224,16 +252,49 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
   for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
   let best = relational;
   for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+  const { wordLabels, wordRelations } = ctx.vocabulary;
+  if (wordLabels.size > 0 && ctx.meaning.asksForWords(word)) {
+    best = Math.max(best, RANK_WEIGHTS.members);
+    if (wordRelations.size > 0) relational = Math.max(relational, RANK_WEIGHTS.members);
+  }
   return { relevance: floor(best), relational: floor(relational) };
 }
 
 /** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
 function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slot): number {
   if (!asked || asked.byExclusion || asked.word !== w.word || w.answer === undefined || slot.kind !== 'label' || !asked.labels.includes(slot.name)) return 0;
+  if (asked.byMembers?.includes(slot.name)) return 0;
   return asked.how === 'is-a' ? 0.8 : 1;
 }
 
+/**
+ * The loose link of a word that asks for words ("words", "terms", "describe") to a label whose
+ * members are common words, and to the relation named after it (has_tags → Tag), with the same
+ * discounts as a word's own links. 0 when it does not apply.
+ */
+function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
+  if (w.wh) return 0;
+  const { wordLabels, wordRelations } = ctx.vocabulary;
+  const applies = slot.kind === 'label' ? wordLabels.has(slot.name) : wordRelations.has(slot.name);
+  if (!applies || !ctx.meaning.asksForWords(w.word)) return 0;
+  const s = RANK_WEIGHTS.members;
+  if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
+  return Math.max(0, s - Math.max(0, w.relational - s));
+}
+
+/** The members reading in words: why the word asks for words, and why the label holds them. */
+function membersReason(w: QuestionWord, slot: Slot, ctx: RankContext): string {
+  const label = slot.kind === 'label' ? slot.name : ctx.vocabulary.wordRelations.get(slot.name)!;
+  const named = slot.kind === 'relation' ? `; ${slot.name} is named after ${label}` : '';
+  return `${ctx.meaning.asksForWords(w.word) ?? ''}; ${ctx.vocabulary.wordLabels.get(label) ?? ''}${named}`;
+}
+
 function similarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
+  return Math.max(strictSimilarity(w, slot, ctx, asked), membersSimilarity(w, slot, ctx));
+}
+
+/** A word's own links to a slot: lemmas, WordNet, the asked type naming the label. */
+function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
   if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
   const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms)));
@@ -267,6 +328,8 @@ interface Alignment {
   bodyMask: number;
   /** Hops a word outside the answer phrase names outright (relatedness ≥ NAMES). */
   namedMask: number;
+  /** Hops some word speaks for by its own links, not only through the members' reading. */
+  strictMask: number;
   matches: WordMatch[];
 }
 
@@ -358,20 +421,23 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   const matches: WordMatch[] = [];
   let bodyMask = 0;
   let namedMask = 0;
+  let strictMask = 0;
   let state = best;
   for (let k = ws.length; k > 0; k--) {
     const c = trail[k]![state]!;
     const w = ws[k - 1]!;
     if (c.choice >= 0) {
       const slot = ordered[c.choice]!;
-      matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]! });
+      const strict = strictSimilarity(w, slot, ctx, asked);
+      matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]!, ...(strict < sims[k - 1]![c.choice]! ? { via: membersReason(w, slot, ctx) } : {}) });
+      if (slot.kind === 'relation' && strict > 0) strictMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && (w.answer === undefined || sims[k - 1]![c.choice]! >= NAMES)) bodyMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && w.answer === undefined && sims[k - 1]![c.choice]! >= NAMES) namedMask |= 1 << slot.hop;
     } else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     state = c.from;
   }
   matches.reverse();
-  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, namedMask, matches };
+  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, namedMask, strictMask, matches };
 }
 
 /**
@@ -384,6 +450,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   let mask = 0;
   let bodyMask = 0;
   let namedMask = 0;
+  let strictMask = 0;
   const matches: WordMatch[] = [];
   for (const w of words) {
     let best = -1;
@@ -400,9 +467,11 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       gain += bestSim;
       const slot = slots[best]!;
       if (slot.kind === 'relation') mask |= 1 << slot.hop;
+      const strict = strictSimilarity(w, slot, ctx, asked);
+      if (slot.kind === 'relation' && strict > 0) strictMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && (w.answer === undefined || bestSim >= NAMES)) bodyMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && w.answer === undefined && bestSim >= NAMES) namedMask |= 1 << slot.hop;
-      matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim });
+      matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim, ...(strict < bestSim ? { via: membersReason(w, slot, ctx) } : {}) });
     } else if (!w.wh && w.relevance > 0) {
       lost += RANK_WEIGHTS.skip * w.relevance;
       matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
@@ -411,7 +480,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   // A path's two hops are often implied by the entities themselves ("films with A and B"): half
   // cost; a conjunction's third hop is not.
   for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
-  return { gain, lost, mask, bodyMask, namedMask, matches };
+  return { gain, lost, mask, bodyMask, namedMask, strictMask, matches };
 }
 
 
@@ -496,7 +565,9 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
     const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
     const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly };
+    const byMembers = relations.filter((_, i) => a.mask & (1 << i) && !(a.strictMask & (1 << i)));
+    const fitsByMembers = answerFits === true && (asked!.byMembers ?? []).includes(answerLabel);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, byMembers, fitsByMembers };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -552,6 +623,9 @@ export const WEAK_CAP = 0.49;
 /** Why the evidence for a candidate is weak, if it is (undefined: it is not). */
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
+  // What a label's members are is a hint about the label, not a word for the relation: loose.
+  if (r.byMembers.length > 0) return `only what its members are (common words) links the question to ${r.byMembers.join(', ')}`;
+  if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
   if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
@@ -568,7 +642,8 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   const out: string[] = [];
   if (asked) out.push(`asks for ${asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
-  for (const m of r.matches) out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)})`);
+  for (const m of r.matches)
+    out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
   if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
   const weak = weakEvidence(r, unread);
   if (weak) out.push(`weak evidence: ${weak}`);
