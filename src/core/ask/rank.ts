@@ -94,6 +94,8 @@ interface QuestionWord {
   readonly answer?: number;
   /** The answer phrase's head noun ("films" in "which films …"). */
   readonly head?: boolean;
+  /** Said of things other than the anchor ("the other films by …"): it cannot name the anchor's own slot. */
+  readonly other?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -108,14 +110,38 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
+  // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.
+  const request = phrase.length > 0 && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
+  const others = otherNouns(g, inAnchor);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index)) return;
+    if (inAnchor(index) || index === request) return;
     const at = phrase.indexOf(index);
     const answer = at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+  });
+  return out;
+}
+
+/** Words that exclude what they qualify from the anchor: "the other films", "another film". */
+const OTHER = new Set(['other', 'another']);
+
+/**
+ * The word "other"/"another" qualifies: the next content word (determiners and stop words skipped,
+ * at most two words on, never inside an anchor). English: "the other films by the director of X"
+ * are films that are not X — a chain that speaks of them must reach films other than the anchor.
+ */
+function otherNouns(g: Grounding, inAnchor: (i: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  g.tokens.forEach((t, i) => {
+    if (!OTHER.has(t.norm) || inAnchor(i)) return;
+    for (let j = i + 1; j < g.tokens.length && j <= i + 3 && !inAnchor(j); j++) {
+      if (isStopWord(g.tokens[j]!.norm)) continue;
+      out.add(j);
+      break;
+    }
   });
   return out;
 }
@@ -209,7 +235,17 @@ const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
-const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much']);
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another']);
+/** A polite request: "can you name …", "could you please list …" is the request "name …", "list …". */
+const POLITE = new Set(['can', 'could', 'would', 'will']);
+
+/** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
+function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean): number {
+  let i = 0;
+  if (POLITE.has(tokens[0]?.norm ?? '') && tokens[1]?.norm === 'you') i = 2;
+  if (tokens[i]?.norm === 'please') i++;
+  return i < tokens.length && REQUESTS.has(tokens[i]!.norm) && !inAnchor(i) ? i : -1;
+}
 
 /**
  * The answer phrase: the first wh-word (or an opening request verb), and when it takes a noun,
@@ -221,7 +257,8 @@ const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'm
 export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
   const tokens = g.tokens;
   let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
-  if (at < 0 && tokens.length > 0 && REQUESTS.has(tokens[0]!.norm) && !inAnchor(0)) at = 0;
+  const request = requestAt(tokens, inAnchor);
+  if (request >= 0 && (at < 0 || request < at)) at = request;
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
@@ -385,6 +422,8 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       // directed_by; "language" says nothing about the films that in_language~ leads back to).
       for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
+        // "the other films": not the anchor, so not the anchor's label.
+        if (w.other && q === 0) continue;
         const s = sims[k]![q]!;
         if (s <= 0) continue;
         const slot = ordered[q]!;
@@ -395,6 +434,9 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
     dp = next;
     trail.push(dp);
   }
+  // "the other films": a hop back to the anchor's kind of node is what "other" says (the films that
+  // share something with X, not X): such a back hop, landing on a label an "other" word names, costs nothing.
+  const otherLabels = new Set(ordered.filter((slot, q) => q > 0 && slot.kind === 'label' && ws.some((w) => w.other && strictSimilarity(w, slot, ctx, asked) > 0)).map((slot) => slot.name));
   const missing = (mask: number): number => {
     let cost = 0;
     for (let i = 0; i < h; i++) {
@@ -402,6 +444,7 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       // A hop back along the relation just named ("films that share directors with X") is
       // implied by the phrase that named it: half the cost.
       const back = i > 0 && steps[i - 1]!.relation === steps[i]!.relation && steps[i - 1]!.direction !== steps[i]!.direction;
+      if (back && otherLabels.has(steps[i]!.label)) continue;
       cost += back ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
     }
     return cost;
@@ -457,6 +500,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
     let bestSim = 0;
     slots.forEach((s, i) => {
       if (w.answer !== undefined && !answerSlots.has(i)) return;
+      if (w.other && (i === 0 || i === 4)) return;
       const x = similarity(w, s, ctx, asked);
       if (x > bestSim) {
         bestSim = x;

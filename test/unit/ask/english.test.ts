@@ -1,0 +1,41 @@
+// General English the ranker reads (issue 27): a polite request ("can you name …") is the request
+// "name …", and "other" excludes the anchor from what it qualifies. The fixture's movie graph, the
+// real WordNet, no schema, no aliases.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Asker, type AskResult } from '../../../src/core/ask';
+import { movieSnapshot } from './fixtures';
+
+let asker: Asker;
+before(async () => {
+  asker = new Asker(await movieSnapshot());
+});
+
+function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
+  assert.equal(r.kind, 'planned');
+  return r as Extract<AskResult, { kind: 'planned' }>;
+}
+
+test('english: "can you name a film directed by X" is the request "name a film": asks for films, "name" is no word about people', async () => {
+  const r = planned(await asker.ask('can you name a film directed by Michael Mann'));
+  assert.equal(r.askedType?.word, 'film');
+  assert.deepEqual(r.askedType?.labels, ['Movie']);
+  assert.equal(r.candidates[0]!.chain, 'directed_by~');
+  assert.ok(!r.candidates[0]!.matches.some((m) => m.word === 'name'), 'the request verb is not matched');
+  assert.deepEqual(r.answers.map((a) => a.value).sort(), ['Ali', 'Collateral', 'Heat']);
+  // The same with "could you please list …".
+  assert.equal(planned(await asker.ask('could you please list the films directed by Michael Mann')).candidates[0]!.chain, 'directed_by~');
+});
+
+test('english: "the other films by the makers of X" are not X — a chain out and back to other films, not X\'s own genre', async () => {
+  const r = planned(await asker.ask('what genres do the other films by the makers of Heat have'));
+  const top = r.candidates[0]!;
+  assert.match(top.chain, /^(\w+) > \1~ > has_genre$/, top.chain);
+  const films = top.matches.find((m) => m.word === 'films');
+  assert.ok(films && films.slot === 'label Movie', JSON.stringify(top.matches));
+  // Heat's own genre (the 1-hop reading) ranks below: "other films" cannot be Heat itself.
+  const own = r.candidates.findIndex((c) => c.chain === 'has_genre');
+  assert.ok(own > 0, `has_genre at ${own}`);
+  // Without "other" the 1-hop reading stays the question's.
+  assert.equal(planned(await asker.ask('what genres do the films by the makers of Heat have')).candidates[0]!.chain, 'has_genre');
+});
