@@ -28,6 +28,10 @@ export const RANK_WEIGHTS = {
    *  common words (the graph): above the floor, below naming — loose evidence, so a choice resting on
    *  it stays weak (`weakEvidence`). */
   members: 0.6,
+  /** An anchor node whose name is written exactly as the question writes it, capitals included, when
+   *  another node of the same mention differs only in case ("jonathan silverman" the tag, not
+   *  "Jonathan Silverman" the person): a tie-break, far below any word's evidence. */
+  spelling: 0.05,
 } as const;
 
 /**
@@ -79,6 +83,8 @@ export interface RankedCandidate {
    *  Tag's members being common words), and whether the answers fit the asked type only so. */
   readonly byMembers: readonly string[];
   readonly fitsByMembers: boolean;
+  /** Anchors whose node is spelled exactly as the question writes them, where the mention has nodes spelled otherwise. */
+  readonly spelledAsWritten: readonly string[];
 }
 
 interface QuestionWord {
@@ -601,7 +607,8 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
-    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus;
+    const spelledAsWritten = (shape.kind === 'chain' ? [shape.anchor] : shape.anchors).filter((x) => asWritten(g, x.mention, x.name)).map((x) => `"${x.name}" (${x.label})`);
+    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
     const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
     // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
     // a hop back along the relation just named ("share directors with").
@@ -611,12 +618,18 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
     const byMembers = relations.filter((_, i) => a.mask & (1 << i) && !(a.strictMask & (1 << i)));
     const fitsByMembers = answerFits === true && (asked!.byMembers ?? []).includes(answerLabel);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, byMembers, fitsByMembers };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, byMembers, fitsByMembers, spelledAsWritten };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
   return { ranked: out, asked, unread };
+}
+
+/** The node's name is the mention's text exactly, and some other node of the mention is spelled otherwise. */
+function asWritten(g: Grounding, mention: number, name: string): boolean {
+  const m = g.mentions[mention]!;
+  return m.text === name && m.nodes.some((n) => n.name !== name);
 }
 
 function shapeOrder(a: CandidateShape, b: CandidateShape): number {
@@ -689,6 +702,7 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   for (const m of r.matches)
     out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
   if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
+  if (r.spelledAsWritten.length > 0) out.push(`${r.spelledAsWritten.join(', ')} is spelled exactly as the question writes it (another node of that name differs in case)`);
   const weak = weakEvidence(r, unread);
   if (weak) out.push(`weak evidence: ${weak}`);
   return out;

@@ -39,3 +39,30 @@ test('english: "the other films by the makers of X" are not X — a chain out an
   // Without "other" the 1-hop reading stays the question's.
   assert.equal(planned(await asker.ask('what genres do the films by the makers of Heat have')).candidates[0]!.chain, 'has_genre');
 });
+
+test('english: two nodes whose names differ only in case — the one spelled as the question writes it wins a tie, and the evidence says so', async () => {
+  const { GraphSnapshot } = await import('../../../src/core/retrieve/snapshot/snapshot');
+  const { HashingEmbedder } = await import('../../../src/core/embed/hashing');
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      { id: 'm1', labels: ['Movie'], name: 'Heat' },
+      { id: 'm2', labels: ['Movie'], name: 'Thief' },
+      { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
+      { id: 't1', labels: ['Tag'], name: 'michael mann' },
+    ],
+    [
+      { source: 'm1', type: 'directed_by', target: 'p1' },
+      { source: 'm2', type: 'has_tags', target: 't1' },
+    ],
+    new HashingEmbedder({ dimension: 64 }),
+    'spelling',
+  );
+  const a = new Asker(snap);
+  const lower = planned(await a.ask('which movies are about michael mann'));
+  assert.equal(lower.candidates[0]!.chain, 'has_tags~');
+  assert.deepEqual(lower.answers.map((x) => x.value), ['Thief']);
+  assert.ok(lower.candidates[0]!.evidence.some((e) => /"michael mann" \(Tag\) is spelled exactly as the question writes it/.test(e)), lower.candidates[0]!.evidence.join('\n'));
+  const upper = planned(await a.ask('which movies are about Michael Mann'));
+  assert.equal(upper.candidates[0]!.chain, 'directed_by~');
+  assert.deepEqual(upper.answers.map((x) => x.value), ['Heat']);
+});
