@@ -4,6 +4,8 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker, type AskResult } from '../../../src/core/ask';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { movieSnapshot } from './fixtures';
 
 let asker: Asker;
@@ -41,8 +43,6 @@ test('english: "the other films by the makers of X" are not X — a chain out an
 });
 
 test('english: two nodes whose names differ only in case — the one spelled as the question writes it wins a tie, and the evidence says so', async () => {
-  const { GraphSnapshot } = await import('../../../src/core/retrieve/snapshot/snapshot');
-  const { HashingEmbedder } = await import('../../../src/core/embed/hashing');
   const snap = await GraphSnapshot.fromRecords(
     [
       { id: 'm1', labels: ['Movie'], name: 'Heat' },
