@@ -56,7 +56,7 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
   if (inTop5) t.top5++;
   if (!hit) {
-    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value}` : r.kind;
+    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value} (${r.status})` : r.kind;
     const anchors = r.mentions.filter((m) => m.anchor).map((m) => m.text).join(' + ');
     t.misses.push(`  ${text}\n    anchors [${anchors}] chose ${got}${chain ? `; gold ${chain}` : ''}`);
   }

@@ -440,9 +440,6 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
     dp = next;
     trail.push(dp);
   }
-  // "the other films": a hop back to the anchor's kind of node is what "other" says (the films that
-  // share something with X, not X): such a back hop, landing on a label an "other" word names, costs nothing.
-  const otherLabels = new Set(ordered.filter((slot, q) => q > 0 && slot.kind === 'label' && ws.some((w) => w.other && strictSimilarity(w, slot, ctx, asked) > 0)).map((slot) => slot.name));
   const missing = (mask: number): number => {
     let cost = 0;
     for (let i = 0; i < h; i++) {
@@ -450,7 +447,6 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       // A hop back along the relation just named ("films that share directors with X") is
       // implied by the phrase that named it: half the cost.
       const back = i > 0 && steps[i - 1]!.relation === steps[i]!.relation && steps[i - 1]!.direction !== steps[i]!.direction;
-      if (back && otherLabels.has(steps[i]!.label)) continue;
       cost += back ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
     }
     return cost;

@@ -42,6 +42,30 @@ test('english: "the other films by the makers of X" are not X — a chain out an
   assert.equal(planned(await asker.ask('what genres do the films by the makers of Heat have')).candidates[0]!.chain, 'has_genre');
 });
 
+test('english: "other" is no word for the relation it goes through — "when were the other films by the filmmaker of X released" is weak, never a confident year', async () => {
+  // Measured (docs/ask.md): letting "other" pay for the hop back made this a confident
+  // release_year > release_year~ > release_year (X's own year again).
+  const films: [string, string, string][] = [['m1', 'Heat', '1995'], ['m2', 'Collateral', '2004'], ['m3', 'Ali', '2001'], ['m4', 'Casino', '1995']];
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      ...films.map(([id, name]) => ({ id, labels: ['Movie'], name })),
+      ...[...new Set(films.map((f) => f[2]))].map((y) => ({ id: 'y' + y, labels: ['Year'], name: y })),
+      { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
+      { id: 'p2', labels: ['Person'], name: 'Martin Scorsese' },
+    ],
+    [
+      ...films.map(([id, , y]) => ({ source: id, type: 'release_year', target: 'y' + y })),
+      ...['m1', 'm2', 'm3'].map((m) => ({ source: m, type: 'directed_by', target: 'p1' })),
+      { source: 'm4', type: 'directed_by', target: 'p2' },
+    ],
+    new HashingEmbedder({ dimension: 64 }),
+    'other-films',
+  );
+  const r = planned(await new Asker(snap).ask('when were the other films by the filmmaker of Heat released'));
+  assert.equal(r.status, 'weak', `${r.candidates[0]!.chain}: ${r.candidates[0]!.evidence.join(' | ')}`);
+  assert.notEqual(r.candidates[0]!.chain, 'release_year', 'not Heat\'s own year');
+});
+
 test('english: two nodes whose names differ only in case — the one spelled as the question writes it wins a tie, and the evidence says so', async () => {
   const snap = await GraphSnapshot.fromRecords(
     [
