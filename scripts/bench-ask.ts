@@ -7,7 +7,7 @@
 // before measuring, entities unmarked) with the share of wrong answers shown as a confident match;
 // the dev questions with one letter dropped from the topic's longest word (six letters or more).
 // Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
-//   [--heldout-sample N per wording (default 20)] [--no-issue27] [--issue27-only (only the database-alone rows)] [--no-typo]
+//   [--heldout-sample N per wording (default 20)] [--no-issue27] [--issue27-only (only the database-alone rows)] [--no-typo] [--no-heldout]
 //   [--store <folder> [--store-sample N]]: also enumerate with aggregate Cypher on the embedded engine
 //   (kb.txt imported into <folder> the first time) for N questions per hop (default 50), compared
 //   with the snapshot enumeration of the same store (same candidates, same choice, same answers).
@@ -56,7 +56,7 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
   if (inTop5) t.top5++;
   if (!hit) {
-    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value}` : r.kind;
+    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value} (${r.status})` : r.kind;
     const anchors = r.mentions.filter((m) => m.anchor).map((m) => m.text).join(' + ');
     t.misses.push(`  ${text}\n    anchors [${anchors}] chose ${got}${chain ? `; gold ${chain}` : ''}`);
   }
@@ -278,7 +278,7 @@ async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typ
       byType.set(type, [...(byType.get(type) ?? []), q]);
     }
     for (const [type, texts] of Object.entries(wordings)) {
-      if (type.split('_to_').length - 1 !== hop) continue;
+      if (type.split('_to_').length - 1 !== hop || process.argv.includes('--no-heldout')) continue;
       for (const [wi, wording] of texts.entries()) {
         for (const q of sample(byType.get(type) ?? [], perWording, 20261127 + hop * 100 + wi)) {
           const reach = reachableAnswers(snap, q);
@@ -291,7 +291,7 @@ async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typ
     }
     console.log(`${hop}-hop`);
     report('  dev, no aliases', dev, misses);
-    report('  held-out wordings', held, misses);
+    if (held.n > 0) report('  held-out wordings', held, misses);
     if (typo.n > 0) report('  dev, topic one typo', typo, misses);
   }
 }

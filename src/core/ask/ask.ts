@@ -12,7 +12,7 @@ import { StoreEnumerator, type StoreAnchor } from './storeEnumerate';
 import type { GraphStore } from '../graph/graphStore';
 import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
-import { vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
+import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
 import { confidenceOf, evidenceOf, rankWith, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
@@ -117,8 +117,9 @@ export class Asker {
   ) {
     this.store = options.store;
     this.names = new NameIndex(snapshot);
-    this.meaning = new WordMeaning(options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage()));
-    this.vocabulary = vocabularyOf(snapshot.data.relationNames, snapshot.data.labelNames, options.schema);
+    const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
+    this.meaning = new WordMeaning(wordNet);
+    this.vocabulary = vocabularyOf(snapshot.data.relationNames, snapshot.data.labelNames, options.schema, labelMembersOf(snapshot, wordNet));
     this.enumerator = new CandidateEnumerator(snapshot);
     this.embedder = options.embedder;
   }

@@ -1,9 +1,10 @@
-import { conceptsOfWord } from '../embed/lexicon/concepts';
+import { conceptsOfWord, isDictionaryWord } from '../embed/lexicon/concepts';
 import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
 import { relationText } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 
 /**
  * Word meaning for the ranker and the grounder: how strongly one question word speaks for a
@@ -33,6 +34,49 @@ export class WordMeaning {
     return r;
   }
   private readonly types = new Map<string, TypeResolution | undefined>();
+
+  /**
+   * Whether a question word asks for words, and WordNet's reason: it is the word "word" ("words"),
+   * a kind of word within two hypernym steps of its commonest noun sense ("terms", "keywords": a
+   * significant word used in indexing), or one of its first senses is defined as done in words
+   * ("describe": to give an account or representation of in words). Such a word speaks for the
+   * labels whose members are common words (`wordLabels`). Cached per word.
+   */
+  asksForWords(word: string): string | undefined {
+    if (this.words.has(word)) return this.words.get(word);
+    const r = this.readWords(word);
+    this.words.set(word, r);
+    return r;
+  }
+  private readonly words = new Map<string, string | undefined>();
+
+  private readWords(word: string): string | undefined {
+    const lemmas = lemmasOf(word);
+    if (lemmas.includes('word')) return `"${word}" is the word "word"`;
+    const wn = this.wordNet;
+    if (!wn) return undefined;
+    for (const l of lemmas) {
+      const first = wn.senses(l, 'n')[0];
+      let level = first ? [first] : [];
+      const path = [l];
+      for (let step = 0; step < WORD_KIND_DEPTH && level.length > 0; step++) {
+        const next = level.flatMap((id) => wn.synset(id).pointers.filter((p) => p.symbol === '@').map((p) => p.target));
+        const hit = next.find((id) => wn.synset(id).words.includes('word'));
+        if (hit) return `"${word}" is a kind of word (WordNet: ${[...path, 'word'].join(' → ')})`;
+        level = next;
+        if (next[0]) path.push(wn.synset(next[0]).words[0] ?? next[0]);
+      }
+    }
+    for (const l of lemmas) {
+      for (const pos of ['v', 'n'] as const) {
+        for (const id of wn.senses(l, pos).slice(0, WORD_GLOSS_SENSES)) {
+          const d = wn.synset(id).definition;
+          if (/\bwords?\b/.test(d.replace(/\([^)]*\)/g, ' '))) return `"${word}" is defined in words (WordNet: ${l}, "${d}")`;
+        }
+      }
+    }
+    return undefined;
+  }
 
   /** `noun:` keys hold a word's noun senses only. */
   private conceptsOf(word: string): ReadonlyMap<string, number> {
@@ -100,6 +144,11 @@ export class WordMeaning {
   }
 }
 
+/** Hypernym steps from a word's commonest noun sense to "word" ("keyword" → word: 1). */
+const WORD_KIND_DEPTH = 2;
+/** Senses per part of speech whose definitions are read for "in words" (describe's is the second). */
+const WORD_GLOSS_SENSES = 3;
+
 /** A term's content words, lower case (stop words dropped: "in", "by", "has"). */
 export type TermWords = readonly string[];
 
@@ -116,13 +165,75 @@ export interface Vocabulary {
   /** The label names in snapshot order, and the schema's label aliases (the type-word rules read them). */
   readonly labelNames: readonly string[];
   readonly labelAliases: LabelAliases;
+  /** Labels whose members are common words (read from the graph: `wordLabels`), with the reason in words. */
+  readonly wordLabels: ReadonlyMap<string, string>;
+  /** Relations named after such a label (has_tags → Tag: they share a lemma), → that label. */
+  readonly wordRelations: ReadonlyMap<string, string>;
+}
+
+/** What a label's members are, read from a sample of their names. */
+export interface LabelMembers {
+  readonly total: number;
+  readonly sampled: number;
+  /** Sampled members named by common words: written in lower case, every word in the dictionary
+   *  and not only a name ("based on novel", "murder"; not "Drama" — written as a name — nor "paul crowder"). */
+  readonly commonWords: number;
+}
+
+/** Members read per label: enough for a share, bounded on large graphs. */
+const MEMBER_SAMPLE = 2000;
+
+/**
+ * Reads what each label's members are from their names (evenly spaced sample per label). Names
+ * with a capital or a digit are names or numbers, not common words, and are skipped before WordNet.
+ */
+export function labelMembersOf(snapshot: GraphSnapshot, wordNet: WordNet | undefined): Map<string, LabelMembers> {
+  const out = new Map<string, LabelMembers>();
+  snapshot.data.labelNames.forEach((label, id) => {
+    const members = snapshot.membersOf(id);
+    const step = Math.max(1, members.length / MEMBER_SAMPLE);
+    let sampled = 0;
+    let commonWords = 0;
+    for (let k = 0; k < members.length; k += step) {
+      sampled++;
+      const name = snapshot.names.get(members[Math.floor(k)]!);
+      if (wordNet && isCommonWords(name, wordNet)) commonWords++;
+    }
+    out.set(label, { total: members.length, sampled, commonWords });
+  });
+  return out;
+}
+
+function isCommonWords(name: string, wordNet: WordNet): boolean {
+  if (name === '' || name !== name.toLowerCase() || /\d/.test(name)) return false;
+  const words = splitWords(name).filter((w) => !isStopWord(w));
+  return words.length > 0 && words.every((w) => isDictionaryWord(w, wordNet));
+}
+
+/** A label answers "words" when at least this share of its members are common words… */
+export const WORD_LABEL_SHARE = 0.3;
+/** …and it holds at least this fraction of the most such members any label holds: a scale of three
+ *  adjectives ("good", "bad") is not the graph's vocabulary of words. */
+export const WORD_LABEL_RICHNESS = 0.5;
+
+/** The labels whose members are common words, each with the reason in words. */
+export function wordLabels(members: ReadonlyMap<string, LabelMembers>): Map<string, string> {
+  const estimate = (m: LabelMembers): number => (m.sampled ? (m.commonWords / m.sampled) * m.total : 0);
+  const most = Math.max(0, ...[...members.values()].map(estimate));
+  const out = new Map<string, string>();
+  for (const [label, m] of members) {
+    const share = m.sampled ? m.commonWords / m.sampled : 0;
+    if (most > 0 && share >= WORD_LABEL_SHARE && estimate(m) >= WORD_LABEL_RICHNESS * most)
+      out.set(label, `${Math.round(share * 100)}% of ${label}'s ${m.total} members are named by common words (${m.commonWords} of ${m.sampled} read)`);
+  }
+  return out;
 }
 
 /**
  * Names and aliases, not descriptions: a description is prose ("A film, named by its title."), and
  * its every word would be matched — measured, "listed" met Movie through "named" at 0.8.
  */
-export function vocabularyOf(relationNames: readonly string[], labelNames: readonly string[], schema?: GraphSchema): Vocabulary {
+export function vocabularyOf(relationNames: readonly string[], labelNames: readonly string[], schema?: GraphSchema, members: ReadonlyMap<string, LabelMembers> = new Map()): Vocabulary {
   const relations = new Map<string, TermWords[]>();
   for (const r of relationNames) {
     const info = schema?.relationshipTypes.find((t) => t.name === r);
@@ -133,7 +244,13 @@ export function vocabularyOf(relationNames: readonly string[], labelNames: reado
     const info = schema?.labels.find((t) => t.name === l);
     labels.set(l, [termWords(relationText(l)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
   }
-  return { relations, labels, labelNames, labelAliases: labelAliasesOf(schema) };
+  const words = wordLabels(members);
+  const wordRelations = new Map<string, string>();
+  for (const [r, terms] of relations) {
+    const lemmas = new Set(terms[0]!.flatMap((w) => lemmasOf(w)));
+    for (const l of words.keys()) if ((labels.get(l)?.[0] ?? []).some((w) => lemmasOf(w).some((x) => lemmas.has(x)))) wordRelations.set(r, l);
+  }
+  return { relations, labels, labelNames, labelAliases: labelAliasesOf(schema), wordLabels: words, wordRelations };
 }
 
 /** Best relatedness of `word` to any of `terms`. */

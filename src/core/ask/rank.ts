@@ -24,6 +24,14 @@ export const RANK_WEIGHTS = {
   /** A candidate whose answers are not of the type the question asks for ("which films" ending
    *  on a Person): more than any one word's evidence, so returning more never makes up for it. */
   answerType: 1.5,
+  /** A word that asks for words ("words", "terms", "describe": WordNet) and a label whose members are
+   *  common words (the graph): above the floor, below naming — loose evidence, so a choice resting on
+   *  it stays weak (`weakEvidence`). */
+  members: 0.6,
+  /** An anchor node whose name is written exactly as the question writes it, capitals included, when
+   *  another node of the same mention differs only in case ("jonathan silverman" the tag, not
+   *  "Jonathan Silverman" the person): a tie-break, far below any word's evidence. */
+  spelling: 0.05,
 } as const;
 
 /**
@@ -40,6 +48,8 @@ export interface AskedType {
   /** Read from the sentence, not from a word naming the labels ("what" as an object: not a person):
    *  it rules labels out but is no word's evidence for the ones left. */
   readonly byExclusion?: boolean;
+  /** Labels asked for only because their members are common words and the answer noun asks for words. */
+  readonly byMembers?: readonly string[];
   readonly detail: string;
 }
 
@@ -52,6 +62,8 @@ export interface WordMatch {
   /** What it was matched to: "relation directed_by", "label Movie", or "unexplained". */
   readonly slot: string;
   readonly similarity: number;
+  /** Why, when the link is not the word's own but what the slot's members are (the loose reading). */
+  readonly via?: string;
 }
 
 export interface RankedCandidate {
@@ -67,6 +79,12 @@ export interface RankedCandidate {
   readonly unspoken: readonly string[];
   /** Relations only the answer phrase speaks for, loosely ("what words …" → in_language): what comes back, not how. */
   readonly answerOnly: readonly string[];
+  /** Relations spoken for only through what the members of their range are ("describe" → has_tags,
+   *  Tag's members being common words), and whether the answers fit the asked type only so. */
+  readonly byMembers: readonly string[];
+  readonly fitsByMembers: boolean;
+  /** Anchors whose node is spelled exactly as the question writes them, where the mention has nodes spelled otherwise. */
+  readonly spelledAsWritten: readonly string[];
 }
 
 interface QuestionWord {
@@ -82,6 +100,8 @@ interface QuestionWord {
   readonly answer?: number;
   /** The answer phrase's head noun ("films" in "which films …"). */
   readonly head?: boolean;
+  /** Said of things other than the anchor ("the other films by …"): it cannot name the anchor's own slot. */
+  readonly other?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -96,14 +116,38 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
+  // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.
+  const request = phrase.length > 0 && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
+  const others = otherNouns(g, inAnchor);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index)) return;
+    if (inAnchor(index) || index === request) return;
     const at = phrase.indexOf(index);
     const answer = at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+  });
+  return out;
+}
+
+/** Words that exclude what they qualify from the anchor: "the other films", "another film". */
+const OTHER = new Set(['other', 'another']);
+
+/**
+ * The word "other"/"another" qualifies: the next content word (determiners and stop words skipped,
+ * at most two words on, never inside an anchor). English: "the other films by the director of X"
+ * are films that are not X — a chain that speaks of them must reach films other than the anchor.
+ */
+function otherNouns(g: Grounding, inAnchor: (i: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  g.tokens.forEach((t, i) => {
+    if (!OTHER.has(t.norm) || inAnchor(i)) return;
+    for (let j = i + 1; j < g.tokens.length && j <= i + 3 && !inAnchor(j); j++) {
+      if (isStopWord(g.tokens[j]!.norm)) continue;
+      out.add(j);
+      break;
+    }
   });
   return out;
 }
@@ -133,7 +177,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   const head = words.find((w) => w.head);
-  const named = head ? readType(head.word, [head.word], ctx) : undefined;
+  const named = withMembers(head ? readType(head.word, [head.word], ctx) : undefined, head, ctx);
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
   // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
@@ -145,6 +189,22 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     byExclusion: true,
     detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
+}
+
+/**
+ * An answer noun that asks for words ("what words", "which terms", "keywords": WordNet) also asks
+ * for the labels whose members are common words (read from the graph's names), beside any label
+ * the word names by the type rules ("words" → speech ∋ Language).
+ */
+function withMembers(named: AskedType | undefined, head: QuestionWord | undefined, ctx: RankContext): AskedType | undefined {
+  const { wordLabels } = ctx.vocabulary;
+  const why = head && wordLabels.size > 0 ? ctx.meaning.asksForWords(head.word) : undefined;
+  if (!why) return named;
+  const extra = [...wordLabels.keys()].filter((l) => !named?.labels.includes(l));
+  if (extra.length === 0) return named;
+  const detail = `${why}; ${extra.map((l) => wordLabels.get(l)).join('; ')}`;
+  if (!named) return { word: head!.word, labels: extra, how: 'is-a', byMembers: extra, detail };
+  return { ...named, labels: [...named.labels, ...extra], byMembers: extra, detail: `${named.detail}; ${detail}` };
 }
 
 /** Labels that are kinds of person, by the type-word rules ("Person"; "Actor": actor → … → person). */
@@ -181,7 +241,17 @@ const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
-const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much']);
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another']);
+/** A polite request: "can you name …", "could you please list …" is the request "name …", "list …". */
+const POLITE = new Set(['can', 'could', 'would', 'will']);
+
+/** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
+function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean): number {
+  let i = 0;
+  if (POLITE.has(tokens[0]?.norm ?? '') && tokens[1]?.norm === 'you') i = 2;
+  if (tokens[i]?.norm === 'please') i++;
+  return i < tokens.length && REQUESTS.has(tokens[i]!.norm) && !inAnchor(i) ? i : -1;
+}
 
 /**
  * The answer phrase: the first wh-word (or an opening request verb), and when it takes a noun,
@@ -193,7 +263,8 @@ const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'm
 export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
   const tokens = g.tokens;
   let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
-  if (at < 0 && tokens.length > 0 && REQUESTS.has(tokens[0]!.norm) && !inAnchor(0)) at = 0;
+  const request = requestAt(tokens, inAnchor);
+  if (request >= 0 && (at < 0 || request < at)) at = request;
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
@@ -224,16 +295,49 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
   for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
   let best = relational;
   for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+  const { wordLabels, wordRelations } = ctx.vocabulary;
+  if (wordLabels.size > 0 && ctx.meaning.asksForWords(word)) {
+    best = Math.max(best, RANK_WEIGHTS.members);
+    if (wordRelations.size > 0) relational = Math.max(relational, RANK_WEIGHTS.members);
+  }
   return { relevance: floor(best), relational: floor(relational) };
 }
 
 /** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
 function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slot): number {
   if (!asked || asked.byExclusion || asked.word !== w.word || w.answer === undefined || slot.kind !== 'label' || !asked.labels.includes(slot.name)) return 0;
+  if (asked.byMembers?.includes(slot.name)) return 0;
   return asked.how === 'is-a' ? 0.8 : 1;
 }
 
+/**
+ * The loose link of a word that asks for words ("words", "terms", "describe") to a label whose
+ * members are common words, and to the relation named after it (has_tags → Tag), with the same
+ * discounts as a word's own links. 0 when it does not apply.
+ */
+function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
+  if (w.wh) return 0;
+  const { wordLabels, wordRelations } = ctx.vocabulary;
+  const applies = slot.kind === 'label' ? wordLabels.has(slot.name) : wordRelations.has(slot.name);
+  if (!applies || !ctx.meaning.asksForWords(w.word)) return 0;
+  const s = RANK_WEIGHTS.members;
+  if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
+  return Math.max(0, s - Math.max(0, w.relational - s));
+}
+
+/** The members reading in words: why the word asks for words, and why the label holds them. */
+function membersReason(w: QuestionWord, slot: Slot, ctx: RankContext): string {
+  const label = slot.kind === 'label' ? slot.name : ctx.vocabulary.wordRelations.get(slot.name)!;
+  const named = slot.kind === 'relation' ? `; ${slot.name} is named after ${label}` : '';
+  return `${ctx.meaning.asksForWords(w.word) ?? ''}; ${ctx.vocabulary.wordLabels.get(label) ?? ''}${named}`;
+}
+
 function similarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
+  return Math.max(strictSimilarity(w, slot, ctx, asked), membersSimilarity(w, slot, ctx));
+}
+
+/** A word's own links to a slot: lemmas, WordNet, the asked type naming the label. */
+function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
   if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
   const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms)));
@@ -267,6 +371,8 @@ interface Alignment {
   bodyMask: number;
   /** Hops a word outside the answer phrase names outright (relatedness ≥ NAMES). */
   namedMask: number;
+  /** Hops some word speaks for by its own links, not only through the members' reading. */
+  strictMask: number;
   matches: WordMatch[];
 }
 
@@ -322,6 +428,8 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       // directed_by; "language" says nothing about the films that in_language~ leads back to).
       for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
+        // "the other films": not the anchor, so not the anchor's label.
+        if (w.other && q === 0) continue;
         const s = sims[k]![q]!;
         if (s <= 0) continue;
         const slot = ordered[q]!;
@@ -358,20 +466,23 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   const matches: WordMatch[] = [];
   let bodyMask = 0;
   let namedMask = 0;
+  let strictMask = 0;
   let state = best;
   for (let k = ws.length; k > 0; k--) {
     const c = trail[k]![state]!;
     const w = ws[k - 1]!;
     if (c.choice >= 0) {
       const slot = ordered[c.choice]!;
-      matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]! });
+      const strict = strictSimilarity(w, slot, ctx, asked);
+      matches.push({ word: w.word, slot: slotName(slot), similarity: sims[k - 1]![c.choice]!, ...(strict < sims[k - 1]![c.choice]! ? { via: membersReason(w, slot, ctx) } : {}) });
+      if (slot.kind === 'relation' && strict > 0) strictMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && (w.answer === undefined || sims[k - 1]![c.choice]! >= NAMES)) bodyMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && w.answer === undefined && sims[k - 1]![c.choice]! >= NAMES) namedMask |= 1 << slot.hop;
     } else if (w.relevance > 0) matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     state = c.from;
   }
   matches.reverse();
-  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, namedMask, matches };
+  return { gain: final.gain, lost: final.lost + missing(best % masks), mask: best % masks, bodyMask, namedMask, strictMask, matches };
 }
 
 /**
@@ -384,12 +495,14 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   let mask = 0;
   let bodyMask = 0;
   let namedMask = 0;
+  let strictMask = 0;
   const matches: WordMatch[] = [];
   for (const w of words) {
     let best = -1;
     let bestSim = 0;
     slots.forEach((s, i) => {
       if (w.answer !== undefined && !answerSlots.has(i)) return;
+      if (w.other && (i === 0 || i === 4)) return;
       const x = similarity(w, s, ctx, asked);
       if (x > bestSim) {
         bestSim = x;
@@ -400,9 +513,11 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       gain += bestSim;
       const slot = slots[best]!;
       if (slot.kind === 'relation') mask |= 1 << slot.hop;
+      const strict = strictSimilarity(w, slot, ctx, asked);
+      if (slot.kind === 'relation' && strict > 0) strictMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && (w.answer === undefined || bestSim >= NAMES)) bodyMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && w.answer === undefined && bestSim >= NAMES) namedMask |= 1 << slot.hop;
-      matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim });
+      matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim, ...(strict < bestSim ? { via: membersReason(w, slot, ctx) } : {}) });
     } else if (!w.wh && w.relevance > 0) {
       lost += RANK_WEIGHTS.skip * w.relevance;
       matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
@@ -411,7 +526,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
   // A path's two hops are often implied by the entities themselves ("films with A and B"): half
   // cost; a conjunction's third hop is not.
   for (let i = 0; i < hops; i++) if (!(mask & (1 << i))) lost += i < 2 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
-  return { gain, lost, mask, bodyMask, namedMask, matches };
+  return { gain, lost, mask, bodyMask, namedMask, strictMask, matches };
 }
 
 
@@ -488,7 +603,8 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
-    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus;
+    const spelledAsWritten = (shape.kind === 'chain' ? [shape.anchor] : shape.anchors).filter((x) => asWritten(g, x.mention, x.name)).map((x) => `"${x.name}" (${x.label})`);
+    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
     const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
     // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
     // a hop back along the relation just named ("share directors with").
@@ -496,12 +612,20 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
     const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
     const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly };
+    const byMembers = relations.filter((_, i) => a.mask & (1 << i) && !(a.strictMask & (1 << i)));
+    const fitsByMembers = answerFits === true && (asked!.byMembers ?? []).includes(answerLabel);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, byMembers, fitsByMembers, spelledAsWritten };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
   return { ranked: out, asked, unread };
+}
+
+/** The node's name is the mention's text exactly, and some other node of the mention is spelled otherwise. */
+function asWritten(g: Grounding, mention: number, name: string): boolean {
+  const m = g.mentions[mention]!;
+  return m.text === name && m.nodes.some((n) => n.name !== name);
 }
 
 function shapeOrder(a: CandidateShape, b: CandidateShape): number {
@@ -552,6 +676,9 @@ export const WEAK_CAP = 0.49;
 /** Why the evidence for a candidate is weak, if it is (undefined: it is not). */
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
+  // What a label's members are is a hint about the label, not a word for the relation: loose.
+  if (r.byMembers.length > 0) return `only what its members are (common words) links the question to ${r.byMembers.join(', ')}`;
+  if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
   if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
@@ -568,8 +695,10 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   const out: string[] = [];
   if (asked) out.push(`asks for ${asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
-  for (const m of r.matches) out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)})`);
+  for (const m of r.matches)
+    out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
   if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
+  if (r.spelledAsWritten.length > 0) out.push(`${r.spelledAsWritten.join(', ')} is spelled exactly as the question writes it (another node of that name differs in case)`);
   const weak = weakEvidence(r, unread);
   if (weak) out.push(`weak evidence: ${weak}`);
   return out;

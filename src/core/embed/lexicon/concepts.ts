@@ -117,6 +117,15 @@ function isInstance(synset: { readonly pointers: readonly { readonly symbol: str
   return synset.pointers.some((p) => p.symbol === '@i') && !synset.pointers.some((p) => p.symbol === '@');
 }
 
+/**
+ * A common word of the dictionary: WordNet knows one of its lemmas as some part of speech, and not
+ * only as a name ("murder", "racing" yes; "paul", "crowder" no). Read by ask's member profile.
+ */
+export function isDictionaryWord(word: string, wordNet: WordNet): boolean {
+  if (isOnlyAName(word, wordNet)) return false;
+  return lemmasOf(word).some((l) => POSES.some((pos) => wordNet.senses(l, pos).length > 0) || wordNet.senses(l, 'r').length > 0);
+}
+
 /** True when every noun sense of the word itself is an instance and it has no other part of speech. */
 function isOnlyAName(word: string, wordNet: WordNet): boolean {
   const nouns = wordNet.senses(word, 'n');

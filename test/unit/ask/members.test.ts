@@ -1,0 +1,85 @@
+// Meaning from the graph itself (issue 27): what a label's members ARE, read from their names, and
+// the question words WordNet reads as asking for words. No schema, no aliases, no model; the real
+// WordNet and a real snapshot.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { Asker, labelMembersOf, WordMeaning, wordLabels, type AskResult } from '../../../src/core/ask';
+
+const wordNet = WordNet.fromPackage();
+
+/** Films with tags written as common words, genres written as names, a three-value rating scale. */
+function graph(tagNames: readonly string[]): Promise<GraphSnapshot> {
+  const nodes = [
+    { id: 'm1', labels: ['Movie'], name: 'Heat' },
+    { id: 'm2', labels: ['Movie'], name: 'Collateral' },
+    { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
+    { id: 'g1', labels: ['Genre'], name: 'Crime' },
+    { id: 'g2', labels: ['Genre'], name: 'Drama' },
+    { id: 'l1', labels: ['Language'], name: 'English' },
+    { id: 'r1', labels: ['Rating'], name: 'good' },
+    { id: 'r2', labels: ['Rating'], name: 'bad' },
+    ...tagNames.map((name, i) => ({ id: `t${i}`, labels: ['Tag'], name })),
+  ];
+  const edges = [
+    { source: 'm1', type: 'directed_by', target: 'p1' },
+    { source: 'm2', type: 'directed_by', target: 'p1' },
+    { source: 'm1', type: 'has_genre', target: 'g1' },
+    { source: 'm2', type: 'has_genre', target: 'g2' },
+    { source: 'm1', type: 'in_language', target: 'l1' },
+    { source: 'm2', type: 'in_language', target: 'l1' },
+    { source: 'm1', type: 'has_imdb_rating', target: 'r1' },
+    { source: 'm2', type: 'has_imdb_rating', target: 'r2' },
+    ...tagNames.map((_, i) => ({ source: i % 2 ? 'm2' : 'm1', type: 'has_tags', target: `t${i}` })),
+  ];
+  return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'members-' + tagNames.join());
+}
+
+const COMMON = ['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing', 'paul crowder', 'quentin tarantino'];
+
+function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
+  assert.equal(r.kind, 'planned');
+  return r as Extract<AskResult, { kind: 'planned' }>;
+}
+
+test('members: a label whose members are named by common words (lower case, in the dictionary) answers "words"; names, numbers and a small scale do not', async () => {
+  const snap = await graph(COMMON);
+  const members = labelMembersOf(snap, wordNet);
+  // murder, heist, based on novel, police, revenge, boxing: 6 of 8 ("paul crowder" and "quentin tarantino" are names).
+  assert.deepEqual(members.get('Tag'), { total: 8, sampled: 8, commonWords: 6 });
+  assert.equal(members.get('Genre')!.commonWords, 0, 'written as names ("Crime") they are not common words');
+  assert.equal(members.get('Rating')!.commonWords, 2);
+  const labels = wordLabels(members);
+  assert.deepEqual([...labels.keys()], ['Tag'], 'Rating: common words, but 2 against 6 — a scale, not the graph\'s words');
+  assert.match(labels.get('Tag')!, /75% of Tag's 8 members are named by common words/);
+  // Tags written as names are no words.
+  assert.deepEqual([...wordLabels(labelMembersOf(await graph(COMMON.map((t) => t.replace(/\b\w/g, (c) => c.toUpperCase()))), wordNet)).keys()], ['Rating']);
+});
+
+test('members: WordNet says which question words ask for words — the word itself, a kind of word, a verb defined "in words"', () => {
+  const m = new WordMeaning(wordNet);
+  assert.match(m.asksForWords('words')!, /the word "word"/);
+  assert.match(m.asksForWords('terms')!, /kind of word \(WordNet: term → word\)/);
+  assert.match(m.asksForWords('describing')!, /defined in words .*representation of in words/);
+  for (const w of ['films', 'director', 'directed', 'genre', 'released', 'topics']) assert.equal(m.asksForWords(w), undefined, w);
+});
+
+test('members: "what words describe Heat" → has_tags, shown weak with the members evidence; without common-word members it is not chosen so', async () => {
+  const asker = new Asker(await graph(COMMON), { wordNet });
+  const r = planned(await asker.ask('what words describe Heat'));
+  assert.equal(r.candidates[0]!.chain, 'has_tags');
+  assert.equal(r.status, 'weak', 'loose evidence is never a match');
+  const why = r.candidates[0]!.evidence.join('\n');
+  assert.match(why, /"describe" → relation has_tags \(0\.60, loosely: "describe" is defined in words/);
+  assert.match(why, /has_tags is named after Tag/);
+  assert.match(why, /weak evidence: only what its members are \(common words\) links the question to has_tags/);
+  assert.deepEqual(r.askedType?.byMembers, ['Tag']);
+  const r2 = planned(await asker.ask('describe Collateral'));
+  assert.equal(r2.candidates[0]!.chain, 'has_tags');
+  // The same graph with its tags written as names: nothing says they are words, has_tags is not read.
+  const named = new Asker(await graph(COMMON.map((t) => t.replace(/\b\w/g, (c) => c.toUpperCase()))), { wordNet });
+  const r3 = planned(await named.ask('what words describe Heat'));
+  assert.notEqual(r3.candidates[0]!.chain, 'has_tags');
+});
