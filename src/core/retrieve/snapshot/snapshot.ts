@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { namesView, type Embedder } from '../../embed/embedder';
+import { isSparseEmbedder } from '../../embed/hashing';
 import type { EdgeRecord, NodeRecord } from '../../graph/graphStore';
 import type { Bm25Data } from '../mor/bm25';
 import { TextTable } from './textTable';
-import { VectorIndex, embedMatrix, type EmbeddingMatrix } from './vectorIndex';
+import { embedSparseSpilled } from './spill';
+import { APPROXIMATE_ABOVE, VectorIndex, embedMatrix, type EmbeddingMatrix } from './vectorIndex';
 
 /**
  * The graph in typed arrays, for search: CSR adjacency in both directions with relation ids,
@@ -202,12 +205,21 @@ export class SnapshotBuilder {
     return id;
   }
 
-  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal): Promise<GraphSnapshot> {
+  /**
+   * `spill`: above `above` rows (default APPROXIMATE_ABOVE), a sparse embedder's matrix is built
+   * through a file in `dir` (spill.ts) instead of in memory — the same arrays, in bounded memory.
+   */
+  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: { readonly dir: string; readonly above?: number }): Promise<GraphSnapshot> {
     const n = this.names.length;
     const m = this.edges;
     const out = csr(n, m, this.src, this.dst, this.rel);
     const inn = csr(n, m, this.dst, this.src, this.rel);
-    const nodeVectors = await embedMatrix(namesView(embedder), this.names, signal);
+    const namer = namesView(embedder);
+    const names = this.names;
+    const nodeVectors =
+      spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
+        ? embedSparseSpilled(namer, n, (r) => names[r]!, join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal).matrix
+        : await embedMatrix(namer, this.names, signal);
     const relationVectors = await embedder.embedBatch(this.relNames.map(relationText), signal);
     return new GraphSnapshot({
       fingerprint,
