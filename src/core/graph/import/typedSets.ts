@@ -5,6 +5,8 @@
 // holds ≈ 17 bytes per distinct name plus ≈ 16 per distinct edge. Insertion order is kept (it is
 // the order COPY numbers rows in, and tied answers are ordered by that number).
 
+import { TextTable } from '../../retrieve/snapshot/textTable';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -79,6 +81,11 @@ export class NameTable {
 
   name(id: number): string {
     return decoder.decode(this.nameBytes(id));
+  }
+
+  /** Every name added, in id order, as a TextTable (copies: the table stays usable). */
+  toTextTable(): TextTable {
+    return new TextTable(this.bytes.slice(0, this.offsets[this.count]!), this.offsets.slice(0, this.count + 1));
   }
 
   /** Encodes `name` after the last name, then finds it: its id, or ~(new id) after adding it when `add`. */
