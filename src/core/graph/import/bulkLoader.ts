@@ -9,6 +9,7 @@ import type { CypherValue } from '../graphStore';
 import { quoteIdentifier, quoteString, stringLiteral } from '../identifiers';
 import { csvField } from './csv';
 import { SEP, type PendingGraph } from './graphBuilder';
+import type { EdgeSet, NameTable } from './typedSets';
 
 export type ImportPhase = 'read' | 'tables' | 'dedupe' | 'write' | 'copy' | 'done';
 
@@ -77,7 +78,7 @@ export async function loadGraph(
   const columns = new Map<string, string[]>();
   for (const [label, byName] of graph.nodes) {
     const props = new Set<string>();
-    for (const p of byName.values()) for (const k of Object.keys(p)) props.add(k);
+    for (const p of byName.props.values()) for (const k of Object.keys(p)) props.add(k);
     if (!existingTables.has(label)) {
       const cols = [...props].sort();
       await write(ctx, `CREATE NODE TABLE ${quoteIdentifier(label)}(name STRING, ${cols.map((c) => `${quoteIdentifier(c)} STRING, `).join('')}PRIMARY KEY(name))`);
@@ -111,7 +112,7 @@ export async function loadGraph(
   for (const [label, byName] of graph.nodes) {
     if (!existingTables.has(label)) continue;
     for (const r of await read(ctx, `MATCH (n:${quoteIdentifier(label)}) RETURN n.name AS n`)) {
-      if (byName.delete(text(r.n))) nodesAlreadyPresent++;
+      if (byName.remove(text(r.n))) nodesAlreadyPresent++;
     }
   }
   for (const [type, pairs] of graph.edges) {
@@ -120,8 +121,14 @@ export async function loadGraph(
     for (const [pairKey, set] of pairs) {
       if (!have.has(pairKey)) continue;
       const [a, b] = pairKey.split(SEP) as [string, string];
+      const from = graph.nodes.get(a)!;
+      const to = graph.nodes.get(b)!;
       const rows = await read(ctx, `MATCH (a:${quoteIdentifier(a)})-[:${quoteIdentifier(type)}]->(b:${quoteIdentifier(b)}) RETURN a.name AS a, b.name AS b`);
-      for (const r of rows) if (set.delete(text(r.a) + SEP + text(r.b))) edgesAlreadyPresent++;
+      for (const r of rows) {
+        const s = from.find(text(r.a));
+        const t = s < 0 ? -1 : to.find(text(r.b));
+        if (t >= 0 && set.delete(s, t)) edgesAlreadyPresent++;
+      }
     }
   }
 
@@ -135,37 +142,17 @@ export async function loadGraph(
     let fileNo = 0;
     for (const [label, byName] of graph.nodes) {
       if (byName.size === 0) continue;
-      const cols = columns.get(label)!;
-      let multiline = false;
       const file = join(dir, `n${fileNo++}.csv`);
-      const out = new LineWriter(file);
-      try {
-        for (const [name, props] of byName) {
-          const values = cols.map((c) => (c === 'name' ? name : props[c]));
-          if (values.some((v) => v !== undefined && /[\r\n]/.test(v))) multiline = true;
-          out.line(values.map((v) => (v === undefined ? '' : csvField(v))).join(','));
-        }
-      } finally {
-        out.close();
-      }
+      const multiline = writeNodeFile(file, byName, columns.get(label)!);
       jobs.push({ table: label, file, rows: byName.size, multiline });
     }
     for (const [type, pairs] of graph.edges) {
       for (const [pairKey, set] of pairs) {
         if (set.size === 0) continue;
-        let multiline = false;
+        const pair = pairKey.split(SEP) as [string, string];
         const file = join(dir, `e${fileNo++}.csv`);
-        const out = new LineWriter(file);
-        try {
-          for (const key of set) {
-            if (/[\r\n]/.test(key)) multiline = true;
-            const at = key.indexOf(SEP);
-            out.line(csvField(key.slice(0, at)) + ',' + csvField(key.slice(at + 1)));
-          }
-        } finally {
-          out.close();
-        }
-        jobs.push({ table: type, file, rows: set.size, multiline, pair: pairKey.split(SEP) as [string, string] });
+        const multiline = writeEdgeFile(file, set, graph.nodes.get(pair[0])!, graph.nodes.get(pair[1])!);
+        jobs.push({ table: type, file, rows: set.size, multiline, pair });
       }
     }
     let done = 0;
@@ -191,23 +178,98 @@ export async function loadGraph(
   return { nodesCreated, edgesCreated, nodesAlreadyPresent, edgesAlreadyPresent };
 }
 
-/** Appends lines to a file through a 4 MB buffer: a bulk file is never one string. */
-class LineWriter {
+/** One label's rows (name, then its property columns) in the label's first-seen order; true when a value holds a line break. */
+function writeNodeFile(file: string, table: NameTable, cols: readonly string[]): boolean {
+  const out = new CsvWriter(file);
+  let multiline = false;
+  try {
+    for (let id = 0; id < table.added; id++) {
+      if (table.isRemoved(id)) continue;
+      const props = table.props.get(id);
+      for (let c = 0; c < cols.length; c++) {
+        if (c > 0) out.byte(COMMA);
+        if (cols[c] === 'name') multiline = out.field(table.nameBytes(id)) || multiline;
+        else {
+          const v = props?.[cols[c]!];
+          if (v !== undefined) multiline = out.field(encoder.encode(v)) || multiline;
+        }
+      }
+      out.byte(LF);
+    }
+  } finally {
+    out.close();
+  }
+  return multiline;
+}
+
+/** One (type, label pair)'s edges as "source","target" rows in first-seen order; true when a name holds a line break. */
+function writeEdgeFile(file: string, set: EdgeSet, from: NameTable, to: NameTable): boolean {
+  const out = new CsvWriter(file);
+  let multiline = false;
+  try {
+    for (let e = 0; e < set.added; e++) {
+      if (set.isRemoved(e)) continue;
+      multiline = out.field(from.nameBytes(set.source(e))) || multiline;
+      out.byte(COMMA);
+      multiline = out.field(to.nameBytes(set.target(e))) || multiline;
+      out.byte(LF);
+    }
+  } finally {
+    out.close();
+  }
+  return multiline;
+}
+
+const encoder = new TextEncoder();
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Writes CSV bytes to a file through a 4 MB buffer: no row is ever a string. Fields are always
+ * quoted with quotes doubled — what csvField does for strings, so COPY reads each value back exactly.
+ */
+class CsvWriter {
   private readonly fd: number;
-  private parts: string[] = [];
-  private pending = 0;
+  private readonly buf = Buffer.allocUnsafe(4 * 1024 * 1024);
+  private at = 0;
   constructor(path: string) {
     this.fd = openSync(path, 'w');
   }
-  line(text: string): void {
-    this.parts.push(text, '\n');
-    this.pending += text.length + 1;
-    if (this.pending >= 4 * 1024 * 1024) this.flush();
+  byte(b: number): void {
+    if (this.at >= this.buf.length) this.flush();
+    this.buf[this.at++] = b;
+  }
+  /** A quoted field; true when it holds a line break. */
+  field(bytes: Uint8Array): boolean {
+    if (this.at + 2 * bytes.length + 2 > this.buf.length) {
+      this.flush();
+      if (2 * bytes.length + 2 > this.buf.length) {
+        // A value larger than the buffer: through csvField as one string.
+        const s = csvField(new TextDecoder().decode(bytes));
+        writeSync(this.fd, s);
+        return /[\r\n]/.test(s);
+      }
+    }
+    const buf = this.buf;
+    let at = this.at;
+    let breaks = false;
+    buf[at++] = QUOTE;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (b === QUOTE) buf[at++] = QUOTE;
+      else if (b === LF || b === CR) breaks = true;
+      buf[at++] = b;
+    }
+    buf[at++] = QUOTE;
+    this.at = at;
+    return breaks;
   }
   private flush(): void {
-    if (this.parts.length > 0) writeSync(this.fd, this.parts.join(''));
-    this.parts = [];
-    this.pending = 0;
+    let off = 0;
+    while (off < this.at) off += writeSync(this.fd, this.buf, off, this.at - off);
+    this.at = 0;
   }
   close(): void {
     try {

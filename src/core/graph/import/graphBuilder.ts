@@ -3,13 +3,14 @@
 // then the typing rules.
 import { isSafeIdentifier } from '../identifiers';
 import { shorten, type BadLine, type ImportRecord, type NodeRef } from './records';
+import { EdgeSet, NameTable } from './typedSets';
 import { headLabel, tailLabel, type TypingRules } from './typing';
 
 export interface PendingGraph {
-  /** label → name → properties */
-  readonly nodes: Map<string, Map<string, Record<string, string>>>;
-  /** type → "from\u0000to" label pair → set of "sourceName\u0000targetName" */
-  readonly edges: Map<string, Map<string, Set<string>>>;
+  /** label → its distinct names (ids are positions in the table; properties by id) */
+  readonly nodes: Map<string, NameTable>;
+  /** type → "from\u0000to" label pair → distinct (source id, target id) pairs, ids of the two labels' tables */
+  readonly edges: Map<string, Map<string, EdgeSet>>;
   /** Node ids defined by node records of this import (all files), for edges to refer to. */
   readonly ids: Map<string, { label: string; name: string }>;
   /** Records that repeated an earlier one (same node or same edge). */
@@ -20,17 +21,19 @@ export interface PendingGraph {
    * would fail the whole import. Seeded with the store's tables; the first spelling wins.
    */
   readonly names: Map<string, { readonly name: string; readonly kind: 'label' | 'type' }>;
+  /** Exact spellings already accepted, by kind: skips the lower-casing on every edge. */
+  readonly accepted: Map<string, 'label' | 'type'>;
 }
 
 export const SEP = '\u0000';
 
 export function emptyGraph(): PendingGraph {
-  return { nodes: new Map(), edges: new Map(), ids: new Map(), duplicates: 0, names: new Map() };
+  return { nodes: new Map(), edges: new Map(), ids: new Map(), duplicates: 0, names: new Map(), accepted: new Map() };
 }
 
 export function countNodes(g: PendingGraph): number {
   let n = 0;
-  for (const m of g.nodes.values()) n += m.size;
+  for (const t of g.nodes.values()) n += t.size;
   return n;
 }
 
@@ -50,13 +53,18 @@ export function seedNames(graph: PendingGraph, labels: readonly string[], types:
 
 /** Why a label or type name cannot be used beside the names already taken, or undefined when it can. */
 function nameConflict(graph: PendingGraph, name: string, kind: 'label' | 'type'): string | undefined {
+  if (graph.accepted.get(name) === kind) return undefined;
   const key = name.toLowerCase();
   const taken = graph.names.get(key);
   if (!taken) {
     graph.names.set(key, { name, kind });
+    graph.accepted.set(name, kind);
     return undefined;
   }
-  if (taken.name === name && taken.kind === kind) return undefined;
+  if (taken.name === name && taken.kind === kind) {
+    graph.accepted.set(name, kind);
+    return undefined;
+  }
   const what = kind === 'label' ? 'label' : 'relationship type';
   if (taken.name === name) return `${JSON.stringify(name)} is already a ${taken.kind === 'label' ? 'label' : 'relationship type'}; a ${what} cannot have the same name`;
   return `${what} ${JSON.stringify(name)} differs from ${JSON.stringify(taken.name)} only in letter case (the database's names ignore case); use one spelling`;
@@ -70,15 +78,23 @@ function nameConflict(graph: PendingGraph, name: string, kind: 'label' | 'type')
 export function addRecords(graph: PendingGraph, records: readonly ImportRecord[], file: string, rules: TypingRules, bad: BadLine[], kind: 'nodes' | 'edges'): void {
   const ids = graph.ids;
   const report = (line: number, message: string, text: string) => bad.push({ file, line, message, text: shorten(text) });
+  const tableOf = (label: string): NameTable => {
+    let table = graph.nodes.get(label);
+    if (!table) graph.nodes.set(label, (table = new NameTable()));
+    return table;
+  };
   const addNode = (label: string, name: string, props?: Readonly<Record<string, string>>): boolean => {
-    let byName = graph.nodes.get(label);
-    if (!byName) graph.nodes.set(label, (byName = new Map()));
-    const existing = byName.get(name);
-    if (existing) {
-      if (props) for (const [k, v] of Object.entries(props)) if (!(k in existing)) existing[k] = v;
+    const table = tableOf(label);
+    const { id, isNew } = table.add(name);
+    if (!isNew) {
+      if (props) {
+        const existing = table.props.get(id);
+        if (!existing) table.props.set(id, { ...props });
+        else for (const [k, v] of Object.entries(props)) if (!(k in existing)) existing[k] = v;
+      }
       return false;
     }
-    byName.set(name, props ? { ...props } : {});
+    if (props && Object.keys(props).length > 0) table.props.set(id, { ...props });
     return true;
   };
   for (const r of records) {
@@ -101,37 +117,36 @@ export function addRecords(graph: PendingGraph, records: readonly ImportRecord[]
     if (r.id !== undefined) ids.set(r.id, { label, name: r.name });
     if (!addNode(label, r.name, r.properties)) graph.duplicates++;
   }
-  const resolve = (ref: NodeRef, fallbackLabel: string): { label: string; name: string } => {
-    if (ref.label !== undefined) return { label: ref.label, name: ref.ref };
-    return ids.get(ref.ref) ?? { label: fallbackLabel, name: ref.ref };
-  };
+  // An edge end: an explicit label, else a node id of this import, else the typing rules' label.
+  const endLabel = (ref: NodeRef, fallbackLabel: string): string => ref.label ?? ids.get(ref.ref)?.label ?? fallbackLabel;
+  const endName = (ref: NodeRef): string => (ref.label !== undefined ? ref.ref : (ids.get(ref.ref)?.name ?? ref.ref));
   for (const r of records) {
     if (kind !== 'edges' || r.kind !== 'edge') continue;
     if (!isSafeIdentifier(r.type)) {
       report(r.line, `unsupported relationship type ${JSON.stringify(r.type)} (no backticks or control characters, at most 200 characters)`, r.type);
       continue;
     }
-    const a = resolve(r.source, headLabel(rules, r.type));
-    const b = resolve(r.target, tailLabel(rules, r.type));
-    const unsafe = [a.label, b.label].find((l) => !isSafeIdentifier(l));
+    const aLabel = endLabel(r.source, headLabel(rules, r.type));
+    const bLabel = endLabel(r.target, tailLabel(rules, r.type));
+    const aName = endName(r.source);
+    const bName = endName(r.target);
+    const unsafe = [aLabel, bLabel].find((l) => !isSafeIdentifier(l));
     if (unsafe !== undefined) {
-      report(r.line, `unsupported label ${JSON.stringify(unsafe)} (no backticks or control characters, at most 200 characters)`, `${a.name} ${r.type} ${b.name}`);
+      report(r.line, `unsupported label ${JSON.stringify(unsafe)} (no backticks or control characters, at most 200 characters)`, `${aName} ${r.type} ${bName}`);
       continue;
     }
-    const conflict = nameConflict(graph, r.type, 'type') ?? nameConflict(graph, a.label, 'label') ?? nameConflict(graph, b.label, 'label');
+    const conflict = nameConflict(graph, r.type, 'type') ?? nameConflict(graph, aLabel, 'label') ?? nameConflict(graph, bLabel, 'label');
     if (conflict !== undefined) {
-      report(r.line, conflict, `${a.name} ${r.type} ${b.name}`);
+      report(r.line, conflict, `${aName} ${r.type} ${bName}`);
       continue;
     }
-    addNode(a.label, a.name);
-    addNode(b.label, b.name);
+    const a = tableOf(aLabel).id(aName);
+    const b = tableOf(bLabel).id(bName);
     let pairs = graph.edges.get(r.type);
     if (!pairs) graph.edges.set(r.type, (pairs = new Map()));
-    const pairKey = a.label + SEP + b.label;
+    const pairKey = aLabel + SEP + bLabel;
     let set = pairs.get(pairKey);
-    if (!set) pairs.set(pairKey, (set = new Set()));
-    const key = a.name + SEP + b.name;
-    if (set.has(key)) graph.duplicates++;
-    else set.add(key);
+    if (!set) pairs.set(pairKey, (set = new EdgeSet()));
+    if (!set.add(a, b)) graph.duplicates++;
   }
 }

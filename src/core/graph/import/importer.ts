@@ -10,6 +10,13 @@ import type { BadLine, ImportFormat } from './records';
 import { formatFromPath, streamRecords } from './readers';
 import { METAQA_TYPING, type TypingRules } from './typing';
 
+/**
+ * Bytes read and parsed at a time. A chunk's records live until the chunk is resolved: at 8 MB
+ * (readChunks' default) they outlived the young generation and were promoted — reading MetaQA ×10
+ * peaked at 384 MB RSS and 5.3 s CPU; at 1 MB, 208 MB and 4.1 s.
+ */
+const READ_CHUNK_BYTES = 1 << 20;
+
 export interface ImportFile {
   readonly path: string;
   /** Default: from the file extension (.csv, .jsonl, .tsv, else triples). */
@@ -111,7 +118,7 @@ export async function prepareImport(files: readonly ImportFile[], options: Impor
     for (const [i, f] of files.entries()) {
       let lastLine = 0;
       try {
-        for await (const chunk of streamRecords(f.path, formats[i]!)) {
+        for await (const chunk of streamRecords(f.path, formats[i]!, READ_CHUNK_BYTES)) {
           if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
           if (pass === 1) {
             linesRead += Math.max(0, chunk.lastLine - lastLine);

@@ -7,6 +7,8 @@ import { GraphSnapshot, SearchIndex, SnapshotBuilder, type IndexData } from './s
 import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For } from '../mor/bm25';
+import { FilePostings, FileRows, readArray } from './fileVectors';
+import { isSpilled, spillChunks } from './spill';
 import { TextTable } from './textTable';
 import { APPROXIMATE_ABOVE, ResidentPostings, scatterEntries, type EmbeddingMatrix, type InvertedMatrix, type PostingSource, type SparseMatrix } from './vectorIndex';
 
@@ -87,7 +89,15 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const v = d.nodeVectors;
   const last: typeof parts = [];
   if (v.kind === 'dense') arr('vectors', 'f32', v.data);
-  else {
+  else if (isSpilled(v)) {
+    // Built through a spill file: its sections are copied a chunk at a time, never all in memory.
+    const s = v.spill;
+    arr('postOffsets', 'u32', v.postings.offsets);
+    arr('rowNormSq', 'f64', v.rowNormSq);
+    last.push(spilled('postRows', 'u32', s.fd, s.postRowsAt, s.entries), spilled('postVals', 'f32', s.fd, s.postValsAt, s.entries));
+    arr('rowOffsets', 'u32', s.rowOffsets);
+    last.push(spilled('rowEntries', 'u32', s.fd, s.rowEntriesAt, 2 * s.entries));
+  } else {
     const p = snap.index.postings()!;
     arr('postOffsets', 'u32', p.offsets);
     arr('rowNormSq', 'f64', p.rowNormSq);
@@ -169,6 +179,10 @@ interface Part {
 
 function whole(name: string, kind: ArrayKind, a: Typed): Part {
   return { name, kind, length: a.length, bytes: a.byteLength, chunks: () => [new Uint8Array(a.buffer, a.byteOffset, a.byteLength)] };
+}
+
+function spilled(name: string, kind: ArrayKind, fd: number, position: number, length: number): Part {
+  return { name, kind, length, bytes: 4 * length, chunks: () => spillChunks(fd, position, 4 * length) };
 }
 
 /** A built matrix's rows as (bucket, float32 bits) pairs, written 1M pairs at a time (never one more copy of every row). */
@@ -361,75 +375,15 @@ function openIndexFile(path: string, expect: { fingerprint: string; embedderId: 
   }
 }
 
-/** Reads `out.byteLength` bytes at `position` into `out`. */
-function readArray<T extends Uint32Array | Float32Array>(fd: number, position: number, out: T, bytes = out.byteLength): T {
-  const view = new Uint8Array(out.buffer, out.byteOffset, bytes);
-  let at = 0;
-  while (at < bytes) {
-    const n = readSync(fd, view, at, bytes - at, position + at);
-    if (n === 0) throw new Error('snapshot file: truncated');
-    at += n;
-  }
-  return out;
-}
-
-/** Postings read from the index file bucket by bucket into reused buffers (they grow to the largest bucket read). */
-class FilePostings implements PostingSource {
-  readonly resident = false;
-  rows = new Uint32Array(4096);
-  vals = new Float32Array(4096);
-  constructor(
-    private readonly fd: number,
-    readonly offsets: Uint32Array,
-    private readonly rowsAt: number,
-    private readonly valsAt: number,
-  ) {}
-  open(b: number): number {
-    const from = this.offsets[b]!;
-    const n = this.offsets[b + 1]! - from;
-    if (n > this.rows.length) {
-      const cap = Math.max(n, 2 * this.rows.length);
-      this.rows = new Uint32Array(cap);
-      this.vals = new Float32Array(cap);
-    }
-    if (n > 0) {
-      readArray(this.fd, this.rowsAt + 4 * from, this.rows, 4 * n);
-      readArray(this.fd, this.valsAt + 4 * from, this.vals, 4 * n);
-    }
-    return 0;
-  }
-}
-
-/** Rows' entries read from the index file one row at a time (one read each). */
-class FileRows {
-  private u32 = new Uint32Array(512);
-  private f32 = new Float32Array(this.u32.buffer);
-  constructor(
-    private readonly fd: number,
-    private readonly offsets: Uint32Array,
-    private readonly at: number,
-  ) {}
-  read(r: number, scratch: SparseScratch): void {
-    const from = this.offsets[r]!;
-    const n = this.offsets[r + 1]! - from;
-    if (2 * n > this.u32.length) {
-      this.u32 = new Uint32Array(Math.max(2 * n, 2 * this.u32.length));
-      this.f32 = new Float32Array(this.u32.buffer);
-    }
-    if (n > 0) readArray(this.fd, this.at + 8 * from, this.u32, 8 * n);
-    scatterEntries(this.u32, this.f32, 0, n, scratch);
-  }
-}
-
 /** Streams GraphStore.exportGraph into a snapshot. */
-export async function snapshotFromStore(store: GraphStore, embedder: Embedder, signal?: AbortSignal): Promise<GraphSnapshot> {
+export async function snapshotFromStore(store: GraphStore, embedder: Embedder, signal?: AbortSignal, spillDir?: string): Promise<GraphSnapshot> {
   const fingerprint = await store.fingerprint(signal);
   const b = new SnapshotBuilder();
   for await (const chunk of store.exportGraph(signal)) {
     if (chunk.kind === 'nodes') for (const n of chunk.nodes) b.addNode(n.id, n.labels[0] ?? '', n.name);
     else for (const e of chunk.edges) b.addEdgeById(e.source, e.type, e.target);
   }
-  return b.build(embedder, fingerprint, signal);
+  return b.build(embedder, fingerprint, signal, spillDir !== undefined ? { dir: spillDir } : undefined);
 }
 
 export interface LoadedSnapshot {
@@ -505,7 +459,14 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder);
   if (cached) return { snapshot: cached, source: 'cache', path: file, ms: performance.now() - t0 };
   onStage?.('build');
-  const snapshot = await snapshotFromStore(store, embedder, signal);
+  let spillDir: string | undefined;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    spillDir = cacheDir;
+  } catch {
+    // A read-only folder: built in memory below, and not cached.
+  }
+  const snapshot = await snapshotFromStore(store, embedder, signal, spillDir);
   try {
     mkdirSync(cacheDir, { recursive: true });
   } catch (e) {
@@ -524,7 +485,12 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   } catch (e) {
     return { snapshot, source: 'built', path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
   }
-  return { snapshot, source: 'built', path: file, ms: performance.now() - t0 };
+  // Built through a spill file: the index file just written is what every later session opens;
+  // this one opens it too (the spill file goes with the built snapshot).
+  const v = snapshot.data.nodeVectors;
+  const reopened = isSpilled(v) ? readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder) : undefined;
+  if (reopened && isSpilled(v)) v.spill.close();
+  return { snapshot: reopened ?? snapshot, source: 'built', path: file, ms: performance.now() - t0 };
 }
 
 

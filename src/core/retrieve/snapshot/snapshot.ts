@@ -1,9 +1,13 @@
+import { join } from 'node:path';
 import { namesView, type Embedder } from '../../embed/embedder';
+import { isSparseEmbedder } from '../../embed/hashing';
 import type { EdgeRecord, NodeRecord } from '../../graph/graphStore';
 import type { Bm25Data } from '../mor/bm25';
+import { NameTable } from '../../graph/import/typedSets';
 import { TextTable } from './textTable';
 import { notFoundDistanceFor } from '../../embed/notFound';
-import { APPROXIMATE_BUDGET, VectorIndex, approximateRescore, embedMatrix, type EmbeddingMatrix, type SearchMode, type VectorFilter, type VectorHit } from './vectorIndex';
+import { embedSparseSpilled } from './spill';
+import { APPROXIMATE_ABOVE, APPROXIMATE_BUDGET, VectorIndex, approximateRescore, embedMatrix, type EmbeddingMatrix, type SearchMode, type VectorFilter, type VectorHit } from './vectorIndex';
 
 /**
  * The graph in typed arrays, for search: CSR adjacency in both directions with relation ids,
@@ -185,13 +189,14 @@ export class GraphSnapshot extends SearchIndex {
 
 /** Accumulates nodes and edges (growable typed arrays), then lays out the CSR arrays. */
 export class SnapshotBuilder {
-  private readonly ids: string[] = [];
-  private readonly names: string[] = [];
+  // Ids and names as UTF-8 bytes (ids hashed for addEdgeById): no JS string per node is kept —
+  // at MetaQA ×40 the string arrays and the id Map were ≈ 300 MB of the index build.
+  private readonly ids = new NameTable();
+  private readonly names = new ByteColumn();
   private readonly labelNames: string[] = [];
   private readonly labelIds = new Map<string, number>();
   private readonly relIds = new Map<string, number>();
   private readonly relNames: string[] = [];
-  private readonly byId = new Map<string, number>();
   private labels = new Uint16Array(1024);
   private src = new Uint32Array(4096);
   private dst = new Uint32Array(4096);
@@ -199,11 +204,8 @@ export class SnapshotBuilder {
   private edges = 0;
 
   addNode(id: string, label: string, name: string): number {
-    const existing = this.byId.get(id);
-    if (existing !== undefined) return existing;
-    const i = this.names.length;
-    this.byId.set(id, i);
-    this.ids.push(id);
+    const { id: i, isNew } = this.ids.add(id);
+    if (!isNew) return i;
     this.names.push(name);
     if (i >= this.labels.length) this.labels = grow(this.labels, Uint16Array);
     this.labels[i] = this.intern(this.labelIds, this.labelNames, label);
@@ -216,9 +218,9 @@ export class SnapshotBuilder {
   }
 
   addEdgeById(source: string, type: string, target: string): void {
-    const s = this.byId.get(source);
-    const t = this.byId.get(target);
-    if (s === undefined || t === undefined) throw new Error(`snapshot: edge ${source} -[${type}]-> ${target} names an unknown node`);
+    const s = this.ids.find(source);
+    const t = this.ids.find(target);
+    if (s < 0 || t < 0) throw new Error(`snapshot: edge ${source} -[${type}]-> ${target} names an unknown node`);
     this.addEdge(s, type, t);
   }
 
@@ -245,18 +247,27 @@ export class SnapshotBuilder {
     return id;
   }
 
-  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal): Promise<GraphSnapshot> {
+  /**
+   * `spill`: above `above` rows (default APPROXIMATE_ABOVE), a sparse embedder's matrix is built
+   * through a file in `dir` (spill.ts) instead of in memory — the same arrays, in bounded memory.
+   */
+  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: { readonly dir: string; readonly above?: number }): Promise<GraphSnapshot> {
     const n = this.names.length;
     const m = this.edges;
     const out = csr(n, m, this.src, this.dst, this.rel);
     const inn = csr(n, m, this.dst, this.src, this.rel);
-    const nodeVectors = await embedMatrix(namesView(embedder), this.names, signal);
+    const namer = namesView(embedder);
+    const names = this.names.table();
+    const nodeVectors =
+      spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
+        ? embedSparseSpilled(namer, n, (r) => names.get(r), join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal).matrix
+        : await embedMatrix(namer, names.map((x) => x), signal);
     const relationVectors = await embedder.embedBatch(this.relNames.map(relationText), signal);
     return new GraphSnapshot({
       fingerprint,
       embedderId: embedder.id,
-      nodeIds: TextTable.fromStrings(this.ids),
-      names: TextTable.fromStrings(this.names),
+      nodeIds: this.ids.toTextTable(),
+      names,
       labelNames: this.labelNames,
       nodeLabel: this.labels.slice(0, n),
       relationNames: this.relNames,
@@ -292,6 +303,30 @@ export function csr(n: number, m: number, from: Uint32Array, to: Uint32Array, re
     rels[at] = rel[e];
   }
   return { offsets, targets, rels };
+}
+
+/** Strings appended as UTF-8 bytes with offsets; `table()` gives them as a TextTable. */
+class ByteColumn {
+  private bytes: Buffer = Buffer.allocUnsafe(1 << 16);
+  private offsets = new Uint32Array(1 << 12);
+  length = 0;
+
+  push(text: string): void {
+    const at = this.offsets[this.length]!;
+    const need = at + Buffer.byteLength(text, 'utf8');
+    if (need > this.bytes.length) {
+      const b = Buffer.allocUnsafe(Math.max(need, 2 * this.bytes.length));
+      this.bytes.copy(b, 0, 0, at);
+      this.bytes = b;
+    }
+    this.bytes.write(text, at, 'utf8');
+    if (this.length + 2 > this.offsets.length) this.offsets = grow(this.offsets, Uint32Array);
+    this.offsets[++this.length] = need;
+  }
+
+  table(): TextTable {
+    return new TextTable(this.bytes.subarray(0, this.offsets[this.length]!), this.offsets.slice(0, this.length + 1));
+  }
 }
 
 function grow<T extends Uint16Array | Uint32Array>(a: T, Ctor: new (n: number) => T): T {

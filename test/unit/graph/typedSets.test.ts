@@ -1,0 +1,59 @@
+// The import's typed deduplication (NameTable, EdgeSet) against a Map and a Set of strings: same
+// distinct names and pairs, same first-seen order, removal leaves ids valid, and it survives growth.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mulberry32 } from '../../support/prng';
+import { EdgeSet, NameTable } from '../../../src/core/graph/import/typedSets';
+
+const PARTS = ['Heat', 'The Vow', ' (3)', 'é', '日本', '🎬', '"', ',', '\n', 'a', 'b', ''];
+
+test('NameTable: the distinct names of 50,000 random ones in first-seen order, as a Map would keep them', () => {
+  const rnd = mulberry32(7);
+  const table = new NameTable();
+  const ref = new Map<string, number>();
+  for (let i = 0; i < 50_000; i++) {
+    let name = '';
+    const n = Math.floor(rnd() * 4);
+    for (let j = 0; j < n; j++) name += PARTS[Math.floor(rnd() * PARTS.length)]!;
+    if (rnd() < 0.5) name += String(Math.floor(rnd() * 20_000));
+    const { id, isNew } = table.add(name);
+    assert.equal(isNew, !ref.has(name));
+    if (isNew) ref.set(name, id);
+    assert.equal(id, ref.get(name));
+  }
+  assert.equal(table.size, ref.size);
+  assert.deepEqual(Array.from({ length: table.added }, (_, i) => table.name(i)), [...ref.keys()]);
+  for (const [name, id] of ref) assert.equal(table.find(name), id);
+  assert.equal(table.find('not there at all'), -1);
+  // Removal: left out of the rows, the id still resolves.
+  assert.equal(table.remove('Heat'), ref.has('Heat'));
+  assert.equal(table.remove('not there at all'), false);
+  const heat = table.find('Heat');
+  if (heat >= 0) {
+    assert.ok(table.isRemoved(heat));
+    assert.equal(table.remove('Heat'), false);
+    assert.equal(table.size, ref.size - 1);
+  }
+});
+
+test('EdgeSet: distinct pairs of 200,000 random ones in first-seen order, as a Set of keys would keep them; delete', () => {
+  const rnd = mulberry32(11);
+  const set = new EdgeSet();
+  const ref = new Set<string>();
+  for (let i = 0; i < 200_000; i++) {
+    const s = Math.floor(rnd() * 500);
+    const t = rnd() < 0.01 ? 0xffffffff : Math.floor(rnd() * 800);
+    const key = `${s},${t}`;
+    assert.equal(set.add(s, t), !ref.has(key));
+    ref.add(key);
+  }
+  assert.equal(set.size, ref.size);
+  assert.deepEqual(Array.from({ length: set.added }, (_, e) => `${set.source(e)},${set.target(e)}`), [...ref]);
+  const [s0, t0] = [...ref][0]!.split(',').map(Number) as [number, number];
+  assert.equal(set.delete(s0, t0), true);
+  assert.equal(set.delete(s0, t0), false);
+  assert.equal(set.delete(501, 1), false);
+  assert.ok(set.isRemoved(0));
+  assert.equal(set.size, ref.size - 1);
+  assert.equal(set.add(s0, t0), false, 'a deleted pair is still known (the store holds it)');
+});
