@@ -10,7 +10,7 @@
  *   machine may be shared); agreement of the ×1 answers with a baseline file written by
  *   scripts/bench/scaleWorker.ts on an older tree (--baseline).
  *
- * Options: --copies 1,10,40  --sample N|all (questions per hop, default 100)  --no-synthetic
+^ * Options: --copies 1,10,40 (empty: none)  --sample N|all (questions per hop, default 100)  --no-synthetic
  *   --synthetic-nodes N --synthetic-edges M  --dir DIR (work folder, default the OS temp folder)
  *   --baseline FILE (×1 answers to compare with)  --strategies gsd,mor,stem,sage,cypher
  */
@@ -142,7 +142,7 @@ function print(rows: readonly Row[]): void {
 async function main(): Promise<void> {
   mkdirSync(values.dir!, { recursive: true });
   const rows: Row[] = [];
-  for (const n of values.copies!.split(',').map(Number)) {
+  for (const n of values.copies!.split(',').filter(Boolean).map(Number)) {
     const file = join(values.dir!, `kb-x${n}.txt`);
     if (!existsSync(file)) await writeMetaqaTimes(join(values.data!, 'kb.txt'), n, file);
     rows.push(await runGraph(`metaqa-x${n}`, file, [], true));
