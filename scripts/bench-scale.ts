@@ -10,7 +10,7 @@
  *   machine may be shared); agreement of the ×1 answers with a baseline file written by
  *   scripts/bench/scaleWorker.ts on an older tree (--baseline).
  *
-^ * Options: --copies 1,10,40 (empty: none)  --sample N|all (questions per hop, default 100)  --no-synthetic
+ * Options: --copies 1,10,40 (empty: none)  --sample N|all (questions per hop, default 100)  --no-synthetic
  *   --synthetic-nodes N --synthetic-edges M  --dir DIR (work folder, default the OS temp folder)
  *   --baseline FILE (×1 answers to compare with)  --strategies gsd,mor,stem,sage,cypher
  */
