@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PlanEdge, PlanNode, PlanningGraph } from '../../../src/core/plan/planningGraph';
+import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
+import { metaqaChain } from './metaqaChains';
 import type { RetrievalResult } from '../../../src/core/retrieve/result';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { openSession, type RetrievalSession } from '../../../src/core/session';
@@ -23,25 +24,9 @@ async function withSession<T>(folder: string, placement: 'store' | 'memory', fn:
   }
 }
 
-const HOPS: readonly { relation: string; phrase: string; label: string }[] = [
-  { relation: 'directed_by', phrase: 'directed by', label: 'Person' },
-  { relation: 'starred_actors', phrase: 'starred actors', label: 'Person' },
-  { relation: 'written_by', phrase: 'written by', label: 'Person' },
-  { relation: 'has_genre', phrase: 'genre', label: 'Genre' },
-  { relation: 'in_language', phrase: 'in language', label: 'Language' },
-  { relation: 'release_year', phrase: 'release year', label: 'Year' },
-];
-
 /** A chain from a film: film -r1- x1 -r1- film2 -r2- x2 … (MetaQA's shapes), typed or not. */
 function chain(film: string, hops: number, r: () => number, typed: boolean): PlanningGraph {
-  const nodes: PlanNode[] = [{ id: 'n0', ...(typed ? { category: 'Movie' } : {}), text: { kind: 'soft', value: film } }];
-  const edges: PlanEdge[] = [];
-  for (let i = 1; i <= hops; i++) {
-    const h = HOPS[Math.floor(r() * HOPS.length)]!;
-    const backToFilm = i % 2 === 0;
-    nodes.push({ id: `n${i}`, ...(typed ? { category: backToFilm ? 'Movie' : h.label } : {}) });
-    edges.push({ id: `e${i}`, source: `n${i - 1}`, target: `n${i}`, directed: false, relation: { kind: 'phrase', value: h.phrase } });
-  }
+  const { nodes, edges } = metaqaChain(film, hops, r, typed);
   return { name: `chain_${hops}`, nodes, edges, targets: [`n${hops}`], expect: [], strategy: { kind: 'gsd', k: 5, nodeCandidates: 4, relationCandidates: 3 } };
 }
 

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lintCypherQuery } from '@neo4j-cypher/language-support';
 import { decidePlacement, openSession, type RetrievalSession } from '../../../src/core/session';
-import type { PlanEdge, PlanNode, PlanningGraph } from '../../../src/core/plan/planningGraph';
+import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
+import { metaqaChain } from './metaqaChains';
 import type { ParameterValue } from '../../../src/core/plan/strategyParameters';
 import type { RetrievalResult } from '../../../src/core/retrieve/result';
 import { checkStatement } from '../../../src/core/graph/queryDoor';
@@ -140,27 +141,9 @@ test('mor, stem and sage in store placement give memory\'s answers, scores, traj
   assert.ok(sageAnswers >= 200, `sage runs with answers: ${sageAnswers}`);
 });
 
-const HOPS: readonly { relation: string; phrase: string; label: string }[] = [
-  { relation: 'directed_by', phrase: 'directed by', label: 'Person' },
-  { relation: 'starred_actors', phrase: 'starred actors', label: 'Person' },
-  { relation: 'written_by', phrase: 'written by', label: 'Person' },
-  { relation: 'has_genre', phrase: 'genre', label: 'Genre' },
-  { relation: 'in_language', phrase: 'in language', label: 'Language' },
-  { relation: 'release_year', phrase: 'release year', label: 'Year' },
-];
-
-/** A MetaQA-shaped chain from a film (film -r1- x1 -r1- film2 -r2- x2 …) with its question, typed or not. */
+/** A MetaQA-shaped chain with its question, for mor, stem and sage. */
 function chain(film: string, hops: number, r: () => number, typed: boolean): PlanningGraph {
-  const nodes: PlanNode[] = [{ id: 'n0', ...(typed ? { category: 'Movie' } : {}), text: { kind: 'soft', value: film } }];
-  const edges: PlanEdge[] = [];
-  const phrases: string[] = [];
-  for (let i = 1; i <= hops; i++) {
-    const h = HOPS[Math.floor(r() * HOPS.length)]!;
-    const backToFilm = i % 2 === 0;
-    nodes.push({ id: `n${i}`, ...(typed ? { category: backToFilm ? 'Movie' : h.label } : {}) });
-    edges.push({ id: `e${i}`, source: `n${i - 1}`, target: `n${i}`, directed: false, relation: { kind: 'phrase', value: h.phrase } });
-    phrases.push(h.phrase);
-  }
+  const { nodes, edges, phrases } = metaqaChain(film, hops, r, typed);
   return { name: `chain_${hops}`, question: `what ${phrases.reverse().join(' of ')} [${film}]`, nodes, edges, targets: [`n${hops}`], expect: [], strategy: { kind: 'mor', seeds: 5, perStep: 3, k: 5 } };
 }
 
