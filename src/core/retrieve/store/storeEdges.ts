@@ -14,7 +14,7 @@ import type { CypherDialect } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { GraphSnapshot, SnapshotData } from '../snapshot/snapshot';
 import { csr } from '../snapshot/snapshot';
-import { expansionParams, expansionStatement, IoCounter, type FrontierNode, type StoreReader } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, offsetOf, type FrontierNode, type StoreReader } from './storeGraph';
 
 /** The adjacency arrays a strategy walks (the snapshot's own, or a local graph in its numbering). */
 export type Adjacency = Pick<SnapshotData, 'outOffsets' | 'outTargets' | 'outRels' | 'inOffsets' | 'inSources' | 'inRels'>;
@@ -29,19 +29,6 @@ export interface EdgeSource {
   edgesOf(nodes: Iterable<number>, types: Uint8Array | null): Promise<Adjacency>;
 }
 
-/** Embedded ids are `<table>:<offset>` (as in storeGraph.ts); the offset orders a table's nodes and edges. */
-function offsetOf(id: string): number {
-  return Number(id.slice(id.indexOf(':') + 1));
-}
-
-/** The snapshot's edge order within one relation type: the position of its endpoint pair in the store's catalog. */
-export function endpointOrder(schema: GraphSchema): (type: string, from: string, to: string) => number {
-  const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
-  return (type, from, to) => {
-    const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
-    return at < 0 ? 1 << 20 : at;
-  };
-}
 
 /**
  * Store placement's edge source: reads from the store, counts the round trips (`io`), and keeps the

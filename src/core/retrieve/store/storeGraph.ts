@@ -10,6 +10,7 @@
  * the matches are the same (docs/placement.md).
  */
 import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
+import type { GraphSchema } from '../../schema/graphSchema';
 import { quoteIdentifier } from '../../graph/identifiers';
 import { GraphSnapshot, csr, type SnapshotData } from '../snapshot/snapshot';
 import { TextTable } from '../snapshot/textTable';
@@ -76,10 +77,19 @@ export interface FrontierNode {
   readonly label: string;
 }
 
-/** Embedded ids are `<table>:<offset>`; the offset is what a statement matches on. */
-function offsetOf(id: string): number {
+/** Embedded ids are `<table>:<offset>`; the offset is what a statement matches on and orders a table's nodes and edges. */
+export function offsetOf(id: string): number {
   const at = id.indexOf(':');
   return Number(id.slice(at + 1));
+}
+
+/** The snapshot's edge order within one relation type: the position of its endpoint pair in the store's catalog. */
+export function endpointOrder(schema: GraphSchema): (type: string, from: string, to: string) => number {
+  const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
+  return (type, from, to) => {
+    const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
+    return at < 0 ? 1 << 20 : at;
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome } from 
 import type { GraphSnapshot, SearchIndex } from '../snapshot/snapshot';
 import type { NodeNameIndex } from '../nodeNames';
 import type { CandidateNodes } from './storeGraph';
-import { expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
 
 export interface StoreSearch {
   readonly outcome: SearchOutcome;
@@ -40,13 +40,9 @@ export function storeUnsupported(problem: GsdProblem): string | undefined {
 export async function searchInStore(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, options: SearchOptions, signal?: AbortSignal): Promise<StoreSearch> {
   const io = new IoCounter(reader, signal);
   const d = index;
-  const endpoints = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints.map((e) => `${e.from}\u0000${e.to}`)]));
   const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
   const endpointsOf = (type: string): readonly { from: string; to: string }[] | undefined => declared.get(type);
-  const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, (type, from, to) => {
-    const at = endpoints.get(type)?.indexOf(`${from}\u0000${to}`) ?? -1;
-    return at < 0 ? 1 << 20 : at;
-  });
+  const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, endpointOrder(schema));
   const P = problem.nodes.length;
   const order = searchOrder(problem);
   const hasList = (p: number): boolean => problem.nodes[p].known || problem.nodes[p].pinned === true;
