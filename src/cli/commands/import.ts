@@ -1,6 +1,6 @@
 // kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--embedder lexical|hashing|transformers | --no-index] [--wait <seconds>] [--json]
 import { resolve } from 'node:path';
-import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportSummary, importIntoFolder, type StagedImportOptions, type ImportFormat, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
+import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportSummary, importIntoFolder, type StagedImportOptions, type ImportFormat, type WrittenGraph, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
 import type { EmbedderKind } from '../../core/embed';
 import type { IndexInfo } from '../../core/session';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
@@ -70,6 +70,9 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
+  // A fresh database's own tables, from the import to the index build (then dropped): the index is
+  // laid out from them instead of read back from the engine (docs/scale.md).
+  let written: WrittenGraph | undefined;
   try {
     const summary = await importInto(
       spec,
@@ -81,12 +84,14 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
         ...(wait !== undefined ? { lockWaitMs: wait * 1000 } : {}),
         // Always said, --quiet or not: a silent wait looks like a hang.
         onWait: (m: string) => io.err(`kgrag import: ${m}`),
+        onWritten: (w: WrittenGraph) => void (written = w),
         signal: controller.signal,
         onProgress: values.quiet ? undefined : (p) => io.err(`[${p.phase}] ${p.message}${p.total !== undefined && p.phase === 'copy' ? ` (${(p.done ?? 0) + 1}/${p.total})` : ''}`),
       },
     );
     // The search index is part of a usable graph: built now, the first retrieval (CLI or VS Code) only reads it.
-    const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, embedder, controller.signal, !values.quiet) : undefined;
+    const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, embedder, controller.signal, !values.quiet, written) : undefined;
+    written = undefined;
     const totalMs = performance.now() - began;
     if (values.json) io.out(JSON.stringify({ ...summary, totalMs, ...(index ? { index } : {}) }));
     else {
@@ -112,12 +117,13 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
  * folder's `snapshots/` — where every session on the folder looks first. A failure is reported and
  * leaves the import as it is: the first run builds the index instead.
  */
-async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, io: CliIO, embedder: EmbedderKind, signal: AbortSignal, verbose: boolean): Promise<(IndexInfo & { embedder: string }) | undefined> {
-  if (verbose) io.err(`[index] building the search index (${embedder} embedder; --no-index skips it)`);
+async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, io: CliIO, embedder: EmbedderKind, signal: AbortSignal, verbose: boolean, written?: WrittenGraph): Promise<(IndexInfo & { embedder: string }) | undefined> {
+  if (verbose) io.err(`[index] building the search index (${embedder} embedder${written ? ', from the imported tables' : ''}; --no-index skips it)`);
   try {
     const session = await openSessionFromSpec({ ...spec, readOnly: true }, io, { embedder: { kind: embedder } });
     try {
-      const info = await session.buildIndex({ signal });
+      const info = await session.buildIndex({ signal, ...(written ? { written } : {}) });
+      if (verbose && written && info.builtFrom === 'store') io.err('[index] the database did not match the imported tables; the index was read back from the database');
       return { ...info, embedder: session.embedder.id };
     } finally {
       await session.close();

@@ -7,6 +7,7 @@ export { dataFolder, dataFolderProblem, databaseExists } from './embedded/dataFo
 export { ImportRejectedError, formatBadLine, type ImportFile, type ImportOptions, type ImportSummary } from './import/importer';
 export type { ImportFormat } from './import/records';
 export { importIntoFolder, type StagedImportOptions } from './import/stagedImport';
+export type { WrittenGraph } from './import/written';
 export { METAQA_TYPING, UNTYPED, parseTypingRules, type TypingRules } from './import/typing';
 export { renderPlanText } from './plan/planText';
 export { sampleFolder, sampleTriplesPath } from './sample/sampleStore';

@@ -18,7 +18,9 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, preloadSnapshot, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { snapshotFromImport } from '../retrieve/snapshot/fromImport';
+import type { WrittenGraph } from '../graph/import/written';
 import { queryResult } from '../retrieve/cypher/queryResult';
 import { withNodeLabels } from '../retrieve/resultFacts';
 import type { CypherParams } from '../graph/graphStore';
@@ -101,6 +103,8 @@ export interface RunCypherOptions {
 export interface IndexInfo {
   readonly nodes: number;
   readonly source: LoadedSnapshot['source'];
+  /** What a built index was laid out from: the graph read back from the store, or the import's tables. */
+  readonly builtFrom?: LoadedSnapshot['builtFrom'];
   readonly ms: number;
   readonly cacheError?: string;
 }
@@ -120,7 +124,13 @@ export interface RetrievalSession {
    */
   searchIndex(signal?: AbortSignal): Promise<SearchIndex>;
   /** Loads or builds the snapshot now; `rebuild` drops the cached file first. */
-  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean }): Promise<IndexInfo>;
+  /**
+   * Loads or builds the snapshot now; `rebuild` drops the cached file first. `written`: the tables
+   * of the import that just wrote this (embedded) database whole (StagedImportOptions.onWritten);
+   * the index is laid out from them instead of read back from the engine, when the engine's rows
+   * match them (retrieve/snapshot/fromImport.ts).
+   */
+  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph }): Promise<IndexInfo>;
   /** Imports graph files (embedded stores); the schema and snapshot are renewed. */
   import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
   /** Why `expected` is not among the answers of the plan under a strategy (docs/whynot.md). */
@@ -229,7 +239,7 @@ class Session implements RetrievalSession, StrategyContext {
     return this.indexRead;
   }
 
-  private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<LoadedSnapshot> {
+  private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, written?: WrittenGraph): Promise<LoadedSnapshot> {
     // One build shared by concurrent runs; a failed (or cancelled) build is retried next time.
     // Every run waiting on it hears its stages (a second run joins at the current stage).
     if (onStage) {
@@ -241,10 +251,15 @@ class Session implements RetrievalSession, StrategyContext {
       this.preloaded = undefined;
       // The snapshot serves as the search index from now on: the index read without the graph can go.
       this.indexRead = undefined;
-      this.loaded = loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal, (stage) => {
+      const store = this.store;
+      const source: SnapshotSource | undefined =
+        written && store instanceof EmbeddedStore
+          ? async (fingerprint, spill, sig) => snapshotFromImport(written, await store.loadCatalog(sig), async (cypher, params) => (await store.query(cypher, { params, readOnly: true, timeoutMs: 600_000, ...(sig ? { signal: sig } : {}) })).rows, this.embedder, fingerprint, sig, spill)
+          : undefined;
+      this.loaded = loadOrBuildSnapshot(store, this.embedder, this.cacheDir, signal, (stage) => {
         this.indexStage = stage;
         for (const l of this.stageListeners) l(stage);
-      }, preloaded);
+      }, preloaded, source);
     }
     const loading = this.loaded;
     const done = (): void => {
@@ -338,15 +353,15 @@ class Session implements RetrievalSession, StrategyContext {
     return reading;
   }
 
-  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean } = {}): Promise<IndexInfo> {
+  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph } = {}): Promise<IndexInfo> {
     if (options.rebuild) {
       this.loaded = undefined;
       this.indexRead = undefined;
       this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
     }
-    const l = await this.loadSnapshot(options.signal);
-    return { nodes: l.snapshot.nodeCount, source: l.source, ms: l.ms, ...(l.cacheError ? { cacheError: l.cacheError } : {}) };
+    const l = await this.loadSnapshot(options.signal, undefined, options.written);
+    return { nodes: l.snapshot.nodeCount, source: l.source, ms: l.ms, ...(l.builtFrom ? { builtFrom: l.builtFrom } : {}), ...(l.cacheError ? { cacheError: l.cacheError } : {}) };
   }
 
   /**

@@ -10,6 +10,7 @@ import { GraphStoreError } from '../errors';
 import { countEdges, countNodes } from './graphBuilder';
 import { acquireImportLock } from './importLock';
 import { loadPrepared, prepareImport, type ImportFile, type ImportOptions, type ImportSummary, type PreparedImport } from './importer';
+import { writtenGraph, type WrittenGraph } from './written';
 
 export interface StagedImportOptions extends ImportOptions {
   /** Where the engine worker is (tests). */
@@ -18,6 +19,12 @@ export interface StagedImportOptions extends ImportOptions {
   readonly lockWaitMs?: number;
   /** Told when the import waits for another one, or takes over a stale lock. */
   readonly onWait?: (message: string) => void;
+  /**
+   * Given the import's own tables when it wrote the whole database (the folder held none before),
+   * after the swap-in: the search index can be laid out from them instead of read back from the
+   * engine (Session.buildIndex's `written`). Holding them keeps names and edges in memory.
+   */
+  readonly onWritten?: (written: WrittenGraph) => void;
 }
 
 const STAGING = (name: string) => `.${name}.import-`;
@@ -106,6 +113,7 @@ async function importLocked(target: string, files: readonly ImportFile[], option
     }
     if (options.signal?.aborted) throw new GraphStoreError('cancelled', 'The import was cancelled.');
     swapIn(staging, target, hadDatabase);
+    if (!hadDatabase) options.onWritten?.(writtenGraph(prepared.graph));
     return summary;
   } finally {
     rmSync(staging, { recursive: true, force: true });

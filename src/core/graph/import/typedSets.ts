@@ -83,6 +83,14 @@ export class NameTable {
     return decoder.decode(this.nameBytes(id));
   }
 
+  /**
+   * Every name added, in id order, as a TextTable viewing this table's bytes (no copy): for a
+   * table that is done (the index build after a fresh import); an add after it may move the bytes.
+   */
+  view(): TextTable {
+    return new TextTable(this.bytes.subarray(0, this.offsets[this.count]!), this.offsets.subarray(0, this.count + 1));
+  }
+
   /** Every name added, in id order, as a TextTable (copies: the table stays usable). */
   toTextTable(): TextTable {
     return new TextTable(this.bytes.slice(0, this.offsets[this.count]!), this.offsets.slice(0, this.count + 1));
@@ -189,6 +197,11 @@ export class EdgeSet {
 
   isRemoved(e: number): boolean {
     return this.removed !== undefined && this.removed[e] === 1;
+  }
+
+  /** Every pair added, in first-seen order, as views on this set's arrays (no copy; for a set that is done). */
+  pairs(): { readonly sources: Uint32Array; readonly targets: Uint32Array } {
+    return { sources: this.src.subarray(0, this.count), targets: this.dst.subarray(0, this.count) };
   }
 
   /** Adds the pair; false when it was there already. */

@@ -3,7 +3,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renam
 import { join } from 'node:path';
 import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
-import { GraphSnapshot, SearchIndex, SnapshotBuilder, type IndexData } from './snapshot';
+import { GraphSnapshot, SearchIndex, SnapshotBuilder, type IndexData, type SpillOption } from './snapshot';
 import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For } from '../mor/bm25';
@@ -393,7 +393,12 @@ export interface LoadedSnapshot {
   readonly ms: number;
   /** Set when the snapshot could not be written to the cache folder. */
   readonly cacheError?: string;
+  /** A built snapshot's source: the graph read back from the store, or a fresh import's own tables (fromImport.ts). */
+  readonly builtFrom?: 'store' | 'import';
 }
+
+/** Lays out the snapshot without the store's export (a fresh import's tables); undefined: export instead. */
+export type SnapshotSource = (fingerprint: string, spill: SpillOption | undefined, signal?: AbortSignal) => Promise<GraphSnapshot | undefined>;
 
 /** What loading the snapshot is doing now (progress for people waiting on a first run). */
 export type SnapshotStage = 'fingerprint' | 'load-cached' | 'build';
@@ -449,7 +454,7 @@ function readHeader(fd: number): (Header & { headerLength: number }) | undefined
 }
 
 /** The store's snapshot from the cache folder (or `preloaded`, when it is the store's), or built from the store and cached. */
-export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, preloaded?: GraphSnapshot): Promise<LoadedSnapshot> {
+export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, preloaded?: GraphSnapshot, source?: SnapshotSource): Promise<LoadedSnapshot> {
   const t0 = performance.now();
   onStage?.('fingerprint');
   const fingerprint = await store.fingerprint(signal);
@@ -466,12 +471,15 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   } catch {
     // A read-only folder: built in memory below, and not cached.
   }
-  const snapshot = await snapshotFromStore(store, embedder, signal, spillDir);
+  const spill = spillDir !== undefined ? { dir: spillDir } : undefined;
+  const fromImport = source ? await source(fingerprint, spill, signal) : undefined;
+  const builtFrom = fromImport ? 'import' : 'store';
+  const snapshot = fromImport ?? (await snapshotFromStore(store, embedder, signal, spillDir));
   try {
     mkdirSync(cacheDir, { recursive: true });
   } catch (e) {
     // A read-only folder: retrieval still works, only the next run rebuilds.
-    return { snapshot, source: 'built', path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
+    return { snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
   }
   // Stale snapshots of this store (other fingerprints) go; other embedders' files stay.
   for (const f of safeList(cacheDir)) {
@@ -483,14 +491,14 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   try {
     writeSnapshot(file, snapshot);
   } catch (e) {
-    return { snapshot, source: 'built', path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
+    return { snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
   }
   // Built through a spill file: the index file just written is what every later session opens;
   // this one opens it too (the spill file goes with the built snapshot).
   const v = snapshot.data.nodeVectors;
   const reopened = isSpilled(v) ? readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder) : undefined;
   if (reopened && isSpilled(v)) v.spill.close();
-  return { snapshot: reopened ?? snapshot, source: 'built', path: file, ms: performance.now() - t0 };
+  return { snapshot: reopened ?? snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0 };
 }
 
 

@@ -251,37 +251,68 @@ export class SnapshotBuilder {
    * `spill`: above `above` rows (default APPROXIMATE_ABOVE), a sparse embedder's matrix is built
    * through a file in `dir` (spill.ts) instead of in memory — the same arrays, in bounded memory.
    */
-  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: { readonly dir: string; readonly above?: number }): Promise<GraphSnapshot> {
-    const n = this.names.length;
-    const m = this.edges;
-    const out = csr(n, m, this.src, this.dst, this.rel);
-    const inn = csr(n, m, this.dst, this.src, this.rel);
-    const namer = namesView(embedder);
-    const names = this.names.table();
-    const nodeVectors =
-      spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
-        ? embedSparseSpilled(namer, n, (r) => names.get(r), join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal).matrix
-        : await embedMatrix(namer, names.map((x) => x), signal);
-    const relationVectors = await embedder.embedBatch(this.relNames.map(relationText), signal);
-    return new GraphSnapshot({
+  async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption): Promise<GraphSnapshot> {
+    return assembleSnapshot(
+      { ids: this.ids.toTextTable(), names: this.names.table(), labelNames: this.labelNames, nodeLabel: this.labels.slice(0, this.names.length), relationNames: this.relNames, src: this.src, dst: this.dst, rel: this.rel, edges: this.edges },
+      embedder,
       fingerprint,
-      embedderId: embedder.id,
-      nodeIds: this.ids.toTextTable(),
-      names,
-      labelNames: this.labelNames,
-      nodeLabel: this.labels.slice(0, n),
-      relationNames: this.relNames,
-      outOffsets: out.offsets,
-      outTargets: out.targets,
-      outRels: out.rels,
-      inOffsets: inn.offsets,
-      inSources: inn.targets,
-      inRels: inn.rels,
-      nodeVectors,
-      relationVectors,
-      dimension: embedder.dimension,
-    });
+      signal,
+      spill,
+    );
   }
+}
+
+/** Where a large sparse matrix is built: above `above` rows (default APPROXIMATE_ABOVE), through a file in `dir` (spill.ts). */
+export interface SpillOption {
+  readonly dir: string;
+  readonly above?: number;
+}
+
+/** A graph's nodes and edge list, laid out by SnapshotBuilder or taken from an import (fromImport.ts). */
+export interface SnapshotParts {
+  readonly ids: TextTable;
+  readonly names: TextTable;
+  readonly labelNames: readonly string[];
+  readonly nodeLabel: Uint16Array;
+  readonly relationNames: readonly string[];
+  /** Edge e is src[e] -rel[e]-> dst[e], e < edges; a node's CSR keeps this order. */
+  readonly src: Uint32Array;
+  readonly dst: Uint32Array;
+  readonly rel: Uint16Array;
+  readonly edges: number;
+}
+
+/** The CSR arrays and the embeddings of a node and edge list: the one place a snapshot is laid out. */
+export async function assembleSnapshot(p: SnapshotParts, embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption): Promise<GraphSnapshot> {
+  const n = p.names.length;
+  const m = p.edges;
+  const out = csr(n, m, p.src, p.dst, p.rel);
+  const inn = csr(n, m, p.dst, p.src, p.rel);
+  const namer = namesView(embedder);
+  const names = p.names;
+  const nodeVectors =
+    spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
+      ? embedSparseSpilled(namer, n, (r) => names.get(r), join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal).matrix
+      : await embedMatrix(namer, names.map((x) => x), signal);
+  const relationVectors = await embedder.embedBatch(p.relationNames.map(relationText), signal);
+  return new GraphSnapshot({
+    fingerprint,
+    embedderId: embedder.id,
+    nodeIds: p.ids,
+    names,
+    labelNames: p.labelNames,
+    nodeLabel: p.nodeLabel,
+    relationNames: p.relationNames,
+    outOffsets: out.offsets,
+    outTargets: out.targets,
+    outRels: out.rels,
+    inOffsets: inn.offsets,
+    inSources: inn.targets,
+    inRels: inn.rels,
+    nodeVectors,
+    relationVectors,
+    dimension: embedder.dimension,
+  });
 }
 
 /** The text a relation type is embedded as: `directed_by` → `directed by`. */

@@ -1,0 +1,212 @@
+// The snapshot of a graph a fresh import just wrote, laid out from the import's own tables instead of
+// read back from the engine (exportGraph): at MetaQA ×40 the export cost ≈ 45 s of engine CPU and an
+// engine process beside the index build. The import's tables hold each label's names and each
+// (type, label pair)'s edges in the order COPY numbered the rows (one engine thread: stagedImport.ts),
+// so node `t:o` is row o of label t's names, and the edge list is the export's: rel tables and their
+// endpoint pairs in catalog order, each pair's edges by (source offset, stored edge offset) — a stable
+// counting sort by source of the pair's first-seen order. Same arrays, same bytes in the index file
+// (test/unit/retrieve/fromImport.test.ts compares the files). Before any of it is trusted, the engine
+// is asked for every table's row count and a sample of rows and edges; any difference returns
+// undefined and the caller exports instead.
+import type { Embedder } from '../../embed/embedder';
+import type { CypherParams, CypherValue } from '../../graph/graphStore';
+import type { WrittenGraph } from '../../graph/import/written';
+import { quoteIdentifier } from '../../graph/identifiers';
+import { assembleSnapshot, type GraphSnapshot, type SpillOption } from './snapshot';
+import { TextTable } from './textTable';
+
+/** The engine's catalog as exportGraph walks it: node tables, rel tables and their endpoint pairs, in catalog order. */
+export interface WrittenCatalog {
+  readonly nodeTables: readonly { readonly id: number; readonly name: string }[];
+  readonly relTables: readonly { readonly name: string; readonly endpoints: readonly { readonly from: string; readonly to: string }[] }[];
+}
+
+/** A read-only query on the store the import wrote (rows of plain values). */
+export type CheckQuery = (cypher: string, params: CypherParams) => Promise<readonly Record<string, CypherValue>[]>;
+
+/** Rows and edge sources compared with the engine per table (besides the counts). */
+const SAMPLES = 16;
+
+interface Layout {
+  readonly catalog: WrittenCatalog;
+  /** Per node table in catalog order: its names, and its first node's index. */
+  readonly tables: readonly { readonly id: number; readonly label: string; readonly names: TextTable; readonly base: number }[];
+  /** Per (rel table, endpoint pair) in catalog order, the written edges. */
+  readonly groups: readonly { readonly type: string; readonly from: string; readonly to: string; readonly sources: Uint32Array; readonly targets: Uint32Array }[];
+}
+
+/** Matches the import's tables to the catalog; undefined when the catalog holds anything the import did not write (or the reverse). */
+function layout(written: WrittenGraph, catalog: WrittenCatalog): Layout | undefined {
+  const tables: { id: number; label: string; names: TextTable; base: number }[] = [];
+  let base = 0;
+  for (const t of catalog.nodeTables) {
+    const names = written.labels.get(t.name);
+    if (!names) return undefined;
+    tables.push({ id: t.id, label: t.name, names, base });
+    base += names.length;
+  }
+  if (tables.length !== written.labels.size) return undefined;
+  const byKey = new Map(written.edges.map((g) => [`${g.type}\0${g.from}\0${g.to}`, g] as const));
+  const groups: Layout['groups'][number][] = [];
+  for (const t of catalog.relTables) {
+    for (const { from, to } of t.endpoints) {
+      const g = byKey.get(`${t.name}\0${from}\0${to}`);
+      if (!g || !written.labels.has(from) || !written.labels.has(to)) return undefined;
+      groups.push(g);
+    }
+  }
+  if (groups.length !== written.edges.length) return undefined;
+  return { catalog, tables, groups };
+}
+
+/**
+ * Asks the engine whether it numbered the rows as the import wrote them: every node table's and
+ * pair's row count, the names at SAMPLES spread offsets, and the targets of SAMPLES spread sources
+ * in stored edge order. A mismatch (a reordering COPY, a name the CSV reader read differently) means
+ * the import's tables cannot stand in for an export.
+ */
+async function engineAgrees(l: Layout, query: CheckQuery): Promise<boolean> {
+  const num = (v: CypherValue | undefined): number => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN);
+  for (const t of l.tables) {
+    const label = quoteIdentifier(t.label);
+    const [c] = await query(`MATCH (n:${label}) RETURN count(*) AS c, max(offset(id(n))) AS m`, {});
+    const n = t.names.length;
+    if (num(c?.c) !== n || (n > 0 && num(c?.m) !== n - 1)) return false;
+    const offsets = spread(n);
+    const rows = await query(`MATCH (n:${label}) WHERE offset(id(n)) IN $o RETURN offset(id(n)) AS o, n.name AS name ORDER BY o`, { o: offsets });
+    if (rows.length !== offsets.length) return false;
+    for (let i = 0; i < rows.length; i++) {
+      if (num(rows[i]!.o) !== offsets[i] || rows[i]!.name !== t.names.get(offsets[i]!)) return false;
+    }
+  }
+  for (const g of l.groups) {
+    const pattern = `(a:${quoteIdentifier(g.from)})-[r:${quoteIdentifier(g.type)}]->(b:${quoteIdentifier(g.to)})`;
+    const [c] = await query(`MATCH ${pattern} RETURN count(*) AS c`, {});
+    if (num(c?.c) !== g.sources.length) return false;
+    // Sources of edges spread over the pair's first-seen order, and what the import says their edges are.
+    const picked = [...new Set(spread(g.sources.length).map((e) => g.sources[e]!))].sort((a, b) => a - b);
+    const want = new Set(picked);
+    const expected: number[][] = picked.map(() => []);
+    const at = new Map(picked.map((s, i) => [s, i] as const));
+    for (let e = 0; e < g.sources.length; e++) if (want.has(g.sources[e]!)) expected[at.get(g.sources[e]!)!]!.push(g.targets[e]!);
+    const rows = await query(`MATCH ${pattern} WHERE offset(id(a)) IN $o RETURN offset(id(a)) AS a, offset(id(b)) AS b ORDER BY offset(id(a)), offset(id(r))`, { o: picked });
+    const flat = expected.flatMap((targets, i) => targets.map((t) => [picked[i]!, t] as const));
+    if (rows.length !== flat.length) return false;
+    for (let i = 0; i < rows.length; i++) if (num(rows[i]!.a) !== flat[i]![0] || num(rows[i]!.b) !== flat[i]![1]) return false;
+  }
+  return true;
+}
+
+/** Up to SAMPLES positions spread over 0 … n − 1, first and last included, ascending. */
+function spread(n: number): number[] {
+  if (n <= SAMPLES) return Array.from({ length: n }, (_, i) => i);
+  return [...new Set(Array.from({ length: SAMPLES }, (_, i) => Math.round((i * (n - 1)) / (SAMPLES - 1))))];
+}
+
+/** Node ids `tableId:offset` as one UTF-8 table, in node order. */
+function nodeIds(l: Layout, n: number): TextTable {
+  const offsets = new Uint32Array(n + 1);
+  let size = 0;
+  for (const t of l.tables) {
+    const prefix = String(t.id).length + 1;
+    for (let o = 0; o < t.names.length; o++) size += prefix + digits(o);
+  }
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  let row = 0;
+  for (const t of l.tables) {
+    const prefix = Buffer.from(`${t.id}:`, 'latin1');
+    for (let o = 0; o < t.names.length; o++) {
+      prefix.copy(bytes, at);
+      at += prefix.length;
+      const d = digits(o);
+      let v = o;
+      for (let k = d - 1; k >= 0; k--) {
+        bytes[at + k] = 0x30 + (v % 10);
+        v = Math.floor(v / 10);
+      }
+      at += d;
+      offsets[++row] = at;
+    }
+  }
+  return new TextTable(bytes, offsets);
+}
+
+function digits(v: number): number {
+  let d = 1;
+  while (v >= 10) {
+    v = Math.floor(v / 10);
+    d++;
+  }
+  return d;
+}
+
+/** Node names of every table in node order, as one table (the import's per-label bytes concatenated). */
+function allNames(l: Layout, n: number): TextTable {
+  let size = 0;
+  for (const t of l.tables) size += t.names.offsets[t.names.length]! - t.names.offsets[0]!;
+  const bytes = new Uint8Array(size);
+  const offsets = new Uint32Array(n + 1);
+  let at = 0;
+  let row = 0;
+  for (const t of l.tables) {
+    const o = t.names.offsets;
+    const first = o[0]!;
+    bytes.set(t.names.bytes.subarray(first, o[t.names.length]!), at);
+    for (let i = 1; i <= t.names.length; i++) offsets[++row] = at + o[i]! - first;
+    at += o[t.names.length]! - first;
+  }
+  return new TextTable(bytes, offsets);
+}
+
+/**
+ * The snapshot exportGraph would give of the database a fresh import wrote, from the import's own
+ * tables; undefined when the catalog or the engine's rows do not match them (export instead).
+ */
+export async function snapshotFromImport(written: WrittenGraph, catalog: WrittenCatalog, query: CheckQuery, embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption): Promise<GraphSnapshot | undefined> {
+  const l = layout(written, catalog);
+  if (!l || !(await engineAgrees(l, query))) return undefined;
+  const n = l.tables.reduce((s, t) => s + t.names.length, 0);
+  const labelNames: string[] = [];
+  const nodeLabel = new Uint16Array(n);
+  for (const t of l.tables) {
+    if (t.names.length === 0) continue;
+    if (labelNames.length >= 0xffff) throw new Error('snapshot: more than 65535 labels or relation types');
+    nodeLabel.fill(labelNames.length, t.base, t.base + t.names.length);
+    labelNames.push(t.label);
+  }
+  const base = new Map(l.tables.map((t) => [t.label, t.base] as const));
+  const m = l.groups.reduce((s, g) => s + g.sources.length, 0);
+  const src = new Uint32Array(m);
+  const dst = new Uint32Array(m);
+  const rel = new Uint16Array(m);
+  const relationNames: string[] = [];
+  const relIds = new Map<string, number>();
+  let e = 0;
+  for (const g of l.groups) {
+    const k = g.sources.length;
+    if (k === 0) continue;
+    let r = relIds.get(g.type);
+    if (r === undefined) {
+      r = relationNames.length;
+      if (r >= 0xffff) throw new Error('snapshot: more than 65535 labels or relation types');
+      relationNames.push(g.type);
+      relIds.set(g.type, r);
+    }
+    // Stable counting sort by source: the export's (source offset, stored edge offset) order.
+    const sourceCount = written.labels.get(g.from)!.length;
+    const start = new Uint32Array(sourceCount + 1);
+    for (let i = 0; i < k; i++) start[g.sources[i]! + 1]!++;
+    for (let s = 0; s < sourceCount; s++) start[s + 1]! += start[s]!;
+    const sb = base.get(g.from)!;
+    const tb = base.get(g.to)!;
+    for (let i = 0; i < k; i++) {
+      const at = e + start[g.sources[i]!]!++;
+      src[at] = sb + g.sources[i]!;
+      dst[at] = tb + g.targets[i]!;
+      rel[at] = r;
+    }
+    e += k;
+  }
+  return assembleSnapshot({ ids: nodeIds(l, n), names: allNames(l, n), labelNames, nodeLabel, relationNames, src, dst, rel, edges: m }, embedder, fingerprint, signal, spill);
+}
