@@ -1,7 +1,8 @@
 // kgrag import <file…> (--db <folder> | --neo4j <uri>) [--format triples|tsv|csv|jsonl] [--strict] [--typing rules.json|--untyped] [--embedder lexical|hashing|transformers | --no-index] [--wait <seconds>] [--json]
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { dataFolderProblem, formatBadLine, ImportRejectedError, type ImportFile, type ImportSummary, importIntoFolder, type StagedImportOptions, type ImportFormat, type WrittenGraph, METAQA_TYPING, parseTypingRules, UNTYPED, type TypingRules, STORE_FLAGS, type StoreSpec } from '../../core/graph';
-import type { EmbedderKind } from '../../core/embed';
+import { createEmbedder, type Embedder, type EmbedderKind } from '../../core/embed';
+import { embedWhileCopying, type EarlyEmbedding } from '../../core/retrieve';
 import type { IndexInfo } from '../../core/session';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
 import { EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, parseFlags, specFromFlags } from './storeFlags';
@@ -73,6 +74,10 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
   // A fresh database's own tables, from the import to the index build (then dropped): the index is
   // laid out from them instead of read back from the engine (docs/scale.md).
   let written: WrittenGraph | undefined;
+  // Above 250,000 names their embedding runs while the engine copies (fromImport.ts); the same
+  // embedder object then builds the index. Sparse embedders only (the spill file's): a model is
+  // still loaded after the import, whose failure leaves the import done.
+  const early = spec.kind === 'embedded' && !values['no-index'] && (embedder === 'lexical' || embedder === 'hashing') ? { embedder: await createEmbedder({ kind: embedder }), run: undefined as EarlyEmbedding | undefined } : undefined;
   try {
     const summary = await importInto(
       spec,
@@ -85,12 +90,13 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
         // Always said, --quiet or not: a silent wait looks like a hang.
         onWait: (m: string) => io.err(`kgrag import: ${m}`),
         onWritten: (w: WrittenGraph) => void (written = w),
+        ...(early && spec.kind === 'embedded' ? { onTables: (w: WrittenGraph) => void (early.run = embedWhileCopying(w, early.embedder, dirname(resolve(spec.folder)))) } : {}),
         signal: controller.signal,
         onProgress: values.quiet ? undefined : (p) => io.err(`[${p.phase}] ${p.message}${p.total !== undefined && p.phase === 'copy' ? ` (${(p.done ?? 0) + 1}/${p.total})` : ''}`),
       },
     );
     // The search index is part of a usable graph: built now, the first retrieval (CLI or VS Code) only reads it.
-    const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, embedder, controller.signal, !values.quiet, written) : undefined;
+    const index = spec.kind === 'embedded' && !values['no-index'] && summary.nodesCreated + summary.edgesCreated > 0 ? await buildSearchIndex(spec, io, early?.embedder ?? embedder, controller.signal, !values.quiet, written, early?.run) : undefined;
     written = undefined;
     const totalMs = performance.now() - began;
     if (values.json) io.out(JSON.stringify({ ...summary, totalMs, ...(index ? { index } : {}) }));
@@ -108,6 +114,8 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     }
     throw e;
   } finally {
+    // A failed import (or a cached index) leaves the early embedding unused: its file goes.
+    early?.run?.cancel();
     process.removeListener('SIGINT', onSignal);
   }
 }
@@ -117,12 +125,12 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
  * folder's `snapshots/` — where every session on the folder looks first. A failure is reported and
  * leaves the import as it is: the first run builds the index instead.
  */
-async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, io: CliIO, embedder: EmbedderKind, signal: AbortSignal, verbose: boolean, written?: WrittenGraph): Promise<(IndexInfo & { embedder: string }) | undefined> {
-  if (verbose) io.err(`[index] building the search index (${embedder} embedder${written ? ', from the imported tables' : ''}; --no-index skips it)`);
+async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, io: CliIO, embedder: EmbedderKind | Embedder, signal: AbortSignal, verbose: boolean, written?: WrittenGraph, early?: EarlyEmbedding): Promise<(IndexInfo & { embedder: string }) | undefined> {
+  if (verbose) io.err(`[index] building the search index (${typeof embedder === 'string' ? embedder : embedder.id} embedder${written ? ', from the imported tables' : ''}${early ? ', names embedded during the copy' : ''}; --no-index skips it)`);
   try {
-    const session = await openSessionFromSpec({ ...spec, readOnly: true }, io, { embedder: { kind: embedder } });
+    const session = await openSessionFromSpec({ ...spec, readOnly: true }, io, { embedder: typeof embedder === 'string' ? { kind: embedder } : embedder });
     try {
-      const info = await session.buildIndex({ signal, ...(written ? { written } : {}) });
+      const info = await session.buildIndex({ signal, ...(written ? { written } : {}), ...(early ? { early } : {}) });
       if (verbose && written && info.builtFrom === 'store') io.err('[index] the database did not match the imported tables; the index was read back from the database');
       return { ...info, embedder: session.embedder.id };
     } finally {

@@ -4,3 +4,4 @@ export type { RelationAliases } from './relations';
 export { loadReranker, type Reranker } from './mor/rerank';
 export { lookupEntities, type EntityLookupOptions } from './entities';
 export { openNodeNameIndex, nodeNameIndexOf, type NodeNameIndex, type NameCandidate } from './nodeNames';
+export { embedWhileCopying, type EarlyEmbedding } from './snapshot/fromImport';

@@ -19,7 +19,7 @@ import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
 import { loadOrBuildSnapshot, preloadSnapshot, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
-import { snapshotFromImport } from '../retrieve/snapshot/fromImport';
+import { snapshotFromImport, type EarlyEmbedding } from '../retrieve/snapshot/fromImport';
 import type { WrittenGraph } from '../graph/import/written';
 import { queryResult } from '../retrieve/cypher/queryResult';
 import { withNodeLabels } from '../retrieve/resultFacts';
@@ -128,9 +128,9 @@ export interface RetrievalSession {
    * Loads or builds the snapshot now; `rebuild` drops the cached file first. `written`: the tables
    * of the import that just wrote this (embedded) database whole (StagedImportOptions.onWritten);
    * the index is laid out from them instead of read back from the engine, when the engine's rows
-   * match them (retrieve/snapshot/fromImport.ts).
+   * match them (retrieve/snapshot/fromImport.ts); `early`: their names embedded while the engine copied.
    */
-  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph }): Promise<IndexInfo>;
+  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph; early?: EarlyEmbedding }): Promise<IndexInfo>;
   /** Imports graph files (embedded stores); the schema and snapshot are renewed. */
   import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
   /** Why `expected` is not among the answers of the plan under a strategy (docs/whynot.md). */
@@ -239,7 +239,7 @@ class Session implements RetrievalSession, StrategyContext {
     return this.indexRead;
   }
 
-  private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, written?: WrittenGraph): Promise<LoadedSnapshot> {
+  private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, written?: WrittenGraph, early?: EarlyEmbedding): Promise<LoadedSnapshot> {
     // One build shared by concurrent runs; a failed (or cancelled) build is retried next time.
     // Every run waiting on it hears its stages (a second run joins at the current stage).
     if (onStage) {
@@ -254,7 +254,7 @@ class Session implements RetrievalSession, StrategyContext {
       const store = this.store;
       const source: SnapshotSource | undefined =
         written && store instanceof EmbeddedStore
-          ? async (fingerprint, spill, sig) => snapshotFromImport(written, await store.loadCatalog(sig), async (cypher, params) => (await store.query(cypher, { params, readOnly: true, timeoutMs: 600_000, ...(sig ? { signal: sig } : {}) })).rows, this.embedder, fingerprint, sig, spill)
+          ? async (fingerprint, spill, sig) => snapshotFromImport(written, await store.loadCatalog(sig), async (cypher, params) => (await store.query(cypher, { params, readOnly: true, timeoutMs: 600_000, ...(sig ? { signal: sig } : {}) })).rows, this.embedder, fingerprint, sig, spill, early)
           : undefined;
       this.loaded = loadOrBuildSnapshot(store, this.embedder, this.cacheDir, signal, (stage) => {
         this.indexStage = stage;
@@ -353,14 +353,14 @@ class Session implements RetrievalSession, StrategyContext {
     return reading;
   }
 
-  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph } = {}): Promise<IndexInfo> {
+  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph; early?: EarlyEmbedding } = {}): Promise<IndexInfo> {
     if (options.rebuild) {
       this.loaded = undefined;
       this.indexRead = undefined;
       this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
     }
-    const l = await this.loadSnapshot(options.signal, undefined, options.written);
+    const l = await this.loadSnapshot(options.signal, undefined, options.written, options.early);
     return { nodes: l.snapshot.nodeCount, source: l.source, ms: l.ms, ...(l.builtFrom ? { builtFrom: l.builtFrom } : {}), ...(l.cacheError ? { cacheError: l.cacheError } : {}) };
   }
 

@@ -14,7 +14,7 @@ import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { importIntoFolder } from '../../../src/core/graph/import/stagedImport';
 import type { WrittenGraph } from '../../../src/core/graph/import/written';
 import { writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
-import { snapshotFromImport } from '../../../src/core/retrieve/snapshot/fromImport';
+import { embedWhileCopying, snapshotFromImport, type EarlyEmbedding } from '../../../src/core/retrieve/snapshot/fromImport';
 import { SnapshotBuilder, type GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { TextTable } from '../../../src/core/retrieve/snapshot/textTable';
 import { tempDir } from '../graph/helpers';
@@ -32,7 +32,7 @@ async function importFresh(name: string, text: string, ext = 'txt'): Promise<{ f
 }
 
 /** Both snapshots of the folder's database, written as index files; their bytes. */
-async function bothFiles(folder: string, written: WrittenGraph, embedder: Embedder, spillAbove?: number): Promise<{ fromStore: Buffer; fromImport: Buffer | undefined }> {
+async function bothFiles(folder: string, written: WrittenGraph, embedder: Embedder, spillAbove?: number, early?: EarlyEmbedding): Promise<{ fromStore: Buffer; fromImport: Buffer | undefined }> {
   const store = new EmbeddedStore({ folder, readOnly: true, batchSize: 5000 });
   await store.open();
   try {
@@ -45,7 +45,7 @@ async function bothFiles(folder: string, written: WrittenGraph, embedder: Embedd
     }
     const exported = await b.build(embedder, fp, undefined, spill);
     const query = async (cypher: string, params: Record<string, unknown>) => (await store.query(cypher, { params: params as never, readOnly: true })).rows;
-    const imported = await snapshotFromImport(written, await store.loadCatalog(), query, embedder, fp, undefined, spill);
+    const imported = await snapshotFromImport(written, await store.loadCatalog(), query, embedder, fp, undefined, spill, early);
     const bytes = (s: GraphSnapshot, name: string): Buffer => {
       const path = join(dir.path, name);
       writeSnapshot(path, s);
@@ -84,6 +84,21 @@ test('several labels and relation types: the index from the import is byte-ident
   assert.equal(Buffer.compare(fromImport, fromStore), 0);
 });
 
+test("names embedded early in the import's label order, laid out in the catalog's (another order): byte-identical", async () => {
+  const { folder, written } = await importFresh('early', SMALL);
+  const embedder = new LexicalEmbedder({ charLevel: new HashingEmbedder() });
+  const early = embedWhileCopying(written, embedder, dir.path, 0);
+  assert.ok(early);
+  const store = new EmbeddedStore({ folder, readOnly: true });
+  await store.open();
+  const catalogOrder = (await store.loadCatalog()).nodeTables.map((t) => t.name);
+  await store.close();
+  assert.notDeepEqual(catalogOrder, early.labels, 'the permutation is exercised');
+  const { fromStore, fromImport } = await bothFiles(folder, written, embedder, 0, early);
+  assert.ok(fromImport);
+  assert.equal(Buffer.compare(fromImport, fromStore), 0);
+});
+
 test('relation types with several label pairs, sources with edges of several types: byte-identical', async () => {
   // JSON lines edges with explicit labels: `likes` and `knows` each join three label pairs, and a
   // node's edges of one type interleave with its others in the file.
@@ -102,14 +117,18 @@ test('relation types with several label pairs, sources with edges of several typ
   assert.equal(Buffer.compare(fromImport, fromStore), 0);
 });
 
-test('a label over two engine node groups (140,000 rows), built through the spill file: byte-identical', async () => {
+test('a label over two engine node groups (140,000 rows), built through the spill file, names embedded early: byte-identical', async () => {
   const lines: string[] = [];
   // Edges listed out of source order, so the stored (source, edge) order is not the file's.
   for (let i = 0; i < 140_000; i++) lines.push(`m${(i * 7919) % 140_000}|directed_by|p${i % 3000}`);
   for (let i = 0; i < 20_000; i++) lines.push(`m${(i * 104_729) % 140_000}|starred_actors|p${(i * 13) % 3000}`);
   const { folder, written } = await importFresh('groups', lines.join('\n'));
   assert.ok(written.labels.get('Movie')!.length > 131_072);
-  const { fromStore, fromImport } = await bothFiles(folder, written, new HashingEmbedder({ dimension: 64 }), 1000);
+  const embedder = new HashingEmbedder({ dimension: 64 });
+  // Embedded in the import's label order (Movie, Person), laid out in the catalog's.
+  const early = embedWhileCopying(written, embedder, dir.path, 1000);
+  assert.ok(early, 'above the threshold, names are embedded early');
+  const { fromStore, fromImport } = await bothFiles(folder, written, embedder, 1000, early);
   assert.ok(fromImport);
   assert.equal(fromImport.length, fromStore.length);
   assert.equal(Buffer.compare(fromImport, fromStore), 0);

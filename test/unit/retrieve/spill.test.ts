@@ -11,7 +11,7 @@ import { LexicalEmbedder } from '../../../src/core/embed/lexical';
 import { namesView } from '../../../src/core/embed/embedder';
 import { readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { SnapshotBuilder } from '../../../src/core/retrieve/snapshot/snapshot';
-import { embedSparseSpilled } from '../../../src/core/retrieve/snapshot/spill';
+import { embedSparseSpilled, finishSpill, SpillRows } from '../../../src/core/retrieve/snapshot/spill';
 import { embedMatrix, VectorIndex } from '../../../src/core/retrieve/snapshot/vectorIndex';
 import { rng, WORDS } from './helpers';
 
@@ -77,6 +77,43 @@ test('an index file built through a spill file has the bytes of one built in mem
     const back = readSnapshot(join(dir, 'b.bin'), undefined, embedder, 'disk')!;
     assert.deepEqual(back.index.search(q, 10), inMemory.index.search(q, 10));
     assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('spill-')), [], 'no spill file left (unlinked when made)');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('rows embedded in one order and finished in another equal embedding them in the final order, to the bit', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-spill-'));
+  try {
+    const texts = names(2500, 9);
+    const namer = namesView(embedder) as LexicalEmbedder;
+    // Final order: pass 1's blocks [1500, 2500), [0, 700), [700, 1500) (one empty block too).
+    const order = [[1500, 2500], [0, 700], [700, 700], [700, 1500]] as const;
+    const finalTexts = order.flatMap(([f, t]) => texts.slice(f, t));
+    const want = embedSparseSpilled(namer, finalTexts.length, (r) => finalTexts[r]!, join(dir, 'a.tmp'), undefined, 3000);
+    const rows = new SpillRows(namer, texts.length, join(dir, 'b.tmp'));
+    for (const t of texts) rows.add(t);
+    const got = finishSpill(rows, order, undefined, 3000);
+    try {
+      const w = want.matrix.materialise();
+      const g = got.materialise();
+      assert.deepEqual(got.postings.offsets, want.matrix.postings.offsets);
+      assert.deepEqual(g.postRows, w.postRows);
+      assert.deepEqual(Buffer.from(g.postVals.buffer), Buffer.from(w.postVals.buffer));
+      assert.deepEqual(g.rowOffsets, w.rowOffsets);
+      assert.deepEqual(g.rowEntries, w.rowEntries);
+      assert.deepEqual(Buffer.from(got.rowNormSq.buffer), Buffer.from(want.matrix.rowNormSq.buffer));
+      const a = new SparseScratch(namer.dimension);
+      const b = new SparseScratch(namer.dimension);
+      for (let r = 0; r < finalTexts.length; r += 41) {
+        got.row(r, a);
+        want.matrix.row(r, b);
+        assert.deepEqual(Array.from(a.indices.subarray(0, a.count)), Array.from(b.indices.subarray(0, b.count)));
+      }
+    } finally {
+      want.close();
+      rows.close();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

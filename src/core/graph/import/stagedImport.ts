@@ -25,6 +25,12 @@ export interface StagedImportOptions extends ImportOptions {
    * engine (Session.buildIndex's `written`). Holding them keeps names and edges in memory.
    */
   readonly onWritten?: (written: WrittenGraph) => void;
+  /**
+   * The same tables (a fresh database only) once they are final, before the engine copies them —
+   * for work that can run beside COPY (embedding the names: fromImport.ts embedWhileCopying).
+   * They are written only if the import then succeeds (onWritten).
+   */
+  readonly onTables?: (written: WrittenGraph) => void;
 }
 
 const STAGING = (name: string) => `.${name}.import-`;
@@ -105,6 +111,7 @@ async function importLocked(target: string, files: readonly ImportFile[], option
     const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1 });
     let summary: ImportSummary;
     try {
+      if (!hadDatabase) options.onTables?.(writtenGraph(prepared.graph));
       await store.open();
       summary = await loadPrepared(store, prepared, options);
     } finally {

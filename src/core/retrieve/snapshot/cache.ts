@@ -96,7 +96,9 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
     arr('rowNormSq', 'f64', v.rowNormSq);
     last.push(spilled('postRows', 'u32', s.fd, s.postRowsAt, s.entries), spilled('postVals', 'f32', s.fd, s.postValsAt, s.entries));
     arr('rowOffsets', 'u32', s.rowOffsets);
-    last.push(spilled('rowEntries', 'u32', s.fd, s.rowEntriesAt, 2 * s.entries));
+    last.push({ name: 'rowEntries', kind: 'u32', length: 2 * s.entries, bytes: 8 * s.entries, chunks: function* () {
+      for (const g of s.rowEntryRanges) yield* spillChunks(s.fd, g.at, g.bytes);
+    } });
   } else {
     const p = snap.index.postings()!;
     arr('postOffsets', 'u32', p.offsets);

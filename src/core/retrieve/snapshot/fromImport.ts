@@ -8,12 +8,78 @@
 // (test/unit/retrieve/fromImport.test.ts compares the files). Before any of it is trusted, the engine
 // is asked for every table's row count and a sample of rows and edges; any difference returns
 // undefined and the caller exports instead.
-import type { Embedder } from '../../embed/embedder';
+import { join } from 'node:path';
+import { namesView, type Embedder } from '../../embed/embedder';
+import { isSparseEmbedder } from '../../embed/hashing';
 import type { CypherParams, CypherValue } from '../../graph/graphStore';
 import type { WrittenGraph } from '../../graph/import/written';
 import { quoteIdentifier } from '../../graph/identifiers';
 import { assembleSnapshot, type GraphSnapshot, type SpillOption } from './snapshot';
+import { finishSpill, SpillRows } from './spill';
 import { TextTable } from './textTable';
+import { APPROXIMATE_ABOVE } from './vectorIndex';
+
+/**
+ * The names of a fresh import embedded while the engine copies them (pass 1 of the spill file, in
+ * the import's label order): COPY runs on one engine thread and the CLI only waits for it, so on
+ * two cores the embedding (≈ 50 s of CPU at MetaQA ×40) overlaps it. snapshotFromImport finishes
+ * it in the catalog's label order.
+ */
+export interface EarlyEmbedding {
+  readonly embedderId: string;
+  /** Labels in the order their rows were embedded. */
+  readonly labels: readonly string[];
+  readonly done: Promise<SpillRows>;
+  /** Stops embedding (the import failed) and removes the file. */
+  readonly cancel: () => void;
+}
+
+/** Rows embedded between turns of the event loop (≈ 20–40 ms: the import's own messages get through). */
+const ROWS_PER_TURN = 1024;
+
+/**
+ * Starts embedding the names of `written` into a spill file in `dir`, a few rows per turn of the
+ * event loop; undefined where the index is not built through a spill file (at most
+ * APPROXIMATE_ABOVE rows, or a dense embedder): those are built after the import as before.
+ */
+export function embedWhileCopying(written: WrittenGraph, embedder: Embedder, dir: string, above = APPROXIMATE_ABOVE): EarlyEmbedding | undefined {
+  const namer = namesView(embedder);
+  let n = 0;
+  for (const t of written.labels.values()) n += t.length;
+  if (n <= above || !isSparseEmbedder(namer)) return undefined;
+  const labels = [...written.labels.keys()];
+  let cancelled = false;
+  const spill = new SpillRows(namer, n, join(dir, `spill-${process.pid}-${Date.now()}.tmp`));
+  const done = (async (): Promise<SpillRows> => {
+    try {
+      for (const label of labels) {
+        const t = written.labels.get(label)!;
+        for (let i = 0; i < t.length; i++) {
+          spill.add(t.get(i));
+          if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) {
+            await new Promise<void>((r) => setImmediate(r));
+            if (cancelled) throw new Error('embedding cancelled');
+          }
+        }
+      }
+      spill.flush();
+      return spill;
+    } catch (e) {
+      spill.close();
+      throw e;
+    }
+  })();
+  done.catch(() => undefined);
+  return {
+    embedderId: embedder.id,
+    labels,
+    done,
+    cancel: () => {
+      cancelled = true;
+      void done.then((s) => s.close(), () => undefined);
+    },
+  };
+}
 
 /** The engine's catalog as exportGraph walks it: node tables, rel tables and their endpoint pairs, in catalog order. */
 export interface WrittenCatalog {
@@ -163,9 +229,26 @@ function allNames(l: Layout, n: number): TextTable {
  * The snapshot exportGraph would give of the database a fresh import wrote, from the import's own
  * tables; undefined when the catalog or the engine's rows do not match them (export instead).
  */
-export async function snapshotFromImport(written: WrittenGraph, catalog: WrittenCatalog, query: CheckQuery, embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption): Promise<GraphSnapshot | undefined> {
+export async function snapshotFromImport(written: WrittenGraph, catalog: WrittenCatalog, query: CheckQuery, embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption, early?: EarlyEmbedding): Promise<GraphSnapshot | undefined> {
   const l = layout(written, catalog);
-  if (!l || !(await engineAgrees(l, query))) return undefined;
+  const usable = early !== undefined && early.embedderId === embedder.id;
+  if (early && !usable) early.cancel();
+  if (!l || !(await engineAgrees(l, query))) {
+    early?.cancel();
+    return undefined;
+  }
+  let nodeVectors: Awaited<ReturnType<typeof finishSpill>> | undefined;
+  if (usable) {
+    // The early rows in the catalog's label order.
+    const rows = await early.done;
+    const startOf = new Map<string, number>();
+    let at = 0;
+    for (const label of early.labels) {
+      startOf.set(label, at);
+      at += written.labels.get(label)!.length;
+    }
+    nodeVectors = finishSpill(rows, l.tables.map((t) => [startOf.get(t.label)!, startOf.get(t.label)! + t.names.length] as const), signal);
+  }
   const n = l.tables.reduce((s, t) => s + t.names.length, 0);
   const labelNames: string[] = [];
   const nodeLabel = new Uint16Array(n);
@@ -208,5 +291,5 @@ export async function snapshotFromImport(written: WrittenGraph, catalog: Written
     }
     e += k;
   }
-  return assembleSnapshot({ ids: nodeIds(l, n), names: allNames(l, n), labelNames, nodeLabel, relationNames, src, dst, rel, edges: m }, embedder, fingerprint, signal, spill);
+  return assembleSnapshot({ ids: nodeIds(l, n), names: allNames(l, n), labelNames, nodeLabel, relationNames, src, dst, rel, edges: m, ...(nodeVectors ? { nodeVectors } : {}) }, embedder, fingerprint, signal, spill);
 }

@@ -280,6 +280,8 @@ export interface SnapshotParts {
   readonly dst: Uint32Array;
   readonly rel: Uint16Array;
   readonly edges: number;
+  /** The names' vectors when already embedded (fromImport.ts: while the engine copied). */
+  readonly nodeVectors?: EmbeddingMatrix;
 }
 
 /** The CSR arrays and the embeddings of a node and edge list: the one place a snapshot is laid out. */
@@ -291,9 +293,10 @@ export async function assembleSnapshot(p: SnapshotParts, embedder: Embedder, fin
   const namer = namesView(embedder);
   const names = p.names;
   const nodeVectors =
-    spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
+    p.nodeVectors ??
+    (spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
       ? embedSparseSpilled(namer, n, (r) => names.get(r), join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal).matrix
-      : await embedMatrix(namer, names.map((x) => x), signal);
+      : await embedMatrix(namer, names.map((x) => x), signal));
   const relationVectors = await embedder.embedBatch(p.relationNames.map(relationText), signal);
   return new GraphSnapshot({
     fingerprint,

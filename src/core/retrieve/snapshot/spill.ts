@@ -24,7 +24,8 @@ const IO_ENTRIES = 1 << 20;
 export interface SpillSections {
   readonly fd: number;
   readonly entries: number;
-  readonly rowEntriesAt: number;
+  /** The rows' entries in row order: one range of the file, or one per block when pass 1 embedded the rows in another order. */
+  readonly rowEntryRanges: readonly { readonly at: number; readonly bytes: number }[];
   readonly postRowsAt: number;
   readonly postValsAt: number;
   readonly rowOffsets: Uint32Array;
@@ -35,77 +36,144 @@ export interface SpillSections {
 export type SpilledMatrix = InvertedMatrix & { readonly spill: SpillSections };
 
 /**
- * Embeds `count` texts (`textOf(r)`) into an InvertedMatrix whose postings and rows live in a new
- * file at `path`. The file is unlinked at once where the system allows it (its descriptor keeps it);
- * `close` closes it (and removes it where it could not be unlinked).
+ * Pass 1 on its own: `add` embeds the next row and appends its entries to a new file at `path`
+ * (unlinked at once where the system allows it; its descriptor keeps it). Rows can be added a few
+ * at a time between other work (the import embeds names while the engine copies: fromImport.ts);
+ * `finishSpill` then lays out the postings, in the rows' final order.
  */
-export function embedSparseSpilled(embedder: SparseEmbedder, count: number, textOf: (r: number) => string, path: string, signal?: AbortSignal, blockEntries = BLOCK_ENTRIES): { matrix: SpilledMatrix; close: () => void } {
-  const fd = openSync(path, 'w+');
-  let unlinked = false;
-  let closed = false;
-  try {
-    unlinkSync(path);
-    unlinked = true;
-  } catch {
-    // Windows: an open file cannot be removed; close() removes it.
+export class SpillRows {
+  readonly fd: number;
+  /** Rows added so far. */
+  rows = 0;
+  private readonly scratch: SparseScratch;
+  readonly rowOffsets: Uint32Array;
+  readonly rowNormSq: Float64Array;
+  readonly counts: Float64Array;
+  private readonly buf = new Uint32Array(2 * IO_ENTRIES);
+  private readonly bufF = new Float32Array(this.buf.buffer);
+  private inBuf = 0;
+  nnz = 0;
+  private fileAt = 0;
+  private unlinked = false;
+  private closed = false;
+
+  constructor(
+    private readonly embedder: SparseEmbedder,
+    readonly count: number,
+    private readonly path: string,
+  ) {
+    this.fd = openSync(path, 'w+');
+    try {
+      unlinkSync(path);
+      this.unlinked = true;
+    } catch {
+      // Windows: an open file cannot be removed; close() removes it.
+    }
+    this.scratch = new SparseScratch(embedder.dimension);
+    this.rowOffsets = new Uint32Array(count + 1);
+    this.rowNormSq = new Float64Array(count);
+    this.counts = new Float64Array(embedder.dimension);
   }
-  // Once only: a closed descriptor's number is soon another file's.
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    closeSync(fd);
-    if (!unlinked) {
+
+  /** Embeds row `this.rows` and appends its entries. */
+  add(text: string): void {
+    const r = this.rows++;
+    const scratch = this.scratch;
+    const buf = this.buf;
+    const bufF = this.bufF;
+    this.embedder.embedSparse(text, scratch);
+    const c = scratch.count;
+    let s = 0;
+    for (let i = 0; i < c; i++) {
+      if (this.inBuf === IO_ENTRIES) this.flush();
+      const b = scratch.indices[i]!;
+      const at = this.inBuf;
+      buf[2 * at] = b;
+      bufF[2 * at + 1] = scratch.values[b]!;
+      const v = bufF[2 * at + 1]!;
+      s += v * v;
+      this.counts[b]!++;
+      this.inBuf++;
+    }
+    this.nnz += c;
+    if (this.nnz > 0xffffffff) throw new RangeError('more than 4,294,967,295 vector entries: too many names for one index file');
+    this.rowOffsets[r + 1] = this.nnz;
+    this.rowNormSq[r] = s;
+  }
+
+  flush(): void {
+    writeFull(this.fd, new Uint8Array(this.buf.buffer, 0, 8 * this.inBuf), this.fileAt);
+    this.fileAt += 8 * this.inBuf;
+    this.inBuf = 0;
+  }
+
+  /** Once only: a closed descriptor's number is soon another file's. */
+  readonly close = (): void => {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+    if (!this.unlinked) {
       try {
-        unlinkSync(path);
+        unlinkSync(this.path);
       } catch {
         // gone already
       }
     }
   };
+}
+
+/**
+ * Embeds `count` texts (`textOf(r)`) into an InvertedMatrix whose postings and rows live in a new
+ * file at `path`. `close` closes it (and removes it where it could not be unlinked).
+ */
+export function embedSparseSpilled(embedder: SparseEmbedder, count: number, textOf: (r: number) => string, path: string, signal?: AbortSignal, blockEntries = BLOCK_ENTRIES): { matrix: SpilledMatrix; close: () => void } {
+  const spill = new SpillRows(embedder, count, path);
   try {
-    const d = embedder.dimension;
-    const scratch = new SparseScratch(d);
-    const rowOffsets = new Uint32Array(count + 1);
-    const rowNormSq = new Float64Array(count);
-    const counts = new Float64Array(d);
-    const buf = new Uint32Array(2 * IO_ENTRIES);
-    const bufF = new Float32Array(buf.buffer);
-    let inBuf = 0;
-    let nnz = 0;
-    let fileAt = 0;
-    const flush = (): void => {
-      writeFull(fd, new Uint8Array(buf.buffer, 0, 8 * inBuf), fileAt);
-      fileAt += 8 * inBuf;
-      inBuf = 0;
-    };
-    // Pass 1: rows.
     for (let r = 0; r < count; r++) {
       if (signal?.aborted && (r & 4095) === 0) throw new Error('embedding aborted');
-      embedder.embedSparse(textOf(r), scratch);
-      const c = scratch.count;
-      let s = 0;
-      for (let i = 0; i < c; i++) {
-        if (inBuf === IO_ENTRIES) flush();
-        const b = scratch.indices[i]!;
-        buf[2 * inBuf] = b;
-        bufF[2 * inBuf + 1] = scratch.values[b]!;
-        const v = bufF[2 * inBuf + 1]!;
-        s += v * v;
-        counts[b]!++;
-        inBuf++;
-      }
-      nnz += c;
-      if (nnz > 0xffffffff) throw new RangeError('more than 4,294,967,295 vector entries: too many names for one index file');
-      rowOffsets[r + 1] = nnz;
-      rowNormSq[r] = s;
+      spill.add(textOf(r));
     }
-    flush();
+    return { matrix: finishSpill(spill, [[0, count]], signal, blockEntries), close: spill.close };
+  } catch (e) {
+    spill.close();
+    throw e;
+  }
+}
+
+/**
+ * Pass 2: the postings of every row pass 1 added, a block of buckets at a time (at most
+ * `blockEntries` postings in memory). `order` lists ranges of pass 1's rows in their final order
+ * (the matrix's row i is the i-th row of the ranges): the same arrays, to the bit, as embedding the
+ * rows in that order. Closes the file on failure.
+ */
+export function finishSpill(spill: SpillRows, order: readonly (readonly [number, number])[], signal?: AbortSignal, blockEntries = BLOCK_ENTRIES): SpilledMatrix {
+  try {
+    spill.flush();
+    const { fd, nnz } = spill;
+    const count = order.reduce((n, [f, t]) => n + t - f, 0);
+    if (count !== spill.rows || count !== spill.count) throw new Error(`spill: ${spill.rows} of ${spill.count} rows embedded, ${count} ordered`);
+    const d = spill.counts.length;
+    const so = spill.rowOffsets;
+    // The final rows' offsets and norms, and where their entries are in the file.
+    const rowOffsets = new Uint32Array(count + 1);
+    const rowNormSq = new Float64Array(count);
+    const ranges: { at: number; bytes: number }[] = [];
+    const blockStart: number[] = [];
+    let r = 0;
+    for (const [f, t] of order) {
+      blockStart.push(r);
+      if (t > f) ranges.push({ at: 8 * so[f]!, bytes: 8 * (so[t]! - so[f]!) });
+      for (let i = f; i < t; i++, r++) {
+        rowOffsets[r + 1] = rowOffsets[r]! + so[i + 1]! - so[i]!;
+        rowNormSq[r] = spill.rowNormSq[i]!;
+      }
+    }
     const postOffsets = new Uint32Array(d + 1);
-    for (let b = 0; b < d; b++) postOffsets[b + 1] = postOffsets[b]! + counts[b]!;
-    const rowEntriesAt = 0;
+    for (let b = 0; b < d; b++) postOffsets[b + 1] = postOffsets[b]! + spill.counts[b]!;
     const postRowsAt = 8 * nnz;
     const postValsAt = 12 * nnz;
-    // Pass 2: postings, a block of buckets at a time.
+    const buf = new Uint32Array(2 * IO_ENTRIES);
+    const bufF = new Float32Array(buf.buffer);
     const fill = new Uint32Array(d);
     for (let b0 = 0; b0 < d; ) {
       let b1 = b0 + 1;
@@ -116,27 +184,39 @@ export function embedSparseSpilled(embedder: SparseEmbedder, count: number, text
         const rows = new Uint32Array(size);
         const vals = new Float32Array(size);
         for (let b = b0; b < b1; b++) fill[b] = postOffsets[b]! - base;
-        let r = 0;
-        for (let from = 0; from < nnz; from += IO_ENTRIES) {
-          if (signal?.aborted) throw new Error('embedding aborted');
-          const n = Math.min(IO_ENTRIES, nnz - from);
-          readArray(fd, rowEntriesAt + 8 * from, buf, 8 * n);
-          for (let j = 0; j < n; j++) {
-            while (rowOffsets[r + 1]! <= from + j) r++;
-            const b = buf[2 * j]!;
-            if (b < b0 || b >= b1) continue;
-            const at = fill[b]!++;
-            rows[at] = r;
-            vals[at] = bufF[2 * j + 1]!;
+        // Final rows in order, block by block: each bucket's postings come out in final row order.
+        order.forEach(([f, t], k) => {
+          const first = so[f]!;
+          const end = so[t]!;
+          // Entry j of this block belongs to final row blockStart[k] + (its pass 1 row − f).
+          let row = f;
+          for (let from = first; from < end; from += IO_ENTRIES) {
+            if (signal?.aborted) throw new Error('embedding aborted');
+            const n = Math.min(IO_ENTRIES, end - from);
+            readArray(fd, 8 * from, buf, 8 * n);
+            for (let j = 0; j < n; j++) {
+              while (so[row + 1]! <= from + j) row++;
+              const b = buf[2 * j]!;
+              if (b < b0 || b >= b1) continue;
+              const at = fill[b]!++;
+              rows[at] = blockStart[k]! + row - f;
+              vals[at] = bufF[2 * j + 1]!;
+            }
           }
-        }
+        });
         writeFull(fd, new Uint8Array(rows.buffer), postRowsAt + 4 * base);
         writeFull(fd, new Uint8Array(vals.buffer), postValsAt + 4 * base);
       }
       b0 = b1;
     }
     const postings = new FilePostings(fd, postOffsets, postRowsAt, postValsAt);
-    const rowFile = new FileRows(fd, rowOffsets, rowEntriesAt);
+    // A final row's entries: where pass 1 wrote them.
+    const rowFile = new FileRows(fd, so, 0);
+    const spillRow = (i: number): number => {
+      let k = blockStart.length - 1;
+      while (blockStart[k]! > i) k--;
+      return order[k]![0] + i - blockStart[k]!;
+    };
     const matrix: SpilledMatrix = {
       kind: 'inverted',
       rows: count,
@@ -144,20 +224,23 @@ export function embedSparseSpilled(embedder: SparseEmbedder, count: number, text
       postings,
       rowNormSq,
       scratch: new SparseScratch(d),
-      row: (r, s) => rowFile.read(r, s),
-      materialise: () => ({
-        postRows: readArray(fd, postRowsAt, new Uint32Array(nnz)),
-        postVals: readArray(fd, postValsAt, new Float32Array(nnz)),
-        rowOffsets,
-        rowEntries: readArray(fd, rowEntriesAt, new Uint32Array(2 * nnz)),
-      }),
-      spill: { fd, entries: nnz, rowEntriesAt, postRowsAt, postValsAt, rowOffsets, close },
+      row: (i, s) => rowFile.read(spillRow(i), s),
+      materialise: () => {
+        const rowEntries = new Uint32Array(2 * nnz);
+        let at = 0;
+        for (const g of ranges) {
+          readArray(fd, g.at, rowEntries.subarray(at, at + g.bytes / 4), g.bytes);
+          at += g.bytes / 4;
+        }
+        return { postRows: readArray(fd, postRowsAt, new Uint32Array(nnz)), postVals: readArray(fd, postValsAt, new Float32Array(nnz)), rowOffsets, rowEntries };
+      },
+      spill: { fd, entries: nnz, rowEntryRanges: ranges, postRowsAt, postValsAt, rowOffsets, close: spill.close },
     };
     // A snapshot dropped without close (a session's first run): its file goes with it.
-    spillFiles.register(matrix, close, matrix.spill);
-    return { matrix, close };
+    spillFiles.register(matrix, spill.close, matrix.spill);
+    return matrix;
   } catch (e) {
-    close();
+    spill.close();
     throw e;
   }
 }
