@@ -13,6 +13,8 @@
  * Options: --copies 1,10,40 (empty: none)  --sample N|all (questions per hop, default 100)  --no-synthetic
  *   --synthetic-nodes N --synthetic-edges M  --dir DIR (work folder, default the OS temp folder)
  *   --baseline FILE (×1 answers to compare with)  --strategies gsd,mor,stem,sage,cypher
+ *   --synthetic-plans N (two-hop plans from random named nodes, default 100; 0: none)
+ *   --synthetic-strategies gsd,mor  --synthetic-budget-s S (per strategy, default 300)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import { measure, type Measured } from './bench/processTree';
 import { fmt, percentile } from './bench/stats';
 import { writeSyntheticKg } from './bench/syntheticKg';
 import type { WorkerOutput } from './bench/scaleWorker';
+import type { SyntheticOutput } from './bench/syntheticWorker';
 
 const { values } = parseArgs({
   options: {
@@ -34,6 +37,9 @@ const { values } = parseArgs({
     dir: { type: 'string', default: join(tmpdir(), 'kgrag-bench-scale') },
     baseline: { type: 'string' },
     strategies: { type: 'string', default: 'gsd,mor,stem,sage,cypher' },
+    'synthetic-plans': { type: 'string', default: '100' },
+    'synthetic-strategies': { type: 'string', default: 'gsd,mor' },
+    'synthetic-budget-s': { type: 'string', default: '300' },
     data: { type: 'string', default: resolve(__dirname, '../../shared/data/metaqa') },
   },
 });
@@ -65,6 +71,7 @@ interface Row {
   readonly first?: Measured;
   readonly worker?: Measured;
   readonly out?: WorkerOutput;
+  readonly synthetic?: SyntheticOutput;
 }
 
 async function runGraph(name: string, file: string, importArgs: string[], withQuestions: boolean): Promise<Row> {
@@ -88,7 +95,15 @@ async function runGraph(name: string, file: string, importArgs: string[], withQu
     check(worker, `questions ${name}`);
     out = JSON.parse(readFileSync(outFile, 'utf8')) as WorkerOutput;
   }
-  return { graph: name, lines: summary.linesRead, nodes: summary.nodesCreated, import: imp, indexMb, graphMb, first, ...(worker ? { worker } : {}), ...(out ? { out } : {}) };
+  let synthetic: SyntheticOutput | undefined;
+  if (!withQuestions && Number(values['synthetic-plans']) > 0) {
+    const outFile = join(values.dir!, `answers-${name.replace('/', '-')}.json`);
+    process.stderr.write(`[${name}] ${values['synthetic-plans']} two-hop plans (${values['synthetic-strategies']})\n`);
+    worker = await measure(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'syntheticWorker.ts'), '--db', db, '--out', outFile, '--nodes', String(summary.nodesCreated), '--count', values['synthetic-plans']!, '--strategies', values['synthetic-strategies']!, '--budget-s', values['synthetic-budget-s']!]);
+    check(worker, `plans ${name}`);
+    synthetic = JSON.parse(readFileSync(outFile, 'utf8')) as SyntheticOutput;
+  }
+  return { graph: name, lines: summary.linesRead, nodes: summary.nodesCreated, import: imp, indexMb, graphMb, first, ...(worker ? { worker } : {}), ...(out ? { out } : {}), ...(synthetic ? { synthetic } : {}) };
 }
 
 function identical(a: WorkerOutput, b: WorkerOutput, kind: string): string {
@@ -124,6 +139,11 @@ function print(rows: readonly Row[]): void {
     const g = r.out.strategies.gsd;
     const slow = r.out.examples.reduce((m, e) => (e.ms > m.ms ? e : m), { ms: -1, plan: '' } as { ms: number; plan: string });
     console.log(`| ${r.graph} | ${cells.join(' | ')} | ${g ? fmt(g.hits1 / g.questions, 3) : '—'} | ${fmt(slow.ms)} (${slow.plan}) | ${r.worker ? fmt(r.worker.peakRssMb, 0) : '—'} |`);
+  }
+  for (const r of rows) {
+    if (!r.synthetic) continue;
+    const cells = Object.entries(r.synthetic.strategies).map(([k, f]) => `${k} p50 / p95 ${fmt(percentile(f.ms, 50))} / ${fmt(percentile(f.ms, 95))} ms (CPU p50 ${fmt(percentile(f.cpuMs, 50))}) over ${f.ms.length} warm plans${f.errors ? `, ${f.errors} errors (${f.firstError})` : ''}${f.cut ? ', time budget hit' : ''}`);
+    console.log(`\n${r.graph}: session open ${fmt(r.synthetic.openMs)} ms, first plan ${fmt(r.synthetic.firstRunMs)} ms; ${cells.join('; ')}; peak RSS plans process ${r.worker ? fmt(r.worker.peakRssMb, 0) : '—'} MB`);
   }
   const x1 = rows.find((r) => r.graph === 'metaqa-x1')?.out;
   if (x1 && values.baseline) {

@@ -8,6 +8,8 @@ export interface WrittenGraph {
   readonly labels: ReadonlyMap<string, TextTable>;
   /** Per (type, label pair): edge i is sources[i] → targets[i] (rows of the two labels), in COPY order. */
   readonly edges: readonly WrittenEdges[];
+  /** Lets go of the names and edges (the index build has laid them out): `labels` and `edges` are empty after it. */
+  readonly release: () => void;
 }
 
 export interface WrittenEdges {
@@ -34,5 +36,12 @@ export function writtenGraph(graph: PendingGraph): WrittenGraph {
       edges.push({ type, from, to, ...set.pairs() });
     }
   }
-  return { labels, edges };
+  return {
+    labels,
+    edges,
+    release: () => {
+      labels.clear();
+      edges.length = 0;
+    },
+  };
 }

@@ -253,7 +253,7 @@ export class SnapshotBuilder {
    */
   async build(embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption): Promise<GraphSnapshot> {
     return assembleSnapshot(
-      { ids: this.ids.toTextTable(), names: this.names.table(), labelNames: this.labelNames, nodeLabel: this.labels.slice(0, this.names.length), relationNames: this.relNames, src: this.src, dst: this.dst, rel: this.rel, edges: this.edges },
+      { ids: this.ids.toTextTable(), names: this.names.table(), labelNames: this.labelNames, nodeLabel: this.labels.slice(0, this.names.length), relationNames: this.relNames, graph: { kind: 'edges', src: this.src, dst: this.dst, rel: this.rel, edges: this.edges } },
       embedder,
       fingerprint,
       signal,
@@ -275,11 +275,13 @@ export interface SnapshotParts {
   readonly labelNames: readonly string[];
   readonly nodeLabel: Uint16Array;
   readonly relationNames: readonly string[];
-  /** Edge e is src[e] -rel[e]-> dst[e], e < edges; a node's CSR keeps this order. */
-  readonly src: Uint32Array;
-  readonly dst: Uint32Array;
-  readonly rel: Uint16Array;
-  readonly edges: number;
+  /**
+   * The edges: a list (edge e is src[e] -rel[e]-> dst[e], e < edges; a node's CSR keeps the list's
+   * order), or both CSR directions laid out already (fromImport.ts).
+   */
+  readonly graph:
+    | { readonly kind: 'edges'; readonly src: Uint32Array; readonly dst: Uint32Array; readonly rel: Uint16Array; readonly edges: number }
+    | { readonly kind: 'csr'; readonly outOffsets: Uint32Array; readonly outTargets: Uint32Array; readonly outRels: Uint16Array; readonly inOffsets: Uint32Array; readonly inSources: Uint32Array; readonly inRels: Uint16Array };
   /** The names' vectors when already embedded (fromImport.ts: while the engine copied). */
   readonly nodeVectors?: EmbeddingMatrix;
 }
@@ -287,9 +289,9 @@ export interface SnapshotParts {
 /** The CSR arrays and the embeddings of a node and edge list: the one place a snapshot is laid out. */
 export async function assembleSnapshot(p: SnapshotParts, embedder: Embedder, fingerprint: string, signal?: AbortSignal, spill?: SpillOption): Promise<GraphSnapshot> {
   const n = p.names.length;
-  const m = p.edges;
-  const out = csr(n, m, p.src, p.dst, p.rel);
-  const inn = csr(n, m, p.dst, p.src, p.rel);
+  const g = p.graph;
+  const out = g.kind === 'csr' ? { offsets: g.outOffsets, targets: g.outTargets, rels: g.outRels } : csr(n, g.edges, g.src, g.dst, g.rel);
+  const inn = g.kind === 'csr' ? { offsets: g.inOffsets, targets: g.inSources, rels: g.inRels } : csr(n, g.edges, g.dst, g.src, g.rel);
   const namer = namesView(embedder);
   const names = p.names;
   const nodeVectors =
