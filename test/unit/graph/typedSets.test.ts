@@ -57,3 +57,21 @@ test('EdgeSet: distinct pairs of 200,000 random ones in first-seen order, as a S
   assert.equal(set.size, ref.size - 1);
   assert.equal(set.add(s0, t0), false, 'a deleted pair is still known (the store holds it)');
 });
+
+test('sealed tables keep their names and pairs (views, bytes) and refuse lookups', () => {
+  const names = new NameTable();
+  for (const n of ['Heat', 'Amélie', 'Heat', '日本', '']) names.add(n);
+  const edges = new EdgeSet();
+  edges.add(0, 1);
+  edges.add(2, 0);
+  edges.add(0, 1);
+  names.seal();
+  edges.seal();
+  assert.deepEqual(Array.from({ length: names.added }, (_, i) => names.name(i)), ['Heat', 'Amélie', '日本', '']);
+  assert.equal(names.view().get(2), '日本');
+  assert.deepEqual(Array.from(edges.pairs().sources), [0, 2]);
+  assert.deepEqual(Array.from(edges.pairs().targets), [1, 0]);
+  assert.throws(() => names.find('Heat'), /sealed/);
+  assert.throws(() => names.add('Ronin'), /sealed/);
+  assert.throws(() => edges.add(1, 1), /sealed/);
+});

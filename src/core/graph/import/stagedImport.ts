@@ -111,7 +111,13 @@ async function importLocked(target: string, files: readonly ImportFile[], option
     const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1 });
     let summary: ImportSummary;
     try {
-      if (!hadDatabase) options.onTables?.(writtenGraph(prepared.graph));
+      if (!hadDatabase) {
+        // Nothing is looked up in a fresh import's tables after reading (no stored graph to compare
+        // with): their hashes go before COPY, beside which the engine needs its memory.
+        for (const t of prepared.graph.nodes.values()) t.seal();
+        for (const pairs of prepared.graph.edges.values()) for (const set of pairs.values()) set.seal();
+        options.onTables?.(writtenGraph(prepared.graph));
+      }
       await store.open();
       summary = await loadPrepared(store, prepared, options);
     } finally {

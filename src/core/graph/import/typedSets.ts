@@ -27,6 +27,17 @@ export class NameTable {
   private removed?: Uint8Array;
   /** Properties of the nodes that have any (node records of CSV/JSON lines files). */
   readonly props = new Map<number, Record<string, string>>();
+  private sealed = false;
+
+  /**
+   * Drops the hash (≈ 8 bytes per name: 128 MB at 10M names) once no name will be looked up
+   * again — a fresh import's tables between reading and COPY. Names, ids and views stay; a lookup
+   * after it throws.
+   */
+  seal(): void {
+    this.sealed = true;
+    this.table = new Int32Array(0);
+  }
 
   /** Names added and not removed (rows to write). */
   get size(): number {
@@ -98,6 +109,7 @@ export class NameTable {
 
   /** Encodes `name` after the last name, then finds it: its id, or ~(new id) after adding it when `add`. */
   private lookup(name: string, add: boolean): number {
+    if (this.sealed) throw new Error('import: a sealed name table was looked up');
     const start = this.offsets[this.count]!;
     this.reserveBytes(start + 3 * name.length);
     const bytes = this.bytes;
@@ -177,9 +189,16 @@ export class EdgeSet {
   private count = 0;
   private removedCount = 0;
   private removed?: Uint8Array;
+  private sealed = false;
 
   get size(): number {
     return this.count - this.removedCount;
+  }
+
+  /** Drops the hash (≈ 6 bytes per edge) once no pair will be looked up again; pairs stay, a lookup after it throws. */
+  seal(): void {
+    this.sealed = true;
+    this.table = new Int32Array(0);
   }
 
   /** Edges ever added (positions 0 … added − 1, removed ones included). */
@@ -236,6 +255,7 @@ export class EdgeSet {
 
   /** The pair's slot: where it is, or the empty slot where it would go. */
   private slotOf(s: number, t: number): number {
+    if (this.sealed) throw new Error('import: a sealed edge set was looked up');
     const table = this.table;
     const mask = table.length - 1;
     let slot = pairHash(s, t) & mask;
