@@ -30,7 +30,7 @@ import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, cypherUnsuitable, indexNeed, type IndexNeed, type StrategyContext, type StrategyOverrides } from './strategies';
 import { attachBm25, hasBm25 } from '../retrieve/mor/bm25';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
-import { decidePlacement, DEFAULT_MEMORY_BUDGET_MB, estimatedBytes } from './placement';
+import { decidePlacement, decideWhyNotPlacement, DEFAULT_MEMORY_BUDGET_MB, estimatedBytes } from './placement';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
 export class PlanParameterError extends Error {
@@ -392,7 +392,26 @@ class Session implements RetrievalSession, StrategyContext {
   }
 
   whyNot(plan: PlanningGraph, expected: string, options: WhyNotOptions = {}): Promise<WhyNotResult> {
-    return analyzeWhyNot(plan, expected, { embedder: this.embedder, store: this.store, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}), run: (p, o) => this.run(p, o) }, options);
+    return analyzeWhyNot(
+      plan,
+      expected,
+      {
+        embedder: this.embedder,
+        store: this.store,
+        snapshot: (signal) => this.snapshot(signal),
+        searchIndex: (signal) => this.searchIndex(signal),
+        schema: (signal) => this.schema(signal),
+        // Where the analysis reads the graph (placement.ts): auto reads the graph's counts from the schema, as runs do.
+        analysisPlacement: async (kind, requested, signal, budget) => {
+          const choice = requested ?? this.defaultPlacement;
+          const schema = choice === 'auto' ? await this.schema(signal).catch(() => undefined) : undefined;
+          return decideWhyNotPlacement(kind, choice, schema, budget ?? this.memoryBudgetMB);
+        },
+        ...(this.reranker ? { reranker: this.reranker } : {}),
+        run: (p, o) => this.run(p, o),
+      },
+      options,
+    );
   }
 
   query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
