@@ -1,6 +1,7 @@
 import type { WhyNotFix, WhyNotFixOutcome } from '../../contracts/whyNot';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { DEFAULT_STRATEGIES } from '../plan/planningGraph';
+import { strategyProblems } from '../plan/strategyParameters';
 import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
@@ -61,7 +62,10 @@ export async function verifyFixes(plan: PlanningGraph, expected: string, strateg
   for (const fix of fixes) {
     const applied = applyFix(plan, fix, options.relationAliases);
     let outcome: WhyNotFixOutcome;
+    // A value the strategy refuses (e.g. nodeCandidates above its maximum) cannot be re-run: said, not thrown.
+    const refused = 'skipped' in applied ? [] : strategyProblems(applied.plan.strategy);
     if ('skipped' in applied) outcome = { returned: false, answers: 0, skipped: applied.skipped };
+    else if (refused.length > 0) outcome = { returned: false, answers: 0, skipped: `the plan would be refused: ${refused.join('; ')}` };
     else {
       // A parameter fix sets the plan's value; a run-level size override would hide it.
       const sets = fix.kind === 'set-parameter' ? [fix.name, ...Object.keys(fix.also ?? {})] : [];
