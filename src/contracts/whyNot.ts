@@ -1,5 +1,5 @@
 import type { StrategyKind } from './values';
-import type { MatchedSubgraph } from './retrievalResult';
+import type { MatchedSubgraph, PlacementReport, StoreIo } from './retrievalResult';
 
 /**
  * "Why not X?": for an expected answer (a name) a strategy did not return, where it dropped out,
@@ -24,6 +24,10 @@ export interface WhyNotResult {
   readonly fixes: readonly WhyNotFix[];
   /** Analysis wall time in milliseconds (re-runs included). */
   readonly ms: number;
+  /** Where the analysis read the graph and why (the run analysed and the fixes' re-runs say their own: docs/whynot.md, "Placement"). */
+  readonly placement?: PlacementReport;
+  /** In the store: the statements the analysis sent, the rows they returned and the store's time. */
+  readonly storeIo?: StoreIo;
 }
 
 export interface WhyNotNode {

@@ -151,6 +151,8 @@ export function whyNotView(post: (m: WebviewToHostMessage) => void): WhyNotView 
           ? h('div', { class: 'fixes' }, h('h3', {}, 'Fixes (each re-runs the plan with the change)'), h('ul', {}, ...analysis.fixes.map((f) => fixButton(analysis, f, entryId))))
           : h('p', { class: 'hint' }, 'No fix to offer.'),
         h('p', { class: 'hint' }, `${analysis.strategy} · plan ${analysis.plan} · analysed in ${analysis.ms.toFixed(0)} ms`),
+        // Where the analysis read the graph and why; in the store, what it asked of it.
+        ...(analysis.placement ? [h('p', { class: 'hint why-not-placement' }, `analysis placement: ${analysis.placement.ran} (${analysis.placement.requested} asked): ${analysis.placement.reason}${analysis.storeIo ? ` · ${analysis.storeIo.roundTrips} round trip(s), ${analysis.storeIo.rowsRead} row(s) read, ${analysis.storeIo.serverMs.toFixed(1)} ms in the store` : ''}`)] : []),
       );
     },
     failed(expected, message) {

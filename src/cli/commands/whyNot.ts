@@ -87,5 +87,8 @@ export function describe(r: WhyNotResult): string {
     const outcome = o === undefined ? '' : o.skipped !== undefined ? ` — not re-run: ${o.skipped}` : o.returned ? ` — re-run: returned at rank ${o.rank} of ${o.answers}` : o.swapped ? ` — re-run: not a fix: rank ${o.rank} of ${o.answers} only through ${swapsLine(o.swapped)}` : ` — re-run: still missing (${o.answers} answers)`;
     lines.push(`  fix: ${f.label}${outcome}`);
   }
+  // Where the analysis read the graph (the run it explains says its own placement).
+  if (r.placement) lines.push(`  analysis placement: ${r.placement.ran} (${r.placement.requested} asked): ${r.placement.reason}`);
+  if (r.storeIo) lines.push(`  store: ${r.storeIo.roundTrips} round trip(s), ${r.storeIo.rowsRead} row(s) read, ${r.storeIo.serverMs.toFixed(1)} ms in the store`);
   return lines.join('\n');
 }

@@ -313,7 +313,7 @@ const whyNotFix = union('kind', {
   'fix-expect': object({ kind: str, from: str, to: str, ...fixCommon }),
 });
 const modelContext = object({ format: oneOf(['simgrag', 'triples']), text: str, graphs: num, totalGraphs: num, triples: num, tokens: object({ tokens: num, method: str, exact: bool }) });
-const whyNotResult = object({ expected: str, plan: str, strategy: strategyKind, 'variable?': str, nodes: arrayOf(whyNotNode), cause: whyNotCause, summary: str, fixes: arrayOf(whyNotFix), ms: num });
+const whyNotResult = object({ expected: str, plan: str, strategy: strategyKind, 'variable?': str, nodes: arrayOf(whyNotNode), cause: whyNotCause, summary: str, fixes: arrayOf(whyNotFix), ms: num, 'placement?': object({ requested: oneOf(['memory', 'store', 'auto']), ran: oneOf(['memory', 'store']), reason: str }), 'storeIo?': object({ roundTrips: num, rowsRead: num, serverMs: num }) });
 
 const hostMessage = union('type', {
   show: object({ type: str, result: (v, p) => checkResult(v, p), 'source?': source, 'view?': view, 'grounding?': grounding, 'entryId?': str, 'expect?': strings, 'context?': arrayOf(modelContext) }),

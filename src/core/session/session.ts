@@ -18,7 +18,7 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, preloadSnapshot, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, readBm25, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
 import { snapshotFromImport, type EarlyEmbedding } from '../retrieve/snapshot/fromImport';
 import type { WrittenGraph } from '../graph/import/written';
 import { queryResult } from '../retrieve/cypher/queryResult';
@@ -29,9 +29,10 @@ import type { GraphSchema } from '../schema/graphSchema';
 import { strategyProblems } from '../plan/strategyParameters';
 import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
-import { STRATEGIES, cypherUnsuitable, type StrategyContext, type StrategyOverrides } from './strategies';
+import { STRATEGIES, cypherUnsuitable, indexNeed, type IndexNeed, type StrategyContext, type StrategyOverrides } from './strategies';
+import { attachBm25, hasBm25 } from '../retrieve/mor/bm25';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
-import { decidePlacement, DEFAULT_MEMORY_BUDGET_MB, estimatedBytes, STORE_STRATEGIES } from './placement';
+import { decidePlacement, decideWhyNotPlacement, DEFAULT_MEMORY_BUDGET_MB, estimatedBytes } from './placement';
 
 /** A plan whose strategy parameters have values of the wrong type or range (one line naming the plan). */
 export class PlanParameterError extends Error {
@@ -120,9 +121,10 @@ export interface RetrievalSession {
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
   /**
    * The search index without the graph's edges (what store placement holds; docs/placement.md):
-   * the snapshot when it is loaded already, else the index file read without its CSR and BM25.
+   * the snapshot when it is loaded already, else the index file read without its CSR and BM25
+   * (`text`: with the BM25 index over the names, read apart from the same file).
    */
-  searchIndex(signal?: AbortSignal): Promise<SearchIndex>;
+  searchIndex(signal?: AbortSignal, options?: { readonly text?: boolean }): Promise<SearchIndex>;
   /** Loads or builds the snapshot now; `rebuild` drops the cached file first. */
   /**
    * Loads or builds the snapshot now; `rebuild` drops the cached file first. `written`: the tables
@@ -216,7 +218,23 @@ class Session implements RetrievalSession, StrategyContext {
     return this.loadSnapshot(signal).then((l) => l.snapshot);
   }
 
-  searchIndex(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<SearchIndex> {
+  searchIndex(signal?: AbortSignal, options: { readonly text?: boolean } = {}): Promise<SearchIndex> {
+    return this.load(options.text ? 'index+text' : 'index', signal);
+  }
+
+  /** What a run's placement needs (the strategy table's `needs`), loaded once and shared. */
+  private async load(need: IndexNeed, signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<SearchIndex> {
+    if (need === 'snapshot') return (await this.loadSnapshot(signal, onStage)).snapshot;
+    const index = await this.graphlessIndex(signal, onStage);
+    if (need === 'index+text' && !hasBm25(index)) {
+      // Only the BM25 sections of the same file (the CSR stays there); without them bm25For builds it from the names.
+      const bm = readBm25(join(this.cacheDir, snapshotFileName(index.data.fingerprint, index.data.embedderId)), { fingerprint: index.data.fingerprint, embedderId: index.data.embedderId });
+      if (bm) attachBm25(index, bm);
+    }
+    return index;
+  }
+
+  private graphlessIndex(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<SearchIndex> {
     if (this.loaded) return this.loadSnapshot(signal, onStage).then((l) => l.snapshot);
     if (!this.indexRead) {
       const preloaded = this.preloaded;
@@ -293,7 +311,7 @@ class Session implements RetrievalSession, StrategyContext {
       store: this.store,
       embedder,
       snapshot: (signal) => this.snapshot(signal),
-      searchIndex: (signal) => this.searchIndex(signal),
+      searchIndex: (signal, o) => this.searchIndex(signal, o),
       placementFor: (k, requested, signal, budget) => this.placementFor(k, requested, signal, budget),
       schema: (signal) => this.schema(signal),
       ...(this.reranker ? { reranker: this.reranker } : {}),
@@ -312,11 +330,9 @@ class Session implements RetrievalSession, StrategyContext {
     const tooLarge = kind === 'cypher' ? cypherUnsuitable(plan) : undefined;
     if (tooLarge) throw new PlanParameterError(`plan ${plan.name}: ${tooLarge}`);
     if (onStage) {
-      // A run placed in the store loads the index without the graph; every other run, the snapshot.
-      const inStore = mode === 'run' && STORE_STRATEGIES.has(kind) && (await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB)).ran === 'store';
-      const stage = (step: SnapshotStage): void => onStage({ stage: 'index', step });
-      if (inStore) await this.searchIndex(options.signal, stage);
-      else await this.loadSnapshot(options.signal, stage);
+      // What the run's placement needs (the strategy table's `needs`), loaded here to report its stages; the frame finds it loaded.
+      const need: IndexNeed = mode === 'run' ? indexNeed(kind, (await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB)).ran) : 'snapshot';
+      await this.load(need, options.signal, (step) => onStage({ stage: 'index', step }));
       onStage({ stage: 'search', strategy: kind });
     }
     const context = this.contextFor(onStage, kind);
@@ -391,7 +407,26 @@ class Session implements RetrievalSession, StrategyContext {
   }
 
   whyNot(plan: PlanningGraph, expected: string, options: WhyNotOptions = {}): Promise<WhyNotResult> {
-    return analyzeWhyNot(plan, expected, { embedder: this.embedder, store: this.store, snapshot: (signal) => this.snapshot(signal), ...(this.reranker ? { reranker: this.reranker } : {}), run: (p, o) => this.run(p, o) }, options);
+    return analyzeWhyNot(
+      plan,
+      expected,
+      {
+        embedder: this.embedder,
+        store: this.store,
+        snapshot: (signal) => this.snapshot(signal),
+        searchIndex: (signal) => this.searchIndex(signal),
+        schema: (signal) => this.schema(signal),
+        // Where the analysis reads the graph (placement.ts): auto reads the graph's counts from the schema, as runs do.
+        analysisPlacement: async (kind, requested, signal, budget) => {
+          const choice = requested ?? this.defaultPlacement;
+          const schema = choice === 'auto' ? await this.schema(signal).catch(() => undefined) : undefined;
+          return decideWhyNotPlacement(kind, choice, schema, budget ?? this.memoryBudgetMB);
+        },
+        ...(this.reranker ? { reranker: this.reranker } : {}),
+        run: (p, o) => this.run(p, o),
+      },
+      options,
+    );
   }
 
   query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {

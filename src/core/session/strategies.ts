@@ -33,14 +33,22 @@ import { STORE_STRATEGIES } from './placement';
 
 export type { StrategyParameter } from '../plan/strategyParameters';
 
+/**
+ * What a run loads before its strategy runs, per placement (each entry's `needs`; the session loads
+ * it, docs/placement.md): `snapshot` — the graph in memory (the search index and the CSR);
+ * `index` — the search index without the graph (names, ids, labels, vectors, relation domains);
+ * `index+text` — the same plus the BM25 index over the names (MoR's and SAGE's text scores).
+ */
+export type IndexNeed = 'snapshot' | 'index' | 'index+text';
+
 /** What a strategy gets from the session it runs in. */
 export interface StrategyContext {
   readonly store: GraphStore;
   readonly embedder: Embedder;
   /** The snapshot (loaded or built once per session). */
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
-  /** The search index without the graph's edges (store placement; the snapshot when loaded already). */
-  searchIndex?(signal?: AbortSignal): Promise<SearchIndex>;
+  /** The search index without the graph's edges (store placement; the snapshot when loaded already); `text`: with BM25. */
+  searchIndex?(signal?: AbortSignal, options?: { readonly text?: boolean }): Promise<SearchIndex>;
   /** MoR's learned reranker, when the session was opened with one. */
   readonly reranker?: Reranker;
   /** Where this strategy's search runs for the run's requested placement, and why (the session decides: placement.ts). */
@@ -83,7 +91,9 @@ export interface StrategyDefinition {
   readonly parameters: readonly StrategyParameter[];
   /** Why this strategy cannot answer `plan` (so "Compare Strategies" leaves it out); undefined when it can. */
   unsuitable?(plan: PlanningGraph): string | undefined;
-  /** The strategy with what every strategy must do around it (`shared` below): front doors call this. */
+  /** What a run loads where it runs (the frame loads exactly this: a store-placed run never loads the snapshot). */
+  readonly needs: { readonly memory: IndexNeed; readonly store: IndexNeed };
+  /** The strategy with what every strategy must do around it (`framed` below): front doors call this. */
   run(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string): Promise<RetrievalResult>;
 }
 
@@ -95,74 +105,61 @@ export function cypherUnsuitable(plan: PlanningGraph): string | undefined {
   );
 }
 
-/** What the table hands every strategy: the snapshot and the plan's type words resolved (labels.ts), once. */
-export interface SharedFacts {
-  readonly snap: GraphSnapshot;
+/** What the frame hands every strategy: what its placement needs, loaded, and the plan's type words resolved (labels.ts), once. */
+export interface StrategyFacts {
+  /** The entry's `needs` for where it runs: the snapshot in memory; in the store the index without the graph (with BM25 for `index+text`). */
+  readonly index: SearchIndex;
   readonly types: PlanTypes;
   /** Where the search runs and why (placement.ts), decided here for every strategy alike. */
   readonly placement?: PlacementReport;
   /**
    * Store placement of a strategy with an in-store search (STORE_STRATEGIES): the store to read and
    * its catalog; `edges` reads the edges a walking strategy (mor, stem, sage) expands, and its round
-   * trips become the result's `storeIo`.
+   * trips become the result's `storeIo` (gsd builds its own local graph and reports its own).
    */
   readonly inStore?: { readonly reader: GraphStore; readonly schema: GraphSchema; readonly edges: StoreEdges };
 }
 
-/**
- * What the frame hands a strategy that has an in-store search (`placed` below): its placement,
- * decided first, and the index that placement needs — the snapshot in memory, the search index
- * without the graph's edges in the store (docs/placement.md).
- */
-export interface PlacedFacts {
-  readonly index: SearchIndex;
-  readonly types: PlanTypes;
-  readonly placement?: PlacementReport;
-}
-
-type PlacedEntry = Omit<StrategyDefinition, 'run'> & {
-  retrieve(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string, facts: PlacedFacts): Promise<RetrievalResult>;
-};
-
-/** The same frame as `shared` for a strategy with an in-store search: a store-placed run never loads the snapshot. */
-function placed<K extends StrategyKind>(entry: PlacedEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
-  const { retrieve, ...rest } = entry;
-  return {
-    ...rest,
-    async run(plan, c, o, id) {
-      const placement = c.placementFor ? await c.placementFor(entry.kind, o.placement, o.signal, o.memoryBudgetMB) : undefined;
-      const index = placement?.ran === 'store' && c.searchIndex ? await c.searchIndex(o.signal) : await c.snapshot(o.signal);
-      return inStrategyFrame(entry.kind, plan, index, c.embedder, o, (types) => retrieve(plan, c, o, id, { index, types, ...(placement ? { placement } : {}) }));
-    },
-  };
-}
-
-/** An entry as written below: its own retrieval, given the shared facts. */
+/** An entry as written below: what it needs loaded per placement, and its own retrieval given the facts. */
 type StrategyEntry = Omit<StrategyDefinition, 'run'> & {
-  retrieve(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string, shared: SharedFacts): Promise<RetrievalResult>;
+  retrieve(plan: PlanningGraph, context: StrategyContext, overrides: StrategyOverrides, id: string, facts: StrategyFacts): Promise<RetrievalResult>;
 };
+
+/** What a run of `kind` loads where it runs (the session's progress report loads the same ahead). */
+export function indexNeed(kind: StrategyKind, ran: PlacementReport['ran']): IndexNeed {
+  return STRATEGIES[kind].needs[ran];
+}
+
+/** Loads what `need` names (without a search index reader, e.g. a bare context: the snapshot, which serves every need). */
+export function loadIndex(c: Pick<StrategyContext, 'snapshot' | 'searchIndex'>, need: IndexNeed, signal?: AbortSignal): Promise<SearchIndex> {
+  if (need === 'snapshot' || !c.searchIndex) return c.snapshot(signal);
+  return c.searchIndex(signal, { text: need === 'index+text' });
+}
 
 /**
  * Every entry runs inside the same frame, so a strategy cannot skip it: its placement is decided
- * (placement.ts; in the store it gets the store's reader, docs/placement.md) and the plan's type
- * words are resolved by the one type resolver before it runs; its result goes through
- * `completeResult` after (answers = values of the return variable, the rest context; every node's
- * graph labels) and says where it ran (`placement`) and, in the store, what it read (`storeIo`).
+ * first (placement.ts), then exactly what that placement needs is loaded (the entry's `needs`: a
+ * store-placed run never loads the snapshot; in the store it gets the store's reader,
+ * docs/placement.md), the plan's type words are resolved by the one type resolver before it runs;
+ * its result goes through `completeResult` after (answers = values of the return variable, the
+ * rest context; every node's graph labels) and says where it ran (`placement`) and, in the store,
+ * what it read (`storeIo`).
  */
-function shared<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
+function framed<K extends StrategyKind>(entry: StrategyEntry & { readonly kind: K }): StrategyDefinition & { readonly kind: K } {
   const { retrieve, ...rest } = entry;
   return {
     ...rest,
     async run(plan, c, o, id) {
-      const snap = await c.snapshot(o.signal);
       const placement = c.placementFor ? await c.placementFor(entry.kind, o.placement, o.signal, o.memoryBudgetMB) : undefined;
-      const schema = placement?.ran === 'store' && STORE_STRATEGIES.has(entry.kind) && c.schema ? await c.schema(o.signal) : undefined;
-      const inStore = schema ? { reader: c.store, schema, edges: new StoreEdges(snap, c.store, schema, o.signal) } : undefined;
-      const result = await inStrategyFrame(entry.kind, plan, snap, c.embedder, o, (types) => retrieve(plan, c, o, id, { snap, types, ...(placement ? { placement } : {}), ...(inStore ? { inStore } : {}) }));
+      const ran = placement?.ran ?? 'memory';
+      const index = await loadIndex(c, entry.needs[ran], o.signal);
+      const schema = ran === 'store' && STORE_STRATEGIES.has(entry.kind) && c.schema ? await c.schema(o.signal) : undefined;
+      const inStore = schema ? { reader: c.store, schema, edges: new StoreEdges(index, c.store, schema, o.signal) } : undefined;
+      const result = await inStrategyFrame(entry.kind, plan, index, c.embedder, o, (types) => retrieve(plan, c, o, id, { index, types, ...(placement ? { placement } : {}), ...(inStore ? { inStore } : {}) }));
       // A strategy may report its own placement (gsd falls back to memory for a pattern it cannot start in the store) and I/O.
-      const ran = result.placement ?? placement;
-      const storeIo = result.storeIo ?? (inStore && ran?.ran === 'store' ? inStore.edges.io.report() : undefined);
-      return { ...result, ...(ran ? { placement: ran } : {}), ...(storeIo ? { storeIo } : {}) };
+      const said = result.placement ?? placement;
+      const storeIo = result.storeIo ?? (inStore && said?.ran === 'store' ? inStore.edges.io.report() : undefined);
+      return { ...result, ...(said ? { placement: said } : {}), ...(storeIo ? { storeIo } : {}) };
     },
   };
 }
@@ -202,13 +199,15 @@ function storeOf(store: GraphStore): { kind: GraphStore['kind']; description: st
 }
 
 export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { readonly kind: K } } = {
-  gsd: placed({
+  gsd: framed({
     kind: 'gsd',
     summary: 'SimGRAG graph semantic distance: the top-k subgraphs matching the pattern by meaning',
     parameters: STRATEGY_PARAMETERS.gsd,
+    // In the store: the candidates from the index; the pattern's levels from the store (its own local graph).
+    needs: { memory: 'snapshot', store: 'index' },
     async retrieve(plan, c, o, id, f) {
       const placement = f.placement;
-      const inStore = placement?.ran === 'store' && c.schema ? { reader: c.store, schema: await c.schema(o.signal), snapshot: (signal?: AbortSignal) => c.snapshot(signal) } : undefined;
+      const inStore = f.inStore ? { reader: f.inStore.reader, schema: f.inStore.schema, snapshot: (signal?: AbortSignal) => c.snapshot(signal) } : undefined;
       return retrieveGsd(plan, f.index, c.embedder, {
         id,
         ...(placement ? { placement } : {}),
@@ -228,12 +227,14 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       });
     },
   }),
-  mor: shared({
+  mor: framed({
     kind: 'mor',
     summary: 'Mixture of Retrievers: layered text + structure traversal, trajectories reranked',
     parameters: STRATEGY_PARAMETERS.mor,
+    // Its text retriever scores every node's name by BM25 (seeds and each layer's text hits): the index's BM25 sections.
+    needs: { memory: 'snapshot', store: 'index+text' },
     async retrieve(plan, c, o, id, f) {
-      return retrieveMor(plan, f.snap, c.embedder, {
+      return retrieveMor(plan, f.index, c.embedder, {
         id,
         store: storeOf(c.store),
         strategy: { ...effectiveStrategy('mor', plan, o.settings), ...(o.k !== undefined ? { k: o.k } : {}) },
@@ -245,16 +246,18 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       });
     },
   }),
-  cypher: shared({
+  cypher: framed({
     kind: 'cypher',
     summary: 'the plan compiled to parameterised Cypher and run read-only on the store',
     parameters: STRATEGY_PARAMETERS.cypher,
     unsuitable: cypherUnsuitable,
+    // Always in the store: only the named nodes' candidates (and the labels results show) come from the index.
+    needs: { memory: 'index', store: 'index' },
     async retrieve(plan, c, o, id, f) {
       const s = effectiveStrategy('cypher', plan, o.settings);
       // A gsd plan compiled to Cypher keeps its own match unless a flag or a cypher setting says otherwise.
       const match = o.match ?? (plan.strategy.kind === 'cypher' || o.settings?.cypher?.['match'] !== undefined ? s.match : undefined);
-      return retrieveCypher(plan, c.store, f.snap, c.embedder, {
+      return retrieveCypher(plan, c.store, f.index, c.embedder, {
         id,
         ...(match !== undefined ? { match } : {}),
         limit: o.k ?? s.limit,
@@ -263,30 +266,34 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
       });
     },
   }),
-  stem: shared({
+  stem: framed({
     kind: 'stem',
     summary: 'STEM structure tracing: anchor the named entity, follow the pattern edge by edge by T-Score (similarity + guidance bias)',
     parameters: STRATEGY_PARAMETERS.stem,
     // STEM anchors its search on a named entity; without one it has nothing to start from.
     unsuitable: (plan) => (plan.nodes.some((n) => n.properties?.['name'] !== undefined || n.text !== undefined) ? undefined : 'STEM needs a named entity to anchor on, e.g. (m: Movie "Heat")'),
+    // Anchors by name vectors, no BM25: in the store the index without the graph is all it holds.
+    needs: { memory: 'snapshot', store: 'index' },
     async retrieve(plan, c, o, id, f) {
-      return retrieveStem(plan, f.snap, c.embedder, {
+      return retrieveStem(plan, f.index, c.embedder, {
         id,
         types: f.types,
         store: storeOf(c.store),
         strategy: effectiveStrategy('stem', plan, o.settings),
-        ...(f.inStore ? { inStore: new StemStore(f.snap, f.inStore.edges) } : {}),
+        ...(f.inStore ? { inStore: new StemStore(f.index, f.inStore.edges) } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });
     },
   }),
-  sage: shared({
+  sage: framed({
     kind: 'sage',
     summary: 'SAGE seed and expand: hybrid BM25 + dense seeds, one-hop neighbours reranked, k + k′ nodes',
     parameters: STRATEGY_PARAMETERS.sage,
+    // Hybrid seeds: BM25 over every name beside the dense search, so the index's BM25 sections too.
+    needs: { memory: 'snapshot', store: 'index+text' },
     async retrieve(plan, c, o, id, f) {
-      return retrieveSage(plan, f.snap, c.embedder, {
+      return retrieveSage(plan, f.index, c.embedder, {
         id,
         types: f.types,
         store: storeOf(c.store),

@@ -3,7 +3,8 @@ import type { GraphStore } from '../graph/graphStore';
 import { editDistance } from '../editDistance';
 import { DEFAULT_STRATEGIES, type PlanningGraph } from '../plan/planningGraph';
 import { compileForStore } from '../retrieve/cypher/retrieve';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
+import type { AnalysisGraph } from './graph';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
 import { nodesNamed } from './names';
@@ -34,10 +35,10 @@ const MAX_TRIES = 40;
  * and the first whose removal gives a row is the clause that excludes it, quoted from the query.
  * None of them alone: the plan's structure; the shortest path from a named node is given.
  */
-export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], ctx: WhyNotContext, options: WhyNotOptions): Promise<Finding[]> {
+export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], ctx: WhyNotContext, options: WhyNotOptions, graph: AnalysisGraph): Promise<Finding[]> {
   const store = ctx.store;
   if (!store) throw new Error('the cypher why-not analysis runs queries: it needs a store');
-  const snap = await ctx.snapshot(options.signal);
+  const snap = graph.index;
   const name = snap.names.get(ids[0]!);
   const limit = options.k ?? (plan.strategy.kind === 'cypher' ? plan.strategy.limit : DEFAULT_STRATEGIES.cypher.limit);
   const compileOptions = { limit, ...(options.signal ? { signal: options.signal } : {}), ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) };
@@ -68,7 +69,7 @@ export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], 
       const texts = await Promise.all(group.map(async (r) => clauseText(base.text, (await compileForStore(r.apply(plan), store, snap, ctx.embedder, { ...compileOptions, ...(r.clause === 'distinct' ? matchOption : {}) })).text, base.params)));
       const relaxed = await compileForStore(relaxedPlan, store, snap, ctx.embedder, { ...compileOptions, ...matchOption });
       const [first, ...rest] = group as [Relaxation, ...Relaxation[]];
-      const fixes = group.flatMap((r) => clauseFixes(plan, snap, r, rows, relaxed.columns));
+      const fixes = (await Promise.all(group.map((r) => clauseFixes(plan, graph, r, rows, relaxed.columns)))).flat();
       const what = group.map((r) => r.what).join(' and ');
       const detail = `without ${what} it is returned`;
       const also = rest.map((r, i) => ({ clause: r.clause as Exclude<Clause, 'limit'>, ref: r.ref, text: texts[i + 1]! }));
@@ -77,10 +78,10 @@ export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], 
     }
     if (!found) {
       const named = plan.nodes.filter((n) => n.text !== undefined);
-      let path: ReturnType<typeof shortestPath>;
+      let path: Awaited<ReturnType<typeof shortestPath>>;
       let from: string | undefined;
       for (const n of named) {
-        const p = shortestPath(snap, nodesNamed(snap, n.text!.value), ids, options.maxHops ?? 4);
+        const p = await shortestPath(graph, nodesNamed(snap, n.text!.value), ids, options.maxHops ?? 4);
         if (p && (!path || p.hops < path.hops)) {
           path = p;
           from = n.id;
@@ -95,7 +96,7 @@ export async function whyNotCypher(plan: PlanningGraph, ids: readonly number[], 
 }
 
 /** It has rows but the LIMIT cut them: its first row's rank in the query's own order. */
-async function limitFinding(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, ctx: WhyNotContext, base: { text: string }, variable: string, name: string, limit: number, compileOptions: object, signal: AbortSignal | undefined): Promise<Finding> {
+async function limitFinding(plan: PlanningGraph, store: GraphStore, snap: SearchIndex, ctx: WhyNotContext, base: { text: string }, variable: string, name: string, limit: number, compileOptions: object, signal: AbortSignal | undefined): Promise<Finding> {
   const wide = await compileForStore(plan, store, snap, ctx.embedder, { ...compileOptions, limit: RANK_LIMIT });
   const rows = (await store.query(wide.text, { params: wide.params, mode: 'run', readOnly: true, ...(signal ? { signal } : {}) })).rows;
   const column = wide.columns.find((c) => c.variable === variable)!.name;
@@ -175,7 +176,8 @@ function narrow(x: string, y: string): { middle: string; removal: boolean; kept:
 const PARAM = /\$p\d+\b/g;
 
 /** Fixes for the clause, read off the row the relaxed query gave. */
-function clauseFixes(plan: PlanningGraph, snap: GraphSnapshot, r: Relaxation, rows: readonly Record<string, unknown>[], columns: readonly { readonly variable: string; readonly name: string }[]): WhyNotFix[] {
+async function clauseFixes(plan: PlanningGraph, graph: AnalysisGraph, r: Relaxation, rows: readonly Record<string, unknown>[], columns: readonly { readonly variable: string; readonly name: string }[]): Promise<WhyNotFix[]> {
+  const snap = graph.index;
   const valueOf = (row: Record<string, unknown>, variable: string): string | undefined => {
     const value = row[columns.find((c) => c.variable === variable)?.name ?? ''];
     return typeof value === 'string' ? value : undefined;
@@ -205,7 +207,7 @@ function clauseFixes(plan: PlanningGraph, snap: GraphSnapshot, r: Relaxation, ro
       const b = nameOf(e.target);
       if (a === undefined || b === undefined || e.relation.kind !== 'phrase') return [];
       const phrase = e.relation.value;
-      return typesBetween(snap, a, b).map((type) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: type, alias: phrase, label: `add ${printString(phrase)} as an alias of ${type}` }));
+      return (await typesBetween(graph, a, b)).map((type) => ({ kind: 'add-alias' as const, element: 'relation' as const, target: type, alias: phrase, label: `add ${printString(phrase)} as an alias of ${type}` }));
     }
     default:
       return [];
@@ -213,13 +215,15 @@ function clauseFixes(plan: PlanningGraph, snap: GraphSnapshot, r: Relaxation, ro
 }
 
 /** Relationship types stored between two named nodes (either direction). */
-function typesBetween(snap: GraphSnapshot, a: string, b: string): string[] {
-  const d = snap.data;
+async function typesBetween(graph: AnalysisGraph, a: string, b: string): Promise<string[]> {
+  const snap = graph.index;
+  const from = nodesNamed(snap, a);
+  const d = await graph.edgesOf(from);
   const bs = new Set(nodesNamed(snap, b));
   const out = new Set<string>();
-  for (const v of nodesNamed(snap, a)) {
-    for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) if (bs.has(d.outTargets[j]!)) out.add(d.relationNames[d.outRels[j]!]!);
-    for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) if (bs.has(d.inSources[j]!)) out.add(d.relationNames[d.inRels[j]!]!);
+  for (const v of from) {
+    for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) if (bs.has(d.outTargets[j]!)) out.add(snap.data.relationNames[d.outRels[j]!]!);
+    for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) if (bs.has(d.inSources[j]!)) out.add(snap.data.relationNames[d.inRels[j]!]!);
   }
   return [...out];
 }

@@ -1,15 +1,16 @@
 import type { WhyNotFix, WhyNotFixOutcome } from '../../contracts/whyNot';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { DEFAULT_STRATEGIES } from '../plan/planningGraph';
+import { strategyProblems } from '../plan/strategyParameters';
 import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { normalizeAnswer } from '../testing/evaluate';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import { ownMatches, throughNamed } from './named';
 
 /** Whether `result` returns `expected` through the own matches of `plan`'s named nodes. */
-export async function throughOwn(plan: PlanningGraph, result: RetrievalResult, expected: string, variable: string | undefined, ctx: WhyNotContext, relationAliases: RelationAliases | undefined, signal?: AbortSignal): Promise<ReturnType<typeof throughNamed>> {
-  const snap = await ctx.snapshot(signal);
+export async function throughOwn(plan: PlanningGraph, result: RetrievalResult, expected: string, variable: string | undefined, snap: SearchIndex, ctx: WhyNotContext, relationAliases: RelationAliases | undefined, signal?: AbortSignal): Promise<ReturnType<typeof throughNamed>> {
   const own = await ownMatches(plan, snap, ctx.embedder, relationAliases, signal);
   return throughNamed(result, expected, variable ?? plan.targets[0], own, snap);
 }
@@ -54,19 +55,24 @@ export function rankIn(result: RetrievalResult, expected: string): number | unde
  * swap too, while one that corrects a name the graph lacks is not) is not a fix: `returned` is
  * false and `swapped` says which.
  */
-export async function verifyFixes(plan: PlanningGraph, expected: string, strategy: StrategyKind, fixes: readonly WhyNotFix[], ctx: WhyNotContext, options: WhyNotOptions, variable?: string): Promise<WhyNotFix[]> {
+export async function verifyFixes(plan: PlanningGraph, expected: string, strategy: StrategyKind, fixes: readonly WhyNotFix[], ctx: WhyNotContext, options: WhyNotOptions, variable?: string, index?: SearchIndex): Promise<WhyNotFix[]> {
   const out: WhyNotFix[] = [];
+  // The names the own matches are read from: the analysis' index (store placement: without the graph), else the snapshot.
+  const snap = index ?? (await ctx.snapshot(options.signal));
   for (const fix of fixes) {
     const applied = applyFix(plan, fix, options.relationAliases);
     let outcome: WhyNotFixOutcome;
+    // A value the strategy refuses (e.g. nodeCandidates above its maximum) cannot be re-run: said, not thrown.
+    const refused = 'skipped' in applied ? [] : strategyProblems(applied.plan.strategy);
     if ('skipped' in applied) outcome = { returned: false, answers: 0, skipped: applied.skipped };
+    else if (refused.length > 0) outcome = { returned: false, answers: 0, skipped: `the plan would be refused: ${refused.join('; ')}` };
     else {
       // A parameter fix sets the plan's value; a run-level size override would hide it.
       const sets = fix.kind === 'set-parameter' ? [fix.name, ...Object.keys(fix.also ?? {})] : [];
       const k = sets.includes('k') || sets.includes('limit') ? undefined : options.k;
-      const result = await ctx.run(applied.plan, { strategy, ...(k !== undefined ? { k } : {}), ...(applied.relationAliases ? { relationAliases: applied.relationAliases } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+      const result = await ctx.run(applied.plan, { strategy, ...(options.placement ? { placement: options.placement } : {}), ...(options.memoryBudgetMB !== undefined ? { memoryBudgetMB: options.memoryBudgetMB } : {}), ...(k !== undefined ? { k } : {}), ...(applied.relationAliases ? { relationAliases: applied.relationAliases } : {}), ...(options.signal ? { signal: options.signal } : {}) });
       const rank = rankIn(result, expected);
-      const through = rank === undefined ? undefined : await throughOwn(plan, result, expected, variable, ctx, applied.relationAliases, options.signal);
+      const through = rank === undefined ? undefined : await throughOwn(plan, result, expected, variable, snap, ctx, applied.relationAliases, options.signal);
       const swapped = through?.kind === 'swapped' ? through.swaps : undefined;
       outcome = { returned: rank !== undefined && !swapped, ...(rank !== undefined ? { rank } : {}), answers: result.answers.length, ...(swapped ? { swapped } : {}) };
     }

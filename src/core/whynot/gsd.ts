@@ -2,9 +2,10 @@ import type { CandidateNeed, NamedSwap, WhyNotCause, WhyNotFix } from '../../con
 import { DEFAULT_STRATEGIES, matchSemanticsOf, type GsdStrategy, type PlanningGraph } from '../plan/planningGraph';
 import { buildProblem, type CandidateOptions, type GsdProblem } from '../retrieve/gsd/problem';
 import { DEFAULT_BUDGET_MS, DEFAULT_MAX_EXPANSIONS, toSubgraph } from '../retrieve/gsd/retrieve';
-import { searchTopK, type GsdMatch, type SearchOptions } from '../retrieve/gsd/search';
+import type { GsdMatch, SearchOptions } from '../retrieve/gsd/search';
 import type { RetrievalResult } from '../retrieve/result';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
+import type { AnalysisGraph } from './graph';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import { keepNamed, ownMatchesOf, swapsOf, swapsText, type OwnMatch } from './named';
 import { nearestNames } from './names';
@@ -27,8 +28,8 @@ const WIDE_NODES = 200_000;
  * needs), then with the categories lifted (a category rules it out); when none has it, the plan's
  * structure cannot reach it and the shortest path that does exist is given.
  */
-export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], result: RetrievalResult, ctx: WhyNotContext, options: WhyNotOptions): Promise<Finding[]> {
-  const snap = await ctx.snapshot(options.signal);
+export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], result: RetrievalResult, ctx: WhyNotContext, options: WhyNotOptions, graph: AnalysisGraph): Promise<Finding[]> {
+  const snap = graph.index;
   const base = plan.strategy.kind === 'gsd' ? plan.strategy : DEFAULT_STRATEGIES.gsd;
   const strategy: GsdStrategy = { ...base, ...(options.k !== undefined ? { k: options.k } : {}), kind: 'gsd' };
   const aliases = options.relationAliases ? { relationAliases: options.relationAliases } : {};
@@ -65,32 +66,32 @@ export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], res
       // With the limits raised just enough, where its subgraph ranks: the k the fix must also set.
       const raised = { nodeCandidates: Math.max(strategy.nodeCandidates, ...needs.filter((n) => n.parameter === 'nodeCandidates').map((n) => n.rank)), relationCandidates: Math.max(strategy.relationCandidates, ...needs.filter((n) => n.parameter === 'relationCandidates').map((n) => n.rank)) };
       const raisedProblem = await buildProblem(plan, snap, ctx.embedder, candidateOptions(raised.nodeCandidates, raised.relationCandidates), options.signal);
-      const inRaised = best(snap, raisedProblem, p, ids, search);
-      const r = inRaised ? rankOf(snap, raisedProblem, inRaised.gsd, strategy.k, search) : undefined;
+      const inRaised = await best(graph, raisedProblem, p, ids, search);
+      const r = inRaised ? await rankOf(graph, raisedProblem, inRaised.gsd, strategy.k, search) : undefined;
       return candidateRank(plan, snap, wide!, w, needs, variable, r ? alsoK(r, strategy.k) : {});
     };
     // Held to the named nodes' own matches: limits lifted, then categories lifted as well.
     const keptWider = async (): Promise<Finding | undefined> => {
       wide ??= await buildProblem(plan, snap, ctx.embedder, candidateOptions(wideNodes, R), options.signal);
       wideKept ??= keepNamed(wide, own);
-      const wk = best(snap, wideKept, p, ids, search);
+      const wk = await best(graph, wideKept, p, ids, search);
       const found = wk ? await widened(wk) : undefined;
       if (found) return found;
       if (!plan.nodes.some((n) => n.category !== undefined)) return undefined;
       const f = await freeProblem();
-      const fm = best(snap, f.kept, p, ids, search);
+      const fm = await best(graph, f.kept, p, ids, search);
       return fm ? category(plan, snap, strict, f.plan, f.problem, fm, variable, []) : undefined;
     };
     const one = async (): Promise<Finding> => {
       // 1. Under the run's own candidate sets, every named node on its own match.
-      const m = best(snap, strictKept, p, ids, search);
-      if (m) return ranked(plan, snap, strict, m, strategy, result, search, variable);
+      const m = await best(graph, strictKept, p, ids, search);
+      if (m) return await ranked(plan, graph, strict, m, strategy, result, search, variable);
       // 2. Under the run's candidate sets only by swapping a named node: that is what the run's
       // subgraphs do, so it is the cause; a change that reaches it from the named nodes (limits,
       // categories) is offered as the fix.
-      const s = best(snap, strict, p, ids, search);
+      const s = await best(graph, strict, p, ids, search);
       if (s) {
-        const finding = swapped(plan, snap, strict, own, s, ids, strategy, search, variable, options.maxHops ?? 4);
+        const finding = await swapped(plan, graph, strict, own, s, ids, strategy, search, variable, options.maxHops ?? 4);
         const kept = await keptWider();
         return kept ? { ...finding, fixes: kept.fixes, summary: `${finding.summary}. From the named node itself: ${kept.summary}` } : finding;
       }
@@ -98,7 +99,7 @@ export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], res
       const kept = await keptWider();
       if (kept) return kept;
       // 5. Swapped to a candidate beyond the limits (the needs say which node it became).
-      const w = best(snap, wide!, p, ids, search);
+      const w = await best(graph, wide!, p, ids, search);
       if (w) {
         const found = await widened(w);
         if (found) return found;
@@ -106,12 +107,12 @@ export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], res
       // 6. Categories lifted, with a swap.
       if (plan.nodes.some((n) => n.category !== undefined)) {
         const f = await freeProblem();
-        const fm = best(snap, f.problem, p, ids, search);
+        const fm = await best(graph, f.problem, p, ids, search);
         const found = fm ? category(plan, snap, strict, f.plan, f.problem, fm, variable, swapsOf(snap, f.problem, own, fm.nodes)) : undefined;
         if (found) return found;
       }
       // 7. The structure.
-      return await unreachable(plan, snap, strict, ids, variable, options.maxHops ?? 4, ctx, options.signal);
+      return await unreachable(plan, graph, strict, ids, variable, options.maxHops ?? 4, ctx, options.signal);
     };
     findings.push(await one());
   }
@@ -119,9 +120,9 @@ export async function whyNotGsd(plan: PlanningGraph, ids: readonly number[], res
 }
 
 /** The best subgraph with pattern node p mapped onto one of `ids` (null: none exists under the problem). */
-function best(snap: GraphSnapshot, problem: GsdProblem, p: number, ids: readonly number[], search: Omit<SearchOptions, 'k'>): GsdMatch | undefined {
+async function best(graph: AnalysisGraph, problem: GsdProblem, p: number, ids: readonly number[], search: Omit<SearchOptions, 'k'>): Promise<GsdMatch | undefined> {
   const n = problem.nodes[p]!;
-  const label = snap.data.nodeLabel;
+  const label = graph.index.data.nodeLabel;
   const allowed = ids.filter((g) => (n.labels === null || n.labels.includes(label[g]!)) && (!n.known || n.rankOf.has(g)));
   if (allowed.length === 0) return undefined;
   const dists = allowed.map((g) => (n.known ? n.dists[n.rankOf.get(g)!]! : 0));
@@ -139,7 +140,7 @@ function best(snap: GraphSnapshot, problem: GsdProblem, p: number, ids: readonly
           minDist: order[0]!.d,
         },
   );
-  return searchTopK(snap, { ...problem, nodes }, { ...search, k: 1 }).matches[0];
+  return (await graph.search({ ...problem, nodes }, { ...search, k: 1 }))[0];
 }
 
 /** Where a subgraph of GSD g ranks under a problem: how many are nearer, and the k sure to include it. */
@@ -150,9 +151,9 @@ interface RankOf {
   readonly complete: boolean;
 }
 
-function rankOf(snap: GraphSnapshot, problem: GsdProblem, g: number, k0: number, search: Omit<SearchOptions, 'k'>): RankOf {
+async function rankOf(graph: AnalysisGraph, problem: GsdProblem, g: number, k0: number, search: Omit<SearchOptions, 'k'>): Promise<RankOf> {
   for (let k = Math.max(2, k0 * 2); ; k = Math.min(RANK_CAP, k * 4)) {
-    const all = searchTopK(snap, problem, { ...search, k }).matches;
+    const all = await graph.search(problem, { ...search, k });
     const complete = all.length < k || all[all.length - 1]!.gsd > g + EPS;
     if (complete || k >= RANK_CAP) return { less: all.filter((x) => x.gsd < g - EPS).length, leq: all.filter((x) => x.gsd <= g + EPS).length, complete };
   }
@@ -164,9 +165,10 @@ function alsoK(r: RankOf, k: number): { also?: { k: number } } {
 }
 
 /** It has a subgraph under the run's candidate sets: ranked below k, tied with the k-th, or a budget stopped the search. */
-function ranked(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, m: GsdMatch, strategy: GsdStrategy, result: RetrievalResult, search: Omit<SearchOptions, 'k'>, variable: string): Finding {
+async function ranked(plan: PlanningGraph, graph: AnalysisGraph, strict: GsdProblem, m: GsdMatch, strategy: GsdStrategy, result: RetrievalResult, search: Omit<SearchOptions, 'k'>, variable: string): Promise<Finding> {
+  const snap = graph.index;
   const g = m.gsd;
-  const r = rankOf(snap, strict, g, strategy.k, search);
+  const r = await rankOf(graph, strict, g, strategy.k, search);
   const subgraph = toSubgraph(plan, snap, strict, m, r.less + 1);
   const kth = result.subgraphs.length >= strategy.k ? result.subgraphs[strategy.k - 1]!.gsd : Infinity;
   const fixes: WhyNotFix[] = r.complete ? [{ kind: 'set-parameter', strategy: 'gsd', name: 'k', value: r.leq, label: `raise k to ${r.leq}` }] : [];
@@ -193,13 +195,14 @@ function ranked(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, m:
  * own match: the named entity does not reach it. Which term, which node it became, and the path
  * that does exist from the own match. No fix: raising k would return it through the swap.
  */
-function swapped(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, own: readonly OwnMatch[], m: GsdMatch, ids: readonly number[], strategy: GsdStrategy, search: Omit<SearchOptions, 'k'>, variable: string, maxHops: number): Finding {
+async function swapped(plan: PlanningGraph, graph: AnalysisGraph, strict: GsdProblem, own: readonly OwnMatch[], m: GsdMatch, ids: readonly number[], strategy: GsdStrategy, search: Omit<SearchOptions, 'k'>, variable: string, maxHops: number): Promise<Finding> {
+  const snap = graph.index;
   const swaps = swapsOf(snap, strict, own, m.nodes);
-  const r = rankOf(snap, strict, m.gsd, strategy.k, search);
+  const r = await rankOf(graph, strict, m.gsd, strategy.k, search);
   const rank = r.complete ? r.less + 1 : undefined;
-  let path: ReturnType<typeof shortestPath> | undefined;
+  let path: Awaited<ReturnType<typeof shortestPath>> | undefined;
   for (const o of own.filter((x) => swaps.some((s) => s.variable === x.variable))) {
-    const found = shortestPath(snap, o.nodes, ids, maxHops);
+    const found = await shortestPath(graph, o.nodes, ids, maxHops);
     if (found && (!path || found.hops < path.hops)) path = found;
   }
   const names = [...new Set(swaps.map((s) => `"${s.own.name}"`))].join(' and ');
@@ -216,7 +219,7 @@ function swapped(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, o
 }
 
 /** The elements of the widened subgraph whose candidate rank is beyond the run's limit. */
-function candidateNeeds(snap: GraphSnapshot, strict: GsdProblem, wide: GsdProblem, m: GsdMatch, strategy: GsdStrategy): CandidateNeed[] {
+function candidateNeeds(snap: SearchIndex, strict: GsdProblem, wide: GsdProblem, m: GsdMatch, strategy: GsdStrategy): CandidateNeed[] {
   const needs: CandidateNeed[] = [];
   wide.nodes.forEach((n, p) => {
     if (!n.known || n.patternText === undefined) return;
@@ -237,7 +240,7 @@ function candidateNeeds(snap: GraphSnapshot, strict: GsdProblem, wide: GsdProble
   return needs;
 }
 
-function candidateRank(plan: PlanningGraph, snap: GraphSnapshot, wide: GsdProblem, m: GsdMatch, needs: readonly CandidateNeed[], variable: string, k: { also?: { k: number } }): Finding {
+function candidateRank(plan: PlanningGraph, snap: SearchIndex, wide: GsdProblem, m: GsdMatch, needs: readonly CandidateNeed[], variable: string, k: { also?: { k: number } }): Finding {
   const fixes: WhyNotFix[] = [];
   const values = (['nodeCandidates', 'relationCandidates'] as const).flatMap((parameter) => {
     const mine = needs.filter((n) => n.parameter === parameter);
@@ -259,7 +262,7 @@ function candidateRank(plan: PlanningGraph, snap: GraphSnapshot, wide: GsdProble
 }
 
 /** With categories lifted it matches: the first node whose category rules out the node its subgraph needs. */
-function category(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, freePlan: PlanningGraph, free: GsdProblem, m: GsdMatch, variable: string, swaps: readonly NamedSwap[]): Finding | undefined {
+function category(plan: PlanningGraph, snap: SearchIndex, strict: GsdProblem, freePlan: PlanningGraph, free: GsdProblem, m: GsdMatch, variable: string, swaps: readonly NamedSwap[]): Finding | undefined {
   const label = snap.data.nodeLabel;
   for (const [p, n] of strict.nodes.entries()) {
     const category = plan.nodes[p]!.category;
@@ -284,7 +287,8 @@ function category(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, 
 }
 
 /** No subgraph of the plan's shape reaches it: the shortest path from a named node that does exist. */
-async function unreachable(plan: PlanningGraph, snap: GraphSnapshot, strict: GsdProblem, ids: readonly number[], variable: string, maxHops: number, ctx: WhyNotContext, signal: AbortSignal | undefined): Promise<Finding> {
+async function unreachable(plan: PlanningGraph, graph: AnalysisGraph, strict: GsdProblem, ids: readonly number[], variable: string, maxHops: number, ctx: WhyNotContext, signal: AbortSignal | undefined): Promise<Finding> {
+  const snap = graph.index;
   const fixes: WhyNotFix[] = [];
   const named = strict.nodes.filter((n) => n.known);
   // A named node with no candidate at all (an exact name the graph lacks): nothing is reachable.
@@ -302,9 +306,9 @@ async function unreachable(plan: PlanningGraph, snap: GraphSnapshot, strict: Gsd
       return { variable, level: 0, cause: { kind: 'unreachable', variable, reason, from: n.variable, maxHops }, fixes, summary: reason };
     }
   }
-  let found: { from: string; path: NonNullable<ReturnType<typeof shortestPath>> } | undefined;
+  let found: { from: string; path: NonNullable<Awaited<ReturnType<typeof shortestPath>>> } | undefined;
   for (const n of named) {
-    const path = shortestPath(snap, Array.from(n.nodes.subarray(0, 1)), ids, maxHops);
+    const path = await shortestPath(graph, Array.from(n.nodes.subarray(0, 1)), ids, maxHops);
     if (path && (!found || path.hops < found.path.hops)) found = { from: n.variable, path };
   }
   const hops = found ? patternHops(plan, found.from, variable) : undefined;

@@ -7,6 +7,7 @@ import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
 import { shortestPath } from './paths';
+import { memoryGraph } from './graph';
 import { printString } from '../dsl/printer';
 
 interface Traversal {
@@ -59,12 +60,12 @@ export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx
   }
   const combination = result.trajectory?.combination;
   const paths = result.trajectory?.paths ?? [];
-  if (combination === 'text-fallback' || paths.length === 0) return [notSeeded(plan, snap, ids, strategy, variable, -1)];
+  if (combination === 'text-fallback' || paths.length === 0) return [await notSeeded(plan, snap, ids, strategy, variable, -1)];
   const findings: Finding[] = [];
   const inLast = paths.filter((p) => hasAny(t.kept[p.index]?.get(p.layers.length - 1), ids)).map((p) => p.index);
   for (const path of paths) {
     if (inLast.includes(path.index)) continue;
-    findings.push(pathFinding(plan, snap, ids, t, path.index, path.variables, strategy, variable, inLast, options.maxHops ?? 4));
+    findings.push(await pathFinding(plan, snap, ids, t, path.index, path.variables, strategy, variable, inLast, options.maxHops ?? 4));
   }
   return findings;
 }
@@ -74,7 +75,7 @@ function hasAny(kept: ReadonlyMap<number, unknown> | undefined, ids: readonly nu
 }
 
 /** Where one reasoning path's trajectory towards the answer ended. */
-function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], t: Traversal, pi: number, variables: readonly string[], strategy: MorStrategy, variable: string, inLast: readonly number[], maxHops: number): Finding {
+async function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], t: Traversal, pi: number, variables: readonly string[], strategy: MorStrategy, variable: string, inLast: readonly number[], maxHops: number): Promise<Finding> {
   const L = variables.length;
   const d = snap.data;
   // back[l]: nodes from which the graph reaches the answer in L-1-l hops (any relation, any label).
@@ -100,7 +101,7 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
     // Reached layer l+1 (1-based) through `reached`; the step into layer l+2 lost it: say why.
     const step = t.step[pi]?.get(l + 1) ?? { relations: null, labels: null };
     const nextVar = variables[l + 1]!;
-    const route = shortestPath(snap, reached.slice(0, 1), ids, Math.min(maxHops, L - 1 - l));
+    const route = await shortestPath(memoryGraph(snap), reached.slice(0, 1), ids, Math.min(maxHops, L - 1 - l));
     const edgeTypes = new Set<number>();
     const labels = new Set<number>();
     // Every label on the answer's side, whatever the relation: when the category allows none of
@@ -155,7 +156,7 @@ function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly num
     const detail = `the step to (${nextVar}) would reach it only by revisiting a node of the trajectory`;
     return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'relation', detail, ...routeInfo }, fixes: [], summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
   }
-  return notSeeded(plan, snap, ids, strategy, variable, pi, back[0], variables, others);
+  return await notSeeded(plan, snap, ids, strategy, variable, pi, back[0], variables, others);
 }
 
 function describe(snap: GraphSnapshot, nodes: readonly number[]): string {
@@ -164,7 +165,7 @@ function describe(snap: GraphSnapshot, nodes: readonly number[]): string {
 }
 
 /** No layer holds a node on the way: the seeds (layer 1's BM25 top `seeds`) missed every start that leads to it. */
-function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], strategy: MorStrategy, variable: string, pi: number, starts?: Uint8Array, variables?: readonly string[], others = ''): Finding {
+async function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], strategy: MorStrategy, variable: string, pi: number, starts?: Uint8Array, variables?: readonly string[], others = ''): Promise<Finding> {
   // The text fallback ranks the target's own category; a path seeds its first node's.
   const first = variables?.[0] ?? variable;
   const node = plan.nodes.find((n) => n.id === first);
@@ -180,7 +181,7 @@ function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly numbe
   })();
   const at = hits.findIndex((h) => goal[h.index] === 1);
   let route: PathPattern | undefined;
-  if (at >= 0 && variables) route = shortestPath(snap, [hits[at]!.index], ids, variables.length - 1);
+  if (at >= 0 && variables) route = await shortestPath(memoryGraph(snap), [hits[at]!.index], ids, variables.length - 1);
   const layerName = first !== undefined ? ` (${first})` : '';
   const parameter = pi < 0 ? 'k' : 'seeds';
   const fixes: WhyNotFix[] = at >= 0 ? [{ kind: 'set-parameter', strategy: 'mor', name: parameter, value: at + 1, label: `raise ${parameter} to ${at + 1}` }] : [];

@@ -4,7 +4,7 @@ import type { PlanningGraph } from '../plan/planningGraph';
 import { buildProblem, type GsdProblem } from '../retrieve/gsd/problem';
 import type { RelationAliases } from '../retrieve/relations';
 import type { RetrievalResult } from '../retrieve/result';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { normalizeAnswer } from '../testing/evaluate';
 import { nodeOf } from './names';
 
@@ -40,7 +40,7 @@ export function ownMatchesOf(problem: GsdProblem): OwnMatch[] {
 }
 
 /** The own matches of a plan's named nodes, resolved as the gsd strategy resolves them. */
-export async function ownMatches(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, relationAliases: RelationAliases | undefined, signal?: AbortSignal): Promise<OwnMatch[]> {
+export async function ownMatches(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, relationAliases: RelationAliases | undefined, signal?: AbortSignal): Promise<OwnMatch[]> {
   const problem = await buildProblem(plan, snap, embedder, { nodeCandidates: 16, relationCandidates: 1, ...(relationAliases ? { relationAliases } : {}) }, signal);
   return ownMatchesOf(problem);
 }
@@ -66,7 +66,7 @@ export function keepNamed(problem: GsdProblem, own: readonly OwnMatch[]): GsdPro
 }
 
 /** The named nodes a match (graph node per pattern node) maps elsewhere than their own match. */
-export function swapsOf(snap: GraphSnapshot, problem: GsdProblem, own: readonly OwnMatch[], mapped: ArrayLike<number>): NamedSwap[] {
+export function swapsOf(snap: SearchIndex, problem: GsdProblem, own: readonly OwnMatch[], mapped: ArrayLike<number>): NamedSwap[] {
   const out: NamedSwap[] = [];
   for (const o of own) {
     const g = mapped[o.p]!;
@@ -98,7 +98,7 @@ export function throughNamed(
   expected: string,
   target: string | undefined,
   own: readonly OwnMatch[],
-  snap: GraphSnapshot,
+  snap: SearchIndex,
 ): { kind: 'same' } | { kind: 'swapped'; swaps: NamedSwap[] } | { kind: 'unknown' } {
   if (own.length === 0) return { kind: 'same' };
   const want = normalizeAnswer(expected);

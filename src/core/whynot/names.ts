@@ -1,11 +1,11 @@
 import type { NearName, WhyNotNode } from '../../contracts/whyNot';
 import { namesView, type Embedder } from '../embed/embedder';
 import { editDistance } from '../editDistance';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { normalizeAnswer } from '../testing/evaluate';
 
 /** Graph nodes whose name is the expected answer, compared as plan tests compare answers (normalizeAnswer). */
-export function nodesNamed(snap: GraphSnapshot, expected: string): number[] {
+export function nodesNamed(snap: SearchIndex, expected: string): number[] {
   const exact = snap.nodesNamed(expected);
   if (exact.length > 0) return [...exact];
   const want = normalizeAnswer(expected);
@@ -15,7 +15,7 @@ export function nodesNamed(snap: GraphSnapshot, expected: string): number[] {
   return out;
 }
 
-export function nodeOf(snap: GraphSnapshot, g: number): WhyNotNode {
+export function nodeOf(snap: SearchIndex, g: number): WhyNotNode {
   return { nodeId: snap.data.nodeIds.get(g), name: snap.names.get(g), label: snap.labelOf(g) };
 }
 
@@ -23,7 +23,7 @@ export function nodeOf(snap: GraphSnapshot, g: number): WhyNotNode {
  * The names nearest to one that is not in the graph: the embedding neighbours (how node
  * candidates are ranked) re-ordered by character edits, so a typo's correction comes first.
  */
-export async function nearestNames(snap: GraphSnapshot, embedder: Embedder, expected: string, limit = 5, signal?: AbortSignal): Promise<NearName[]> {
+export async function nearestNames(snap: SearchIndex, embedder: Embedder, expected: string, limit = 5, signal?: AbortSignal): Promise<NearName[]> {
   const [q] = await namesView(embedder).embedBatch([expected], signal).then((v) => [v.subarray(0, embedder.dimension)]);
   const hits = snap.searchName(expected, q!, Math.max(limit * 4, 20));
   const want = normalizeAnswer(expected);

@@ -1,15 +1,18 @@
 import type { PathPattern } from '../../contracts/whyNot';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
+import type { AnalysisGraph } from './graph';
 import { nodeOf } from './names';
 
 /**
  * The shortest undirected path in the graph from any of `from` to any of `to` (breadth first,
  * both edge directions, at most maxHops), written as a pattern. Typed arrays: one visit mark and
- * one parent per node, so a 40k-node graph costs two small allocations.
+ * one parent per node, so a 40k-node graph costs two small allocations. Each hop reads its
+ * frontier's edges from the analysis graph (in the store: one statement per hop), in the
+ * snapshot's order, so both placements find the same path.
  */
-export function shortestPath(snap: GraphSnapshot, from: readonly number[], to: readonly number[], maxHops: number): PathPattern | undefined {
+export async function shortestPath(graph: AnalysisGraph, from: readonly number[], to: readonly number[], maxHops: number): Promise<PathPattern | undefined> {
+  const snap = graph.index;
   const N = snap.nodeCount;
-  const { outOffsets, outTargets, outRels, inOffsets, inSources, inRels } = snap.data;
   const goal = new Uint8Array(N);
   for (const g of to) goal[g] = 1;
   const parent = new Int32Array(N).fill(-1);
@@ -25,6 +28,7 @@ export function shortestPath(snap: GraphSnapshot, from: readonly number[], to: r
   }
   for (let hop = 1; hop <= maxHops && frontier.length > 0; hop++) {
     const next: number[] = [];
+    const { outOffsets, outTargets, outRels, inOffsets, inSources, inRels } = await graph.edgesOf(frontier);
     for (const v of frontier) {
       for (let dir = 1; dir >= 0; dir--) {
         const offs = dir === 1 ? outOffsets : inOffsets;
@@ -47,7 +51,7 @@ export function shortestPath(snap: GraphSnapshot, from: readonly number[], to: r
   return undefined;
 }
 
-function render(snap: GraphSnapshot, end: number, parent: Int32Array, parentRel: Int32Array, parentForward: Uint8Array): PathPattern {
+function render(snap: SearchIndex, end: number, parent: Int32Array, parentRel: Int32Array, parentForward: Uint8Array): PathPattern {
   const chain: number[] = [end];
   while (parent[chain[0]!]! >= 0) chain.unshift(parent[chain[0]!]!);
   const edges = chain.slice(1).map((g) => ({ type: snap.data.relationNames[parentRel[g]!]!, forward: parentForward[g] === 1 }));

@@ -1,7 +1,7 @@
 import type { WhyNotFix } from '../../contracts/whyNot';
 import type { PlanningGraph } from '../plan/planningGraph';
 import type { RetrievalResult } from '../retrieve/result';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import type { Finding } from './finding';
 
 /**
@@ -9,7 +9,7 @@ import type { Finding } from './finding';
  * expansion's best 10 candidates plus the kept ones; sage the first 200 reranked candidates), so
  * "not in the trace" is said as such, never as "not considered".
  */
-export function whyNotFromTrace(plan: PlanningGraph, ids: readonly number[], snap: GraphSnapshot, result: RetrievalResult): Finding[] {
+export function whyNotFromTrace(plan: PlanningGraph, ids: readonly number[], snap: SearchIndex, result: RetrievalResult): Finding[] {
   const variable = plan.targets[0] ?? '';
   const wanted = new Set(ids.map((g) => snap.data.nodeIds.get(g)));
   if (result.sage) return [sage(result.sage, wanted, variable, plan)];

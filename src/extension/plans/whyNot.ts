@@ -12,6 +12,7 @@ import { keepResult, setWhyNotHandler, showComparison, type KeptEntry } from '..
 import type { Connection } from '../graph/connection';
 import { withCancellableProgress } from '../platform/operations';
 import { requireTrust } from '../platform/trust';
+import { placementSettings } from '../platform/config';
 import { resolvePlan, type ResolvedPlan } from './planRunner';
 import { writePlanIntoDocument } from './planEdit';
 import type { PlanningGraph } from '../../core/plan';
@@ -59,6 +60,8 @@ export async function whyNot(entry: KeptEntry, expected: string, connection: Con
       strategy: entry.result.strategy,
       ...(same ? { result: entry.result } : {}),
       ...(relationAliases.size > 0 ? { relationAliases } : {}),
+      // kgrag.retrieval.placement: where the analysis reads the graph, as for runs (the result says which ran and why).
+      ...placementSettings(entry.source?.uri !== undefined ? vscode.Uri.parse(entry.source.uri) : undefined),
       signal,
     });
   })

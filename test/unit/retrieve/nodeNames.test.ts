@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { LexicalEmbedder } from '../../../src/core/embed/lexical';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { openNodeNameIndex } from '../../../src/core/retrieve';
-import { readSearchIndex, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { readBm25, readSearchIndex, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { attachBm25, bm25For, hasBm25 } from '../../../src/core/retrieve/mor/bm25';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 
 test('openNodeNameIndex: candidates by text (and label), exact names, ids; another embedder is refused', async () => {
@@ -72,6 +73,43 @@ test('readSearchIndex: the index file without the graph — same names, ids, lab
       assert.ok(idx.byteSize() < full.byteSize());
     }
     assert.equal(readSearchIndex(file, { fingerprint: 'another version', embedderId: embedder.id }), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('readBm25: the index file\'s BM25 sections alone equal the snapshot\'s BM25 (same scores and top hits); attached to the index without the graph, bm25For uses them', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-bm25-'));
+  try {
+    const embedder = new HashingEmbedder();
+    const triples: [string, string, string][] = [
+      ['Heat', 'directed_by', 'Michael Mann'],
+      ['Heat', 'starred_actors', 'Al Pacino'],
+      ['The Insider', 'starred_actors', 'Al Pacino'],
+      ['The Insider', 'starred_actors', 'Russell Crowe'],
+      ['Collateral', 'directed_by', 'Michael Mann'],
+    ];
+    const labelOf = (_r: string, role: 'head' | 'tail') => (role === 'head' ? 'Movie' : 'Person');
+    const snap = await GraphSnapshot.fromTriples(triples, embedder, { labelOf });
+    const file = join(dir, 'i.bin');
+    writeSnapshot(file, snap);
+    const expect = { fingerprint: snap.data.fingerprint, embedderId: embedder.id };
+    const bm = readBm25(file, expect)!;
+    const full = readSnapshot(file)!;
+    assert.deepEqual(bm, full.data.bm25);
+    const idx = readSearchIndex(file, expect)!;
+    assert.equal(hasBm25(idx), false);
+    attachBm25(idx, bm);
+    assert.equal(hasBm25(idx), true);
+    const mem = bm25For(snap);
+    for (const text of ['michael mann', 'the insider al pacino', 'heat']) {
+      const q = bm25For(idx).query(text);
+      assert.deepEqual(q, mem.query(text), text);
+      assert.deepEqual(bm25For(idx).topK(q, 4, idx.data.nodeLabel), mem.topK(q, 4, snap.data.nodeLabel), text);
+      for (let v = 0; v < snap.nodeCount; v++) assert.equal(bm25For(idx).score(q, v), mem.score(q, v));
+    }
+    assert.ok(bm25For(idx).topK(bm25For(idx).query('michael mann'), 1).length === 1, 'not vacuous');
+    assert.equal(readBm25(file, { ...expect, fingerprint: 'another version' }), undefined);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -23,10 +23,12 @@ import { retrieveStem } from '../../../src/core/retrieve/stem/retrieve';
 import type { StoreReader } from '../../../src/core/retrieve/store/storeGraph';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { randomGraph, randomPattern, rng, RELS } from '../retrieve/helpers';
-import { SAMPLE_TRIPLES, sampleSession } from '../../support/sampleSession';
+import { SAMPLE_TRIPLES } from '../../support/sampleSession';
+import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { hasBm25 } from '../../../src/core/retrieve/mor/bm25';
 
 let dir = '';
-const graphs: { session: RetrievalSession; seed: number; nodes: number; edges: number }[] = [];
+const graphs: { session: RetrievalSession; seed: number; nodes: number; edges: number; folder: string }[] = [];
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kgrag-store-walks-'));
@@ -40,9 +42,12 @@ before(async () => {
     const lines = [...g.nodeNames.map((n) => JSON.stringify({ id: n, name: n, label: g.labels.get(n) })), ...g.triples.map(([h, r, t]) => JSON.stringify({ source: h, target: t, type: r }))];
     const file = join(dir, `g${seed}.jsonl`);
     writeFileSync(file, lines.join('\n'));
-    const session = await openSession({ store: { kind: 'embedded', folder: join(dir, `db${seed}`) }, embedder: { kind: 'hashing' } });
+    const folder = join(dir, `db${seed}`);
+    const session = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } });
     await session.import([{ path: file, format: 'jsonl' }]);
-    graphs.push({ session, seed, nodes, edges });
+    // The index file, as `kgrag import` leaves it: a store-placed session reads it without the graph.
+    await session.buildIndex();
+    graphs.push({ session, seed, nodes, edges, folder });
   }
 });
 
@@ -50,6 +55,26 @@ after(async () => {
   for (const g of graphs) await g.session.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * Runs `fn` in a session opened with placement store on `folder` that runs nothing else (one engine
+ * per database: `pause` closes the shared one meanwhile), and checks it never held the graph's
+ * edges: its index is the file read without the CSR (the strategy table loads only what a
+ * store-placed run needs), with BM25 read from the file when mor or sage ran.
+ */
+async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise<T>, textScored: boolean): Promise<T> {
+  const s = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' }, placement: 'store' });
+  try {
+    const out = await fn(s);
+    const index = await s.searchIndex();
+    assert.ok(!(index instanceof GraphSnapshot), 'a store-placed session loaded the graph');
+    assert.equal(index.data.bm25, undefined, 'the index was read without its BM25 sections');
+    assert.equal(hasBm25(index), textScored, 'BM25 attached exactly when a text-scoring strategy ran');
+    return out;
+  } finally {
+    await s.close();
+  }
+}
 
 /**
  * Everything a result shows but where it ran, how long it took and what it read. MoR's
@@ -86,15 +111,38 @@ test('mor, stem and sage in store placement give memory\'s answers, scores, traj
   let stemAnswers = 0;
   let guided = 0;
   const stemTrips: number[] = [];
-  for (const { session, seed, nodes, edges } of graphs) {
+  for (const graph of graphs) {
+    const { seed, nodes, edges, folder } = graph;
     const g = await randomGraph(seed, nodes, edges);
     const r = rng(seed);
-    for (let p = 0; p < 20; p++) {
-      const plan = withQuestion(randomPattern(seed * 100 + p, g), r);
-      const morSettings: Record<string, ParameterValue>[] = [{}, { seeds: 1 + (p % 4), perStep: p % 3, k: 3 + (p % 5) }];
-      for (const mor of morSettings) {
+    const plans = Array.from({ length: 20 }, (_, p) => withQuestion(randomPattern(seed * 100 + p, g), r));
+    const morSettings = (p: number): Record<string, ParameterValue>[] => [{}, { seeds: 1 + (p % 4), perStep: p % 3, k: 3 + (p % 5) }];
+    const sageSettings = (p: number): Record<string, ParameterValue>[] => [{}, { edgePolicy: 'expand' }, { constrained: true }, { k: 2 + (p % 4), kPrime: 3 + (p % 7) }];
+    const stemSettings: Record<string, ParameterValue>[] = [{}, { mode: 'breadth', theta: 0.3 }, { guidance: 'none' }];
+    // Store first, in sessions of their own that hold only what the frame loads: stem alone (the
+    // index without the graph), then mor and sage (the same plus BM25).
+    await graph.session.close();
+    const stemStored = await storeOnly(folder, async (s) => {
+      const out: RetrievalResult[] = [];
+      for (const plan of plans) for (const stem of stemSettings) out.push(await s.run(plan, { strategy: 'stem', settings: { stem } }));
+      return out;
+    }, false);
+    const textStored = await storeOnly(folder, async (s) => {
+      const out: RetrievalResult[] = [];
+      for (const [p, plan] of plans.entries()) {
+        for (const mor of morSettings(p)) out.push(await s.run(plan, { strategy: 'mor', settings: { mor } }));
+        for (const sage of sageSettings(p)) out.push(await s.run(plan, { strategy: 'sage', settings: { sage } }));
+      }
+      return out;
+    }, true);
+    graph.session = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } });
+    const session = graph.session;
+    let si = 0;
+    let ti = 0;
+    for (const [p, plan] of plans.entries()) {
+      for (const mor of morSettings(p)) {
         const memory = await session.run(plan, { strategy: 'mor', placement: 'memory', settings: { mor } });
-        const store = await session.run(plan, { strategy: 'mor', placement: 'store', settings: { mor } });
+        const store = textStored[ti++]!;
         assert.equal(memory.placement?.ran, 'memory');
         assert.equal(store.placement?.ran, 'store', store.placement?.reason);
         assert.deepEqual(shape(store), shape(memory), `mor seed ${seed} plan ${p} ${JSON.stringify(mor)}`);
@@ -105,11 +153,9 @@ test('mor, stem and sage in store placement give memory\'s answers, scores, traj
         if (store.answers.length > 0) morAnswers++;
         if (store.trajectory!.trajectories.some((t) => t.traversalIdentifier.includes('structural'))) structural++;
       }
-      const sageSettings: Record<string, ParameterValue>[] = [{}, { edgePolicy: 'expand' }, { constrained: true }, { k: 2 + (p % 4), kPrime: 3 + (p % 7) }];
-      const stemSettings: Record<string, ParameterValue>[] = [{}, { mode: 'breadth', theta: 0.3 }, { guidance: 'none' }];
       for (const stem of stemSettings) {
         const memory = await session.run(plan, { strategy: 'stem', placement: 'memory', settings: { stem } });
-        const store = await session.run(plan, { strategy: 'stem', placement: 'store', settings: { stem } });
+        const store = stemStored[si++]!;
         assert.equal(store.placement?.ran, 'store', store.placement?.reason);
         assert.deepEqual(shape(store), shape(memory), `stem seed ${seed} plan ${p} ${JSON.stringify(stem)}`);
         // Without guidance only the tracing reads: one statement per level of the search order at most.
@@ -119,9 +165,9 @@ test('mor, stem and sage in store placement give memory\'s answers, scores, traj
         if (store.answers.length > 0) stemAnswers++;
         if ((store.stem?.guidance.entities.length ?? 0) > 0) guided++;
       }
-      for (const sage of sageSettings) {
+      for (const sage of sageSettings(p)) {
         const memory = await session.run(plan, { strategy: 'sage', placement: 'memory', settings: { sage } });
-        const store = await session.run(plan, { strategy: 'sage', placement: 'store', settings: { sage } });
+        const store = textStored[ti++]!;
         assert.equal(store.placement?.ran, 'store', store.placement?.reason);
         assert.deepEqual(shape(store), shape(memory), `sage seed ${seed} plan ${p} ${JSON.stringify(sage)}`);
         assert.ok(store.storeIo!.roundTrips <= sageBound(store), `sage: ${store.storeIo!.roundTrips} round trips`);
@@ -147,21 +193,39 @@ function chain(film: string, hops: number, r: () => number, typed: boolean): Pla
   return { name: `chain_${hops}`, question: `what ${phrases.reverse().join(' of ')} [${film}]`, nodes, edges, targets: [`n${hops}`], expect: [], strategy: { kind: 'mor', seeds: 5, perStep: 3, k: 5 } };
 }
 
-const sample = sampleSession('kgrag-store-walks-metaqa-');
 
-test('MetaQA sample: mor, stem and sage in store placement equal memory on 1–3-hop chains; mor and sage round trips by the pattern', async () => {
+test('MetaQA sample: mor, stem and sage in store placement (a session holding the index without the graph) equal memory on 1–3-hop chains; mor and sage round trips by the pattern', async () => {
   const films = [...new Set(readFileSync(SAMPLE_TRIPLES, 'utf8').split('\n').filter(Boolean).map((l) => l.split('|')[0]!))];
   const r = rng(2026);
+  const plans: PlanningGraph[] = [];
+  for (let i = 0; i < 30; i++) {
+    const film = films[Math.floor(r() * films.length)]!;
+    for (const hops of [1, 2, 3]) plans.push(chain(film, hops, r, i % 3 !== 0));
+  }
+  const strategies = ['mor', 'stem', 'sage'] as const;
+  const folder = join(dir, 'metaqa');
+  // As `kgrag import` leaves it: the graph and its index file.
+  const importing = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } });
+  await importing.import([{ path: SAMPLE_TRIPLES, format: 'triples' }]);
+  await importing.buildIndex();
+  await importing.close();
+  const stored = await storeOnly(folder, async (s) => {
+    const out: RetrievalResult[] = [];
+    for (const plan of plans) for (const strategy of strategies) out.push(await s.run(plan, { strategy }));
+    return out;
+  }, true);
   let compared = 0;
   let answered = 0;
   const stemTrips: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const film = films[Math.floor(r() * films.length)]!;
-    for (const hops of [1, 2, 3]) {
-      const plan = chain(film, hops, r, i % 3 !== 0);
-      for (const strategy of ['mor', 'stem', 'sage'] as const) {
-        const memory = await sample().run(plan, { strategy, placement: 'memory' });
-        const store = await sample().run(plan, { strategy, placement: 'store' });
+  const memorySession = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' }, placement: 'memory' });
+  try {
+    for (const plan of plans) {
+      const hops = plan.edges.length;
+      const film = plan.nodes[0]!.text?.value;
+      for (const strategy of strategies) {
+        const memory = await memorySession.run(plan, { strategy });
+        const store = stored[compared]!;
+        assert.equal(memory.placement?.ran, 'memory');
         assert.equal(store.placement?.ran, 'store', store.placement?.reason);
         assert.deepEqual(shape(store), shape(memory), `${strategy}: ${film}, ${hops} hops`);
         const trips = store.storeIo!.roundTrips;
@@ -173,6 +237,8 @@ test('MetaQA sample: mor, stem and sage in store placement equal memory on 1–3
         if (store.answers.length > 0) answered++;
       }
     }
+  } finally {
+    await memorySession.close();
   }
   assert.equal(compared, 270);
   assert.ok(answered >= 250, `${answered} comparisons with answers`);

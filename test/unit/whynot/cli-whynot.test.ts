@@ -53,3 +53,24 @@ test('kgrag why-not: usage errors are one line, exit 2', async () => {
   assert.equal(r.code, 2);
   assert.doesNotMatch(r.err, /\n\s+at /);
 });
+
+test('kgrag why-not --placement: the analysis runs where asked and says so (store: its round trips); the findings are memory\'s', async () => {
+  const store = await kgrag('why-not', 'vow.kgp', 'Michael Sucsy', '--plan', 'vow_cast', '--db', 'db', '--placement', 'store', '--json');
+  const memory = await kgrag('why-not', 'vow.kgp', 'Michael Sucsy', '--plan', 'vow_cast', '--db', 'db', '--placement', 'memory', '--json');
+  assert.equal(store.code, 1, store.err);
+  const s = JSON.parse(store.out) as WhyNotResult;
+  const m = JSON.parse(memory.out) as WhyNotResult;
+  assert.deepEqual(s.placement, { requested: 'store', ran: 'store', reason: 'placement store was asked for' });
+  assert.ok(s.storeIo && s.storeIo.roundTrips >= 1 && s.storeIo.rowsRead > 0, 'the analysis read the store');
+  assert.deepEqual(m.placement, { requested: 'memory', ran: 'memory', reason: 'placement memory was asked for' });
+  assert.equal(m.storeIo, undefined);
+  const strip = ({ ms: _ms, placement: _p, storeIo: _io, ...rest }: WhyNotResult) => rest;
+  assert.deepEqual(strip(s), strip(m));
+  const text = await kgrag('why-not', 'vow.kgp', 'Michael Sucsy', '--plan', 'vow_cast', '--db', 'db', '--placement', 'store');
+  assert.match(text.out, /^ {2}analysis placement: store \(store asked\): placement store was asked for$/m);
+  assert.match(text.out, /^ {2}store: \d+ round trip\(s\), \d+ row\(s\) read, [\d.]+ ms in the store$/m);
+  // mor's analysis has no in-store form: it says it read the snapshot.
+  const mor = JSON.parse((await kgrag('why-not', 'vow.kgp', 'Michael Sucsy', '--plan', 'vow_cast', '--db', 'db', '--placement', 'store', '--strategy', 'mor', '--json')).out) as WhyNotResult;
+  assert.equal(mor.placement?.ran, 'memory');
+  assert.match(mor.placement!.reason, /no in-store analysis/);
+});

@@ -6,6 +6,7 @@ import { buildProblem, type GsdProblem } from '../../../src/core/retrieve/gsd/pr
 import { searchTopK } from '../../../src/core/retrieve/gsd/search';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { analyzeWhyNot, applyFix } from '../../../src/core/whynot';
+import { verifyFixes } from '../../../src/core/whynot/fixes';
 import { randomGraph, randomPattern } from '../retrieve/helpers';
 import { embedder, movieSnapshot, plan, snapshotContext } from './helpers';
 
@@ -252,4 +253,18 @@ test('gsd why-not agrees with brute force on random graphs and patterns (every c
   // Not vacuous: the random cases reach the main causes.
   console.log(`why-not causes on random cases: ${JSON.stringify([...seen])}`);
   for (const kind of ['cut-by-k', 'candidate-rank']) assert.ok((seen.get(kind) ?? 0) > 0, `no ${kind} among ${JSON.stringify([...seen])}`);
+});
+
+test('a fix whose value the strategy refuses (nodeCandidates above its maximum) is not re-run: its outcome says why, nothing is thrown', async () => {
+  const snap = await movieSnapshot();
+  const ctx = snapshotContext(snap);
+  const p = plan('Titanic', { kind: 'phrase', value: 'starred actors' });
+  const [refused, fine] = await verifyFixes(p, 'Kate Winslet', 'gsd', [
+    { kind: 'set-parameter', strategy: 'gsd', name: 'nodeCandidates', value: 1073, label: 'raise nodeCandidates to 1073' },
+    { kind: 'set-parameter', strategy: 'gsd', name: 'nodeCandidates', value: 20, label: 'raise nodeCandidates to 20' },
+  ], ctx, {});
+  assert.equal(refused!.outcome!.returned, false);
+  assert.match(refused!.outcome!.skipped ?? '', /the plan would be refused: .*nodeCandidates.*1073/);
+  assert.equal(fine!.outcome!.skipped, undefined);
+  assert.equal(fine!.outcome!.returned, true);
 });

@@ -3,7 +3,7 @@ import type { CypherValue, GraphStore } from '../../graph/graphStore';
 import { compileCypher } from '../../plan/cypher';
 import { DEFAULT_STRATEGIES, type MatchSemantics, type PlanningGraph } from '../../plan/planningGraph';
 import type { Answer, CypherExact, MatchedSubgraph, RetrievalResult } from '../result';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import type { RelationAliases } from '../relations';
 import { buildProblem } from '../gsd/problem';
 import { subgraphOfRow } from './rowGraph';
@@ -36,7 +36,7 @@ export interface CompiledForStore {
  * among those the endpoints' labels allow (domain/range, roles) — so every strategy reads a
  * pattern alike; the store's dialect; the plan's limit.
  */
-export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStore, 'dialect'>, snap: GraphSnapshot, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<CompiledForStore> {
+export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStore, 'dialect'>, snap: SearchIndex, embedder: Embedder, options: { limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<CompiledForStore> {
   const problem = await buildProblem(plan, snap, embedder, { nodeCandidates: 1, relationCandidates: 1, ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}) }, options.signal);
   const bestType = new Map(problem.edges.map((e) => [e.edgeId, e.rels.length > 0 ? snap.data.relationNames[e.rels[0]!]! : undefined] as const));
   const labelsOf = new Map<string, readonly string[]>();
@@ -101,7 +101,7 @@ export async function compileForStore(plan: PlanningGraph, store: Pick<GraphStor
   return { text: compiled.text, params, columns: compiled.columns, edgeColumns: compiled.edgeColumns, labels: labelsOf, limit, warnings, exact };
 }
 
-export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: GraphSnapshot, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<RetrievalResult> {
+export async function retrieveCypher(plan: PlanningGraph, store: GraphStore, snap: SearchIndex, embedder: Embedder, options: { id?: string; limit?: number; signal?: AbortSignal; relationAliases?: RelationAliases; match?: MatchSemantics } = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   const compiled = await compileForStore(plan, store, snap, embedder, options);
   const { params, limit, warnings } = compiled;

@@ -178,7 +178,7 @@ function answersOf(plan: PlanningGraph, snap: GraphSnapshot, matches: readonly G
   return out;
 }
 
-export function toSubgraph(plan: PlanningGraph, snap: GraphSnapshot, problem: GsdProblem, m: GsdMatch, rank: number): MatchedSubgraph {
+export function toSubgraph(plan: PlanningGraph, snap: SearchIndex, problem: GsdProblem, m: GsdMatch, rank: number): MatchedSubgraph {
   const ids = snap.data.nodeIds;
   const mapping: MappedNode[] = problem.nodes.map((n, p) => ({
     variable: n.variable,

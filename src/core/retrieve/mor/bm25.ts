@@ -1,4 +1,4 @@
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import { TextTable } from '../snapshot/textTable';
 import { TopK } from '../snapshot/topK';
 
@@ -187,10 +187,23 @@ export class Bm25Index {
   }
 }
 
-const cache = new WeakMap<GraphSnapshot, Bm25Index>();
+const cache = new WeakMap<SearchIndex, Bm25Index>();
 
-/** The BM25 index of a snapshot (built on first use, kept as long as the snapshot lives). */
-export function bm25For(snap: GraphSnapshot): Bm25Index {
+/**
+ * A BM25 index read apart for a search index that was opened without it (store placement reads the
+ * index file's BM25 sections only for the strategies that score text: the strategy table's needs).
+ */
+export function attachBm25(index: SearchIndex, data: Bm25Data): void {
+  if (!index.data.bm25 && !cache.has(index)) cache.set(index, new Bm25Index(data));
+}
+
+/** Was a BM25 index read (or built) for `index` already? */
+export function hasBm25(index: SearchIndex): boolean {
+  return index.data.bm25 !== undefined || cache.has(index);
+}
+
+/** The BM25 index of a search index (read with it, attached, or built from the names on first use; kept as long as the index lives). */
+export function bm25For(snap: SearchIndex): Bm25Index {
   let idx = cache.get(snap);
   if (!idx) {
     idx = snap.data.bm25 ? new Bm25Index(snap.data.bm25) : Bm25Index.build(snap.names);

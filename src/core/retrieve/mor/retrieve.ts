@@ -3,7 +3,7 @@ import type { StoreKind } from '../../graph/graphStore';
 import { DEFAULT_STRATEGIES, type MorStrategy, type PlanningGraph } from '../../plan/planningGraph';
 import { reasoningPaths } from '../../plan/reasoningPaths';
 import type { Answer, MixedTraversalTrace, RetrievalResult, ScoredNode, Trajectory, TraversalLayer, TraversalPath, TraversalStep } from '../result';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import { distanceToRow, normSq } from '../snapshot/vectorIndex';
 import { bm25For } from './bm25';
 import type { RelationAliases } from '../relations';
@@ -11,7 +11,7 @@ import type { LabelAliases } from '../labels';
 import { buildProblem } from '../gsd/problem';
 import { candidateLists, typedNodes } from '../gsd/explain';
 import { linearReranker, type Reranker } from './rerank';
-import type { EdgeSource } from '../store/storeEdges';
+import { memoryAdjacency, type EdgeSource } from '../store/storeEdges';
 
 /**
  * MoR mixed traversal (§3.2, Eq. 4–6) over a snapshot:
@@ -72,7 +72,8 @@ interface Traj {
   readonly edges: number[];
 }
 
-export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: MorRunOptions = {}): Promise<RetrievalResult> {
+/** `snap`: the snapshot (memory), or the search index without the graph with `options.edges` (store placement). */
+export async function retrieveMor(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, options: MorRunOptions = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   const base = plan.strategy.kind === 'mor' ? plan.strategy : DEFAULT_STRATEGIES.mor;
   const strategy: MorStrategy = { ...base, ...options.strategy, kind: 'mor' };
@@ -174,7 +175,7 @@ export async function retrieveMor(plan: PlanningGraph, snap: GraphSnapshot, embe
           const relFilter = relMask.get(step.edge) ?? null;
           options.observe?.step(pi, li, relFilter, mask);
           // In the store: this layer's edges (of the step's types), read in one statement, numbered as the index.
-          const g = options.edges ? await options.edges.edgesOf(current.keys(), relFilter) : d;
+          const g = options.edges ? await options.edges.edgesOf(current.keys(), relFilter) : memoryAdjacency(snap);
           for (const [v, traj] of current) {
             const trajSum = sum(traj.tf);
             for (let dir = 0; dir < 2; dir++) {

@@ -5,10 +5,10 @@ import { allowedLabels as allowedLabelIds, resolvePlanTypes, type PlanTypes } fr
 import { bm25For } from '../mor/bm25';
 import { nearestRelations, type RelationAliases } from '../relations';
 import type { Answer, RetrievalResult, SageCandidate, SageScored, SageTrace } from '../result';
-import { relationText, type GraphSnapshot } from '../snapshot/snapshot';
+import { relationText, type SearchIndex } from '../snapshot/snapshot';
 import { distanceToRow, normSq } from '../snapshot/vectorIndex';
 import { documentBm25, fuse } from './fusion';
-import type { EdgeSource } from '../store/storeEdges';
+import { memoryAdjacency, type EdgeSource } from '../store/storeEdges';
 
 /**
  * SAGE seed-and-expand (§2.2, Listing 1) over a snapshot:
@@ -92,7 +92,8 @@ function scoredCandidates(x: Expansion, n: number, bmOf: Float64Array, relDense:
   return Int32Array.from(chosen).sort();
 }
 
-export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: SageRunOptions = {}): Promise<RetrievalResult> {
+/** `snap`: the snapshot (memory), or the search index without the graph with `options.edges` (store placement). */
+export async function retrieveSage(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, options: SageRunOptions = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   if (embedder.id !== snap.data.embedderId) throw new Error(`snapshot was embedded with ${snap.data.embedderId}, not ${embedder.id}`);
   const base = plan.strategy.kind === 'sage' ? plan.strategy : DEFAULT_STRATEGIES.sage;
@@ -235,7 +236,7 @@ export async function retrieveSage(plan: PlanningGraph, snap: GraphSnapshot, emb
       return { u: seed.v, tFilter, lFilter };
     });
     // In the store: every seed's edges of the types some seed follows, in one statement, numbered as the index.
-    const g = options.edges ? await options.edges.edgesOf(filters.map((f) => f.u), typesFollowed(filters, d.relationNames.length)) : d;
+    const g = options.edges ? await options.edges.edgesOf(filters.map((f) => f.u), typesFollowed(filters, d.relationNames.length)) : memoryAdjacency(snap);
     for (const { u, tFilter, lFilter } of filters) {
       for (let dir = 0; dir < 2; dir++) {
         const offs = dir === 0 ? g.outOffsets : g.inOffsets;
@@ -347,7 +348,7 @@ function typesFollowed(filters: readonly { readonly tFilter: ReadonlySet<number>
 }
 
 /** Cosine of the query with every relation type's text. */
-function relationCosines(snap: GraphSnapshot, qv: Float32Array, qn: number): Float64Array {
+function relationCosines(snap: SearchIndex, qv: Float32Array, qn: number): Float64Array {
   const R = snap.data.relationNames.length;
   const dim = snap.data.dimension;
   const v = snap.data.relationVectors;

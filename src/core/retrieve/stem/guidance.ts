@@ -1,5 +1,5 @@
-import type { GraphSnapshot } from '../snapshot/snapshot';
-import type { Adjacency } from '../store/storeEdges';
+import type { SearchIndex } from '../snapshot/snapshot';
+import { memoryAdjacency, type Adjacency } from '../store/storeEdges';
 
 /**
  * STEM's Global Guidance Subgraph (§3.3) behind an interface. The paper scores every entity with a
@@ -10,7 +10,7 @@ import type { Adjacency } from '../store/storeEdges';
  * reads `has(node)` and the scores.
  */
 export interface GuidanceInput {
-  readonly snapshot: GraphSnapshot;
+  readonly snapshot: SearchIndex;
   /** Restart distribution: the question entities' anchor candidates, weighted by similarity. */
   readonly seeds: readonly { readonly node: number; readonly weight: number }[];
   /** Per relation id: how close the relation is to the plan's relations (0…1). */
@@ -76,7 +76,7 @@ export interface PprOptions {
  * its residual exceeds ε × its weighted degree, so hubs (a genre with 10 000 films) are pushed only
  * when a large share of the mass reaches them: cost is bounded by the pushes, not the graph.
  */
-const scratch = new WeakMap<GraphSnapshot, { p: Float64Array; r: Float64Array; deg: Float64Array; queued: Uint8Array }>();
+const scratch = new WeakMap<SearchIndex, { p: Float64Array; r: Float64Array; deg: Float64Array; queued: Uint8Array }>();
 
 export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
   const alpha = options.restart ?? 0.15;
@@ -87,7 +87,7 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
     name: 'ppr',
     guide(input: GuidanceInput): GuidanceGraph {
       const graph = input.graph;
-      const d = graph ? graph.edges : input.snapshot.data;
+      const d = graph ? graph.edges : memoryAdjacency(input.snapshot);
       const n = input.snapshot.nodeCount;
       const w = input.relationWeight.map((x) => Math.max(floor, Math.min(1, x)));
       let total = 0;

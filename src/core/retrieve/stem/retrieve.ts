@@ -4,13 +4,13 @@ import { DEFAULT_STRATEGIES, type PlanNode, type PlanningGraph, type StemStrateg
 import { allowedLabels, resolvePlanTypes, type PlanTypes } from '../labels';
 import type { RelationAliases } from '../relations';
 import type { Answer, MatchedSubgraph, RetrievalResult, StemAnchor, StemBeam, StemExpansion, StemTrace, TraceEdge } from '../result';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import { normSq } from '../snapshot/vectorIndex';
 import { noGuidance, pprGuidance, type GuidanceGraph, type GuidanceProvider } from './guidance';
 import { schemaAlternatives } from './schemaGraph';
 import { traceStructure, type StemMatch, type StemNode, type StemProblem, type StemStep, type TraceExpansionRaw } from './search';
 import type { StemStore } from '../store/storeStem';
-import type { Adjacency } from '../store/storeEdges';
+import { memoryAdjacency, type Adjacency } from '../store/storeEdges';
 
 /**
  * STEM retrieval (§3.3–3.5) over a snapshot: the plan's edges are the schema triples, its named
@@ -35,7 +35,8 @@ export interface StemRunOptions {
   readonly inStore?: StemStore;
 }
 
-export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, options: StemRunOptions = {}): Promise<RetrievalResult> {
+/** `snap`: the snapshot (memory), or the search index without the graph with `options.inStore` (store placement). */
+export async function retrieveStem(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, options: StemRunOptions = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   if (embedder.id !== snap.data.embedderId) throw new Error(`snapshot was embedded with ${snap.data.embedderId}, not ${embedder.id}`);
   const base = plan.strategy.kind === 'stem' ? plan.strategy : DEFAULT_STRATEGIES.stem;
@@ -224,7 +225,7 @@ export async function retrieveStem(plan: PlanningGraph, snap: GraphSnapshot, emb
       provider: guidance.provider,
       k: K,
       entities: Array.from(guidance.nodes, (v, i) => ({ nodeId: d.nodeIds.get(v), name: d.names.get(v), score: guidance.scores[i]! })),
-      edges: guidanceEdges(options.inStore ? await options.inStore.edges.edgesOf(guidance.nodes, null) : snap.data, snap, guidance, 200),
+      edges: guidanceEdges(options.inStore ? await options.inStore.edges.edgesOf(guidance.nodes, null) : memoryAdjacency(snap), snap, guidance, 200),
     },
     beams,
   };
@@ -270,12 +271,12 @@ export function searchOrder(plan: PlanningGraph, anchor: number): { steps: Omit<
   return { steps, unreached: plan.edges.filter((e) => !done.has(e.id)).map((e) => e.id) };
 }
 
-function edgeOut(snap: GraphSnapshot, source: number, rel: number, target: number): TraceEdge {
+function edgeOut(snap: SearchIndex, source: number, rel: number, target: number): TraceEdge {
   const d = snap.data;
   return { source: d.nodeIds.get(source), type: d.relationNames[rel]!, target: d.nodeIds.get(target), sourceName: d.names.get(source), targetName: d.names.get(target) };
 }
 
-function expansionOut(snap: GraphSnapshot, x: TraceExpansionRaw, edgeId: string): StemExpansion {
+function expansionOut(snap: SearchIndex, x: TraceExpansionRaw, edgeId: string): StemExpansion {
   const d = snap.data;
   return {
     id: x.id,
@@ -303,7 +304,7 @@ function expansionOut(snap: GraphSnapshot, x: TraceExpansionRaw, edgeId: string)
 const MAX_ANCHORS = 10;
 
 /** The guidance graph's edges: KG edges between two guidance entities (the induced subgraph). */
-function guidanceEdges(d: Adjacency, snap: GraphSnapshot, g: GuidanceGraph, limit: number): TraceEdge[] {
+function guidanceEdges(d: Adjacency, snap: SearchIndex, g: GuidanceGraph, limit: number): TraceEdge[] {
   const out: TraceEdge[] = [];
   for (const u of g.nodes) {
     for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]! && out.length < limit; j++) if (g.has(d.outTargets[j]!)) out.push(edgeOut(snap, u, d.outRels[j]!, d.outTargets[j]!));

@@ -1,7 +1,7 @@
 import type { Embedder } from '../../embed/embedder';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import { relationDistances, type RelationAliases } from '../relations';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 
 /**
  * The beam of alternative schema graphs (STEM §3.1–3.2, B = 4). STEM's schema triples name KG
@@ -30,7 +30,7 @@ export interface SchemaAlternative {
   readonly score: number;
 }
 
-export async function schemaAlternatives(plan: PlanningGraph, snap: GraphSnapshot, embedder: Embedder, beam: number, aliases?: RelationAliases, signal?: AbortSignal): Promise<{ alternatives: SchemaAlternative[]; warnings: string[] }> {
+export async function schemaAlternatives(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, beam: number, aliases?: RelationAliases, signal?: AbortSignal): Promise<{ alternatives: SchemaAlternative[]; warnings: string[] }> {
   const R = snap.data.relationNames.length;
   const warnings: string[] = [];
   const phrases = plan.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []));
@@ -79,8 +79,8 @@ export async function schemaAlternatives(plan: PlanningGraph, snap: GraphSnapsho
 }
 
 /** R × R cosines between the snapshot's relation embeddings (computed once per snapshot). */
-const cosCache = new WeakMap<GraphSnapshot, Float64Array>();
-export function relationCosines(snap: GraphSnapshot): Float64Array {
+const cosCache = new WeakMap<SearchIndex, Float64Array>();
+export function relationCosines(snap: SearchIndex): Float64Array {
   let m = cosCache.get(snap);
   if (m) return m;
   const R = snap.data.relationNames.length;

@@ -1,7 +1,7 @@
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import { distanceToRow } from '../snapshot/vectorIndex';
 import type { GuidanceGraph } from './guidance';
-import type { Adjacency } from '../store/storeEdges';
+import { memoryAdjacency, type Adjacency } from '../store/storeEdges';
 
 /**
  * STEM's structure-tracing search (§3.4–3.5, App. H Algorithms 1–2) over a snapshot, for one
@@ -116,13 +116,13 @@ interface Cand {
 }
 
 /** Cosine between a node's vector and a unit text vector. */
-export function entitySimilarity(snap: GraphSnapshot, text: Float32Array, textNormSq: number, node: number): number {
+export function entitySimilarity(snap: SearchIndex, text: Float32Array, textNormSq: number, node: number): number {
   const dist = distanceToRow(snap.data.nodeVectors, text, textNormSq, node);
   return Math.max(-1, Math.min(1, 1 - (dist * dist) / 2));
 }
 
 /** The candidate edges of one step from `mapped[step.from]`, scored; unsorted. */
-export function stepCandidates(snap: GraphSnapshot, problem: StemProblem, step: StemStep, mapping: Int32Array, used: ReadonlySet<string>, guidance: GuidanceGraph, tripleBias: number, edges: Adjacency = snap.data): Cand[] {
+export function stepCandidates(snap: SearchIndex, problem: StemProblem, step: StemStep, mapping: Int32Array, used: ReadonlySet<string>, guidance: GuidanceGraph, tripleBias: number, edges: Adjacency = memoryAdjacency(snap)): Cand[] {
   const d = snap.data;
   const u = mapping[step.from]!;
   const toNode = problem.nodes[step.to]!;
@@ -170,7 +170,7 @@ export function edgeKey(source: number, rel: number, target: number): string {
  * way, every edge (the paper's plain greedy): a greedy step onto a weak edge (a film without a
  * writer reached by its director instead) is the last resort, not the first choice.
  */
-export function traceStructure(snap: GraphSnapshot, problem: StemProblem, anchorNode: number, anchorScore: number, guidance: GuidanceGraph, options: StemSearchOptions): StemSearchResult {
+export function traceStructure(snap: SearchIndex, problem: StemProblem, anchorNode: number, anchorScore: number, guidance: GuidanceGraph, options: StemSearchOptions): StemSearchResult {
   if (options.mode === 'breadth') return traceOnce(snap, problem, anchorNode, anchorScore, guidance, options, true);
   const strict = traceOnce(snap, problem, anchorNode, anchorScore, guidance, options, true);
   if (strict.matches.length > 0) return strict;
@@ -178,7 +178,7 @@ export function traceStructure(snap: GraphSnapshot, problem: StemProblem, anchor
   return { ...loose, expansionCount: strict.expansionCount + loose.expansionCount, truncated: strict.truncated || loose.truncated };
 }
 
-function traceOnce(snap: GraphSnapshot, problem: StemProblem, anchorNode: number, anchorScore: number, guidance: GuidanceGraph, options: StemSearchOptions, aboveTheta: boolean): StemSearchResult {
+function traceOnce(snap: SearchIndex, problem: StemProblem, anchorNode: number, anchorScore: number, guidance: GuidanceGraph, options: StemSearchOptions, aboveTheta: boolean): StemSearchResult {
   const maxExp = options.maxExpansions ?? 20_000;
   const maxMatches = options.maxMatches ?? 2_000;
   const traceLimit = options.traceLimit ?? 300;

@@ -12,12 +12,21 @@
  */
 import type { CypherDialect } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
-import type { GraphSnapshot, SnapshotData } from '../snapshot/snapshot';
-import { csr } from '../snapshot/snapshot';
+import { csr, GraphSnapshot, type SearchIndex, type SnapshotData } from '../snapshot/snapshot';
 import { endpointOrder, expansionParams, expansionStatement, IoCounter, offsetOf, type FrontierNode, type StoreReader } from './storeGraph';
 
 /** The adjacency arrays a strategy walks (the snapshot's own, or a local graph in its numbering). */
 export type Adjacency = Pick<SnapshotData, 'outOffsets' | 'outTargets' | 'outRels' | 'inOffsets' | 'inSources' | 'inRels'>;
+
+/**
+ * The snapshot's own arrays, for a walk in memory. A search index without the graph has none: a
+ * store-placed walk is given an EdgeSource instead (the strategy table's frame), so reaching this
+ * with one is a wiring error, not a graph problem.
+ */
+export function memoryAdjacency(index: SearchIndex): Adjacency {
+  if (index instanceof GraphSnapshot) return index.data;
+  throw new Error('this search index holds no edges (store placement): the walk needs an edge source');
+}
 
 /** Where a strategy reads the edges it walks from, when not from the snapshot. */
 export interface EdgeSource {
@@ -51,7 +60,7 @@ export class StoreEdges implements EdgeSource {
   private readonly pairOrder: (type: string, from: string, to: string) => number;
 
   constructor(
-    private readonly index: GraphSnapshot,
+    private readonly index: SearchIndex,
     private readonly reader: StoreReader,
     schema: GraphSchema,
     signal?: AbortSignal,

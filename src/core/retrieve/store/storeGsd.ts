@@ -40,6 +40,36 @@ export function storeUnsupported(problem: GsdProblem): string | undefined {
 export async function searchInStore(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, options: SearchOptions, signal?: AbortSignal): Promise<StoreSearch> {
   const io = new IoCounter(reader, signal);
   const d = index;
+  const { builder, built, local } = await readLocalGraph(index, problem, reader, schema, io);
+  const outcome = searchTopK(built.snap, local, options);
+  // Names of the matched nodes the index did not name: one more statement.
+  const matched = new Set<string>();
+  for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds.get(g));
+  const unnamed = builder.unnamed(matched);
+  if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
+  // The index names every node of this graph version: a matched node's name is read there when it
+  // can find the node's id, from the store (one statement) otherwise.
+  const rest = index.nodeOf ? unnamed.filter((u) => {
+    const g = index.nodeOf!(u.id);
+    if (g !== undefined) builder.setName(u.id, index.nameOf(g));
+    return g === undefined;
+  }) : unnamed;
+  if (rest.length > 0) {
+    const { labels, params } = expansionParams(reader.dialect, rest);
+    for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
+  }
+  // Same nodes, same order: only the names are new.
+  const named = builder.build(d.fingerprint, d.embedderId);
+  return { outcome, snap: named.snap, problem: local, io };
+}
+
+/**
+ * The local graph of a problem (every edge its search can look at, in the snapshot's order) and
+ * the problem in its node numbers, read level by level (the statements counted on `io`). It does
+ * not depend on k: a search with any k on it is the memory search's (why-not's rank searches reuse it).
+ */
+export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, io: IoCounter): Promise<{ builder: LocalGraphBuilder; built: { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> }; local: GsdProblem }> {
+  const d = index;
   const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
   const endpointsOf = (type: string): readonly { from: string; to: string }[] | undefined => declared.get(type);
   const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, endpointOrder(schema));
@@ -140,27 +170,7 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   }
 
   const built = builder.build(d.fingerprint, d.embedderId);
-  const local = localProblem(problem, index, built.snap, built.indexOf);
-  const outcome = searchTopK(built.snap, local, options);
-  // Names of the matched nodes the index did not name: one more statement.
-  const matched = new Set<string>();
-  for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds.get(g));
-  const unnamed = builder.unnamed(matched);
-  if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
-  // The index names every node of this graph version: a matched node's name is read there when it
-  // can find the node's id, from the store (one statement) otherwise.
-  const rest = index.nodeOf ? unnamed.filter((u) => {
-    const g = index.nodeOf!(u.id);
-    if (g !== undefined) builder.setName(u.id, index.nameOf(g));
-    return g === undefined;
-  }) : unnamed;
-  if (rest.length > 0) {
-    const { labels, params } = expansionParams(reader.dialect, rest);
-    for (const r of await io.read(namesStatement(reader.dialect, labels), params)) builder.setName(String(r.id), typeof r.name === 'string' ? r.name : r.name === null || r.name === undefined ? '' : String(r.name));
-  }
-  // Same nodes, same order: only the names are new.
-  const named = builder.build(d.fingerprint, d.embedderId);
-  return { outcome, snap: named.snap, problem: local, io };
+  return { builder, built, local: localProblem(problem, index, built.snap, built.indexOf) };
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import type { CypherDialect } from '../../graph/graphStore';
 import { quoteIdentifier } from '../../graph/identifiers';
-import type { GraphSnapshot } from '../snapshot/snapshot';
+import type { SearchIndex } from '../snapshot/snapshot';
 import type { GuidanceGraph, GuidanceInput, GuidanceProvider } from '../stem/guidance';
 import { expansionParams } from './storeGraph';
 import type { Adjacency, StoreEdges } from './storeEdges';
@@ -55,7 +55,7 @@ export class StemStore {
   private readonly counts = new Map<number, number[]>();
 
   constructor(
-    private readonly index: GraphSnapshot,
+    private readonly index: SearchIndex,
     readonly edges: StoreEdges,
   ) {}
 

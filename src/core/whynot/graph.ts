@@ -1,0 +1,95 @@
+/**
+ * The graph a why-not analysis reads (docs/whynot.md, "Placement"): in memory, the snapshot; in
+ * the store, the search index without the graph plus batched read-only statements through the
+ * query door (ids as parameters) — the gsd searches on the local graph of each problem
+ * (storeGsd.ts's readLocalGraph: every edge the search can look at, in the snapshot's order, so the
+ * same matches, GSD values and tie order), the shortest paths breadth first with one statement per
+ * hop (StoreEdges: every edge of the frontier, in the snapshot's order, so the same path).
+ *
+ * What the store cannot do within bounds it refuses with `NeedsMemory`, and the whole analysis then
+ * runs on the snapshot and says why: a result is never part store, part memory.
+ */
+import type { GraphStore } from '../graph/graphStore';
+import type { GsdProblem } from '../retrieve/gsd/problem';
+import { searchTopK, type GsdMatch, type SearchOptions } from '../retrieve/gsd/search';
+import type { GraphSnapshot, SearchIndex } from '../retrieve/snapshot/snapshot';
+import { StoreEdges, type Adjacency } from '../retrieve/store/storeEdges';
+import { IoCounter } from '../retrieve/store/storeGraph';
+import { readLocalGraph, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
+import type { GraphSchema } from '../schema/graphSchema';
+
+/** The store cannot answer this part of the analysis within its bounds (the reason says which part). */
+export class NeedsMemory extends Error {
+  override readonly name = 'NeedsMemory';
+}
+
+/**
+ * Listed candidates a problem may send as one level's frontier in the store. The widened problems
+ * list every node of a label (up to 200,000); the embedded engine filters a scanned label by a list
+ * linearly (docs/placement.md), so such a level is left to the snapshot.
+ */
+export const STORE_LIST_CAP = 2_000;
+/** Nodes one hop of a shortest-path search may expand in the store (a hub's neighbourhood at 3–4 hops is most of the graph). */
+export const STORE_FRONTIER_CAP = 5_000;
+
+export interface AnalysisGraph {
+  readonly placement: 'memory' | 'store';
+  /** Names, ids, labels, vectors: the snapshot in memory, the index without the graph in the store. */
+  readonly index: SearchIndex;
+  /** searchTopK's matches for `problem` (in the index's node numbers). */
+  search(problem: GsdProblem, options: SearchOptions): Promise<readonly GsdMatch[]>;
+  /** Every edge of `nodes`, both directions, in the snapshot's order (other nodes' edges may be partial). */
+  edgesOf(nodes: readonly number[]): Promise<Adjacency>;
+  /** Store placement: the statements sent, rows read and the store's time. */
+  readonly io?: IoCounter;
+}
+
+export function memoryGraph(snap: GraphSnapshot): AnalysisGraph {
+  return {
+    placement: 'memory',
+    index: snap,
+    search: async (problem, options) => searchTopK(snap, problem, options).matches,
+    edgesOf: async () => snap.data,
+  };
+}
+
+export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema: GraphSchema, signal?: AbortSignal): AnalysisGraph {
+  const edges = new StoreEdges(index, store, schema, signal);
+  // One counter for both kinds of reads: the local graphs' statements and the path searches'.
+  const io = edges.io;
+  const candidates = snapshotCandidates(index);
+  const locals = new WeakMap<GsdProblem, Awaited<ReturnType<typeof readLocalGraph>>>();
+  return {
+    placement: 'store',
+    index,
+    io,
+    async search(problem, options) {
+      const unsupported = storeUnsupported(problem);
+      if (unsupported) throw new NeedsMemory(unsupported);
+      for (const n of problem.nodes) {
+        if ((n.known || n.pinned === true) && n.nodes.length > STORE_LIST_CAP) {
+          throw new NeedsMemory(`(${n.variable}) has ${n.nodes.length.toLocaleString('en-US')} candidates with the limits lifted, more than the store path sends in one statement (${STORE_LIST_CAP.toLocaleString('en-US')})`);
+        }
+      }
+      let local = locals.get(problem);
+      if (!local) {
+        local = await readLocalGraph(candidates, problem, store, schema, io);
+        locals.set(problem, local);
+      }
+      const ids = local.built.snap.data.nodeIds;
+      // Back into the index's numbering: the analysis reads candidate ranks and names there.
+      return searchTopK(local.built.snap, local.local, options).matches.map((m) => ({
+        ...m,
+        nodes: Int32Array.from(m.nodes, (l) => {
+          const g = index.nodeIndexOf(ids.get(l));
+          if (g === undefined) throw new NeedsMemory('the store holds a node the search index lacks (the graph changed since the index was built)');
+          return g;
+        }),
+      }));
+    },
+    async edgesOf(nodes) {
+      if (nodes.length > STORE_FRONTIER_CAP) throw new NeedsMemory(`the shortest-path search reached ${nodes.length.toLocaleString('en-US')} nodes in one hop, more than the store path expands (${STORE_FRONTIER_CAP.toLocaleString('en-US')})`);
+      return edges.edgesOf(nodes, null);
+    },
+  };
+}
