@@ -1,4 +1,5 @@
 import type { GraphStore } from '../graph/graphStore';
+import type { StoreIo } from '../../contracts/retrievalResult';
 import type { AnchorRef, CandidateShape, Step } from './enumerate';
 import { candidateAnswers, chainContinuations, conjunctionContinuations, pathGroups, type CypherStatement, type StoreNodeRef, type StoreShape } from './storeCypher';
 
@@ -40,13 +41,23 @@ export class StoreEnumerator {
   capped = false;
   /** Statements sent (for the result's "what ran" and the benchmark). */
   queries = 0;
+  /** Rows they returned, and the store's own time (its reported time, else the call's). */
+  rowsRead = 0;
+  serverMs = 0;
 
   constructor(private readonly store: Pick<GraphStore, 'query' | 'dialect'>) {}
 
   private async rows(s: CypherStatement, signal?: AbortSignal): Promise<readonly Readonly<Record<string, unknown>>[]> {
     this.queries++;
     const r = await this.store.query(s.text, { params: s.params, readOnly: true, ...(signal ? { signal } : {}) });
+    this.rowsRead += r.rows.length;
+    this.serverMs += r.serverMs ?? r.timeMs;
     return r.rows;
+  }
+
+  /** What was asked of the store so far (RetrievalResult's `storeIo`). */
+  io(): StoreIo {
+    return { roundTrips: this.queries, rowsRead: this.rowsRead, serverMs: this.serverMs };
   }
 
   /** Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. */
