@@ -87,13 +87,16 @@ function chainPrefix(d: Dialect, steps: readonly Step[], anchors: readonly strin
   return { clauses, last, weight };
 }
 
-/** The typed continuations of `from` (one more hop, either direction), each with its distinct answers. */
-function continuations(d: Dialect, head: readonly string[], from: string, anchors: readonly string[]): string {
+/**
+ * The typed continuations of `from` (one more hop, either direction), each with its distinct
+ * answers; `tag` (a batch's prefix number, a literal) is returned as `prefix`.
+ */
+function continuations(d: Dialect, head: readonly string[], from: string, anchors: readonly string[], tag?: number): string {
   const branch = (dir: 'out' | 'in'): string =>
     [
       ...head,
       `MATCH (${from})${dir === 'out' ? '-[r]->' : '<-[r]-'}(y) WHERE ${differs(d, 'y', anchors)}`,
-      `RETURN ${d.relType('r')} AS relation, '${dir}' AS direction, ${d.label('y')} AS label, count(DISTINCT ${d.key('y')}) AS answers`,
+      `RETURN ${tag !== undefined ? `${tag} AS prefix, ` : ''}${d.relType('r')} AS relation, '${dir}' AS direction, ${d.label('y')} AS label, count(DISTINCT ${d.key('y')}) AS answers`,
     ].join('\n');
   return `${branch('out')}\nUNION ALL\n${branch('in')}`;
 }
@@ -105,6 +108,23 @@ export function chainContinuations(dialect: CypherDialect, anchor: StoreNodeRef,
   const head = [d.anchor('a', anchor, 'anchor', params)];
   const prefix = chainPrefix(d, steps, ['a']);
   return { text: continuations(d, [...head, ...prefix.clauses], prefix.last, ['a']), params };
+}
+
+/**
+ * The continuations of several chains from one anchor in one statement (one expansion level of the
+ * enumeration): each prefix's two branches, its rows tagged `prefix` = its index in `prefixes`.
+ */
+export function chainContinuationsBatch(dialect: CypherDialect, anchor: StoreNodeRef, prefixes: readonly (readonly Step[])[]): CypherStatement {
+  const d = DIALECTS[dialect];
+  const params: Record<string, CypherParams[string]> = {};
+  const head = d.anchor('a', anchor, 'anchor', params);
+  const text = prefixes
+    .map((steps, i) => {
+      const prefix = chainPrefix(d, steps, ['a']);
+      return continuations(d, [head, ...prefix.clauses], prefix.last, ['a'], i);
+    })
+    .join('\nUNION ALL\n');
+  return { text, params };
 }
 
 /**
@@ -142,6 +162,14 @@ export function conjunctionContinuations(dialect: CypherDialect, a: StoreNodeRef
   const d = DIALECTS[dialect];
   const params: Record<string, CypherParams[string]> = {};
   return { text: continuations(d, pathPrefix(d, a, b, first, second, params), 'm', ['a', 'b']), params };
+}
+
+/** The conjunctions of several paths between the same two anchors in one statement, rows tagged `prefix` = the path's index. */
+export function conjunctionContinuationsBatch(dialect: CypherDialect, a: StoreNodeRef, b: StoreNodeRef, paths: readonly { readonly first: Step; readonly second: Step }[]): CypherStatement {
+  const d = DIALECTS[dialect];
+  const params: Record<string, CypherParams[string]> = {};
+  const text = paths.map((p, i) => continuations(d, pathPrefix(d, a, b, p.first, p.second, params), 'm', ['a', 'b'], i)).join('\nUNION ALL\n');
+  return { text, params };
 }
 
 /** The shape a candidate query has, as the store runs it (anchors with their store ids). */
