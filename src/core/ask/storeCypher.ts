@@ -111,20 +111,38 @@ export function chainContinuations(dialect: CypherDialect, anchor: StoreNodeRef,
 }
 
 /**
- * The continuations of several chains from one anchor in one statement (one expansion level of the
- * enumeration): each prefix's two branches, its rows tagged `prefix` = its index in `prefixes`.
+ * Every chain of `depth` hops from the anchor with every typed continuation, in one statement: one
+ * branch per direction of each hop (2^(depth+1)), each hop's nodes made distinct per prefix
+ * (`WITH DISTINCT` over the prefix's types and labels) before the next hop — the snapshot
+ * enumerator's semantics (a chain continues from a hop's distinct answers, never the anchor) with
+ * the prefix walked once, not once per prefix. Columns: `t<i>`, `d<i>`, `l<i>` per prefix hop, then
+ * relation, direction, label, answers.
  */
-export function chainContinuationsBatch(dialect: CypherDialect, anchor: StoreNodeRef, prefixes: readonly (readonly Step[])[]): CypherStatement {
+export function chainLevel(dialect: CypherDialect, anchor: StoreNodeRef, depth: number): CypherStatement {
   const d = DIALECTS[dialect];
   const params: Record<string, CypherParams[string]> = {};
   const head = d.anchor('a', anchor, 'anchor', params);
-  const text = prefixes
-    .map((steps, i) => {
-      const prefix = chainPrefix(d, steps, ['a']);
-      return continuations(d, [head, ...prefix.clauses], prefix.last, ['a'], i);
-    })
-    .join('\nUNION ALL\n');
-  return { text, params };
+  const branches: string[] = [];
+  for (let mask = 0; mask < 1 << (depth + 1); mask++) {
+    const dir = (i: number): 'out' | 'in' => ((mask >> i) & 1 ? 'in' : 'out');
+    const arrow = (i: number, r: string): string => (dir(i) === 'out' ? `-[${r}]->` : `<-[${r}]-`);
+    const clauses = [head];
+    const kept: string[] = [];
+    const columns: string[] = [];
+    let from = 'a';
+    for (let i = 1; i <= depth; i++) {
+      const x = `x${i}`;
+      clauses.push(`MATCH (${from})${arrow(i - 1, `r${i}`)}(${x}) WHERE ${differs(d, x, ['a'])}`);
+      clauses.push(`WITH DISTINCT a, ${[...kept, `${d.relType(`r${i}`)} AS t${i}`, `${d.label(x)} AS l${i}`].join(', ')}, ${x}`);
+      kept.push(`t${i}`, `l${i}`);
+      columns.push(`t${i}`, `'${dir(i - 1)}' AS d${i}`, `l${i}`);
+      from = x;
+    }
+    clauses.push(`MATCH (${from})${arrow(depth, 'r')}(y) WHERE ${differs(d, 'y', ['a'])}`);
+    clauses.push(`RETURN ${[...columns, `${d.relType('r')} AS relation`, `'${dir(depth)}' AS direction`, `${d.label('y')} AS label`, `count(DISTINCT ${d.key('y')}) AS answers`].join(', ')}`);
+    branches.push(clauses.join('\n'));
+  }
+  return { text: branches.join('\nUNION ALL\n'), params };
 }
 
 /**

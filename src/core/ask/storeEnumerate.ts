@@ -1,7 +1,7 @@
 import type { GraphStore } from '../graph/graphStore';
 import type { StoreIo } from '../../contracts/retrievalResult';
 import type { AnchorRef, CandidateShape, Step } from './enumerate';
-import { candidateAnswers, chainContinuationsBatch, conjunctionContinuationsBatch, pathGroups, type CypherStatement, type StoreNodeRef, type StoreShape } from './storeCypher';
+import { candidateAnswers, chainLevel, conjunctionContinuationsBatch, pathGroups, type CypherStatement, type StoreNodeRef, type StoreShape } from './storeCypher';
 
 /** A grounded node: its place in the grounding and its id in the store. */
 export interface StoreAnchor extends AnchorRef {
@@ -61,33 +61,31 @@ export class StoreEnumerator {
   }
 
   /**
-   * Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. The continuations
-   * of every prefix of one length are read in one statement per level (in chunks of
-   * BATCH_PREFIXES), so a chain of h hops costs h round trips, not one per prefix; the candidates
-   * are then listed depth first, as before, and the cap cuts the same list.
+   * Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. One statement per
+   * length (`chainLevel`): every prefix of that length with its typed continuations, so a chain of
+   * h hops costs h round trips; the candidates are then listed depth first, as the snapshot
+   * enumerator lists them, and the cap cuts the same list.
    */
   async chains(anchor: StoreAnchor, options: StoreEnumerateOptions = {}): Promise<StoreCandidate[]> {
     const maxHops = options.maxHops ?? 3;
     const cap = options.maxCandidates ?? 2000;
-    const children = new Map<string, { step: Step; answers: number }[]>();
-    let level: Step[][] = [[]];
-    for (let h = 0; h < maxHops && level.length > 0; h++) {
-      const next: Step[][] = [];
-      for (let at = 0; at < level.length; at += BATCH_PREFIXES) {
-        const chunk = level.slice(at, at + BATCH_PREFIXES);
-        const rows = await this.rows(chainContinuationsBatch(this.store.dialect, storeRef(anchor), chunk), options.signal);
-        chunk.forEach((prefix, i) => {
-          const groups = sortedGroups(rows.filter((r) => Number(r.prefix) === i));
-          children.set(prefixKey(prefix), groups);
-          if (h + 1 < maxHops) for (const g of groups) next.push([...prefix, g.step]);
-        });
+    const children = new Map<string, Readonly<Record<string, unknown>>[]>();
+    for (let depth = 0; depth < maxHops; depth++) {
+      const rows = await this.rows(chainLevel(this.store.dialect, storeRef(anchor), depth), options.signal);
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const prefix: Step[] = [];
+        for (let i = 1; i <= depth; i++) prefix.push({ relation: String(r[`t${i}`]), direction: direction(r[`d${i}`]), label: String(r[`l${i}`]) });
+        const key = prefixKey(prefix);
+        const list = children.get(key);
+        if (list) list.push(r);
+        else children.set(key, [r]);
       }
-      level = next;
     }
     const out: StoreCandidate[] = [];
     const walk = (steps: readonly Step[]): void => {
       if (steps.length >= maxHops) return;
-      for (const g of children.get(prefixKey(steps)) ?? []) {
+      for (const g of sortedGroups(children.get(prefixKey(steps)) ?? [])) {
         if (out.length >= cap) {
           this.capped = true;
           return;

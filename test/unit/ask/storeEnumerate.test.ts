@@ -13,8 +13,8 @@ import {
   CandidateEnumerator,
   candidateAnswers,
   chainContinuations,
-  chainContinuationsBatch,
   chainKey,
+  chainLevel,
   conjunctionContinuations,
   conjunctionContinuationsBatch,
   pathGroups,
@@ -205,7 +205,8 @@ test('the Neo4j dialect of every enumeration statement is valid Neo4j Cypher (5 
     candidateAnswers('neo4j', { kind: 'chain', anchor: a, steps: [step, back, step] }, 100),
     candidateAnswers('neo4j', { kind: 'conjunction', anchors: [a, b], first: step, second: back, then: step }, 100),
     // One expansion level of the enumeration, every prefix in one statement (what StoreEnumerator sends).
-    chainContinuationsBatch('neo4j', a, [[], [step], [step, back]]),
+    chainLevel('neo4j', a, 0),
+    chainLevel('neo4j', a, 2),
     conjunctionContinuationsBatch('neo4j', a, b, [{ first: step, second: back }, { first: back, second: step }]),
   ];
   const schema = (params: Record<string, unknown>) => ({ labels: ['Movie', 'Person'], relationshipTypes: ['directed_by', 'starred_actors'], propertyKeys: ['name'], parameters: params });
@@ -220,7 +221,7 @@ test('the Neo4j dialect of every enumeration statement is valid Neo4j Cypher (5 
   const kuzu = [
     chainContinuations('kuzu', { storeId: '0:1', label: 'Movie' }, [step, back]),
     pathGroups('kuzu', { storeId: '0:1', label: 'Movie' }, { storeId: '1:2', label: 'Person' }),
-    chainContinuationsBatch('kuzu', { storeId: '0:1', label: 'Movie' }, [[step], [step, back]]),
+    chainLevel('kuzu', { storeId: '0:1', label: 'Movie' }, 2),
     conjunctionContinuationsBatch('kuzu', { storeId: '0:1', label: 'Movie' }, { storeId: '1:2', label: 'Person' }, [{ first: step, second: back }]),
   ];
   for (const s of [...shapes, ...kuzu]) assert.deepEqual(checkStatement(s.text, { allowWrite: false }), { allowed: true, kind: 'read' }, s.text);
