@@ -157,3 +157,27 @@ test('CLI: kgrag ask --placement store says where it ran and what it asked of th
   assert.equal(await main(['ask', q, '--db', folder, '--placement', 'store', '--enumerate', 'snapshot'], bad), 2);
   assert.match(bad.stderr.join('\n'), /--enumerate snapshot needs the graph in memory/);
 });
+
+test('auto places ask like a run: in the store when the graph is over the memory budget (the index without the graph), in memory within it, and says why', async () => {
+  for (const [budget, ran] of [
+    [0.01, 'store'],
+    [4096, 'memory'],
+  ] as const) {
+    const s = await openSession({ store: { kind: 'embedded', folder, readOnly: true }, placement: 'auto', memoryBudgetMB: budget });
+    try {
+      const { asker, placement } = await s.asker();
+      assert.equal(placement.ran, ran, placement.reason);
+      assert.equal(placement.requested, 'auto');
+      assert.match(placement.reason, ran === 'store' ? /over the memory budget of 0.01 MB/ : /within the memory budget of 4096 MB/);
+      assert.equal(asker.index instanceof GraphSnapshot, ran === 'memory');
+      const r = await asker.ask('who directed The Vow', { placement });
+      assert.equal(r.kind, 'planned');
+      assert.equal(r.placement?.ran, ran);
+      assert.equal(r.storeIo !== undefined, ran === 'store');
+      // The same index and schema: the session keeps the Asker (its name index is built once).
+      assert.equal((await s.asker()).asker, asker);
+    } finally {
+      await s.close();
+    }
+  }
+});
