@@ -17,6 +17,7 @@
 //   aggregate Cypher) on a database folder opened read-only; prints per hop how many results differ
 //   (anything shown: mentions, candidates, scores, choice, status, confidence, answers in order),
 //   p50/p95 per question in each placement, the store run's CPU, round trips, rows and server time.
+//   A question that fails in the store (a statement over the store timeout) is counted as failed; its time up to the failure stays in the p50.
 import { existsSync, readFileSync } from 'node:fs';
 import { openSession } from '../src/core/session';
 import { join } from 'node:path';
@@ -170,7 +171,7 @@ async function placementComparison(folder: string, per: number, hops: readonly n
     const all = loadQuestions(DATA, hop);
     return { hop, qs: (per > 0 ? sample(all, per, 20261127 + hop) : all).map((q) => ({ text: q.text.replace(/[[\]]/g, ''), gold: new Set(q.answers) })) };
   });
-  type Run = { shown: string; ms: number; cpu: number; hit: boolean; io?: { roundTrips: number; rowsRead: number; serverMs: number } };
+  type Run = { shown: string; ms: number; cpu: number; hit: boolean; failed?: boolean; io?: { roundTrips: number; rowsRead: number; serverMs: number } };
   const runs = new Map<string, Run[][]>();
   for (const placement of ['memory', 'store'] as const) {
     const t0 = performance.now();
@@ -183,7 +184,15 @@ async function placementComparison(folder: string, per: number, hops: readonly n
         const out: Run[] = [];
         for (const q of qs) {
           const c0 = process.cpuUsage();
-          const r = await asker.ask(q.text, { placement: placed });
+          const t0q = performance.now();
+          let r: AskResult;
+          try {
+            r = await asker.ask(q.text, { placement: placed });
+          } catch (e) {
+            // A statement over the store's timeout (or any engine failure) is counted, not hidden.
+            out.push({ shown: `failed: ${e instanceof Error ? e.message : String(e)}`, ms: performance.now() - t0q, cpu: 0, hit: false, failed: true });
+            continue;
+          }
           const c = process.cpuUsage(c0);
           const hit = r.kind === 'planned' && r.answers.length > 0 && q.gold.has(r.answers[0]!.value);
           out.push({ shown: shownOf(r), ms: r.timings.totalMs, cpu: (c.user + c.system) / 1000, hit, ...(r.storeIo ? { io: r.storeIo } : {}) });
@@ -199,10 +208,11 @@ async function placementComparison(folder: string, per: number, hops: readonly n
   questions.forEach(({ hop }, h) => {
     const m = runs.get('memory')![h]!;
     const s = runs.get('store')![h]!;
-    const differing = s.filter((x, i) => x.shown !== m[i]!.shown).length;
-    const io = s.map((x) => x.io ?? { roundTrips: 0, rowsRead: 0, serverMs: 0 });
+    const differing = s.filter((x, i) => !x.failed && !m[i]!.failed && x.shown !== m[i]!.shown).length;
+    const failed = `failed (memory / store) ${m.filter((x) => x.failed).length} / ${s.filter((x) => x.failed).length}${s.some((x) => x.failed) ? ` [${[...new Set(s.filter((x) => x.failed).map((x) => x.shown.slice(0, 60)))].join('; ')}]` : ''}`;
+    const io = s.filter((x) => !x.failed).map((x) => x.io ?? { roundTrips: 0, rowsRead: 0, serverMs: 0 });
     console.log(
-      `${hop}-hop n=${s.length}: differing ${differing}; Hits@1 memory ${(m.filter((x) => x.hit).length / m.length).toFixed(3)} store ${(s.filter((x) => x.hit).length / s.length).toFixed(3)}; ` +
+      `${hop}-hop n=${s.length}: differing ${differing}; ${failed}; Hits@1 memory ${(m.filter((x) => x.hit).length / m.length).toFixed(3)} store ${(s.filter((x) => x.hit).length / s.length).toFixed(3)}; ` +
         `memory p50 ${p(m.map((x) => x.ms), 0.5)} ms p95 ${p(m.map((x) => x.ms), 0.95)} ms (CPU p50 ${p(m.map((x) => x.cpu), 0.5)}); ` +
         `store p50 ${p(s.map((x) => x.ms), 0.5)} ms p95 ${p(s.map((x) => x.ms), 0.95)} ms (client CPU p50 ${p(s.map((x) => x.cpu), 0.5)}); ` +
         `round trips p50 ${p(io.map((x) => x.roundTrips), 0.5)} max ${Math.max(0, ...io.map((x) => x.roundTrips))}; rows p50 ${p(io.map((x) => x.rowsRead), 0.5)} max ${Math.max(0, ...io.map((x) => x.rowsRead))}; store time p50 ${p(io.map((x) => x.serverMs), 0.5)} ms`,
