@@ -156,7 +156,7 @@ export class Asker {
     return out;
   }
 
-  /** The same candidates with aggregate Cypher on the store (one read-only query per prefix). */
+  /** The same candidates with aggregate Cypher on the store (one read-only statement per chain length per anchor node). */
   async enumerateOnStore(g: Grounding, enumerator: StoreEnumerator, maxHops = 3, signal?: AbortSignal): Promise<Candidate[]> {
     const ids = this.index.data.nodeIds;
     const refs = anchorRefs(g).map((nodes) => nodes.map((a): StoreAnchor => ({ ...a, storeId: ids.get(a.node) })));
