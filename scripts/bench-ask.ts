@@ -11,6 +11,13 @@
 //   [--store <folder> [--store-sample N]]: also enumerate with aggregate Cypher on the embedded engine
 //   (kb.txt imported into <folder> the first time) for N questions per hop (default 50), compared
 //   with the snapshot enumeration of the same store (same candidates, same choice, same answers).
+// npm run bench:ask -- --placement-db <folder> [--placement-sample N per hop (default 100; 0 = all)] [--hop h]:
+//   only the placement comparison (issue 25): the same seeded dev questions (no brackets) asked in a
+//   memory-placed session and in a store-placed one (the index without the graph, candidates by
+//   aggregate Cypher) on a database folder opened read-only; prints per hop how many results differ
+//   (anything shown: mentions, candidates, scores, choice, status, confidence, answers in order),
+//   p50/p95 per question in each placement, the store run's CPU, round trips, rows and server time.
+//   A question that fails in the store (a statement over the store timeout) is counted as failed; its time up to the failure stays in the p50.
 import { existsSync, readFileSync } from 'node:fs';
 import { openSession } from '../src/core/session';
 import { join } from 'node:path';
@@ -150,7 +157,75 @@ async function storeComparison(folder: string, per: number, schemaPath: string |
   }
 }
 
+/** Everything a person is shown of an ask result, without timings and where it ran. */
+function shownOf(r: AskResult): string {
+  const { timings: _t, placement: _p, storeIo: _io, ...rest } = r;
+  if (rest.kind !== 'planned') return JSON.stringify(rest);
+  const { storeQueries: _q, enumeratedOn: _e, plan: _plan, ...planned } = rest;
+  return JSON.stringify(planned);
+}
+
+/** Memory vs store placement of `ask` on one database folder (read-only), the same questions in each. */
+async function placementComparison(folder: string, per: number, hops: readonly number[]): Promise<void> {
+  const questions = hops.map((hop) => {
+    const all = loadQuestions(DATA, hop);
+    return { hop, qs: (per > 0 ? sample(all, per, 20261127 + hop) : all).map((q) => ({ text: q.text.replace(/[[\]]/g, ''), gold: new Set(q.answers) })) };
+  });
+  type Run = { shown: string; ms: number; cpu: number; hit: boolean; failed?: boolean; io?: { roundTrips: number; rowsRead: number; serverMs: number } };
+  const runs = new Map<string, Run[][]>();
+  for (const placement of ['memory', 'store'] as const) {
+    const t0 = performance.now();
+    const session = await openSession({ store: { kind: 'embedded', folder, readOnly: true }, embedder: { kind: 'lexical' }, placement });
+    try {
+      const { asker, placement: placed } = await session.asker();
+      console.log(`${placement}: ${placed.ran} (${placed.reason}); asker ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+      const perHop: Run[][] = [];
+      for (const { qs } of questions) {
+        const out: Run[] = [];
+        for (const q of qs) {
+          const c0 = process.cpuUsage();
+          const t0q = performance.now();
+          let r: AskResult;
+          try {
+            r = await asker.ask(q.text, { placement: placed });
+          } catch (e) {
+            // A statement over the store's timeout (or any engine failure) is counted, not hidden.
+            out.push({ shown: `failed: ${e instanceof Error ? e.message : String(e)}`, ms: performance.now() - t0q, cpu: 0, hit: false, failed: true });
+            continue;
+          }
+          const c = process.cpuUsage(c0);
+          const hit = r.kind === 'planned' && r.answers.length > 0 && q.gold.has(r.answers[0]!.value);
+          out.push({ shown: shownOf(r), ms: r.timings.totalMs, cpu: (c.user + c.system) / 1000, hit, ...(r.storeIo ? { io: r.storeIo } : {}) });
+        }
+        perHop.push(out);
+      }
+      runs.set(placement, perHop);
+    } finally {
+      await session.close();
+    }
+  }
+  const p = (xs: number[], q: number): string => pct(xs, q).toFixed(1);
+  questions.forEach(({ hop }, h) => {
+    const m = runs.get('memory')![h]!;
+    const s = runs.get('store')![h]!;
+    const differing = s.filter((x, i) => !x.failed && !m[i]!.failed && x.shown !== m[i]!.shown).length;
+    const failed = `failed (memory / store) ${m.filter((x) => x.failed).length} / ${s.filter((x) => x.failed).length}${s.some((x) => x.failed) ? ` [${[...new Set(s.filter((x) => x.failed).map((x) => x.shown.slice(0, 60)))].join('; ')}]` : ''}`;
+    const io = s.filter((x) => !x.failed).map((x) => x.io ?? { roundTrips: 0, rowsRead: 0, serverMs: 0 });
+    console.log(
+      `${hop}-hop n=${s.length}: differing ${differing}; ${failed}; Hits@1 memory ${(m.filter((x) => x.hit).length / m.length).toFixed(3)} store ${(s.filter((x) => x.hit).length / s.length).toFixed(3)}; ` +
+        `memory p50 ${p(m.map((x) => x.ms), 0.5)} ms p95 ${p(m.map((x) => x.ms), 0.95)} ms (CPU p50 ${p(m.map((x) => x.cpu), 0.5)}); ` +
+        `store p50 ${p(s.map((x) => x.ms), 0.5)} ms p95 ${p(s.map((x) => x.ms), 0.95)} ms (client CPU p50 ${p(s.map((x) => x.cpu), 0.5)}); ` +
+        `round trips p50 ${p(io.map((x) => x.roundTrips), 0.5)} max ${Math.max(0, ...io.map((x) => x.roundTrips))}; rows p50 ${p(io.map((x) => x.rowsRead), 0.5)} max ${Math.max(0, ...io.map((x) => x.rowsRead))}; store time p50 ${p(io.map((x) => x.serverMs), 0.5)} ms`,
+    );
+  });
+}
+
 async function main(): Promise<void> {
+  const placementDb = process.argv.includes('--placement-db') ? process.argv[process.argv.indexOf('--placement-db') + 1] : undefined;
+  if (placementDb) {
+    await placementComparison(placementDb, arg('--placement-sample', 100), process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3]);
+    return;
+  }
   const per = arg('--sample', 1000);
   const misses = arg('--misses', 0);
   const t0 = performance.now();

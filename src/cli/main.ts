@@ -11,7 +11,7 @@ import { test } from './commands/test';
 import { whyNot } from './commands/whyNot';
 
 const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summary: string }>> = {
-  ask: { run: ask, summary: 'ask "<question>" | questions.jsonl --db <path> [--json] [--run] [--enumerate snapshot|store]   plan a question from the graph itself' },
+  ask: { run: ask, summary: 'ask "<question>" | questions.jsonl --db <path> [--json] [--run] [--enumerate snapshot|store] [--placement memory|store|auto]   plan a question from the graph itself' },
   check: { run: check, summary: 'check <paths…> [--schema f | --db p] [--format json]   check .kgp and few-shot files' },
   eval: { run: evalCommand, summary: 'eval <set.jsonl|plans.kgp> (--db <path> | --neo4j <uri>) [--strategies gsd,mor,…] [--group-by field] [--out f] [--min hits1=0.9]   evaluate a question set' },
   import: { run: importCommand, summary: 'import <file> (--db <path> | --neo4j <uri>) [--format triples|tsv|csv|jsonl]   load a graph file (embedded databases)' },

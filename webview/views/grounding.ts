@@ -56,6 +56,14 @@ function plannedSections(ctx: ViewContext, g: Extract<GroundingReport, { kind: '
     h('vscode-badge', { class: `status ${g.status}`, attrs: { variant: g.status === 'match' ? 'default' : 'counter' } }, who === 'user' ? 'your pick' : g.status === 'match' ? 'match' : 'weak guess'),
     ` ${verdictText(g)} · ${deciderText(g)} · ${g.totalCandidates} candidate queries (on the ${g.enumeratedOn})${g.capped ? ', capped' : ''} · ${g.totalMs.toFixed(0)} ms`,
   );
+  // Where the question ran (memory: the snapshot; store: the index without the graph) and what it asked of the store.
+  const placement = g.placement
+    ? h(
+        'p',
+        { class: 'grounding-placement', data: { ran: g.placement.ran } },
+        `placement ${g.placement.ran} (${g.placement.requested} asked): ${g.placement.reason}${g.storeIo ? ` · ${g.storeIo.roundTrips} round trip(s), ${g.storeIo.rowsRead} row(s) read, ${g.storeIo.serverMs.toFixed(0)} ms in the store` : ''}`,
+      )
+    : null;
   const rejected = g.rejectedReplies.length
     ? h('section', { class: 'grounding-rejected' }, h('h2', {}, 'Rejected model replies'), ...g.rejectedReplies.map((r) => h('p', { class: 'rejected-reply' }, `${JSON.stringify(r.reply)} — ${r.reason}`)))
     : null;
@@ -96,7 +104,7 @@ function plannedSections(ctx: ViewContext, g: Extract<GroundingReport, { kind: '
     h('h2', {}, 'What ran'),
     h('p', { class: 'ran' }, `plan ${g.ran.plan} with ${g.ran.strategy} → ${ctx.result.answers.length} answer${ctx.result.answers.length === 1 ? '' : 's'}`),
   );
-  return [summary, ...(rejected ? [rejected] : []), candidates, ...(evidence ? [evidence] : []), ran];
+  return [summary, ...(placement ? [placement] : []), ...(rejected ? [rejected] : []), candidates, ...(evidence ? [evidence] : []), ran];
 }
 
 export function groundingViewElement(ctx: ViewContext, g: GroundingReport | undefined): LinkedView {

@@ -3,21 +3,21 @@
 //   [--endpoint <url> --model <name>]  (an OpenAI-compatible model chooses among the candidates;
 //   its key, if any, from KGRAG_PLANNER_API_KEY)
 import { resolve } from 'node:path';
-import { Asker, type AskResult } from '../../core/ask';
+import type { AskResult } from '../../core/ask';
 import { STORE_FLAGS } from '../../core/graph';
 import { HttpChatModel } from '../../core/llm';
 import { DEFAULT_STRATEGIES, type StrategyKind } from '../../core/plan';
 import { nodeSchemaFiles, SchemaResolver } from '../../core/schema';
 import type { RetrievalSession } from '../../core/session';
 import { EXIT, UsageError, readInputFile, type CliIO } from '../io';
-import { openSessionFromSpec, parseFlags, PLACEMENT_FLAGS, placementFromFlags, specFromFlags } from './storeFlags';
+import { openSessionFromSpec, parseFlags, PLACEMENT_FLAGS, placementFromFlags, placementLines, specFromFlags } from './storeFlags';
 
 export const PLANNER_API_KEY_ENV = 'KGRAG_PLANNER_API_KEY';
 const STRATEGY_KINDS: readonly StrategyKind[] = ['gsd', 'mor', 'cypher'];
 
 /** One result as a JSON object: the shape `kgrag ask --json` and the .jsonl mode print. */
 export function askJson(id: string | undefined, r: AskResult, ran?: { answers: readonly string[]; ms: number }): Record<string, unknown> {
-  const common = { ...(id !== undefined ? { id } : {}), question: r.question, kind: r.kind, mentions: r.mentions };
+  const common = { ...(id !== undefined ? { id } : {}), question: r.question, kind: r.kind, mentions: r.mentions, ...(r.placement ? { placement: r.placement } : {}), ...(r.storeIo ? { storeIo: r.storeIo } : {}) };
   if (r.kind !== 'planned') return { ...common, message: r.message, ...(r.kind === 'nothing-found' ? { nearest: r.nearest } : {}), answers: [], plan: null, candidates: [], timings: r.timings };
   return {
     ...common,
@@ -44,7 +44,7 @@ function renderText(r: AskResult, ran?: { answers: readonly string[]; ms: number
   const mentions = r.mentions.map((m) => `${m.anchor ? '*' : ' '} "${m.text}" (${m.marked ? 'marked, ' : ''}${m.method}, ${m.score.toFixed(2)}) → ${m.nodes.map((n) => `${n.name}:${n.label}`).join(', ') || '—'}`);
   lines.push('mentions (* = anchor):', ...mentions.map((m) => '  ' + m));
   if (r.kind !== 'planned') {
-    lines.push(r.message);
+    lines.push(r.message, ...placementLines(r, ''));
     return lines.join('\n');
   }
   const who = r.decidedBy.kind === 'model' ? `the model ${r.decidedBy.model}` : 'the ranker';
@@ -58,7 +58,7 @@ function renderText(r: AskResult, ran?: { answers: readonly string[]; ms: number
   if (ran) lines.push(`ran with ${ran.strategy}: ${ran.answers.slice(0, 10).join(' | ')}${ran.answers.length > 10 ? ' …' : ''} (${ran.ms.toFixed(1)} ms)`);
   lines.push('', 'next candidates:');
   r.candidates.filter((_, i) => i !== r.chosen).slice(0, 4).forEach((c) => lines.push(`  ${c.id}. ${c.pattern}  — ${c.count} answer${c.count === 1 ? '' : 's'}, score ${c.score.toFixed(2)}`));
-  lines.push(`${r.timings.totalMs.toFixed(1)} ms`);
+  lines.push(`${r.timings.totalMs.toFixed(1)} ms`, ...placementLines(r, ''));
   return lines.join('\n');
 }
 
@@ -82,8 +82,10 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
   const strategyKind = values.strategy;
   if (strategyKind !== undefined && !STRATEGY_KINDS.includes(strategyKind as StrategyKind)) throw new UsageError(`--strategy must be ${STRATEGY_KINDS.join(', ')}, not ${strategyKind}`);
   if ((values.endpoint === undefined) !== (values.model === undefined)) throw new UsageError('--endpoint and --model go together');
-  const enumerate = values.enumerate ?? 'snapshot';
-  if (enumerate !== 'snapshot' && enumerate !== 'store') throw new UsageError(`--enumerate must be snapshot or store, not ${enumerate}`);
+  const enumerateFlag = values.enumerate;
+  if (enumerateFlag !== undefined && enumerateFlag !== 'snapshot' && enumerateFlag !== 'store') throw new UsageError(`--enumerate must be snapshot or store, not ${enumerateFlag}`);
+  const enumerate: 'snapshot' | 'store' | undefined = enumerateFlag;
+  if (enumerate === 'snapshot' && values.placement === 'store') throw new UsageError('--enumerate snapshot needs the graph in memory: not with --placement store');
   const input = positionals[0]!;
   const file = input.endsWith('.jsonl') ? resolve(io.cwd, input) : undefined;
   // Read before the graph is opened: bounded (a FIFO or /dev/zero is refused, never waited on).
@@ -97,12 +99,12 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
   const spec = specFromFlags(values, io, { mustExist: true, readOnly: true });
   const session = await openSessionFromSpec(spec, io, placementFromFlags(values));
   try {
-    const snapshot = await session.snapshot();
-    const schema = schemaFromFile ?? (await session.schema());
-    const asker = new Asker(snapshot, { schema, embedder: session.embedder, store: { dialect: session.store.dialect, query: (c, o) => session.query(c, o) } });
+    // Placed like a run: in the store, only the search index without the graph is read (docs/ask.md).
+    const { asker, placement } = await session.asker(schemaFromFile ? { schema: schemaFromFile } : {});
+    if (enumerate === 'snapshot' && placement.ran === 'store') throw new UsageError(`--enumerate snapshot needs the graph in memory, but the question runs in the store: ${placement.reason} (--placement memory keeps it in memory)`);
     const model = values.endpoint && values.model ? new HttpChatModel({ endpoint: values.endpoint, model: values.model, ...(io.env[PLANNER_API_KEY_ENV] ? { apiKey: io.env[PLANNER_API_KEY_ENV] } : {}) }) : undefined;
     const strategy = strategyKind ? DEFAULT_STRATEGIES[strategyKind as StrategyKind] : undefined;
-    const options = { enumerate, ...(model ? { model } : {}), ...(strategy ? { strategy } : {}) } as const;
+    const options = { placement, ...(enumerate ? { enumerate } : {}), ...(model ? { model } : {}), ...(strategy ? { strategy } : {}) } as const;
     if (!file) {
       const r = await asker.ask(input, options);
       const ran = values.run && r.kind === 'planned' ? await runPlan(session, r) : undefined;

@@ -8,7 +8,7 @@ import { cypherNotice, tiesSentence, type RetrievalResult } from '../../contract
 import { isStrategyKind, PlanParameterError, STRATEGY_KINDS, type RunOptions } from '../../core/session';
 import { FileReadError } from '../../core/boundedRead';
 import { EXIT, UsageError, exitCodeFor, oneLine, type CliIO } from '../io';
-import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, PLACEMENT_FLAGS, PLACEMENT_USAGE, placementFromFlags, specFromFlags } from './storeFlags';
+import { attachNegativeNumbers, EMBEDDER_FLAG, embedderKindFlag, openSessionFromSpec, PLACEMENT_FLAGS, PLACEMENT_USAGE, placementFromFlags, placementLines, specFromFlags } from './storeFlags';
 import { planAliases, readPlanFile } from './planFile';
 import { CONTEXT_FORMATS, modelContext, type ContextFormat } from '../../core/context';
 
@@ -161,7 +161,6 @@ function describe(r: RetrievalResult): string {
   for (const w of r.warnings ?? []) lines.push(`  warning: ${w}`);
   const stats = Object.entries(r.stats).map(([key, v]) => `${key} ${v}`).join(', ');
   if (stats) lines.push(`  stats: ${stats}`);
-  if (r.placement) lines.push(`  placement: ${r.placement.ran} (${r.placement.requested} asked): ${r.placement.reason}`);
-  if (r.storeIo) lines.push(`  store: ${r.storeIo.roundTrips} round trip(s), ${r.storeIo.rowsRead} row(s) read, ${r.storeIo.serverMs.toFixed(1)} ms in the store`);
+  lines.push(...placementLines(r));
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { existsSync } from 'node:fs';
 import { NEO4J_PASSWORD_ENV, openStore, storeSpecFromFlags, type StoreFlagValues, type StoreSpec, type GraphStore, dataFolder } from '../../core/graph';
-import { openSession, type RetrievalSession, type SessionOptions } from '../../core/session';
+import { openSession, type PlacementReport, type RetrievalSession, type SessionOptions, type StoreIo } from '../../core/session';
 import { DEFAULT_EMBEDDER_SETTINGS, isEmbedderKind, type EmbedderKind } from '../../core/embed';
 import { UsageError, type CliIO } from '../io';
 
@@ -75,4 +75,12 @@ export function placementFromFlags(values: { readonly placement?: string | undef
   const budget = b === undefined ? undefined : Number(b);
   if (budget !== undefined && !(Number.isFinite(budget) && budget > 0)) throw new UsageError(`--memory-budget must be a positive number of megabytes, not ${b}`);
   return { ...(p !== undefined ? { placement: p } : {}), ...(budget !== undefined ? { memoryBudgetMB: budget } : {}) };
+}
+
+/** Where a result ran and why, and what it asked of the store: the lines `kgrag run` and `kgrag ask` print. */
+export function placementLines(r: { readonly placement?: PlacementReport; readonly storeIo?: StoreIo }, indent = '  '): string[] {
+  const lines: string[] = [];
+  if (r.placement) lines.push(`${indent}placement: ${r.placement.ran} (${r.placement.requested} asked): ${r.placement.reason}`);
+  if (r.storeIo) lines.push(`${indent}store: ${r.storeIo.roundTrips} round trip(s), ${r.storeIo.rowsRead} row(s) read, ${r.storeIo.serverMs.toFixed(1)} ms in the store`);
+  return lines;
 }

@@ -4,6 +4,8 @@
  * it, and what ran. Every name in it is database text: the webview renders it as text.
  */
 
+import type { PlacementReport, StoreIo } from '../retrievalResult';
+
 export interface GroundedNodeView {
   readonly id: string;
   readonly name: string;
@@ -77,6 +79,10 @@ interface GroundingCommon {
   readonly question: string;
   readonly mentions: readonly GroundingMention[];
   readonly totalMs: number;
+  /** Where the question ran and why (memory: the snapshot; store: the index without the graph, candidates by aggregate Cypher). */
+  readonly placement?: PlacementReport;
+  /** What it asked of the store (absent when it sent nothing). */
+  readonly storeIo?: StoreIo;
 }
 
 export type GroundingReport =

@@ -146,6 +146,10 @@ const sageTrace = object({
   final: arrayOf(object(sageScoredFields)),
 });
 
+/** Where a result ran and what it asked of the store (retrieval results and the grounding view). */
+const placement = object({ requested: oneOf(['memory', 'store', 'auto']), ran: oneOf(['memory', 'store']), reason: str });
+const storeIo = object({ roundTrips: num, rowsRead: num, serverMs: num });
+
 const retrievalResult = object({
   id: str,
   plan: str,
@@ -188,8 +192,8 @@ const retrievalResult = object({
   'types?': arrayOf(object({ variable: str, type: str, labels: strings, how: oneOf(['exact', 'alias', 'is-a', 'nearest', 'none']), detail: str, 'distance?': num, 'role?': bool })),
   'budget?': object({ exhausted: oneOf(['time', 'expansions']), limit: num }),
   'ties?': object({ score: num, best: bool, shown: num, total: num, complete: bool, 'k?': num }),
-  'placement?': object({ requested: oneOf(['memory', 'store', 'auto']), ran: oneOf(['memory', 'store']), reason: str }),
-  'storeIo?': object({ roundTrips: num, rowsRead: num, serverMs: num }),
+  'placement?': placement,
+  'storeIo?': storeIo,
 });
 
 const timingsAllNumbers: Check = (v, p) => recordOf(num)(v, p);
@@ -211,6 +215,8 @@ const groundingCommon = {
     }),
   ),
   totalMs: num,
+  'placement?': placement,
+  'storeIo?': storeIo,
 };
 
 const grounding = union('kind', {

@@ -3,18 +3,19 @@ import { WordNet } from '../embed/lexicon/wordnet';
 import type { ChatModel } from '../llm/chatModel';
 import type { PlanningGraph, Strategy } from '../plan/planningGraph';
 import { printPlanningGraph } from '../dsl/fromIR';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import { GraphSnapshot, type SearchIndex } from '../retrieve/snapshot/snapshot';
+import type { PlacementReport, StoreIo } from '../../contracts/retrievalResult';
 import type { GraphSchema } from '../schema/graphSchema';
 import { chooseCandidate, type Decider } from './choose';
 import { chainKey, describeShape } from './describe';
 import { answerCount, CandidateEnumerator, rankedAnswers, type AnchorRef, type Candidate } from './enumerate';
-import { StoreEnumerator, type StoreAnchor } from './storeEnumerate';
+import { StoreEnumerator, type StoreAnchor, type StoreCandidate } from './storeEnumerate';
 import type { GraphStore } from '../graph/graphStore';
 import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, evidenceOf, rankWith, type AskedType, type WordMatch } from './rank';
+import { confidenceOf, evidenceOf, rankWith, sameAnswers, type AskedType, type RankedCandidate, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
@@ -70,6 +71,10 @@ interface AskCommon {
   readonly question: string;
   readonly mentions: readonly MentionView[];
   readonly timings: AskTimings;
+  /** Where it ran and why (given by the session: `RetrievalSession.asker`). */
+  readonly placement?: PlacementReport;
+  /** What it asked of the store (enumeration, answers, rival answer sets); absent when it sent nothing. */
+  readonly storeIo?: StoreIo;
 }
 
 export type AskResult =
@@ -97,30 +102,37 @@ export interface AskOptions {
   readonly strategy?: Strategy;
   readonly maxHops?: number;
   readonly signal?: AbortSignal;
-  /** 'store': aggregate Cypher on the store the Asker was given (default: the snapshot). */
+  /** 'store': aggregate Cypher on the store the Asker was given (default: the snapshot when the
+   *  Asker holds it, else the store). */
   readonly enumerate?: EnumerationSource;
+  /** The placement decided for this question (the session's); `ran: 'store'` enumerates on the store. */
+  readonly placement?: PlacementReport;
 }
 
 /**
- * The grounded planner: it proposes only queries the graph can answer. Build once per snapshot
- * (the name index and word meanings are reused); `ask` is then a few milliseconds.
+ * The grounded planner: it proposes only queries the graph can answer. Build once per search
+ * index (the name index and word meanings are reused); `ask` is then a few milliseconds on the
+ * snapshot. Grounding and the ranker read only the search index (names, ids, labels, name vectors,
+ * label members); given the index without the graph (store placement), candidates are enumerated
+ * with aggregate Cypher on the store and only they and the chosen answers are held.
  */
 export class Asker {
   readonly names: NameIndex;
   readonly meaning: WordMeaning;
   readonly vocabulary: Vocabulary;
-  private readonly enumerator: CandidateEnumerator;
+  /** Only when the Asker holds the graph's edges (the snapshot). */
+  private readonly enumerator: CandidateEnumerator | undefined;
 
   constructor(
-    readonly snapshot: GraphSnapshot,
+    readonly index: SearchIndex,
     options: { schema?: GraphSchema; embedder?: Embedder; wordNet?: WordNet | null; store?: Pick<GraphStore, 'query' | 'dialect'> } = {},
   ) {
     this.store = options.store;
-    this.names = new NameIndex(snapshot);
+    this.names = new NameIndex(index);
     const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
     this.meaning = new WordMeaning(wordNet);
-    this.vocabulary = vocabularyOf(snapshot.data.relationNames, snapshot.data.labelNames, options.schema, labelMembersOf(snapshot, wordNet));
-    this.enumerator = new CandidateEnumerator(snapshot);
+    this.vocabulary = vocabularyOf(index.data.relationNames, index.data.labelNames, options.schema, labelMembersOf(index, wordNet));
+    this.enumerator = index instanceof GraphSnapshot ? new CandidateEnumerator(index) : undefined;
     this.embedder = options.embedder;
   }
 
@@ -128,23 +140,25 @@ export class Asker {
   private readonly store: Pick<GraphStore, 'query' | 'dialect'> | undefined;
 
   async ground(question: string, signal?: AbortSignal): Promise<Grounding> {
-    return groundQuestion(question, { snapshot: this.snapshot, names: this.names, meaning: this.meaning, vocabulary: this.vocabulary, ...(this.embedder ? { embedder: this.embedder } : {}), ...(signal ? { signal } : {}) });
+    return groundQuestion(question, { index: this.index, names: this.names, meaning: this.meaning, vocabulary: this.vocabulary, ...(this.embedder ? { embedder: this.embedder } : {}), ...(signal ? { signal } : {}) });
   }
 
   /** Every candidate around the grounding's anchors (each node of each anchor mention). */
   enumerate(g: Grounding, maxHops = 3): Candidate[] {
-    this.enumerator.capped = false;
+    const enumerator = this.enumerator;
+    if (!enumerator) throw new Error('enumeration on the snapshot needs the Asker to be given the snapshot (this one holds the search index without the graph: enumerate on the store)');
+    enumerator.capped = false;
     const refs = anchorRefs(g);
     const out: Candidate[] = [];
-    for (const nodes of refs) for (const a of nodes) out.push(...this.enumerator.chains(a, { maxHops }));
+    for (const nodes of refs) for (const a of nodes) out.push(...enumerator.chains(a, { maxHops }));
     for (let i = 0; i < refs.length; i++)
-      for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...this.enumerator.twoAnchor(a, b));
+      for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...enumerator.twoAnchor(a, b));
     return out;
   }
 
-  /** The same candidates with aggregate Cypher on the store (one read-only query per prefix). */
+  /** The same candidates with aggregate Cypher on the store (one read-only statement per chain length per anchor node). */
   async enumerateOnStore(g: Grounding, enumerator: StoreEnumerator, maxHops = 3, signal?: AbortSignal): Promise<Candidate[]> {
-    const ids = this.snapshot.data.nodeIds;
+    const ids = this.index.data.nodeIds;
     const refs = anchorRefs(g).map((nodes) => nodes.map((a): StoreAnchor => ({ ...a, storeId: ids.get(a.node) })));
     const options = { maxHops, ...(signal ? { signal } : {}) };
     const out: Candidate[] = [];
@@ -155,11 +169,12 @@ export class Asker {
   }
 
   get capped(): boolean {
-    return this.enumerator.capped;
+    return this.enumerator?.capped ?? false;
   }
 
   async ask(question: string, options: AskOptions = {}): Promise<AskResult> {
     const t0 = performance.now();
+    const placed = options.placement ? { placement: options.placement } : {};
     const g = await this.ground(question, options.signal);
     const t1 = performance.now();
     const mentions = g.mentions.map((m, i): MentionView => ({
@@ -176,24 +191,30 @@ export class Asker {
     if (g.anchors.length === 0) {
       const near = g.nearest.length ? ` Nearest names: ${g.nearest.map((n) => JSON.stringify(n)).join(', ')}.` : '';
       const timings = { groundMs: t1 - t0, enumerateMs: 0, rankMs: 0, chooseMs: 0, totalMs: performance.now() - t0 };
-      return { kind: 'nothing-found', question, mentions, nearest: g.nearest, message: `nothing found: no name in the question matches a node of the graph.${near}`, timings };
+      return { kind: 'nothing-found', question, mentions, nearest: g.nearest, message: `nothing found: no name in the question matches a node of the graph.${near}`, timings, ...placed };
     }
-    const source: EnumerationSource = options.enumerate ?? 'snapshot';
+    const source: EnumerationSource = options.placement?.ran === 'store' ? 'store' : (options.enumerate ?? (this.enumerator ? 'snapshot' : 'store'));
     if (source === 'store' && !this.store) throw new Error('enumeration on the store needs the Asker to be given the store');
     const onStore = source === 'store' ? new StoreEnumerator(this.store!) : undefined;
     const candidates = onStore ? await this.enumerateOnStore(g, onStore, options.maxHops, options.signal) : this.enumerate(g, options.maxHops);
     const t2 = performance.now();
     const { ranked, asked, unread } = rankWith(g, candidates, { meaning: this.meaning, vocabulary: this.vocabulary });
     const t3 = performance.now();
+    const io = onStore ? { storeIo: onStore.io() } : {};
     if (ranked.length === 0) {
       const timings = { groundMs: t1 - t0, enumerateMs: t2 - t1, rankMs: t3 - t2, chooseMs: 0, totalMs: performance.now() - t0 };
       const names = g.anchors.map((a) => JSON.stringify(g.mentions[a]!.text)).join(', ');
-      return { kind: 'no-candidates', question, mentions, message: `${names} found in the graph, but no query of up to ${options.maxHops ?? 3} hops from it returns anything`, timings };
+      return { kind: 'no-candidates', question, mentions, message: `${names} found in the graph, but no query of up to ${options.maxHops ?? 3} hops from it returns anything`, timings, ...placed, ...io };
     }
     const choice = await chooseCandidate(question, ranked, options.model, options.signal);
     const t4 = performance.now();
     const chosenRanked = ranked[choice.index]!;
-    const confidence = choice.decidedBy.kind === 'ranker' ? confidenceOf(ranked, unread) : confidenceOf([chosenRanked, ...ranked.filter((r) => r !== chosenRanked)], unread);
+    const order = choice.decidedBy.kind === 'ranker' ? ranked : [chosenRanked, ...ranked.filter((r) => r !== chosenRanked)];
+    // On the store, candidates carry counts only: the answer sets the confidence margin compares
+    // (is the best rival a reading with other answers?) are read for the few that could tie.
+    const answerSets = onStore ? new StoreAnswerSets(this.index, onStore, options.signal) : undefined;
+    const same = answerSets ? await answerSets.sameAsTop(order) : sameAnswers;
+    const confidence = confidenceOf(order, unread, same);
     const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));
     const views = kept.map((r, i): CandidateView => ({
       id: i + 1,
@@ -210,14 +231,12 @@ export class Asker {
       anchors: anchorVariables(r.candidate.shape),
     }));
     const plan = candidateToPlan(chosenRanked.candidate.shape, question, options.strategy);
-    const snap = this.snapshot;
+    const index = this.index;
     const chosenCandidate = chosenRanked.candidate;
-    const answers =
-      chosenCandidate.source === 'snapshot'
-        ? rankedAnswers(chosenCandidate)
-            .slice(0, LISTED_ANSWERS)
-            .map((a): AnswerView => ({ value: snap.names.get(a.node), id: snap.data.nodeIds.get(a.node), label: snap.labelOf(a.node), paths: a.paths }))
-        : (await onStore!.answers(chosenCandidate.shape, storeIdsOf(chosenCandidate.shape, snap), LISTED_ANSWERS, options.signal)).map((a): AnswerView => ({ value: a.name, id: a.id, label: a.label, paths: a.paths }));
+    // The answers as the snapshot orders them (most paths first, then the index's node order), named by the index.
+    const answers = (chosenCandidate.source === 'snapshot' ? rankedAnswers(chosenCandidate) : await answerSets!.ranked(chosenCandidate))
+      .slice(0, LISTED_ANSWERS)
+      .map((a): AnswerView => ({ value: index.names.get(a.node), id: index.data.nodeIds.get(a.node), label: index.labelOf(a.node), paths: a.paths }));
     return {
       kind: 'planned',
       question,
@@ -237,8 +256,64 @@ export class Asker {
       answerCount: answerCount(chosenCandidate),
       enumeratedOn: source,
       storeQueries: onStore?.queries ?? 0,
+      ...placed,
+      ...(onStore ? { storeIo: onStore.io() } : {}),
       timings: { groundMs: t1 - t0, enumerateMs: t2 - t1, rankMs: t3 - t2, chooseMs: t4 - t3, totalMs: performance.now() - t0 },
     };
+  }
+}
+
+/**
+ * The distinct answers of store candidates, read once each (one statement: every answer with its
+ * path count) and held as index nodes, so that they are ordered and compared exactly as the
+ * snapshot's candidates are.
+ */
+class StoreAnswerSets {
+  private readonly read = new Map<Candidate, Promise<{ node: number; paths: number }[]>>();
+
+  constructor(
+    private readonly index: SearchIndex,
+    private readonly store: StoreEnumerator,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** Most paths first, then the index's node order (the snapshot's `rankedAnswers`). */
+  ranked(c: StoreCandidate): Promise<{ node: number; paths: number }[]> {
+    let r = this.read.get(c);
+    if (!r) {
+      r = this.store.answers(c.shape, storeIdsOf(c.shape, this.index), c.count, this.signal).then((rows) =>
+        rows
+          .map((a) => {
+            const node = this.index.nodeIndexOf(a.id);
+            // The index is of the same graph version as the store (the session checks the fingerprint).
+            if (node === undefined) throw new Error(`the store returned a node the search index does not hold (${JSON.stringify(a.name)}, id ${a.id}): rebuild the index (kgrag index --rebuild)`);
+            return { node, paths: a.paths };
+          })
+          .sort((a, b) => b.paths - a.paths || a.node - b.node),
+      );
+      this.read.set(c, r);
+    }
+    return r;
+  }
+
+  /**
+   * `sameAnswers` for `confidenceOf` over `order` (the top first): the candidates before the first
+   * rival with other answers are compared by their answer sets (read only when the counts agree).
+   */
+  async sameAsTop(order: readonly RankedCandidate[]): Promise<(a: Candidate, b: Candidate) => boolean> {
+    const top = order[0]!.candidate;
+    const same = new Set<Candidate>();
+    for (const r of order.slice(1, 50)) {
+      const c = r.candidate;
+      if (c.source !== 'store' || top.source !== 'store' || c.count !== top.count) break;
+      const [x, y] = await Promise.all([this.ranked(top), this.ranked(c)]);
+      const nodes = (l: readonly { node: number }[]): number[] => l.map((a) => a.node).sort((p, q) => p - q);
+      const xs = nodes(x);
+      const ys = nodes(y);
+      if (!xs.every((v, i) => v === ys[i])) break;
+      same.add(c);
+    }
+    return (a, b) => (a === top ? same.has(b) : b === top ? same.has(a) : false);
   }
 }
 
@@ -257,9 +332,9 @@ function anchorVariables(shape: Candidate['shape']): { mention: number; variable
       ];
 }
 
-function storeIdsOf(shape: Candidate['shape'], snap: GraphSnapshot): Map<number, string> {
+function storeIdsOf(shape: Candidate['shape'], index: SearchIndex): Map<number, string> {
   const anchors = shape.kind === 'chain' ? [shape.anchor] : shape.anchors;
-  return new Map(anchors.map((a) => [a.node, snap.data.nodeIds.get(a.node)]));
+  return new Map(anchors.map((a) => [a.node, index.data.nodeIds.get(a.node)]));
 }
 
 function round(x: number): number {

@@ -1,13 +1,13 @@
 import { namesView, type Embedder } from '../embed/embedder';
 import { isStopWord } from '../embed/lexicon/normalize';
 import { editDistance } from '../editDistance';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
 import type { NameIndex } from './nameIndex';
 import { markedSpans, nameKey, tokenize, type Token } from './tokens';
 
 export interface GroundedNode {
-  /** Snapshot index. */
+  /** The node's number in the search index. */
   readonly node: number;
   readonly id: string;
   readonly name: string;
@@ -48,7 +48,8 @@ export interface Grounding {
 }
 
 export interface GroundingContext {
-  readonly snapshot: GraphSnapshot;
+  /** The search index (the snapshot, or the index without the graph in store placement): names, ids, labels, name vectors. */
+  readonly index: SearchIndex;
   readonly names: NameIndex;
   readonly meaning: WordMeaning;
   readonly vocabulary: Vocabulary;
@@ -63,7 +64,7 @@ const MAX_NODES_PER_MENTION = 8;
 const MAX_ANCHORS = 2;
 
 function nodeOf(ctx: GroundingContext, node: number, score: number): GroundedNode {
-  const snap = ctx.snapshot;
+  const snap = ctx.index;
   return { node, id: snap.data.nodeIds.get(node), name: snap.names.get(node), label: snap.labelOf(node), score };
 }
 
@@ -184,13 +185,13 @@ async function nearInSpelling(text: string, ctx: GroundingContext): Promise<{ me
   const seen = new Map<number, { sim: number; method: MatchMethod }>();
   const consider = (node: number, method: MatchMethod): void => {
     if (seen.has(node)) return;
-    const sim = nameSimilarity(key, nameKey(ctx.snapshot.names.get(node)));
+    const sim = nameSimilarity(key, nameKey(ctx.index.names.get(node)));
     if (sim >= TYPO_SIMILARITY) seen.set(node, { sim, method });
   };
   for (const h of ctx.names.bm25(key.split(' ').filter(Boolean), MAX_NODES_PER_MENTION * 4)) consider(h.node, 'bm25');
-  if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
+  if (ctx.embedder && ctx.embedder.id === ctx.index.data.embedderId) {
     const q = await namesView(ctx.embedder).embedBatch([text], ctx.signal);
-    for (const h of ctx.snapshot.index.search(q, MAX_NODES_PER_MENTION)) consider(h.index, 'embedding');
+    for (const h of ctx.index.index.search(q, MAX_NODES_PER_MENTION)) consider(h.index, 'embedding');
   }
   const ranked = [...seen].sort((x, y) => y[1].sim - x[1].sim || x[0] - y[0]).slice(0, MAX_NODES_PER_MENTION);
   const nodes = ranked.map(([n, h]) => nodeOf(ctx, n, h.sim));
@@ -249,13 +250,13 @@ async function groundMarked(text: string, ctx: GroundingContext): Promise<Pick<M
   const hits = ctx.names.bm25(words, MAX_NODES_PER_MENTION * 4);
   // BM25 finds names sharing rare words; keep those whose whole name is close in spelling too.
   const close = hits
-    .map((h) => ({ node: h.node, sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.node))) }))
+    .map((h) => ({ node: h.node, sim: nameSimilarity(key, nameKey(ctx.index.names.get(h.node))) }))
     .filter((h) => h.sim >= 0.6)
     .sort((a, b) => b.sim - a.sim || a.node - b.node);
   if (close.length > 0) return { method: 'bm25', score: 0.9, nodes: close.slice(0, MAX_NODES_PER_MENTION).map((h) => nodeOf(ctx, h.node, h.sim)) };
-  if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
+  if (ctx.embedder && ctx.embedder.id === ctx.index.data.embedderId) {
     const q = await namesView(ctx.embedder).embedBatch([text], ctx.signal);
-    const found = ctx.snapshot.index
+    const found = ctx.index.index
       .search(q, MAX_NODES_PER_MENTION)
       .map((h) => ({ node: h.index, sim: Math.max(0, 1 - (h.distance * h.distance) / 2) }))
       .filter((h) => h.sim >= 0.75);
@@ -278,10 +279,10 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
   for (const probe of probes) {
     const key = nameKey(probe);
     const bm = ctx.names.bm25(key.split(' ').filter((w) => w && !isStopWord(w)), 20);
-    const ranked = bm.map((h) => ({ name: ctx.snapshot.names.get(h.node), sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.node))) }));
-    if (ctx.embedder && ctx.embedder.id === ctx.snapshot.data.embedderId) {
+    const ranked = bm.map((h) => ({ name: ctx.index.names.get(h.node), sim: nameSimilarity(key, nameKey(ctx.index.names.get(h.node))) }));
+    if (ctx.embedder && ctx.embedder.id === ctx.index.data.embedderId) {
       const q = await namesView(ctx.embedder).embedBatch([probe], ctx.signal);
-      for (const h of ctx.snapshot.index.search(q, 5)) ranked.push({ name: ctx.snapshot.names.get(h.index), sim: nameSimilarity(key, nameKey(ctx.snapshot.names.get(h.index))) });
+      for (const h of ctx.index.index.search(q, 5)) ranked.push({ name: ctx.index.names.get(h.index), sim: nameSimilarity(key, nameKey(ctx.index.names.get(h.index))) });
     }
     // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).
     if (!ranked.some((r) => r.sim >= 0.5)) {
@@ -289,7 +290,7 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
       for (const [name, nodes] of ctx.names.byKey) {
         if (Math.abs(name.length - key.length) > limit) continue;
         const d = editDistance(key, name, limit);
-        if (d <= limit) ranked.push({ name: ctx.snapshot.names.get(nodes[0]!), sim: 1 - d / Math.max(key.length, name.length) });
+        if (d <= limit) ranked.push({ name: ctx.index.names.get(nodes[0]!), sim: 1 - d / Math.max(key.length, name.length) });
       }
     }
     ranked.sort((a, b) => b.sim - a.sim || (a.name < b.name ? -1 : 1));

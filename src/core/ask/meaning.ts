@@ -4,7 +4,7 @@ import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
 import { relationText } from '../retrieve/snapshot/snapshot';
 import type { GraphSchema } from '../schema/graphSchema';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 
 /**
  * Word meaning for the ranker and the grounder: how strongly one question word speaks for a
@@ -187,7 +187,7 @@ const MEMBER_SAMPLE = 2000;
  * Reads what each label's members are from their names (evenly spaced sample per label). Names
  * with a capital or a digit are names or numbers, not common words, and are skipped before WordNet.
  */
-export function labelMembersOf(snapshot: GraphSnapshot, wordNet: WordNet | undefined): Map<string, LabelMembers> {
+export function labelMembersOf(snapshot: SearchIndex, wordNet: WordNet | undefined): Map<string, LabelMembers> {
   const out = new Map<string, LabelMembers>();
   snapshot.data.labelNames.forEach((label, id) => {
     const members = snapshot.membersOf(id);

@@ -1,4 +1,4 @@
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { nameKey } from './tokens';
 
 /**
@@ -15,7 +15,7 @@ export class NameIndex {
   /** Longest name in words: the widest window the scanner must try. */
   readonly maxWords: number;
 
-  constructor(readonly snapshot: GraphSnapshot) {
+  constructor(readonly snapshot: SearchIndex) {
     const names = snapshot.names;
     this.nameLength = new Uint16Array(names.length);
     let total = 0;

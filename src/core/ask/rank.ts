@@ -644,8 +644,8 @@ function hopsOf(r: RankedCandidate): number {
 }
 
 /**
- * Same answers: two readings that agree are not rivals. Store candidates carry only counts, so
- * they are always rivals (a lower confidence, never a false match).
+ * Same answers: two readings that agree are not rivals. Store candidates carry only counts: the
+ * Asker reads their answer sets where it matters and passes `confidenceOf` its own comparison.
  */
 export function sameAnswers(a: Candidate, b: Candidate): boolean {
   if (a.source !== 'snapshot' || b.source !== 'snapshot') return false;
@@ -661,10 +661,10 @@ export function sameAnswers(a: Candidate, b: Candidate): boolean {
  * (0.49) when the evidence is weak: its answers are not of the asked type, or a relation of it has
  * no word for it while a question word the graph's names do not know may have meant another.
  */
-export function confidenceOf(ranked: readonly RankedCandidate[], unread: readonly string[] = []): number {
+export function confidenceOf(ranked: readonly RankedCandidate[], unread: readonly string[] = [], same: (a: Candidate, b: Candidate) => boolean = sameAnswers): number {
   const top = ranked[0];
   if (!top) return 0;
-  const rival = ranked.slice(1, 50).find((r) => !sameAnswers(r.candidate, top.candidate));
+  const rival = ranked.slice(1, 50).find((r) => !same(r.candidate, top.candidate));
   const margin = rival ? top.score - rival.score : 1;
   const c = Math.max(0, Math.min(1, top.fit * Math.min(1, margin / 0.5)));
   return weakEvidence(top, unread) ? Math.min(c, WEAK_CAP) : c;

@@ -6,7 +6,7 @@ import type { AskResult } from './ask';
  * the candidate that ran (1-based id): the planner's choice, or the one the user picked instead.
  */
 export function groundingReport(r: AskResult, ran: { plan: string; strategy: string }, chosen?: { id: number; by: GroundingDecider }): GroundingReport {
-  const common = { question: r.question, totalMs: Math.round(r.timings.totalMs * 10) / 10 };
+  const common = { question: r.question, totalMs: Math.round(r.timings.totalMs * 10) / 10, ...(r.placement ? { placement: r.placement } : {}), ...(r.storeIo ? { storeIo: r.storeIo } : {}) };
   const mentions = (variables: ReadonlyMap<number, string>) =>
     r.mentions.map((m, i) => ({
       text: m.text,

@@ -87,13 +87,16 @@ function chainPrefix(d: Dialect, steps: readonly Step[], anchors: readonly strin
   return { clauses, last, weight };
 }
 
-/** The typed continuations of `from` (one more hop, either direction), each with its distinct answers. */
-function continuations(d: Dialect, head: readonly string[], from: string, anchors: readonly string[]): string {
+/**
+ * The typed continuations of `from` (one more hop, either direction), each with its distinct
+ * answers; `tag` (a batch's prefix number, a literal) is returned as `prefix`.
+ */
+function continuations(d: Dialect, head: readonly string[], from: string, anchors: readonly string[], tag?: number): string {
   const branch = (dir: 'out' | 'in'): string =>
     [
       ...head,
       `MATCH (${from})${dir === 'out' ? '-[r]->' : '<-[r]-'}(y) WHERE ${differs(d, 'y', anchors)}`,
-      `RETURN ${d.relType('r')} AS relation, '${dir}' AS direction, ${d.label('y')} AS label, count(DISTINCT ${d.key('y')}) AS answers`,
+      `RETURN ${tag !== undefined ? `${tag} AS prefix, ` : ''}${d.relType('r')} AS relation, '${dir}' AS direction, ${d.label('y')} AS label, count(DISTINCT ${d.key('y')}) AS answers`,
     ].join('\n');
   return `${branch('out')}\nUNION ALL\n${branch('in')}`;
 }
@@ -105,6 +108,41 @@ export function chainContinuations(dialect: CypherDialect, anchor: StoreNodeRef,
   const head = [d.anchor('a', anchor, 'anchor', params)];
   const prefix = chainPrefix(d, steps, ['a']);
   return { text: continuations(d, [...head, ...prefix.clauses], prefix.last, ['a']), params };
+}
+
+/**
+ * Every chain of `depth` hops from the anchor with every typed continuation, in one statement: one
+ * branch per direction of each hop (2^(depth+1)), each hop's nodes made distinct per prefix
+ * (`WITH DISTINCT` over the prefix's types and labels) before the next hop — the snapshot
+ * enumerator's semantics (a chain continues from a hop's distinct answers, never the anchor) with
+ * the prefix walked once, not once per prefix. Columns: `t<i>`, `d<i>`, `l<i>` per prefix hop, then
+ * relation, direction, label, answers.
+ */
+export function chainLevel(dialect: CypherDialect, anchor: StoreNodeRef, depth: number): CypherStatement {
+  const d = DIALECTS[dialect];
+  const params: Record<string, CypherParams[string]> = {};
+  const head = d.anchor('a', anchor, 'anchor', params);
+  const branches: string[] = [];
+  for (let mask = 0; mask < 1 << (depth + 1); mask++) {
+    const dir = (i: number): 'out' | 'in' => ((mask >> i) & 1 ? 'in' : 'out');
+    const arrow = (i: number, r: string): string => (dir(i) === 'out' ? `-[${r}]->` : `<-[${r}]-`);
+    const clauses = [head];
+    const kept: string[] = [];
+    const columns: string[] = [];
+    let from = 'a';
+    for (let i = 1; i <= depth; i++) {
+      const x = `x${i}`;
+      clauses.push(`MATCH (${from})${arrow(i - 1, `r${i}`)}(${x}) WHERE ${differs(d, x, ['a'])}`);
+      clauses.push(`WITH DISTINCT a, ${[...kept, `${d.relType(`r${i}`)} AS t${i}`, `${d.label(x)} AS l${i}`].join(', ')}, ${x}`);
+      kept.push(`t${i}`, `l${i}`);
+      columns.push(`t${i}`, `'${dir(i - 1)}' AS d${i}`, `l${i}`);
+      from = x;
+    }
+    clauses.push(`MATCH (${from})${arrow(depth, 'r')}(y) WHERE ${differs(d, 'y', ['a'])}`);
+    clauses.push(`RETURN ${[...columns, `${d.relType('r')} AS relation`, `'${dir(depth)}' AS direction`, `${d.label('y')} AS label`, `count(DISTINCT ${d.key('y')}) AS answers`].join(', ')}`);
+    branches.push(clauses.join('\n'));
+  }
+  return { text: branches.join('\nUNION ALL\n'), params };
 }
 
 /**
@@ -142,6 +180,14 @@ export function conjunctionContinuations(dialect: CypherDialect, a: StoreNodeRef
   const d = DIALECTS[dialect];
   const params: Record<string, CypherParams[string]> = {};
   return { text: continuations(d, pathPrefix(d, a, b, first, second, params), 'm', ['a', 'b']), params };
+}
+
+/** The conjunctions of several paths between the same two anchors in one statement, rows tagged `prefix` = the path's index. */
+export function conjunctionContinuationsBatch(dialect: CypherDialect, a: StoreNodeRef, b: StoreNodeRef, paths: readonly { readonly first: Step; readonly second: Step }[]): CypherStatement {
+  const d = DIALECTS[dialect];
+  const params: Record<string, CypherParams[string]> = {};
+  const text = paths.map((p, i) => continuations(d, pathPrefix(d, a, b, p.first, p.second, params), 'm', ['a', 'b'], i)).join('\nUNION ALL\n');
+  return { text, params };
 }
 
 /** The shape a candidate query has, as the store runs it (anchors with their store ids). */

@@ -1,6 +1,7 @@
 import type { GraphStore } from '../graph/graphStore';
+import type { StoreIo } from '../../contracts/retrievalResult';
 import type { AnchorRef, CandidateShape, Step } from './enumerate';
-import { candidateAnswers, chainContinuations, conjunctionContinuations, pathGroups, type CypherStatement, type StoreNodeRef, type StoreShape } from './storeCypher';
+import { candidateAnswers, chainLevel, conjunctionContinuationsBatch, pathGroups, type CypherStatement, type StoreNodeRef, type StoreShape } from './storeCypher';
 
 /** A grounded node: its place in the grounding and its id in the store. */
 export interface StoreAnchor extends AnchorRef {
@@ -40,38 +41,65 @@ export class StoreEnumerator {
   capped = false;
   /** Statements sent (for the result's "what ran" and the benchmark). */
   queries = 0;
+  /** Rows they returned, and the store's own time (its reported time, else the call's). */
+  rowsRead = 0;
+  serverMs = 0;
 
   constructor(private readonly store: Pick<GraphStore, 'query' | 'dialect'>) {}
 
   private async rows(s: CypherStatement, signal?: AbortSignal): Promise<readonly Readonly<Record<string, unknown>>[]> {
     this.queries++;
     const r = await this.store.query(s.text, { params: s.params, readOnly: true, ...(signal ? { signal } : {}) });
+    this.rowsRead += r.rows.length;
+    this.serverMs += r.serverMs ?? r.timeMs;
     return r.rows;
   }
 
-  /** Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. */
+  /** What was asked of the store so far (RetrievalResult's `storeIo`). */
+  io(): StoreIo {
+    return { roundTrips: this.queries, rowsRead: this.rowsRead, serverMs: this.serverMs };
+  }
+
+  /**
+   * Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. One statement per
+   * length (`chainLevel`): every prefix of that length with its typed continuations, so a chain of
+   * h hops costs h round trips; the candidates are then listed depth first, as the snapshot
+   * enumerator lists them, and the cap cuts the same list.
+   */
   async chains(anchor: StoreAnchor, options: StoreEnumerateOptions = {}): Promise<StoreCandidate[]> {
     const maxHops = options.maxHops ?? 3;
     const cap = options.maxCandidates ?? 2000;
+    const children = new Map<string, Readonly<Record<string, unknown>>[]>();
+    for (let depth = 0; depth < maxHops; depth++) {
+      const rows = await this.rows(chainLevel(this.store.dialect, storeRef(anchor), depth), options.signal);
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const prefix: Step[] = [];
+        for (let i = 1; i <= depth; i++) prefix.push({ relation: String(r[`t${i}`]), direction: direction(r[`d${i}`]), label: String(r[`l${i}`]) });
+        const key = prefixKey(prefix);
+        const list = children.get(key);
+        if (list) list.push(r);
+        else children.set(key, [r]);
+      }
+    }
     const out: StoreCandidate[] = [];
-    const walk = async (steps: readonly Step[]): Promise<void> => {
+    const walk = (steps: readonly Step[]): void => {
       if (steps.length >= maxHops) return;
-      const groups = sortedGroups(await this.rows(chainContinuations(this.store.dialect, storeRef(anchor), steps), options.signal));
-      for (const g of groups) {
+      for (const g of sortedGroups(children.get(prefixKey(steps)) ?? [])) {
         if (out.length >= cap) {
           this.capped = true;
           return;
         }
         const next = [...steps, g.step];
         out.push({ source: 'store', shape: { kind: 'chain', anchor: strip(anchor), steps: next }, count: g.answers });
-        await walk(next);
+        walk(next);
       }
     };
-    await walk([]);
+    walk([]);
     return out;
   }
 
-  /** Paths a –first– m –second– b, and conjunctions one hop further from m. */
+  /** Paths a –first– m –second– b, and conjunctions one hop further from m (every path's in one statement). */
   async twoAnchor(a: StoreAnchor, b: StoreAnchor, options: StoreEnumerateOptions = {}): Promise<StoreCandidate[]> {
     if (a.storeId === b.storeId) return [];
     const cap = options.maxCandidates ?? 2000;
@@ -84,15 +112,20 @@ export class StoreEnumerator {
       }))
       .filter((p) => p.answers > 0)
       .sort((x, y) => stepOrder(x.first, y.first) || stepOrder(x.second, y.second));
+    const then: { step: Step; answers: number }[][] = [];
+    for (let at = 0; at < paths.length; at += BATCH_PREFIXES) {
+      const chunk = paths.slice(at, at + BATCH_PREFIXES);
+      const rows = await this.rows(conjunctionContinuationsBatch(this.store.dialect, storeRef(a), storeRef(b), chunk), options.signal);
+      chunk.forEach((_, i) => then.push(sortedGroups(rows.filter((r) => Number(r.prefix) === i))));
+    }
     const anchors: [AnchorRef, AnchorRef] = [strip(a), strip(b)];
-    for (const p of paths) {
+    for (const [i, p] of paths.entries()) {
       if (out.length >= cap) {
         this.capped = true;
         return out;
       }
       out.push({ source: 'store', shape: { kind: 'path', anchors, first: p.first, second: p.second }, count: p.answers });
-      const then = sortedGroups(await this.rows(conjunctionContinuations(this.store.dialect, storeRef(a), storeRef(b), p.first, p.second), options.signal));
-      for (const g of then) out.push({ source: 'store', shape: { kind: 'conjunction', anchors, first: p.first, second: p.second, then: g.step }, count: g.answers });
+      for (const g of then[i]!) out.push({ source: 'store', shape: { kind: 'conjunction', anchors, first: p.first, second: p.second, then: g.step }, count: g.answers });
     }
     return out;
   }
@@ -108,6 +141,13 @@ export class StoreEnumerator {
     const rows = await this.rows(candidateAnswers(this.store.dialect, s, limit), signal);
     return rows.map((r) => ({ id: String(r.id), name: r.name === null || r.name === undefined ? '' : String(r.name), label: String(r.label), paths: Number(r.paths) }));
   }
+}
+
+/** Prefixes (or paths) whose continuations one statement reads: bounds a statement's size (two UNION ALL branches each). */
+export const BATCH_PREFIXES = 32;
+
+function prefixKey(steps: readonly Step[]): string {
+  return steps.map((s) => `${s.relation}\u0000${s.direction}\u0000${s.label}`).join('\u0001');
 }
 
 function direction(v: unknown): 'out' | 'in' {

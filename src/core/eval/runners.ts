@@ -38,17 +38,19 @@ export async function sessionRunner(
     readonly onAsked?: (question: string, outcome: AskOutcome) => void;
   } = {},
 ): Promise<EvalRunner> {
-  let asker: Asker | undefined;
   const aliases: { relationAliases?: RelationAliases } = options.runOptions?.relationAliases ? { relationAliases: options.runOptions.relationAliases } : {};
   return {
     run: (plan, strategy, signal) => session.run(plan, { ...options.runOptions, strategy, ...(signal ? { signal } : {}) }),
     async ask(question, signal) {
-      if (!asker) {
-        const snap = await session.snapshot(signal);
-        const schema = options.schema ?? (await session.schema(signal));
-        asker = new Asker(snap, { schema, embedder: session.embedder, store: { dialect: session.store.dialect, query: (c, o) => session.query(c, o) } });
-      }
-      const outcome = askOutcome(await asker.ask(question, signal ? { signal } : {}));
+      // Placed like the runs (the session keeps one Asker per index and schema).
+      const place = options.runOptions;
+      const { asker, placement } = await session.asker({
+        ...(place?.placement ? { placement: place.placement } : {}),
+        ...(place?.memoryBudgetMB !== undefined ? { memoryBudgetMB: place.memoryBudgetMB } : {}),
+        ...(options.schema ? { schema: options.schema } : {}),
+        ...(signal ? { signal } : {}),
+      });
+      const outcome = askOutcome(await asker.ask(question, { placement, ...(signal ? { signal } : {}) }));
       options.onAsked?.(question, outcome);
       return outcome;
     },

@@ -44,6 +44,7 @@ const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(bytes < 10 * 
 export const DEFAULT_MEMORY_BUDGET_MB = 512;
 
 /**
+/**
  * Where the why-not analysis of `kind` reads the graph for `requested`, and why (docs/whynot.md,
  * "Placement"): gsd, cypher, stem and sage have an in-store analysis (cypher: its relaxed queries
  * run in the store in both placements); mor's has none yet.
@@ -55,13 +56,17 @@ export function decideWhyNotPlacement(kind: StrategyKind, requested: PlacementCh
   return decidePlacement(kind === 'cypher' ? 'gsd' : kind, requested, schema, budgetMB);
 }
 
-/** Where `kind` runs for `requested`, and why. `budgetMB` is the memory budget auto compares with. */
-export function decidePlacement(kind: StrategyKind, requested: PlacementChoice, schema: GraphSchema | undefined, budgetMB: number): PlacementReport {
+/**
+ * Where `kind` runs for `requested`, and why. `budgetMB` is the memory budget auto compares with.
+ * `ask` is the grounded planner (core/ask): in the store it grounds on the index without the graph
+ * and enumerates its candidates with aggregate Cypher.
+ */
+export function decidePlacement(kind: StrategyKind | 'ask', requested: PlacementChoice, schema: GraphSchema | undefined, budgetMB: number): PlacementReport {
   if (kind === 'cypher') return { requested, ran: 'store', reason: 'the cypher strategy always runs its compiled query in the store' };
   if (requested === 'memory') return { requested, ran: 'memory', reason: 'placement memory was asked for' };
   const size = schema ? estimatedSnapshotBytes(schema) : undefined;
   const sizeText = size ? `the graph (${size.nodes.toLocaleString('en-US')} nodes, ${size.edges.toLocaleString('en-US')} edges) needs ≈ ${mb(size.bytes)} in memory` : 'the graph size is unknown';
-  if (!STORE_STRATEGIES.has(kind)) return { requested, ran: 'memory', reason: `${kind} has no in-store search yet: it ran on the snapshot (${sizeText})` };
+  if (kind !== 'ask' && !STORE_STRATEGIES.has(kind)) return { requested, ran: 'memory', reason: `${kind} has no in-store search yet: it ran on the snapshot (${sizeText})` };
   if (requested === 'store') return { requested, ran: 'store', reason: 'placement store was asked for' };
   if (!size) return { requested, ran: 'memory', reason: `${sizeText}: ran in memory` };
   const budget = budgetMB * 1048576;

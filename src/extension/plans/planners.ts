@@ -3,13 +3,13 @@
  * (kgrag.planner.fewshotFile, else the workspace's .kgp plans with a question).
  */
 import * as vscode from 'vscode';
-import { Asker, GroundedPlanner } from '../../core/ask';
+import { GroundedPlanner } from '../../core/ask';
 import { createEmbedder } from '../../core/embed';
 import { ChatModelError, ChatPlanner, HttpChatModel, NearestExamplePlanner, type ChatModel, type Planner, type PlannerExample, plannerExamplesFromFile } from '../../core/llm';
 import type { Connection } from '../graph/connection';
 import { LanguageModelChatModel } from './languageModel';
 import { PLANNER_API_KEY, type Secrets } from '../platform/secrets';
-import { embedderSettings, plannerSettings, resolveInWorkspace } from '../platform/config';
+import { embedderSettings, placementSettings, plannerSettings, resolveInWorkspace } from '../platform/config';
 
 export interface ChosenPlanner {
   readonly planner: Planner;
@@ -21,23 +21,16 @@ async function nearest(connection: Connection): Promise<NearestExamplePlanner> {
   return new NearestExamplePlanner(connection.connected?.session.embedder ?? (await createEmbedder(embedderSettings())));
 }
 
-/** One Asker per snapshot: its name index and word meanings are built once (≈ 0.5 s on MetaQA). */
-const askers = new WeakMap<object, Promise<Asker>>();
-
 /**
- * The grounded planner on the connected graph (connecting when needed, as running a plan would);
- * `model`, when given, chooses among the numbered candidates (core/ask/choose.ts).
+ * The grounded planner on the connected graph (connecting when needed, as running a plan would),
+ * placed as runs are (`kgrag.retrieval.placement`: in the store it holds the index without the
+ * graph); `model`, when given, chooses among the numbered candidates (core/ask/choose.ts). The
+ * session builds one Asker per index and schema.
  */
 export function grounded(connection: Connection, model?: ChatModel): GroundedPlanner {
   return new GroundedPlanner(async () => {
     const { session, schema } = await connection.ensure();
-    const snapshot = await session.snapshot();
-    let asker = askers.get(snapshot);
-    if (!asker) {
-      asker = Promise.resolve(new Asker(snapshot, { schema, embedder: session.embedder }));
-      askers.set(snapshot, asker);
-    }
-    return asker;
+    return session.asker({ ...placementSettings(), schema });
   }, model);
 }
 

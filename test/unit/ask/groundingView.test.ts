@@ -100,3 +100,20 @@ test('grounding view model: who chose, the verdict, and "use instead" for the ne
   assert.deepEqual(rows.filter((r) => r.chosen).map((r) => r.id), [2]);
   assert.deepEqual(rows.filter((r) => r.alternative).map((r) => r.id), [1, 3, 4, 5, 6].slice(0, ALTERNATIVES));
 });
+
+test('grounding report: where the question ran and what it asked of the store reach the webview, checked by its validator', async () => {
+  const r = await new Asker(await movieSnapshot(), { wordNet: null }).ask('which films did Michael Mann direct');
+  assert.equal(r.kind, 'planned');
+  const placed = { ...r, placement: { requested: 'auto', ran: 'store', reason: 'over the memory budget' } as const, storeIo: { roundTrips: 4, rowsRead: 90, serverMs: 12.5 } };
+  const g = groundingReport(placed, { plan: 'p', strategy: 'cypher' });
+  assert.deepEqual(g.placement, placed.placement);
+  assert.deepEqual(g.storeIo, placed.storeIo);
+  const show = { type: 'show', result: fixture('cypher'), view: 'grounding', grounding: g };
+  assert.equal(validateHostMessage(show).ok, true);
+  // Without them (memory placement sends nothing) the report carries none.
+  assert.equal(groundingReport(r, { plan: 'p', strategy: 'cypher' }).storeIo, undefined);
+  const bad = { ...show, grounding: { ...g, storeIo: { roundTrips: 'four', rowsRead: 90, serverMs: 1 } } };
+  assert.equal(validateHostMessage(bad).ok, false);
+  const badPlacement = { ...show, grounding: { ...g, placement: { requested: 'auto', ran: 'disk', reason: 'x' } } };
+  assert.equal(validateHostMessage(badPlacement).ok, false);
+});

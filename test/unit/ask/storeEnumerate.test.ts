@@ -14,7 +14,9 @@ import {
   candidateAnswers,
   chainContinuations,
   chainKey,
+  chainLevel,
   conjunctionContinuations,
+  conjunctionContinuationsBatch,
   pathGroups,
   rankedAnswers,
   StoreEnumerator,
@@ -202,6 +204,10 @@ test('the Neo4j dialect of every enumeration statement is valid Neo4j Cypher (5 
     conjunctionContinuations('neo4j', a, b, step, back),
     candidateAnswers('neo4j', { kind: 'chain', anchor: a, steps: [step, back, step] }, 100),
     candidateAnswers('neo4j', { kind: 'conjunction', anchors: [a, b], first: step, second: back, then: step }, 100),
+    // One expansion level of the enumeration, every prefix in one statement (what StoreEnumerator sends).
+    chainLevel('neo4j', a, 0),
+    chainLevel('neo4j', a, 2),
+    conjunctionContinuationsBatch('neo4j', a, b, [{ first: step, second: back }, { first: back, second: step }]),
   ];
   const schema = (params: Record<string, unknown>) => ({ labels: ['Movie', 'Person'], relationshipTypes: ['directed_by', 'starred_actors'], propertyKeys: ['name'], parameters: params });
   for (const language of ['CYPHER 5', 'CYPHER 25'] as const) {
@@ -212,7 +218,12 @@ test('the Neo4j dialect of every enumeration statement is valid Neo4j Cypher (5 
     }
   }
   // The query door (what every store's query() checks first) sees read-only statements in both dialects.
-  const kuzu = [chainContinuations('kuzu', { storeId: '0:1', label: 'Movie' }, [step, back]), pathGroups('kuzu', { storeId: '0:1', label: 'Movie' }, { storeId: '1:2', label: 'Person' })];
+  const kuzu = [
+    chainContinuations('kuzu', { storeId: '0:1', label: 'Movie' }, [step, back]),
+    pathGroups('kuzu', { storeId: '0:1', label: 'Movie' }, { storeId: '1:2', label: 'Person' }),
+    chainLevel('kuzu', { storeId: '0:1', label: 'Movie' }, 2),
+    conjunctionContinuationsBatch('kuzu', { storeId: '0:1', label: 'Movie' }, { storeId: '1:2', label: 'Person' }, [{ first: step, second: back }]),
+  ];
   for (const s of [...shapes, ...kuzu]) assert.deepEqual(checkStatement(s.text, { allowWrite: false }), { allowed: true, kind: 'read' }, s.text);
   const embedded = chainContinuations('kuzu', { storeId: '0:7', label: 'Movie' }, [step]);
   assert.deepEqual(embedded.params, { anchor: 7 });
