@@ -93,6 +93,13 @@ export class WordMeaning {
     return c;
   }
 
+  /** The word is a verb in its base or -s form and its commonest reading is the verb ("describe",
+   *  "list"), not a noun ("movies", "films"): WordNet's sense counts by part of speech. */
+  isVerbForm(word: string): boolean {
+    if (!this.wordNet) return false;
+    return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'v').length > this.wordNet!.senses(l, 'n').length);
+  }
+
   /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */
   isNoun(word: string): boolean {
     if (/(ed|ing)$/.test(word) && lemmasOf(word).some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0)) return false;

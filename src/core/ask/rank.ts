@@ -32,6 +32,9 @@ export const RANK_WEIGHTS = {
    *  another node of the same mention differs only in case ("jonathan silverman" the tag, not
    *  "Jonathan Silverman" the person): a tie-break, far below any word's evidence. */
   spelling: 0.05,
+  /** A relation whose every word link is below this (just over the floor: a hypernym two steps up,
+   *  a definition word) is spoken for faintly: the choice may rank first but is never a match. */
+  faint: 0.5,
 } as const;
 
 /**
@@ -86,6 +89,8 @@ export interface RankedCandidate {
    *  Tag's members being common words), and whether the answers fit the asked type only so. */
   readonly byMembers: readonly string[];
   readonly fitsByMembers: boolean;
+  /** Relations whose only word links are faint (below `RANK_WEIGHTS.faint`), in words ("dealing" → starred_actors 0.45). */
+  readonly faint: readonly string[];
   /** Of `byMembers`, the relations spoken for only by a word that is one of their range's values ("good" → has_imdb_rating). */
   readonly byValues: readonly string[];
   /** Anchors whose node is spelled exactly as the question writes them, where the mention has nodes spelled otherwise. */
@@ -122,16 +127,17 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
   // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.
-  const request = phrase.length > 0 && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
+  const bare = phrase.length === 2 && phrase[0] === phrase[1];
+  const request = phrase.length > 0 && !bare && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
   const others = otherNouns(g, inAnchor);
   g.tokens.forEach((t, index) => {
     if (inAnchor(index) || index === request) return;
     const at = phrase.indexOf(index);
-    const answer = at >= 0 ? phrase.length - 1 - at : undefined;
+    const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     else if ((!isStopWord(t.norm) || SUBJECT_PREPOSITIONS.has(t.norm)) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
   return out;
 }
@@ -270,6 +276,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
   const request = requestAt(tokens, inAnchor);
   if (request >= 0 && (at < 0 || request < at)) at = request;
+  // A question that is a noun phrase ("movies dealing with X", "films starring X") asks for its
+  // first noun: [noun, noun] marks it as opener and head at once.
+  if (at < 0 && tokens.length > 1 && !inAnchor(0) && !isStopWord(tokens[0]!.norm) && ctx.meaning.isNoun(tokens[0]!.norm) && !ctx.meaning.isVerbForm(tokens[0]!.norm)) return [0, 0];
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
@@ -638,7 +647,13 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const byMembers = relations.filter((_, i) => a.mask & (1 << i) && !(a.strictMask & (1 << i)));
     const fitsByMembers = answerFits === true && (asked!.byMembers ?? []).includes(answerLabel);
     const byValues = byMembers.filter((x) => ctx.vocabulary.valueRelations.has(x.replace(/~$/, '')));
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, spelledAsWritten };
+    const faint = relations.flatMap((r, i) => {
+      if (!(a.mask & (1 << i))) return [];
+      const links = a.matches.filter((m) => m.slot === `relation ${r.replace(/~$/, '')}` && !m.via);
+      const best = Math.max(0, ...links.map((m) => m.similarity));
+      return links.length > 0 && best < RANK_WEIGHTS.faint ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
+    });
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, faint, spelledAsWritten };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -703,6 +718,7 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   // What a label's members are is a hint about the label, not a word for the relation: loose.
   const byWords = r.byMembers.filter((x) => !r.byValues.includes(x));
   if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
+  if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
   if (r.byValues.length > 0) return `only a value the graph holds links the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   if (unread.length === 0) return undefined;
