@@ -56,7 +56,9 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
   if (inTop5) t.top5++;
   if (!hit) {
-    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value} (${r.status})` : r.kind;
+    // Where the first gold answer stands among the chosen query's answers (a right chain whose first answer the gold omits).
+    const at = r.kind === 'planned' ? r.answers.findIndex((a) => gold.has(a.value)) : -1;
+    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value} (${r.status}; gold at #${at + 1} of ${r.answers.length})` : r.kind;
     const anchors = r.mentions.filter((m) => m.anchor).map((m) => m.text).join(' + ');
     t.misses.push(`  ${text}\n    anchors [${anchors}] chose ${got}${chain ? `; gold ${chain}` : ''}`);
   }

@@ -1,4 +1,4 @@
-import { conceptsOfWord, isDictionaryWord } from '../embed/lexicon/concepts';
+import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, isDictionaryWord } from '../embed/lexicon/concepts';
 import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
@@ -87,7 +87,9 @@ export class WordMeaning {
     if (!c) {
       const nounOnly = word.startsWith('noun:');
       const w = nounOnly ? word.slice(5) : word;
-      c = new Map(conceptsOfWord(w, this.wordNet, undefined, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      const own = new Map(conceptsOfWord(w, this.wordNet, undefined, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
+      c = own;
       this.concepts.set(word, c);
     }
     return c;
@@ -98,6 +100,32 @@ export class WordMeaning {
   isVerbForm(word: string): boolean {
     if (!this.wordNet) return false;
     return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'v').length > this.wordNet!.senses(l, 'n').length);
+  }
+
+  /**
+   * What the kinds of a noun do: the verbs its narrow hyponyms' words derive from ("filmmaker" →
+   * film director, director → direct), at hyponym × derivation weight (0.5 × 0.9 = 0.45, the floor: faint
+   * evidence, so a choice resting on it stays weak). The lexical embedder reads one link per step;
+   * this second step is the ranker's only, so GSD's vectors do not move.
+   */
+  private roleVerbs(word: string): Map<string, number> {
+    const out = new Map<string, number>();
+    const wn = this.wordNet;
+    if (!wn) return out;
+    const w = DEFAULT_CONCEPT_WEIGHTS;
+    for (const l of lemmasOf(word)) {
+      wn.senses(l, 'n').slice(0, w.senses.length).forEach((id, i) => {
+        const hyponyms = wn.synset(id).pointers.filter((p) => p.symbol === '~');
+        if (hyponyms.length > w.maxHyponyms) return;
+        // A kind's words ("film_director", "director") and the verbs they derive from ("direct").
+        const kinds = new Set(hyponyms.flatMap((h) => wn.synset(h.target).words.flatMap((x) => [x, x.split('_').pop()!])));
+        for (const k of kinds)
+          for (const sense of wn.senses(k, 'n').slice(0, w.senses.length))
+            for (const d of wn.synset(sense).pointers)
+              if (d.symbol === '+' && d.target.startsWith('v')) for (const v of wn.synset(d.target).words) out.set(v, Math.max(out.get(v) ?? 0, w.senses[i]! * w.hyponym * w.derivation));
+      });
+    }
+    return out;
   }
 
   /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */

@@ -127,3 +127,13 @@ test('english: the opening request is no name — "show me films …" does not a
   const named = planned(await a.ask('what is Show Me about'));
   assert.deepEqual(named.mentions.filter((m) => m.anchor).map((m) => m.text), ['Show Me']);
 });
+
+test('english: what the kinds of a noun do — "filmmaker" (a kind: film director → direct) speaks faintly for directed_by; a choice resting on it is weak', async () => {
+  assert.equal(asker.meaning.wordToWord('filmmaker', 'directed'), 0.45);
+  assert.equal(asker.meaning.wordToWord('filmmaker', 'written'), 0);
+  const r = planned(await asker.ask('what else did the filmmaker of Heat make'));
+  assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~');
+  assert.deepEqual(r.answers.map((a) => a.value).sort(), ['Ali', 'Collateral']);
+  assert.equal(r.status, 'weak');
+  assert.ok(r.candidates[0]!.evidence.some((e) => /only a faint link \(below 0\.5\) speaks for a relation: "filmmaker" → directed_by \(0\.45\)/.test(e)), r.candidates[0]!.evidence.join('\n'));
+});
