@@ -7,7 +7,7 @@
 // before measuring, entities unmarked) with the share of wrong answers shown as a confident match;
 // the dev questions with one letter dropped from the topic's longest word (six letters or more).
 // Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
-//   [--heldout-sample N per wording (default 20)] [--no-issue27] [--issue27-only (only the database-alone rows)] [--no-typo] [--no-heldout]
+//   [--heldout-sample N per wording (default 20)] [--heldout <file> (default data/questions/ask-heldout-wordings.json)] [--no-issue27] [--issue27-only (only the database-alone rows)] [--no-typo] [--no-heldout]
 //   [--store <folder> [--store-sample N]]: also enumerate with aggregate Cypher on the embedded engine
 //   (kb.txt imported into <folder> the first time) for N questions per hop (default 50), compared
 //   with the snapshot enumeration of the same store (same candidates, same choice, same answers).
@@ -63,7 +63,9 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
   if (inTop5) t.top5++;
   if (!hit) {
-    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value} (${r.status})` : r.kind;
+    // Where the first gold answer stands among the chosen query's answers (a right chain whose first answer the gold omits).
+    const at = r.kind === 'planned' ? r.answers.findIndex((a) => gold.has(a.value)) : -1;
+    const got = r.kind === 'planned' ? `${r.candidates[r.chosen]!.chain} → ${r.answers[0]?.value} (${r.status}; gold at #${at + 1} of ${r.answers.length})` : r.kind;
     const anchors = r.mentions.filter((m) => m.anchor).map((m) => m.text).join(' + ');
     t.misses.push(`  ${text}\n    anchors [${anchors}] chose ${got}${chain ? `; gold ${chain}` : ''}`);
   }
@@ -323,7 +325,10 @@ async function issue27Rows(snap: GraphSnapshot, embedder: Awaited<ReturnType<typ
   };
   console.log('\n# Issue 27: the database alone (no schema file, no aliases, no model)');
   const hops = process.argv.includes('--hop') ? [arg('--hop', 1)] : [1, 2, 3];
-  const wordings = (JSON.parse(readFileSync(join(__dirname, '..', 'data', 'questions', 'ask-heldout-wordings.json'), 'utf8')) as { wordings: Record<string, string[]> }).wordings;
+  // --heldout <file>: another held-out set of the same format (default: the first one).
+  const heldoutPath = process.argv.includes('--heldout') ? process.argv[process.argv.indexOf('--heldout') + 1]! : join(__dirname, '..', 'data', 'questions', 'ask-heldout-wordings.json');
+  console.log(`held-out wordings: ${heldoutPath}`);
+  const wordings = (JSON.parse(readFileSync(heldoutPath, 'utf8')) as { wordings: Record<string, string[]> }).wordings;
   const perWording = arg('--heldout-sample', 20);
   for (const hop of hops) {
     const all = loadQuestions(DATA, hop);

@@ -4,6 +4,7 @@ import { editDistance } from '../editDistance';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
 import type { NameIndex } from './nameIndex';
+import { requestAt } from './rank';
 import { markedSpans, nameKey, tokenize, type Token } from './tokens';
 
 export interface GroundedNode {
@@ -95,6 +96,9 @@ function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: numbe
   if (/^\d+$/.test(span.map((t) => t.norm).join(''))) s += 0.1; // a year or a count as written
   const schemaLike = content.every((t) => schemaRelevance(ctx, t.norm) >= 0.8);
   if (schemaLike && capitalised === 0) s *= 0.3;
+  // The opening request ("show me …", "tell me …", "can you name …") is a request, not a name,
+  // unless it is written like one ("Show Me" capitalised mid-title).
+  if (a === requestAt(tokens, () => false) && capitalised === 0) s *= 0.3;
   return Math.min(1, s);
 }
 

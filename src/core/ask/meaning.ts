@@ -1,4 +1,4 @@
-import { conceptsOfWord, isDictionaryWord } from '../embed/lexicon/concepts';
+import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, isDictionaryWord } from '../embed/lexicon/concepts';
 import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
@@ -51,6 +51,7 @@ export class WordMeaning {
   private readonly words = new Map<string, string | undefined>();
 
   private readWords(word: string): string | undefined {
+    if (SUBJECT_PREPOSITIONS.has(word)) return `"${word}" names a subject matter (an English preposition: on the subject of)`;
     const lemmas = lemmasOf(word);
     if (lemmas.includes('word')) return `"${word}" is the word "word"`;
     const wn = this.wordNet;
@@ -72,6 +73,8 @@ export class WordMeaning {
         for (const id of wn.senses(l, pos).slice(0, WORD_GLOSS_SENSES)) {
           const d = wn.synset(id).definition;
           if (/\bwords?\b/.test(d.replace(/\([^)]*\)/g, ' '))) return `"${word}" is defined in words (WordNet: ${l}, "${d}")`;
+          // What something is about is named by words: "topics", "subjects", "themes".
+          if (pos === 'n' && /\bsubject matter\b/.test(d)) return `"${word}" is defined as subject matter (WordNet: ${l}, "${d}")`;
         }
       }
     }
@@ -84,10 +87,45 @@ export class WordMeaning {
     if (!c) {
       const nounOnly = word.startsWith('noun:');
       const w = nounOnly ? word.slice(5) : word;
-      c = new Map(conceptsOfWord(w, this.wordNet, undefined, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      const own = new Map(conceptsOfWord(w, this.wordNet, undefined, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
+      c = own;
       this.concepts.set(word, c);
     }
     return c;
+  }
+
+  /** The word is a verb in its base or -s form and its commonest reading is the verb ("describe",
+   *  "list"), not a noun ("movies", "films"): WordNet's sense counts by part of speech. */
+  isVerbForm(word: string): boolean {
+    if (!this.wordNet) return false;
+    return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'v').length > this.wordNet!.senses(l, 'n').length);
+  }
+
+  /**
+   * What the kinds of a noun do: the verbs its narrow hyponyms' words derive from ("filmmaker" →
+   * film director, director → direct), at hyponym × derivation weight (0.5 × 0.9 = 0.45, the floor: faint
+   * evidence, so a choice resting on it stays weak). The lexical embedder reads one link per step;
+   * this second step is the ranker's only, so GSD's vectors do not move.
+   */
+  private roleVerbs(word: string): Map<string, number> {
+    const out = new Map<string, number>();
+    const wn = this.wordNet;
+    if (!wn) return out;
+    const w = DEFAULT_CONCEPT_WEIGHTS;
+    for (const l of lemmasOf(word)) {
+      wn.senses(l, 'n').slice(0, w.senses.length).forEach((id, i) => {
+        const hyponyms = wn.synset(id).pointers.filter((p) => p.symbol === '~');
+        if (hyponyms.length > w.maxHyponyms) return;
+        // A kind's words ("film_director", "director") and the verbs they derive from ("direct").
+        const kinds = new Set(hyponyms.flatMap((h) => wn.synset(h.target).words.flatMap((x) => [x, x.split('_').pop()!])));
+        for (const k of kinds)
+          for (const sense of wn.senses(k, 'n').slice(0, w.senses.length))
+            for (const d of wn.synset(sense).pointers)
+              if (d.symbol === '+' && d.target.startsWith('v')) for (const v of wn.synset(d.target).words) out.set(v, Math.max(out.get(v) ?? 0, w.senses[i]! * w.hyponym * w.derivation));
+      });
+    }
+    return out;
   }
 
   /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */
@@ -144,6 +182,11 @@ export class WordMeaning {
   }
 }
 
+/** Prepositions that introduce a subject matter ("what is X about", "films about X", "a book
+ *  concerning X"): English grammar, not a lexicon entry (WordNet has no prepositions; its "about"
+ *  is the adverb "approximately"). What a subject is, a label of common words names. */
+export const SUBJECT_PREPOSITIONS: ReadonlySet<string> = new Set(['about', 'concerning', 'regarding']);
+
 /** Hypernym steps from a word's commonest noun sense to "word" ("keyword" → word: 1). */
 const WORD_KIND_DEPTH = 2;
 /** Senses per part of speech whose definitions are read for "in words" (describe's is the second). */
@@ -169,6 +212,10 @@ export interface Vocabulary {
   readonly wordLabels: ReadonlyMap<string, string>;
   /** Relations named after such a label (has_tags → Tag: they share a lemma), → that label. */
   readonly wordRelations: ReadonlyMap<string, string>;
+  /** Labels that are scales of values (`LabelMembers.values`), → their values. */
+  readonly valueLabels: ReadonlyMap<string, readonly string[]>;
+  /** Relations named after such a label (has_imdb_rating → Rating), → that label. */
+  readonly valueRelations: ReadonlyMap<string, string>;
 }
 
 /** What a label's members are, read from a sample of their names. */
@@ -178,7 +225,13 @@ export interface LabelMembers {
   /** Sampled members named by common words: written in lower case, every word in the dictionary
    *  and not only a name ("based on novel", "murder"; not "Drama" — written as a name — nor "paul crowder"). */
   readonly commonWords: number;
+  /** Every member's name, when the label holds at most `VALUE_SCALE` members, all named by common
+   *  words: a scale of values ("good", "bad", "fantastic"), which a question may name outright. */
+  readonly values?: readonly string[];
 }
+
+/** A label of at most this many members, each named by common words, is a scale of values. */
+export const VALUE_SCALE = 12;
 
 /** Members read per label: enough for a share, bounded on large graphs. */
 const MEMBER_SAMPLE = 2000;
@@ -199,7 +252,9 @@ export function labelMembersOf(snapshot: SearchIndex, wordNet: WordNet | undefin
       const name = snapshot.names.get(members[Math.floor(k)]!);
       if (wordNet && isCommonWords(name, wordNet)) commonWords++;
     }
-    out.set(label, { total: members.length, sampled, commonWords });
+    const names = members.length <= VALUE_SCALE ? Array.from(members, (n) => snapshot.names.get(n)) : [];
+    const values = names.length >= 2 && wordNet && names.every((n) => isCommonWords(n, wordNet)) ? { values: names } : {};
+    out.set(label, { total: members.length, sampled, commonWords, ...values });
   });
   return out;
 }
@@ -245,12 +300,29 @@ export function vocabularyOf(relationNames: readonly string[], labelNames: reado
     labels.set(l, [termWords(relationText(l)), ...(info?.aliases ?? []).map((a) => termWords(relationText(a)))]);
   }
   const words = wordLabels(members);
-  const wordRelations = new Map<string, string>();
-  for (const [r, terms] of relations) {
-    const lemmas = new Set(terms[0]!.flatMap((w) => lemmasOf(w)));
-    for (const l of words.keys()) if ((labels.get(l)?.[0] ?? []).some((w) => lemmasOf(w).some((x) => lemmas.has(x)))) wordRelations.set(r, l);
+  const valueLabels = new Map<string, readonly string[]>();
+  for (const [l, m] of members) if (m.values) valueLabels.set(l, m.values);
+  // A relation is named after a label when their names share a lemma (has_tags → Tag).
+  const namedAfter = (ls: readonly string[]): Map<string, string> => {
+    const out = new Map<string, string>();
+    for (const [r, terms] of relations) {
+      const lemmas = new Set(terms[0]!.flatMap((w) => lemmasOf(w)));
+      for (const l of ls) if ((labels.get(l)?.[0] ?? []).some((w) => lemmasOf(w).some((x) => lemmas.has(x)))) out.set(r, l);
+    }
+    return out;
+  };
+  return { relations, labels, labelNames, labelAliases: labelAliasesOf(schema), wordLabels: words, wordRelations: namedAfter([...words.keys()]), valueLabels, valueRelations: namedAfter([...valueLabels.keys()]) };
+}
+
+/** The scale label one of whose values the word is ("good" → Rating), with the value; lemmas compared. */
+export function valueNamed(word: string, vocabulary: Vocabulary, label?: string): { label: string; value: string } | undefined {
+  const lemmas = lemmasOf(word);
+  for (const [l, values] of vocabulary.valueLabels) {
+    if (label !== undefined && l !== label) continue;
+    const v = values.find((x) => !x.includes(' ') && lemmasOf(x).some((y) => lemmas.includes(y)));
+    if (v) return { label: l, value: v };
   }
-  return { relations, labels, labelNames, labelAliases: labelAliasesOf(schema), wordLabels: words, wordRelations };
+  return undefined;
 }
 
 /** Best relatedness of `word` to any of `terms`. */

@@ -3,7 +3,7 @@ import { describeShape } from './describe';
 import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
-import { bestOf, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
+import { bestOf, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -32,6 +32,9 @@ export const RANK_WEIGHTS = {
    *  another node of the same mention differs only in case ("jonathan silverman" the tag, not
    *  "Jonathan Silverman" the person): a tie-break, far below any word's evidence. */
   spelling: 0.05,
+  /** A relation whose every word link is below this (just over the floor: a hypernym two steps up,
+   *  a definition word) is spoken for faintly: the choice may rank first but is never a match. */
+  faint: 0.5,
 } as const;
 
 /**
@@ -79,10 +82,17 @@ export interface RankedCandidate {
   readonly unspoken: readonly string[];
   /** Relations only the answer phrase speaks for, loosely ("what words …" → in_language): what comes back, not how. */
   readonly answerOnly: readonly string[];
+  /** Hops back along the relation just named that no word names: the shape implies them ("share
+   *  directors with"), but a word the graph's names do not know may have meant another relation. */
+  readonly impliedOnly: readonly string[];
   /** Relations spoken for only through what the members of their range are ("describe" → has_tags,
    *  Tag's members being common words), and whether the answers fit the asked type only so. */
   readonly byMembers: readonly string[];
   readonly fitsByMembers: boolean;
+  /** Relations whose only word links are faint (below `RANK_WEIGHTS.faint`), in words ("dealing" → starred_actors 0.45). */
+  readonly faint: readonly string[];
+  /** Of `byMembers`, the relations spoken for only by a word that is one of their range's values ("good" → has_imdb_rating). */
+  readonly byValues: readonly string[];
   /** Anchors whose node is spelled exactly as the question writes them, where the mention has nodes spelled otherwise. */
   readonly spelledAsWritten: readonly string[];
 }
@@ -117,16 +127,17 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
   // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.
-  const request = phrase.length > 0 && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
+  const bare = phrase.length === 2 && phrase[0] === phrase[1];
+  const request = phrase.length > 0 && !bare && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
   const others = otherNouns(g, inAnchor);
   g.tokens.forEach((t, index) => {
     if (inAnchor(index) || index === request) return;
     const at = phrase.indexOf(index);
-    const answer = at >= 0 ? phrase.length - 1 - at : undefined;
+    const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
-    else if (!isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && at === 1 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+    else if ((!isStopWord(t.norm) || SUBJECT_PREPOSITIONS.has(t.norm)) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
   return out;
 }
@@ -246,7 +257,7 @@ const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'm
 const POLITE = new Set(['can', 'could', 'would', 'will']);
 
 /** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
-function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean): number {
+export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean): number {
   let i = 0;
   if (POLITE.has(tokens[0]?.norm ?? '') && tokens[1]?.norm === 'you') i = 2;
   if (tokens[i]?.norm === 'please') i++;
@@ -265,6 +276,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
   const request = requestAt(tokens, inAnchor);
   if (request >= 0 && (at < 0 || request < at)) at = request;
+  // A question that is a noun phrase ("movies dealing with X", "films starring X") asks for its
+  // first noun: [noun, noun] marks it as opener and head at once.
+  if (at < 0 && tokens.length > 1 && !inAnchor(0) && !isStopWord(tokens[0]!.norm) && ctx.meaning.isNoun(tokens[0]!.norm) && !ctx.meaning.isVerbForm(tokens[0]!.norm)) return [0, 0];
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
@@ -300,6 +314,11 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
     best = Math.max(best, RANK_WEIGHTS.members);
     if (wordRelations.size > 0) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
+  const value = valueNamed(word, ctx.vocabulary);
+  if (value) {
+    best = Math.max(best, RANK_WEIGHTS.members);
+    if ([...ctx.vocabulary.valueRelations.values()].includes(value.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
+  }
   return { relevance: floor(best), relational: floor(relational) };
 }
 
@@ -317,9 +336,11 @@ function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slo
  */
 function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
   if (w.wh) return 0;
-  const { wordLabels, wordRelations } = ctx.vocabulary;
-  const applies = slot.kind === 'label' ? wordLabels.has(slot.name) : wordRelations.has(slot.name);
-  if (!applies || !ctx.meaning.asksForWords(w.word)) return 0;
+  const { wordLabels, wordRelations, valueRelations } = ctx.vocabulary;
+  const words = (slot.kind === 'label' ? wordLabels.has(slot.name) : wordRelations.has(slot.name)) && ctx.meaning.asksForWords(w.word) !== undefined;
+  // A word that is one of a scale's values ("is X considered good": good ∈ Rating) asks for X's value on it.
+  const value = valueNamed(w.word, ctx.vocabulary, slot.kind === 'label' ? slot.name : valueRelations.get(slot.name) ?? '\u0000') !== undefined;
+  if (!words && !value) return 0;
   const s = RANK_WEIGHTS.members;
   if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
   return Math.max(0, s - Math.max(0, w.relational - s));
@@ -327,6 +348,12 @@ function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): numbe
 
 /** The members reading in words: why the word asks for words, and why the label holds them. */
 function membersReason(w: QuestionWord, slot: Slot, ctx: RankContext): string {
+  const value = valueNamed(w.word, ctx.vocabulary, slot.kind === 'label' ? slot.name : ctx.vocabulary.valueRelations.get(slot.name) ?? '\u0000');
+  if (value) {
+    const values = ctx.vocabulary.valueLabels.get(value.label)!;
+    const named = slot.kind === 'relation' ? `; ${slot.name} is named after ${value.label}` : '';
+    return `"${value.value}" is one of ${value.label}'s ${values.length} values (${values.join(', ')}) in the graph${named}`;
+  }
   const label = slot.kind === 'label' ? slot.name : ctx.vocabulary.wordRelations.get(slot.name)!;
   const named = slot.kind === 'relation' ? `; ${slot.name} is named after ${label}` : '';
   return `${ctx.meaning.asksForWords(w.word) ?? ''}; ${ctx.vocabulary.wordLabels.get(label) ?? ''}${named}`;
@@ -426,6 +453,10 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       // The answer phrase names the end of the chain: the answer's label, or the last hop when
       // that hop points at the answer (a relation's name describes its target: "directors" for
       // directed_by; "language" says nothing about the films that in_language~ leads back to).
+      // A word before the anchor naming the anchor's own label speaks of the anchor wherever it
+      // stands: "the film script for X" reads outward as script, film — the compound's modifier
+      // names X's type. (After the anchor — "X also wrote movies" — the noun is what comes back.)
+      if (w.answer === undefined && !w.other && w.index < anchorStart && p > 0 && sims[k]![0]! > 0) put(p * masks + mask, c.score + sims[k]![0]!, c.gain + sims[k]![0]!, c.lost, state, 0);
       for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
         // "the other films": not the anchor, so not the anchor's label.
@@ -612,9 +643,17 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
     const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
     const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
+    const impliedOnly = shape.kind === 'chain' ? relations.filter((_, i) => !(a.mask & (1 << i)) && implied(i)) : [];
     const byMembers = relations.filter((_, i) => a.mask & (1 << i) && !(a.strictMask & (1 << i)));
     const fitsByMembers = answerFits === true && (asked!.byMembers ?? []).includes(answerLabel);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, byMembers, fitsByMembers, spelledAsWritten };
+    const byValues = byMembers.filter((x) => ctx.vocabulary.valueRelations.has(x.replace(/~$/, '')));
+    const faint = relations.flatMap((r, i) => {
+      if (!(a.mask & (1 << i))) return [];
+      const links = a.matches.filter((m) => m.slot === `relation ${r.replace(/~$/, '')}` && !m.via);
+      const best = Math.max(0, ...links.map((m) => m.similarity));
+      return links.length > 0 && best < RANK_WEIGHTS.faint ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
+    });
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, faint, spelledAsWritten };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -677,12 +716,18 @@ export const WEAK_CAP = 0.49;
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
   // What a label's members are is a hint about the label, not a word for the relation: loose.
-  if (r.byMembers.length > 0) return `only what its members are (common words) links the question to ${r.byMembers.join(', ')}`;
+  const byWords = r.byMembers.filter((x) => !r.byValues.includes(x));
+  if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
+  if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
+  if (r.byValues.length > 0) return `only a value the graph holds links the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
   if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
   if (r.answerOnly.length > 0) return `only the answer phrase names ${r.answerOnly.join(', ')}, and ${words}`;
+  // "who appears in films written by X": written_by~ > written_by explains every word it reads,
+  // but its hop back is only the shape's; the unread word may have meant the last hop.
+  if (r.impliedOnly.length > 0) return `no question word names the hop back along ${r.impliedOnly.join(', ')} (only the chain's shape implies it), and ${words}`;
   return undefined;
 }
 

@@ -90,3 +90,50 @@ test('english: two nodes whose names differ only in case — the one spelled as 
   assert.equal(upper.candidates[0]!.chain, 'directed_by~');
   assert.deepEqual(upper.answers.map((x) => x.value), ['Heat']);
 });
+
+test('english: a word before the anchor naming its type speaks of the anchor — "the creator of the film script for X" is X\'s writer, not a chain through "film"', async () => {
+  const r = planned(await asker.ask('who is the creator of the film script for Heat'));
+  assert.equal(r.candidates[0]!.chain, 'written_by');
+  assert.deepEqual(r.answers.map((a) => a.value), ['Michael Mann']);
+  const film = r.candidates[0]!.matches.find((m) => m.word === 'film');
+  assert.equal(film?.slot, 'label Movie');
+  // After the anchor the noun is what comes back: "the writer of Heat also wrote films" still ends on films.
+  assert.equal(planned(await asker.ask('the writer of Heat also wrote films')).candidates[0]!.answerLabel, 'Movie');
+});
+
+test('english: a hop back along the relation just named is only the shape\'s — with a word the graph cannot read it is weak ("who appears in films written by X")', async () => {
+  const r = planned(await asker.ask('who appears in films written by Michael Mann'));
+  assert.equal(r.status, 'weak', r.candidates[0]!.evidence.join(' | '));
+  if (r.candidates[0]!.chain === 'written_by~ > written_by')
+    assert.ok(r.candidates[0]!.evidence.some((e) => /weak evidence: no question word names the hop back along written_by, .*"appears" names nothing/.test(e)), r.candidates[0]!.evidence.join('\n'));
+});
+
+test('english: the opening request is no name — "show me films …" does not anchor on a node called "show me"', async () => {
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      { id: 'm1', labels: ['Movie'], name: 'Heat' },
+      { id: 'm2', labels: ['Movie'], name: 'Show Me' },
+      { id: 't1', labels: ['Tag'], name: 'heist' },
+    ],
+    [{ source: 'm1', type: 'has_tags', target: 't1' }, { source: 'm2', type: 'has_tags', target: 't1' }],
+    new HashingEmbedder({ dimension: 64 }),
+    'request',
+  );
+  const a = new Asker(snap);
+  const r = planned(await a.ask('show me films about heist'));
+  assert.deepEqual(r.mentions.filter((m) => m.anchor).map((m) => m.text), ['heist']);
+  assert.equal(r.candidates[0]!.chain, 'has_tags~');
+  // Written like a name mid-sentence it is still found.
+  const named = planned(await a.ask('what is Show Me about'));
+  assert.deepEqual(named.mentions.filter((m) => m.anchor).map((m) => m.text), ['Show Me']);
+});
+
+test('english: what the kinds of a noun do — "filmmaker" (a kind: film director → direct) speaks faintly for directed_by; a choice resting on it is weak', async () => {
+  assert.equal(asker.meaning.wordToWord('filmmaker', 'directed'), 0.45);
+  assert.equal(asker.meaning.wordToWord('filmmaker', 'written'), 0);
+  const r = planned(await asker.ask('what else did the filmmaker of Heat make'));
+  assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~');
+  assert.deepEqual(r.answers.map((a) => a.value).sort(), ['Ali', 'Collateral']);
+  assert.equal(r.status, 'weak');
+  assert.ok(r.candidates[0]!.evidence.some((e) => /only a faint link \(below 0\.5\) speaks for a relation: "filmmaker" → directed_by \(0\.45\)/.test(e)), r.candidates[0]!.evidence.join('\n'));
+});

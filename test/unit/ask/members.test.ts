@@ -63,7 +63,11 @@ test('members: WordNet says which question words ask for words — the word itse
   assert.match(m.asksForWords('words')!, /the word "word"/);
   assert.match(m.asksForWords('terms')!, /kind of word \(WordNet: term → word\)/);
   assert.match(m.asksForWords('describing')!, /defined in words .*representation of in words/);
-  for (const w of ['films', 'director', 'directed', 'genre', 'released', 'topics']) assert.equal(m.asksForWords(w), undefined, w);
+  // What something is about is named by words: a noun defined as subject matter, a preposition of subject matter.
+  assert.match(m.asksForWords('topics')!, /defined as subject matter \(WordNet: topic, "the subject matter of/);
+  assert.match(m.asksForWords('subjects')!, /defined as subject matter/);
+  assert.match(m.asksForWords('about')!, /names a subject matter/);
+  for (const w of ['films', 'director', 'directed', 'genre', 'released', 'rating', 'kinds']) assert.equal(m.asksForWords(w), undefined, w);
 });
 
 test('members: "what words describe Heat" → has_tags, shown weak with the members evidence; without common-word members it is not chosen so', async () => {
@@ -82,4 +86,37 @@ test('members: "what words describe Heat" → has_tags, shown weak with the memb
   const named = new Asker(await graph(COMMON.map((t) => t.replace(/\b\w/g, (c) => c.toUpperCase()))), { wordNet });
   const r3 = planned(await named.ask('what words describe Heat'));
   assert.notEqual(r3.candidates[0]!.chain, 'has_tags');
+});
+
+test('members: "which topics is Heat about" — a noun defined as subject matter and "about" ask for the label of common words (weak), not the genre', async () => {
+  const asker = new Asker(await graph(COMMON), { wordNet });
+  for (const q of ['which topics is Heat about', 'what is Heat about']) {
+    const r = planned(await asker.ask(q));
+    assert.equal(r.candidates[0]!.chain, 'has_tags', q);
+    assert.equal(r.status, 'weak', q);
+    assert.match(r.candidates[0]!.evidence.join('\n'), /"about" → relation has_tags \(0\.60, loosely: "about" names a subject matter/, q);
+  }
+  // "films about murder": the tag is the subject, the films come back.
+  const r = planned(await asker.ask('show me films about murder'));
+  assert.equal(r.candidates[0]!.chain, 'has_tags~');
+  assert.deepEqual(r.answers.map((a) => a.value), ['Heat']);
+  // Tags written as names are no subject words: "about" reads nothing there.
+  const named = new Asker(await graph(COMMON.map((t) => t.replace(/\b\w/g, (c) => c.toUpperCase()))), { wordNet });
+  assert.ok(!planned(await named.ask('which topics is Heat about')).candidates[0]!.evidence.some((e) => /"about" → relation has_tags/.test(e)));
+});
+
+test('members: a word that is one of a small scale\'s values ("is X considered good": good ∈ Rating) asks for that scale — weak, and the evidence says which value', async () => {
+  const snap = await graph(COMMON);
+  const members = labelMembersOf(snap, wordNet);
+  assert.deepEqual(members.get('Rating')!.values, ['good', 'bad']);
+  assert.equal(members.get('Tag')!.values, undefined, 'a label of 8 members with names among them is no scale');
+  assert.equal(members.get('Genre')!.values, undefined, 'values written as names are no scale of common words');
+  const asker = new Asker(snap, { wordNet });
+  const r = planned(await asker.ask('is Collateral considered good'));
+  assert.equal(r.candidates[0]!.chain, 'has_imdb_rating');
+  assert.deepEqual(r.answers.map((a) => a.value), ['bad']);
+  assert.equal(r.status, 'weak');
+  const why = r.candidates[0]!.evidence.join('\n');
+  assert.match(why, /"good" → relation has_imdb_rating \(0\.60, loosely: "good" is one of Rating's 2 values \(good, bad\) in the graph; has_imdb_rating is named after Rating\)/);
+  assert.match(why, /weak evidence: only a value the graph holds links the question to has_imdb_rating/);
 });
