@@ -10,3 +10,4 @@ export { importIntoFolder, type StagedImportOptions } from './import/stagedImpor
 export { METAQA_TYPING, UNTYPED, parseTypingRules, type TypingRules } from './import/typing';
 export { renderPlanText } from './plan/planText';
 export { sampleFolder, sampleTriplesPath } from './sample/sampleStore';
+export { NAME_INDEX, createNameIndex, nameIndexState, type NameIndexState } from './nameIndex';

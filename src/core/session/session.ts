@@ -265,7 +265,7 @@ class Session implements RetrievalSession, StrategyContext {
     } catch (e) {
       if (!isGraphStoreError(e, 'no-index')) throw e;
       const schema = await this.schema(signal);
-      notes.push(`Neo4j has no full-text index ${NAME_INDEX}, so the candidates came from a snapshot of the whole database instead; create the index with \`kgrag index create --neo4j <uri> --write\` or the command "KG-RAG: Create Neo4j Name Index" (${createNameIndexStatement(schema.labels.map((l) => l.name))})`);
+      notes.push(`Neo4j has no full-text index ${NAME_INDEX}, so the candidates came from a snapshot of the whole database instead; create the index with \`kgrag index create --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Name Index" (${createNameIndexStatement(schema.labels.map((l) => l.name))})`);
       return this.snapshotNoted(notes, signal);
     }
   }
