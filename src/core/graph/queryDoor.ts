@@ -269,7 +269,8 @@ function treeFindings(tree: SimpleTree): Finding[] {
   const walk = (t: SimpleTree): void => {
     // A CALL's procedure as the parser names it (the token check reads it too; the stricter wins).
     if (t.name === 'procedureName') {
-      const name = leaves(t).join('');
+      // An empty `namespace` rule (a procedure without dots) is a node without children, not a token.
+      const name = (t.children ?? []).filter((c) => !(c.name === 'namespace' && (c.children ?? []).length === 0)).flatMap(leaves).join('');
       if (!READ_PROCEDURES.has(name.toLowerCase())) found.push({ kind: 'file', what: `CALL ${name} (not a known read-only procedure)` });
     }
     if (t.name === 'clause') {

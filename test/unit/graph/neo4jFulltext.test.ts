@@ -193,7 +193,7 @@ function outcome(r: RetrievalResult): unknown {
   };
 }
 
-test('Neo4j in store placement: candidates from the full-text index, rescored by the embedder; the result says so; no export; the same answers as memory when Lucene’s hits hold memory’s candidates', async () => {
+test('Neo4j in store placement: candidates from the full-text index, rescored by the embedder; the result says so; no export; the same answers as memory when Lucene’s hits hold memory’s candidates', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kgrag-neo4j-fulltext-'));
   const reg = await registries();
   try {
@@ -255,6 +255,7 @@ test('Neo4j in store placement: candidates from the full-text index, rescored by
         await session.close();
       }
     }
+    t.diagnostic(`store runs compared with memory: ${compared}; memory candidates not all among Lucene's hits: ${notCovered}`);
     assert.ok(compared >= 10, `compared ${compared} runs with memory (${notCovered} whose memory candidates Lucene's hits missed)`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
