@@ -15,7 +15,7 @@ export async function indexCommand(args: readonly string[], io: CliIO): Promise<
   const action = positionals[0] ?? 'status';
   if (positionals.length > 1 || (action !== 'status' && action !== 'create')) throw new UsageError('usage: kgrag index [status|create] --neo4j <uri> [--write] [--json]');
   if (action === 'status' && values.write) throw new UsageError('--write belongs to kgrag index create');
-  const spec = specFromFlags(values, io, { mustExist: true, readOnly: !values.write });
+  const spec = specFromFlags(values, io, { mustExist: false, readOnly: !values.write });
   if (spec.kind !== 'neo4j') throw new UsageError('kgrag index manages a Neo4j full-text index (--neo4j <uri>); the embedded engine keeps its own name index on disk (the index file kgrag import writes)');
   const store = await openFromSpec(spec, io);
   const controller = new AbortController();
