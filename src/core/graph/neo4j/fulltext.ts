@@ -56,8 +56,9 @@ export function luceneQuery(name: string): string {
 
 /**
  * Whether a driver error says the full-text index does not exist: the procedure's call failed with
- * "There is no such fulltext schema index" (Neo.ClientError.Procedure.ProcedureCallFailed, Neo4j 4.x
- * and 5.x), or the error's GQL cause chain holds 22N69 "index does not exist" (Neo4j 2025.x).
+ * "There is no such fulltext schema index" (Neo.ClientError.Procedure.ProcedureCallFailed, as
+ * reported from Neo4j 4.x and 5.x), or the error's GQL cause chain holds 22N69 "index does not
+ * exist" (documented for other statements, e.g. DROP INDEX; in case a newer server attaches it here).
  */
 export function isNoSuchIndexError(e: unknown): boolean {
   if (!(e instanceof Neo4jError)) return false;
