@@ -39,7 +39,7 @@ const LABELS = ['Movie', 'Person', 'Odd name with spaces'];
 
 function lint(query: string, reg: Pick<DbSchema, 'procedures' | 'functions'>, language: DbSchema['defaultLanguage']): string[] {
   const schema: DbSchema = { labels: LABELS, relationshipTypes: ['ACTED_IN'], propertyKeys: ['name'], parameters: { index: NAME_INDEX, text: 'heat heat~', limit: 200 }, ...reg, defaultLanguage: language };
-  return lintCypherQuery(query, schema).diagnostics.map((d) => d.message);
+  return lintCypherQuery(query, schema).diagnostics.map((d) => (typeof d.message === 'string' ? d.message : d.message.value));
 }
 
 test('the index statements pass Neo4j’s parser and semantic analysis (Cypher 5 and 25); the procedure and its options match the server’s registry', async () => {
@@ -275,10 +275,11 @@ test('no full-text index: the run falls back to a snapshot of the whole database
       const plan: PlanningGraph = {
         name: 'fallback',
         nodes: [{ id: 'a', text: { kind: 'soft', value: name } }, { id: 'b' }],
-        edges: [{ id: 'e', source: 'a', target: 'b', relation: { kind: 'unknown' } }],
+        edges: [{ id: 'e', source: 'a', target: 'b', relation: { kind: 'unknown' }, directed: false }],
         targets: ['b'],
+        expect: [],
         strategy: { kind: 'gsd', k: 3, nodeCandidates: 16, relationCandidates: 16 },
-      } as PlanningGraph;
+      };
       const r = await session.run(plan);
       const statement = createNameIndexStatement((await fake.store.schema()).labels.map((l) => l.name));
       const said = r.warnings ?? [];
