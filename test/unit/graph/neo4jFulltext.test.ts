@@ -331,3 +331,33 @@ test('the embedded engine keeps its own name index: nameIndexState and createNam
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a plan without names sends no full-text query and says nothing of one; the database is not exported', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-neo4j-nonames-'));
+  try {
+    const { fake: graph } = await graphOf(44);
+    const fake = fakeNeo4j(graph, { indexPresent: false });
+    await fake.store.open();
+    const session = await openSession({ store: fake.store, embedder: new HashingEmbedder({ dimension: 128 }), cacheDir: join(dir, 'c'), placement: 'store' });
+    try {
+      const plan: PlanningGraph = {
+        name: 'typed',
+        nodes: [{ id: 'a', category: 'Genre' }, { id: 'b', category: 'Person' }],
+        edges: [{ id: 'e', source: 'a', target: 'b', relation: { kind: 'unknown' }, directed: false }],
+        targets: ['b'],
+        expect: [],
+        strategy: { kind: 'gsd', k: 3, nodeCandidates: 3, relationCandidates: 16 },
+      };
+      const r = await session.run(plan);
+      assert.equal(r.placement?.ran, 'store');
+      assert.ok(!fake.calls.some((c) => c.query === NAME_INDEX_QUERY), 'no name, no full-text query (even with the index missing)');
+      assert.ok(!(r.warnings ?? []).some((w) => /full-text|whole database/.test(w)), (r.warnings ?? []).join('\n'));
+      assert.deepEqual(fake.exported, []);
+      assert.ok(r.answers.length > 0 && r.answers.every((a) => a.labels?.[0] === 'Person'), 'answers with their labels from the store');
+    } finally {
+      await session.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

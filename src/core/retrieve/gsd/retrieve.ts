@@ -80,7 +80,7 @@ export async function retrieveGsd(plan: PlanningGraph, given: SearchIndex, embed
   if (ran && given instanceof FulltextSearchIndex) await given.learn(matchedNodes(ran.snap, outcome.matches), options.signal);
   const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, graph, searched, m, i + 1));
   // Candidates from the full-text index (Lucene's top N, rescored) are said where the answers are.
-  const warnings = [...(ran && given instanceof FulltextSearchIndex ? [given.notice()] : []), ...problem.warnings];
+  const warnings = [...(ran && given instanceof FulltextSearchIndex && given.report.names.length > 0 ? [given.notice()] : []), ...problem.warnings];
   const budget = outcome.exhausted === 'time' ? { exhausted: 'time' as const, limit: budgetMs } : outcome.exhausted === 'expansions' ? { exhausted: 'expansions' as const, limit: maxExpansions } : undefined;
   if (budget) warnings.unshift(budgetMessage(budget, outcome.matches.length, strategy.k, outcome.stats.expansions));
   if (plan.nodes.length > 0 && problem.nodes.every((n) => !n.known)) warnings.push('the pattern has no known node: every node is a start candidate');

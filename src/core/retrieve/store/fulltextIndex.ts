@@ -22,6 +22,9 @@ export interface NameIndexSource {
 /** Lucene's top N per name: at least this many, and 4 × the plan's nodeCandidates when that is more. */
 export const FULLTEXT_HITS_PER_NAME = 200;
 
+/** The size assumed for a label the store's schema did not count. */
+const UNCOUNTED = 2 ** 31;
+
 /** How many hits to ask for per name, for a plan (its gsd nodeCandidates, when it says). */
 export function hitsPerName(plan: PlanningGraph): number {
   const k = plan.strategy.kind === 'gsd' ? plan.strategy.nodeCandidates : undefined;
@@ -124,7 +127,8 @@ export class FulltextSearchIndex extends SearchIndex {
     const relationNames = schema.relationshipTypes.map((t) => t.name);
     const relationVectors = await embedder.embedBatch(relationNames.map(relationText), signal);
     const domains = schemaDomains(schema, labelNames, relationNames);
-    const perLabel = labelNames.map((l) => schema.labels.find((x) => x.name === l)?.count ?? nodes.filter((n) => n.label === l).length);
+    // A label the schema did not count is taken as large (it orders the search late), never as empty.
+    const perLabel = labelNames.map((l) => schema.labels.find((x) => x.name === l)?.count ?? UNCOUNTED);
     const total = perLabel.reduce((s, c) => s + c, 0);
     const data = await indexData(nodes, labelNames, relationNames, relationVectors, domains, embedder, fingerprint, signal);
     return new FulltextSearchIndex(data, nodes, embedder, { total, perLabel }, { index: 'kgrag_names', limit, names, roundTrips: texts.length, rowsRead: rows, serverMs });
