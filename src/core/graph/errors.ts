@@ -10,6 +10,7 @@ export type GraphStoreErrorCode =
   | 'open-failed'
   | 'unavailable' // no server at the address (Neo4j)
   | 'auth' // credentials rejected (Neo4j)
+  | 'no-index' // the index a query names does not exist (Neo4j's full-text name index: store placement falls back and says so)
   | 'closed'; // the store was closed
 
 export class GraphStoreError extends Error {

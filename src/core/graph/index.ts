@@ -11,3 +11,4 @@ export type { WrittenGraph } from './import/written';
 export { METAQA_TYPING, UNTYPED, parseTypingRules, type TypingRules } from './import/typing';
 export { renderPlanText } from './plan/planText';
 export { sampleFolder, sampleTriplesPath } from './sample/sampleStore';
+export { NAME_INDEX, createNameIndex, nameIndexState, type NameIndexState } from './nameIndex';

@@ -50,6 +50,10 @@ const READ_PROCEDURES = new Set([
   'db.schema.nodetypeproperties',
   'db.schema.reltypeproperties',
   'db.schema.visualization',
+  // Neo4j's full-text index query (mode READ in the server's registry): the store path's candidates
+  // for named pattern nodes (docs/placement.md). Its index name and query text are values; the query
+  // text is escaped so a name cannot change the Lucene query (neo4j/fulltext.ts).
+  'db.index.fulltext.querynodes',
 ]);
 
 /** Longest statement the door parses (the parser is linear, but a 100 MB "query" is not a query). */
@@ -263,6 +267,12 @@ function treeFindings(tree: SimpleTree): Finding[] {
     }
   }
   const walk = (t: SimpleTree): void => {
+    // A CALL's procedure as the parser names it (the token check reads it too; the stricter wins).
+    if (t.name === 'procedureName') {
+      // An empty `namespace` rule (a procedure without dots) is a node without children, not a token.
+      const name = (t.children ?? []).filter((c) => !(c.name === 'namespace' && (c.children ?? []).length === 0)).flatMap(leaves).join('');
+      if (!READ_PROCEDURES.has(name.toLowerCase())) found.push({ kind: 'file', what: `CALL ${name} (not a known read-only procedure)` });
+    }
     if (t.name === 'clause') {
       for (const c of t.children ?? []) {
         if (READ_CLAUSES.has(c.name)) continue;
@@ -278,6 +288,12 @@ function treeFindings(tree: SimpleTree): Finding[] {
   };
   walk(tree);
   return found;
+}
+
+/** The tokens under a parse-tree node, in order (leaves: nodes without children). */
+function leaves(t: SimpleTree): string[] {
+  if (!t.children || t.children.length === 0) return [t.name];
+  return t.children.flatMap(leaves);
 }
 
 function clauseName(rule: string): string {

@@ -9,11 +9,14 @@ import { join } from 'node:path';
 import { createEmbedder, type EmbedderSettings } from '../embed/createEmbedder';
 import type { Embedder } from '../embed/embedder';
 import { EmbeddedStore } from '../graph/embedded/embeddedStore';
-import { GraphStoreError } from '../graph/errors';
+import { GraphStoreError, isGraphStoreError } from '../graph/errors';
 import type { ExpandOptions, GraphStore, Neighbour, QueryOptions, QueryResult } from '../graph/graphStore';
 import type { ImportFile, ImportOptions, ImportSummary } from '../graph/import/importer';
 import { importIntoFolder } from '../graph/import/stagedImport';
 import { createStore, type StoreSpec } from '../graph/openStore';
+import { Neo4jStore } from '../graph/neo4j/neo4jStore';
+import { createNameIndexStatement, NAME_INDEX } from '../graph/neo4j/fulltext';
+import { FulltextSearchIndex } from '../retrieve/store/fulltextIndex';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
@@ -211,6 +214,8 @@ export async function openSession(options: SessionOptions): Promise<RetrievalSes
 
 class Session implements RetrievalSession, StrategyContext {
   private loaded: Promise<LoadedSnapshot> | undefined;
+  /** The graph's fingerprint and its index file (when there is one), read once. */
+  private fileRead: Promise<{ readonly fingerprint: string; readonly index: SearchIndex | undefined }> | undefined;
   /** The index without the graph (store placement), until the snapshot is loaded. */
   private indexRead: Promise<SearchIndex> | undefined;
   private indexStage: SnapshotStage | undefined;
@@ -282,17 +287,10 @@ class Session implements RetrievalSession, StrategyContext {
   private graphlessIndex(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<SearchIndex> {
     if (this.loaded) return this.loadSnapshot(signal, onStage).then((l) => l.snapshot);
     if (!this.indexRead) {
-      const preloaded = this.preloaded;
       const reading = (async (): Promise<SearchIndex> => {
-        onStage?.('fingerprint');
-        const fingerprint = await this.store.fingerprint(signal);
-        if (preloaded && preloaded.data.fingerprint === fingerprint && preloaded.data.embedderId === this.embedder.id) return preloaded;
-        // A stale preload (the graph changed since the file was written) is not kept alive beside the fresh read.
-        if (this.preloaded === preloaded && !(preloaded instanceof GraphSnapshot)) this.preloaded = undefined;
-        onStage?.('load-cached');
-        const read = readSearchIndex(join(this.cacheDir, snapshotFileName(fingerprint, this.embedder.id)), { fingerprint, embedderId: this.embedder.id });
+        const file = await this.readIndexFile(signal, onStage);
         // No index file for this graph version yet: building it walks the graph once (the snapshot).
-        return read ?? (await this.loadSnapshot(signal, onStage)).snapshot;
+        return file.index ?? (await this.loadSnapshot(signal, onStage)).snapshot;
       })();
       this.indexRead = reading;
       reading.catch(() => {
@@ -300,6 +298,60 @@ class Session implements RetrievalSession, StrategyContext {
       });
     }
     return this.indexRead;
+  }
+
+  /** The graph's fingerprint and its index file read without the graph (the preload when it is that version); no file: `index` undefined. */
+  private readIndexFile(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void): Promise<{ readonly fingerprint: string; readonly index: SearchIndex | undefined }> {
+    if (!this.fileRead) {
+      const preloaded = this.preloaded;
+      const reading = (async () => {
+        onStage?.('fingerprint');
+        const fingerprint = await this.store.fingerprint(signal);
+        if (preloaded && preloaded.data.fingerprint === fingerprint && preloaded.data.embedderId === this.embedder.id) return { fingerprint, index: preloaded };
+        // A stale preload (the graph changed since the file was written) is not kept alive beside the fresh read.
+        if (this.preloaded === preloaded && !(preloaded instanceof GraphSnapshot)) this.preloaded = undefined;
+        onStage?.('load-cached');
+        return { fingerprint, index: readSearchIndex(join(this.cacheDir, snapshotFileName(fingerprint, this.embedder.id)), { fingerprint, embedderId: this.embedder.id }) };
+      })();
+      this.fileRead = reading;
+      reading.catch(() => {
+        if (this.fileRead === reading) this.fileRead = undefined;
+      });
+    }
+    return this.fileRead;
+  }
+
+  /**
+   * The index a store-placed run of `plan` reads (docs/placement.md). On Neo4j without an index
+   * file of the graph version: the full-text name index's hits for the plan's names
+   * (FulltextSearchIndex; the result says so); when that index does not exist, the snapshot — an
+   * export of the whole database — and `notes` say so and name the statement that creates the index.
+   * Only gsd reads the full-text hits: the other strategies' text search and walks need every
+   * node's name, so without an index file they read the snapshot (said in `notes`).
+   * Everywhere else: searchIndex().
+   */
+  private async searchIndexFor(plan: PlanningGraph, strategy: StrategyKind, notes: string[], signal?: AbortSignal, options: { readonly text?: boolean } = {}): Promise<SearchIndex> {
+    const store = this.store;
+    if (this.loaded || !(store instanceof Neo4jStore)) return this.searchIndex(signal, options);
+    const file = await this.readIndexFile(signal);
+    if (file.index) return this.searchIndex(signal, options);
+    if (strategy !== 'gsd') return this.snapshotNoted(notes, signal);
+    try {
+      return await FulltextSearchIndex.build(plan, store, await this.schema(signal), this.embedder, file.fingerprint, signal);
+    } catch (e) {
+      if (!isGraphStoreError(e, 'no-index')) throw e;
+      const schema = await this.schema(signal);
+      notes.push(`Neo4j has no full-text index ${NAME_INDEX}, so the candidates came from a snapshot of the whole database instead; create the index with \`kgrag index create --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Name Index" (${createNameIndexStatement(schema.labels.map((l) => l.name))})`);
+      return this.snapshotNoted(notes, signal);
+    }
+  }
+
+  /** The snapshot; when this call built it from Neo4j (no cached file), `notes` say that the whole database was read. */
+  private async snapshotNoted(notes: string[], signal?: AbortSignal): Promise<GraphSnapshot> {
+    const starts = !this.loaded;
+    const l = await this.loadSnapshot(signal);
+    if (starts && l.source === 'built' && this.store.kind === 'neo4j') notes.push(`the snapshot was built by reading the whole database from Neo4j (${l.snapshot.nodeCount.toLocaleString('en-US')} nodes, ${l.snapshot.edgeCount.toLocaleString('en-US')} edges)`);
+    return l.snapshot;
   }
 
   private loadSnapshot(signal?: AbortSignal, onStage?: (stage: SnapshotStage) => void, written?: WrittenGraph, early?: EarlyEmbedding): Promise<LoadedSnapshot> {
@@ -314,6 +366,7 @@ class Session implements RetrievalSession, StrategyContext {
       this.preloaded = undefined;
       // The snapshot serves as the search index from now on: the index read without the graph can go.
       this.indexRead = undefined;
+      this.fileRead = undefined;
       const store = this.store;
       const source: SnapshotSource | undefined =
         written && store instanceof EmbeddedStore
@@ -336,27 +389,32 @@ class Session implements RetrievalSession, StrategyContext {
     return loading;
   }
 
-  /** The context a strategy runs in; with `onStage`, an embedder that reports when it embeds the plan's texts. */
-  private contextFor(onStage: ((stage: RunStage) => void) | undefined, strategy: StrategyKind): StrategyContext {
-    if (!onStage) return this;
+  /**
+   * The context a strategy runs in; with `onStage`, an embedder that reports when it embeds the
+   * plan's texts. On Neo4j its index is the plan's (searchIndexFor) and what it falls back to is
+   * said in `notes`.
+   */
+  private contextFor(onStage: ((stage: RunStage) => void) | undefined, strategy: StrategyKind, plan: PlanningGraph, notes: string[]): StrategyContext {
+    const neo4j = this.store instanceof Neo4jStore;
+    if (!onStage && !neo4j) return this;
     const reporting = (inner: Embedder): Embedder => ({
       id: inner.id,
       dimension: inner.dimension,
       async embedBatch(texts, signal) {
-        onStage({ stage: 'embed', texts: texts.length });
+        onStage?.({ stage: 'embed', texts: texts.length });
         const vectors = await inner.embedBatch(texts, signal);
-        onStage({ stage: 'search', strategy });
+        onStage?.({ stage: 'search', strategy });
         return vectors;
       },
     });
     const inner = this.embedder;
     // Both views report: node names go through `names`, phrases through the embedder itself.
-    const embedder: Embedder = inner.names && inner.names !== inner ? { ...reporting(inner), names: reporting(inner.names) } : reporting(inner);
+    const embedder: Embedder = !onStage ? inner : inner.names && inner.names !== inner ? { ...reporting(inner), names: reporting(inner.names) } : reporting(inner);
     return {
       store: this.store,
       embedder,
-      snapshot: (signal) => this.snapshot(signal),
-      searchIndex: (signal, o) => this.searchIndex(signal, o),
+      snapshot: (signal) => (neo4j ? this.snapshotNoted(notes, signal) : this.snapshot(signal)),
+      searchIndex: (signal, o) => (neo4j ? this.searchIndexFor(plan, strategy, notes, signal, o) : this.searchIndex(signal, o)),
       placementFor: (k, requested, signal, budget) => this.placementFor(k, requested, signal, budget),
       schema: (signal) => this.schema(signal),
       ...(this.reranker ? { reranker: this.reranker } : {}),
@@ -377,10 +435,14 @@ class Session implements RetrievalSession, StrategyContext {
     if (onStage) {
       // What the run's placement needs (the strategy table's `needs`), loaded here to report its stages; the frame finds it loaded.
       const need: IndexNeed = mode === 'run' ? indexNeed(kind, (await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB)).ran) : 'snapshot';
-      await this.load(need, options.signal, (step) => onStage({ stage: 'index', step }));
+      const stage = (step: SnapshotStage): void => onStage({ stage: 'index', step });
+      // On Neo4j the index a store-placed run reads depends on the plan (searchIndexFor): only the index file is read here.
+      if (need !== 'snapshot' && this.store instanceof Neo4jStore) await this.readIndexFile(options.signal, stage);
+      else await this.load(need, options.signal, stage);
       onStage({ stage: 'search', strategy: kind });
     }
-    const context = this.contextFor(onStage, kind);
+    const notes: string[] = [];
+    const context = this.contextFor(onStage, kind, plan, notes);
     if (mode === 'explain') {
       const explained = await explainCypher(plan, this.store, await this.snapshot(options.signal), context.embedder, {
         id,
@@ -392,7 +454,9 @@ class Session implements RetrievalSession, StrategyContext {
     if (mode === 'profile') return this.profile(plan, options, id, context);
     const strategy = STRATEGIES[kind];
     if (!strategy) throw new Error(`strategy ${kind} is not available`);
-    const result = await strategy.run(plan, context, options, id);
+    const ran = await strategy.run(plan, context, options, id);
+    // What the run fell back to on Neo4j (an export of the whole database) is said where the answers are.
+    const result = notes.length > 0 ? { ...ran, warnings: [...notes, ...(ran.warnings ?? [])] } : ran;
     // Strategies without an in-store search still say where they ran and why.
     return result.placement ? result : { ...result, placement: await this.placementFor(kind, options.placement, options.signal, options.memoryBudgetMB) };
   }
@@ -418,6 +482,7 @@ class Session implements RetrievalSession, StrategyContext {
     if (options.rebuild) {
       this.loaded = undefined;
       this.indexRead = undefined;
+      this.fileRead = undefined;
       this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
     }
@@ -444,6 +509,7 @@ class Session implements RetrievalSession, StrategyContext {
       // The graph changed (or a failed import left the old one): read both again from a fresh engine.
       this.loaded = undefined;
       this.indexRead = undefined;
+      this.fileRead = undefined;
       this.schemaRead = undefined;
       const fresh = old.reopened();
       this.store = fresh;
@@ -502,6 +568,7 @@ class Session implements RetrievalSession, StrategyContext {
     this.lastAsker = undefined;
     this.loaded = undefined;
     this.indexRead = undefined;
+    this.fileRead = undefined;
     this.schemaRead = undefined;
     return this.store.close();
   }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { type ImportFile, type ImportSummary, METAQA_TYPING, type StoreSpec, isGraphStoreError, sampleTriplesPath } from '../../core/graph';
+import { type GraphStore, type ImportFile, type ImportSummary, METAQA_TYPING, type StoreSpec, isGraphStoreError, openStore, sampleTriplesPath } from '../../core/graph';
 import { defaultCacheDir, openSession, type IndexInfo, type RetrievalSession } from '../../core/session';
 import type { GraphSchema } from '../../core/schema';
 import type { Report } from '../platform/operations';
@@ -142,6 +142,14 @@ export class Connection implements vscode.Disposable {
     });
     writeFileSync(marker, `${new Date().toISOString()}\n`);
     this.log.info(`sample graph imported into ${folder}: ${summary.nodesCreated} nodes, ${summary.edgesCreated} edges in ${summary.timeMs.toFixed(0)} ms`);
+  }
+
+  /**
+   * The active graph's store, opened on its own (the caller closes it): for a one-off administrative
+   * step the person confirmed (creating Neo4j's full-text name index), outside the retrieval session.
+   */
+  openStoreAlone(): Promise<GraphStore> {
+    return openStore(this.activeGraph().spec, () => this.neo4jPassword());
   }
 
   private async neo4jPassword(): Promise<string | undefined> {

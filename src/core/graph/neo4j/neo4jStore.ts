@@ -11,6 +11,15 @@ import { guardStatement } from '../queryDoor';
 import { planFromSummary } from './planMapping';
 import { buildNeo4jSchema, type NodeTypePropertyRow, type RelTypePropertyRow, type VisualizationRow } from './schemaMapping';
 import { fromNeo4jValue } from './values';
+import { createNameIndexStatement, isNoSuchIndexError, luceneQuery, NAME_INDEX, NAME_INDEX_QUERY } from './fulltext';
+
+/** One node the full-text name index returned (Lucene's score: higher is better). */
+export interface NameIndexHit {
+  readonly id: string;
+  readonly labels: readonly string[];
+  readonly name: string;
+  readonly score: number;
+}
 
 export interface Neo4jStoreOptions {
   /** neo4j://, neo4j+s://, bolt://… */
@@ -66,6 +75,7 @@ export function mapNeo4jError(e: unknown, what: string, uri?: string): GraphStor
   if (e instanceof Error && e.name === 'AbortError') return new GraphStoreError('cancelled', `${what} was cancelled.`);
   if (e instanceof Neo4jError) {
     const code = e.code;
+    if (isNoSuchIndexError(e)) return new GraphStoreError('no-index', `${what} failed: Neo4j has no full-text index ${NAME_INDEX} (${code}).`);
     if (code === 'ServiceUnavailable' || code === 'SessionExpired' || /Connection acquisition timed out/.test(e.message)) {
       const words = unreachableWords(e);
       return new GraphStoreError('unavailable', `Neo4j${uri !== undefined ? ` at ${uri}` : ''} is not reachable: ${words}${/[.?!]$/.test(words) ? '' : '.'}`);
@@ -169,6 +179,37 @@ export class Neo4jStore implements GraphStore {
       if (options.signal?.aborted) throw new GraphStoreError('cancelled', `The query was cancelled: ${abbreviate(cypher)}.`);
       throw mapNeo4jError(e, `The query ${abbreviate(cypher)}`);
     }
+  }
+
+  /**
+   * Nodes whose name the full-text index `kgrag_names` matches: Lucene's top `limit` for the name
+   * (escaped: luceneQuery), through the query door like every read (a READ transaction). Throws
+   * GraphStoreError 'no-index' when the index does not exist.
+   */
+  async nameIndexHits(name: string, limit: number, signal?: AbortSignal): Promise<{ readonly hits: NameIndexHit[]; readonly serverMs?: number; readonly timeMs: number }> {
+    const text = luceneQuery(name);
+    if (text === '') return { hits: [], timeMs: 0 };
+    const q = await this.query(NAME_INDEX_QUERY, { params: { index: NAME_INDEX, text, limit }, readOnly: true, ...(signal ? { signal } : {}) });
+    const hits = q.rows.map((r) => ({
+      id: str(r.id),
+      labels: Array.isArray(r.labels) ? r.labels.map(str) : [],
+      name: str(r.name),
+      score: typeof r.score === 'number' ? r.score : Number(r.score),
+    }));
+    return { hits, timeMs: q.timeMs, ...(q.serverMs !== undefined ? { serverMs: q.serverMs } : {}) };
+  }
+
+  /**
+   * Creates the full-text name index over the graph's labels: a schema write, run only when the
+   * person asked for it (`kgrag index create --write`, the editor's modal confirmation), through
+   * the query door with writes allowed, in a WRITE transaction. Returns the statement it ran. The
+   * server fills the index in the background (SHOW FULLTEXT INDEXES shows its state).
+   */
+  async createNameIndex(signal?: AbortSignal): Promise<string> {
+    const schema = await this.schema(signal);
+    const statement = createNameIndexStatement(schema.labels.map((l) => l.name));
+    await this.query(statement, { readOnly: false, ...(signal ? { signal } : {}) });
+    return statement;
   }
 
   private async rows(cypher: string, params: CypherParams = {}, signal?: AbortSignal): Promise<Neo4jRecord[]> {

@@ -157,9 +157,11 @@ export async function buildProblem(plan: PlanningGraph, snap: SearchIndex, embed
       const ids = snap.nodesNamed(exact).filter(inLabels);
       return { ...known(n.id, labels, exact, ids, ids.map(() => 0)), ...typeInfo };
     }
-    if (labels === null) return { variable: n.id, labels, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count: snap.nodeCount, minDist: 0, ...typeInfo };
+    // Counts from the graph (equal to the members' for an index of the whole graph; a plan-scoped index holds only some nodes).
+    if (labels === null) return { variable: n.id, labels, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count: snap.graphNodeCount(), minDist: 0, ...typeInfo };
     const members = unionMembers(snap, labels);
-    return { variable: n.id, labels, members, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count: members.length, minDist: 0, ...typeInfo };
+    const count = [...new Set(labels)].reduce((s, l) => s + snap.labelSize(l), 0);
+    return { variable: n.id, labels, members, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count, minDist: 0, ...typeInfo };
   });
   const nodes: NodeCandidates[] = resolved.map((c) => ({ ...c, target: targets.has(c.variable) }));
 

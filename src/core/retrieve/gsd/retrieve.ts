@@ -12,6 +12,7 @@ import type { GraphSchema } from '../../schema/graphSchema';
 import type { PlacementReport } from '../../../contracts/retrievalResult';
 import { searchInStore, snapshotCandidates, storeUnsupported } from '../store/storeGsd';
 import type { StoreReader } from '../store/storeGraph';
+import { FulltextSearchIndex } from '../store/fulltextIndex';
 
 export interface GsdRunOptions {
   /** Overrides of the plan's gsd strategy (k, nodeCandidates, relationCandidates, exhaustive, match, budgets…). */
@@ -42,22 +43,18 @@ export interface GsdRunOptions {
  * Runs SimGRAG GSD top-k retrieval for one planning graph and explains the result. `snap` is the
  * snapshot, or in store placement (`options.inStore`) the search index without the graph's edges.
  */
-export async function retrieveGsd(plan: PlanningGraph, snap: SearchIndex, embedder: Embedder, options: GsdRunOptions = {}): Promise<RetrievalResult> {
+export async function retrieveGsd(plan: PlanningGraph, given: SearchIndex, embedder: Embedder, options: GsdRunOptions = {}): Promise<RetrievalResult> {
   const t0 = performance.now();
   const base = plan.strategy.kind === 'gsd' ? plan.strategy : DEFAULT_STRATEGIES.gsd;
   const strategy: GsdStrategy = { ...base, ...options.strategy, kind: 'gsd' };
-  const problem = await buildProblem(
-    plan,
-    snap,
-    embedder,
-    {
-      ...strategy,
-      ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
-      ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}),
-      ...(options.notFoundDistance !== undefined ? { notFoundDistance: options.notFoundDistance } : {}),
-    },
-    options.signal,
-  );
+  const candidateOptions = {
+    ...strategy,
+    ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
+    ...(options.labelAliases ? { labelAliases: options.labelAliases } : {}),
+    ...(options.notFoundDistance !== undefined ? { notFoundDistance: options.notFoundDistance } : {}),
+  };
+  let snap = given;
+  let problem = await buildProblem(plan, snap, embedder, candidateOptions, options.signal);
   const t1 = performance.now();
   const match = matchSemanticsOf(strategy);
   const budgetMs = strategy.budgetMs ?? DEFAULT_BUDGET_MS;
@@ -69,13 +66,21 @@ export async function retrieveGsd(plan: PlanningGraph, snap: SearchIndex, embedd
   const ran = options.inStore && unsupported === undefined ? await searchInStore(snapshotCandidates(snap), problem, options.inStore.reader, options.inStore.schema, searchOptions, options.signal) : undefined;
   const memory = ran ? undefined : snap instanceof GraphSnapshot ? snap : await options.inStore?.snapshot?.(options.signal);
   if (!ran && !memory) throw new Error('gsd in memory needs the snapshot, not the search index alone');
+  if (memory && snap instanceof FulltextSearchIndex) {
+    // The full-text index numbers only its hits: in memory the candidates are the snapshot's own (exact).
+    snap = memory;
+    problem = await buildProblem(plan, snap, embedder, candidateOptions, options.signal);
+  }
   // Store placement: the matches are numbered in the local graph the search walked.
   const graph = ran ? ran.snap : memory!;
   const outcome = ran ? ran.outcome : searchTopK(graph, problem, searchOptions);
   const searched = ran ? ran.problem : problem;
   const t2 = performance.now();
+  // The frame's result facts (labels, answers) read the index: a plan-scoped one learns the matched nodes.
+  if (ran && given instanceof FulltextSearchIndex) await given.learn(matchedNodes(ran.snap, outcome.matches), options.signal);
   const subgraphs = outcome.matches.map((m, i) => toSubgraph(plan, graph, searched, m, i + 1));
-  const warnings = [...problem.warnings];
+  // Candidates from the full-text index (Lucene's top N, rescored) are said where the answers are.
+  const warnings = [...(ran && given instanceof FulltextSearchIndex && given.report.names.length > 0 ? [given.notice()] : []), ...problem.warnings];
   const budget = outcome.exhausted === 'time' ? { exhausted: 'time' as const, limit: budgetMs } : outcome.exhausted === 'expansions' ? { exhausted: 'expansions' as const, limit: maxExpansions } : undefined;
   if (budget) warnings.unshift(budgetMessage(budget, outcome.matches.length, strategy.k, outcome.stats.expansions));
   if (plan.nodes.length > 0 && problem.nodes.every((n) => !n.known)) warnings.push('the pattern has no known node: every node is a start candidate');
@@ -117,8 +122,29 @@ export async function retrieveGsd(plan: PlanningGraph, snap: SearchIndex, embedd
     ...(budget ? { budget } : {}),
     ...(ties ? { ties } : {}),
     ...(placement ? { placement } : {}),
-    ...(ran ? { storeIo: ran.io.report() } : {}),
+    ...(ran ? { storeIo: withIndexReads(ran.io.report(), given) } : {}),
   };
+}
+
+/** The run's store I/O with the full-text index's queries (one per name) counted in. */
+function withIndexReads(io: { roundTrips: number; rowsRead: number; serverMs: number }, index: SearchIndex): { roundTrips: number; rowsRead: number; serverMs: number } {
+  if (!(index instanceof FulltextSearchIndex)) return io;
+  const r = index.report;
+  return { roundTrips: io.roundTrips + r.roundTrips, rowsRead: io.rowsRead + r.rowsRead, serverMs: io.serverMs + r.serverMs };
+}
+
+/** The nodes of the matches, as the graph they were found in names and labels them. */
+function matchedNodes(graph: GraphSnapshot, matches: readonly GsdMatch[]): { id: string; name: string; label: string }[] {
+  const seen = new Set<number>();
+  const out: { id: string; name: string; label: string }[] = [];
+  for (const m of matches) {
+    for (const g of m.nodes) {
+      if (seen.has(g)) continue;
+      seen.add(g);
+      out.push({ id: graph.data.nodeIds.get(g), name: graph.names.get(g), label: graph.labelOf(g) });
+    }
+  }
+  return out;
 }
 
 /** GSDs closer than this are ties (sums of float distances). */

@@ -117,6 +117,30 @@ export class SearchIndex {
     return this.labelMembers[label] ?? new Uint32Array(0);
   }
 
+  /** Nodes in the graph: the index's own nodes, unless it holds only some of them (a plan-scoped index, store/fulltextIndex.ts). */
+  graphNodeCount(): number {
+    return this.nodeCount;
+  }
+
+  /** Nodes in the graph with primary label `label` (what a typed unknown's candidate count is). */
+  labelSize(label: number): number {
+    return this.membersOf(label).length;
+  }
+
+  /**
+   * Replaces the arrays (a plan-scoped index learning the nodes a store search reached, so every
+   * result fact about them reads as for any node; store/fulltextIndex.ts). Node numbers already
+   * handed out must keep their meaning: only appending nodes is allowed.
+   */
+  protected replaceData(data: IndexData): void {
+    if (data.names.length < this.nodeCount) throw new Error('a search index may only grow');
+    const self = this as unknown as { data: IndexData; nodeCount: number; index: VectorIndex };
+    self.data = data;
+    self.nodeCount = data.names.length;
+    self.index = new VectorIndex(data.nodeVectors);
+    this.labelMembers = undefined;
+  }
+
   /** Bytes of the typed arrays (names and ids included: they are byte tables). */
   byteSize(): number {
     const d = this.data;
