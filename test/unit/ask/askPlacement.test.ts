@@ -158,17 +158,18 @@ test('CLI: kgrag ask --placement store says where it ran and what it asked of th
   assert.match(bad.stderr.join('\n'), /--enumerate snapshot needs the graph in memory/);
 });
 
-test('auto places ask like a run: in the store when the graph is over the memory budget (the index without the graph), in memory within it, and says why', async () => {
-  for (const [budget, ran] of [
-    [0.01, 'store'],
-    [4096, 'memory'],
+test('auto keeps ask in memory at any budget and says why; store only when asked for (the index without the graph)', async () => {
+  for (const [budget, requested, ran] of [
+    [0.01, 'auto', 'memory'],
+    [4096, 'auto', 'memory'],
+    [0.01, 'store', 'store'],
   ] as const) {
-    const s = await openSession({ store: { kind: 'embedded', folder, readOnly: true }, placement: 'auto', memoryBudgetMB: budget });
+    const s = await openSession({ store: { kind: 'embedded', folder, readOnly: true }, placement: requested, memoryBudgetMB: budget });
     try {
       const { asker, placement } = await s.asker();
       assert.equal(placement.ran, ran, placement.reason);
-      assert.equal(placement.requested, 'auto');
-      assert.match(placement.reason, ran === 'store' ? /over the memory budget of 0.01 MB/ : /within the memory budget of 4096 MB/);
+      assert.equal(placement.requested, requested);
+      assert.match(placement.reason, ran === 'store' ? /placement store was asked for/ : /auto keeps ask in memory/);
       assert.equal(asker.index instanceof GraphSnapshot, ran === 'memory');
       const r = await asker.ask('who directed The Vow', { placement });
       assert.equal(r.kind, 'planned');
