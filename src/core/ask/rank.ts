@@ -136,7 +136,9 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
-    else if ((!isStopWord(t.norm) || SUBJECT_PREPOSITIONS.has(t.norm)) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
+    // A preposition of subject matter is read only where the graph has a label of common words for it
+    // (elsewhere it would be a word naming nothing, and make every choice weak).
+    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
       out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
   return out;

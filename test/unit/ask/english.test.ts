@@ -3,7 +3,7 @@
 // real WordNet, no schema, no aliases.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Asker, type AskResult } from '../../../src/core/ask';
+import { Asker, questionWords, type AskResult } from '../../../src/core/ask';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { movieSnapshot } from './fixtures';
@@ -136,4 +136,12 @@ test('english: what the kinds of a noun do — "filmmaker" (a kind: film directo
   assert.deepEqual(r.answers.map((a) => a.value).sort(), ['Ali', 'Collateral']);
   assert.equal(r.status, 'weak');
   assert.ok(r.candidates[0]!.evidence.some((e) => /only a faint link \(below 0\.5\) speaks for a relation: "filmmaker" → directed_by \(0\.45\)/.test(e)), r.candidates[0]!.evidence.join('\n'));
+});
+
+test('english: "about" is read only where the graph has a label of common words — elsewhere it is no unread word that weakens every choice', async () => {
+  // The fixture has no label of common words: "about" is a stop word there, as before.
+  const ctx = { meaning: asker.meaning, vocabulary: asker.vocabulary };
+  assert.equal(asker.vocabulary.wordLabels.size, 0);
+  const words = questionWords(await asker.ground('who directed the film about Heat'), ctx).map((w) => w.word);
+  assert.deepEqual(words, ['who', 'directed', 'film']);
 });
