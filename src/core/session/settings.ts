@@ -52,7 +52,7 @@ export const PLACEMENT_SETTINGS: Record<string, SettingSchema> = {
     default: 'auto',
     scope: 'resource',
     markdownDescription:
-      'Where retrieval searches the graph: `memory` — the whole graph in memory (the snapshot); `store` — the graph stays in the database: candidates from the index, expansion by batched read-only Cypher (strategies without an in-store search yet run in memory and say so); `auto` — `store` when the graph would need more memory than `#kgrag.retrieval.memoryBudgetMB#`. Each result says where it ran and why (docs/placement.md).',
+      'Where retrieval searches the graph: `memory` — the whole graph in memory (the snapshot); `store` — the graph stays in the database: candidates from the index, expansion by batched read-only Cypher; `auto` — `store` when the graph would need more memory than `#kgrag.retrieval.memoryBudgetMB#` (questions stay in memory under `auto`: their in-store enumeration is slower and larger). Each result says where it ran and why (docs/placement.md).',
   },
   'kgrag.retrieval.memoryBudgetMB': {
     type: 'number',
