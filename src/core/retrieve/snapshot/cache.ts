@@ -280,22 +280,27 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
     const u16 = (n: string): Uint16Array => read(n, (b, l) => new Uint16Array(b, 0, l));
     const u32 = (n: string): Uint32Array => read(n, (b, l) => new Uint32Array(b, 0, l));
     if (!byName.has('bm25.postDocs')) return undefined;
-    return {
-      vocab: new TextTable(u8('bm25.vocab'), u32('bm25.vocab.offsets')),
-      postOffsets: u32('bm25.postOffsets'),
-      postDocs: u32('bm25.postDocs'),
-      postTf: u16('bm25.postTf'),
-      docOffsets: u32('bm25.docOffsets'),
-      docTerms: u32('bm25.docTerms'),
-      docTf: u16('bm25.docTf'),
-      docLen: u16('bm25.docLen'),
-      avgdl: header.bm25Avgdl ?? 1,
-    };
+    return bm25Sections({ u8, u16, u32 }, header);
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
+}
+
+/** The BM25 index from its `bm25.*` sections, however they are read (mapped with the index, or apart: readBm25). */
+function bm25Sections(read: { u8(n: string): Uint8Array; u16(n: string): Uint16Array; u32(n: string): Uint32Array }, header: Header): Bm25Data {
+  return {
+    vocab: new TextTable(read.u8('bm25.vocab'), read.u32('bm25.vocab.offsets')),
+    postOffsets: read.u32('bm25.postOffsets'),
+    postDocs: read.u32('bm25.postDocs'),
+    postTf: read.u16('bm25.postTf'),
+    docOffsets: read.u32('bm25.docOffsets'),
+    docTerms: read.u32('bm25.docTerms'),
+    docTf: read.u16('bm25.docTf'),
+    docLen: read.u16('bm25.docLen'),
+    avgdl: header.bm25Avgdl ?? 1,
+  };
 }
 
 function openIndexFile(path: string, expect: { fingerprint: string; embedderId: string } | undefined, vectors: VectorPlacement, withGraph: boolean): SearchIndex | undefined {
@@ -398,17 +403,7 @@ function openIndexFile(path: string, expect: { fingerprint: string; embedderId: 
       dimension: header.dimension,
       ...(withGraph && byName.has('bm25.postDocs')
         ? {
-            bm25: {
-              vocab: table('bm25.vocab'),
-              postOffsets: u32('bm25.postOffsets'),
-              postDocs: u32('bm25.postDocs'),
-              postTf: u16('bm25.postTf'),
-              docOffsets: u32('bm25.docOffsets'),
-              docTerms: u32('bm25.docTerms'),
-              docTf: u16('bm25.docTf'),
-              docLen: u16('bm25.docLen'),
-              avgdl: header.bm25Avgdl ?? 1,
-            },
+            bm25: bm25Sections({ u8, u16, u32 }, header),
           }
         : {}),
       ...(byName.has('domains.pairs') ? { domains: { pairs: u8('domains.pairs'), touches: u8('domains.touches') } } : {}),
