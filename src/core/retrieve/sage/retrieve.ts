@@ -213,14 +213,20 @@ export async function retrieveSage(plan: PlanningGraph, snap: SearchIndex, embed
     // SPARK on a store: the store's own filtered expand query (parameterised Cypher), per allowed label.
     const ids = [...seeds.values()].map((x) => x.nodeId);
     const labels = allowedLabels.length > 0 ? allowedLabels : [undefined];
+    const seedOrder = new Map([...seeds.keys()].map((v, i) => [v, i] as const));
+    const rows: { v: number; seed: number; rel: number; out: boolean }[] = [];
     for (const label of labels) {
       for (const nb of await options.expand!(ids, allowedTypes, label)) {
         const v = snap.nodeIndexOf(nb.node.id);
         const seed = snap.nodeIndexOf(nb.from);
         if (v === undefined || seed === undefined) continue;
-        offer(v, seed, snap.relationId(nb.type), nb.direction);
+        rows.push({ v, seed, rel: snap.relationId(nb.type), out: nb.direction === 'out' });
       }
     }
+    // The store returns rows in whatever order its threads finish, and the first edge offered to a
+    // neighbour is the one kept: a fixed order (seed, out before in, relation, node) keeps runs equal.
+    rows.sort((a, b) => (seedOrder.get(a.seed) ?? 0) - (seedOrder.get(b.seed) ?? 0) || Number(b.out) - Number(a.out) || a.rel - b.rel || a.v - b.v);
+    for (const r of rows) offer(r.v, r.seed, r.rel, r.out ? 'out' : 'in');
   } else {
     const filters = [...seeds.values()].map((seed) => {
       let tFilter = s.constrained && typeIds.size > 0 ? typeIds : undefined;
