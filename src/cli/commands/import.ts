@@ -103,6 +103,8 @@ export async function importGraph(args: readonly string[], io: CliIO): Promise<n
     else {
       printSummary(summary, io, totalMs);
       if (index) io.out(`  search index:        ${index.nodes} nodes (${index.embedder}) ${index.source === 'cache' ? 'already cached' : `built in ${(index.ms / 1000).toFixed(2)} s`}`);
+      // Built but not written: the next run builds it again, which the person must know.
+      if (index?.cacheError) io.err(`kgrag import: the search index was built but could not be saved (${index.cacheError}); the first run builds it again`);
     }
     return summary.badLines.length > 0 ? EXIT.findings : EXIT.ok;
   } catch (e) {

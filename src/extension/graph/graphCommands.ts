@@ -116,11 +116,13 @@ export async function importGraphFile(uris: readonly vscode.Uri[] | undefined, c
   return { ...summary, totalMs, message: text };
 }
 
-export async function buildIndex(connection: Connection, log: vscode.LogOutputChannel, rebuild = true): Promise<{ nodes: number; source: string; ms: number } | undefined> {
+export async function buildIndex(connection: Connection, log: vscode.LogOutputChannel, rebuild = true): Promise<{ nodes: number; source: string; ms: number; cacheError?: string } | undefined> {
   if (!requireTrust('Building the search index')) return undefined;
   try {
     const built = await withCancellableProgress('Building the search index', log, (signal, report) => connection.buildIndex(signal, report, rebuild));
     if (built) void vscode.window.setStatusBarMessage(`KG-RAG: search index of ${built.nodes} nodes ${built.source === 'cache' ? 'loaded' : 'built'} in ${(built.ms / 1000).toFixed(1)} s`, 5000);
+    // Built but not saved: the next session builds it again.
+    if (built?.cacheError) void vscode.window.showWarningMessage(`KG-RAG: the search index was built but could not be saved (${built.cacheError}); the next session builds it again.`);
     return built;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);

@@ -8,7 +8,7 @@ import { LexicalEmbedder } from '../../../src/core/embed/lexical';
 import { namesView } from '../../../src/core/embed/embedder';
 import type { Embedder } from '../../../src/core/embed/embedder';
 import type { ExportChunk, GraphStore } from '../../../src/core/graph/graphStore';
-import { loadOrBuildSnapshot, preloadSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
+import { align8, loadOrBuildSnapshot, preloadSnapshot, readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { RelationDomains } from '../../../src/core/retrieve/domains';
 import { distanceToRow, normSq } from '../../../src/core/retrieve/snapshot/vectorIndex';
@@ -166,6 +166,22 @@ test('snapshot files round-trip and are rebuilt when the fingerprint or embedder
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('section offsets stay right past 2 GB and 4 GB (a 10M-node graph has 3.8 GB postings)', () => {
+  // Bitwise rounding wrapped at 2^32 (and went negative past 2^31): sections overlapped and the write failed.
+  for (const n of [0, 1, 7, 8, 9, 2 ** 31 - 3, 2 ** 31 + 1, 3_821_354_752, 2 ** 32 + 1, 7_642_709_505]) {
+    const a = align8(n);
+    assert.ok(a >= n && a - n < 8 && a % 8 === 0, `align8(${n}) = ${a}`);
+  }
+  // The layout of the last three sections of the 10M / 43M graph, as writeSnapshot lays them out.
+  let offset = 1_662_820_000;
+  const ends: number[] = [];
+  for (const bytes of [3_821_354_752, 3_821_354_752, 7_642_709_504]) {
+    ends.push(offset + bytes);
+    offset += align8(bytes);
+  }
+  assert.deepEqual(ends, [5_484_174_752, 9_305_529_504, 16_948_239_008]);
 });
 
 test('fromTriples keys nodes by (label, name)', async () => {

@@ -164,9 +164,13 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
     // The last section's padding: the file's length is the sections' aligned end.
     const end = parts[parts.length - 1];
     if (end) writeAll(fd, new Uint8Array(align8(end.bytes) - end.bytes), prefix + sections[sections.length - 1]!.offset + end.bytes);
-  } finally {
+  } catch (e) {
+    // A half-written file is never left behind (at 10M nodes it is gigabytes).
     closeSync(fd);
+    safeUnlink(tmp);
+    throw e;
   }
+  closeSync(fd);
   renameSync(tmp, path);
 }
 
@@ -567,6 +571,7 @@ function safeUnlink(p: string): void {
   }
 }
 
-function align8(n: number): number {
-  return (n + 7) & ~7;
+/** Rounded up to a multiple of 8 in arithmetic, not bitwise: a section of a 10M-node graph is over 2^32 bytes. */
+export function align8(n: number): number {
+  return Math.ceil(n / 8) * 8;
 }
