@@ -17,6 +17,7 @@ import { main } from '../../../src/cli/main';
 import { captureIO } from '../../support/cliCapture';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { rng } from '../retrieve/helpers';
+import { importedDatabase } from '../../support/importedGraph';
 
 const METAQA = resolve(__dirname, '../../../../shared/data/metaqa');
 
@@ -27,13 +28,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kgrag-ask-placement-'));
   folder = join(dir, 'db');
   // As `kgrag import` leaves it: the graph and its index file.
-  const s = await openSession({ store: { kind: 'embedded', folder }, placement: 'memory' });
-  try {
-    await s.import([{ path: SAMPLE_TRIPLES, format: 'triples' }]);
-    await s.buildIndex();
-  } finally {
-    await s.close();
-  }
+  await importedDatabase(folder, [{ path: SAMPLE_TRIPLES, format: 'triples' }], false);
 });
 
 after(() => {

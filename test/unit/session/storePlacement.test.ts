@@ -4,7 +4,7 @@
 // the query door and, in the Neo4j dialect, Neo4j's own parser (Cypher 5 and 25).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lintCypherQuery } from '@neo4j-cypher/language-support';
@@ -18,6 +18,7 @@ import type { GraphSchema } from '../../../src/core/schema/graphSchema';
 import { randomGraph, randomPattern } from '../retrieve/helpers';
 import neo4j from 'neo4j-driver';
 import { serverTimeMs } from '../../../src/core/graph/neo4j/neo4jStore';
+import { importedRandomGraph } from '../../support/importedGraph';
 
 let dir = '';
 const graphs: { session: RetrievalSession; seed: number; folder: string }[] = [];
@@ -29,17 +30,7 @@ before(async () => {
     [32, 60, 260],
     [33, 30, 200],
   ] as const) {
-    const g = await randomGraph(seed, nodes, edges);
-    // Parallel edges of one type between the same nodes, both directions: the tie order must hold.
-    const lines = [...g.nodeNames.map((n) => JSON.stringify({ id: n, name: n, label: g.labels.get(n) })), ...g.triples.map(([h, r, t]) => JSON.stringify({ source: h, target: t, type: r }))];
-    const file = join(dir, `g${seed}.jsonl`);
-    writeFileSync(file, lines.join('\n'));
-    const folder = join(dir, `db${seed}`);
-    const importing = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } });
-    await importing.import([{ path: file, format: 'jsonl' }]);
-    // The index file, as `kgrag import` leaves it: a store-placed session reads it without the graph.
-    await importing.buildIndex();
-    await importing.close();
+    const { folder } = await importedRandomGraph(dir, seed, nodes, edges);
     graphs.push({ session: await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } }), seed, folder });
   }
 });

@@ -14,6 +14,7 @@ import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { openSession, type RetrievalSession } from '../../../src/core/session';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { rng } from '../retrieve/helpers';
+import { importedDatabase } from '../../support/importedGraph';
 
 async function withSession<T>(folder: string, placement: 'store' | 'memory', fn: (s: RetrievalSession) => Promise<T>): Promise<T> {
   const s = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' }, placement });
@@ -37,10 +38,7 @@ test('MetaQA sample: store placement (a session holding the index without the gr
   const folder = join(dir, 'db');
   try {
     // As `kgrag import` leaves it: the graph and its index file.
-    await withSession(folder, 'memory', async (s) => {
-      await s.import([{ path: SAMPLE_TRIPLES, format: 'triples' }]);
-      await s.buildIndex();
-    });
+    await importedDatabase(folder, [{ path: SAMPLE_TRIPLES, format: 'triples' }]);
     const films = [...new Set(readFileSync(SAMPLE_TRIPLES, 'utf8').split('\n').filter(Boolean).map((l) => l.split('|')[0]!))];
     const r = rng(2025);
     const plans: PlanningGraph[] = [];

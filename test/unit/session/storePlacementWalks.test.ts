@@ -5,7 +5,7 @@
 // movie sample. Every statement passes the query door and, in the Neo4j dialect, Neo4j's parser.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lintCypherQuery } from '@neo4j-cypher/language-support';
@@ -26,6 +26,7 @@ import { randomGraph, randomPattern, rng, RELS } from '../retrieve/helpers';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { hasBm25 } from '../../../src/core/retrieve/mor/bm25';
+import { importedDatabase, importedRandomGraph } from '../../support/importedGraph';
 
 let dir = '';
 const graphs: { session: RetrievalSession; seed: number; nodes: number; edges: number; folder: string }[] = [];
@@ -37,16 +38,8 @@ before(async () => {
     [42, 60, 300],
     [43, 30, 220],
   ] as const) {
-    const g = await randomGraph(seed, nodes, edges);
-    // Parallel edges of one type between the same nodes, both directions: the walk order must hold.
-    const lines = [...g.nodeNames.map((n) => JSON.stringify({ id: n, name: n, label: g.labels.get(n) })), ...g.triples.map(([h, r, t]) => JSON.stringify({ source: h, target: t, type: r }))];
-    const file = join(dir, `g${seed}.jsonl`);
-    writeFileSync(file, lines.join('\n'));
-    const folder = join(dir, `db${seed}`);
+    const { folder } = await importedRandomGraph(dir, seed, nodes, edges);
     const session = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } });
-    await session.import([{ path: file, format: 'jsonl' }]);
-    // The index file, as `kgrag import` leaves it: a store-placed session reads it without the graph.
-    await session.buildIndex();
     graphs.push({ session, seed, nodes, edges, folder });
   }
 });
@@ -205,10 +198,7 @@ test('MetaQA sample: mor, stem and sage in store placement (a session holding th
   const strategies = ['mor', 'stem', 'sage'] as const;
   const folder = join(dir, 'metaqa');
   // As `kgrag import` leaves it: the graph and its index file.
-  const importing = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } });
-  await importing.import([{ path: SAMPLE_TRIPLES, format: 'triples' }]);
-  await importing.buildIndex();
-  await importing.close();
+  await importedDatabase(folder, [{ path: SAMPLE_TRIPLES, format: 'triples' }]);
   const stored = await storeOnly(folder, async (s) => {
     const out: RetrievalResult[] = [];
     for (const plan of plans) for (const strategy of strategies) out.push(await s.run(plan, { strategy }));

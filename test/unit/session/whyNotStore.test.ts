@@ -6,7 +6,7 @@
 // says it read the snapshot.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSession, type RetrievalSession } from '../../../src/core/session';
@@ -16,6 +16,7 @@ import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { randomGraph, randomPattern, rng } from '../retrieve/helpers';
 import { metaqaChain } from './metaqaChains';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
+import { importedDatabase, importedRandomGraph } from '../../support/importedGraph';
 
 let dir = '';
 const graphs: { seed: number; nodes: number; edges: number; folder: string }[] = [];
@@ -26,16 +27,7 @@ before(async () => {
     [51, 40, 160],
     [52, 50, 220],
   ] as const) {
-    const g = await randomGraph(seed, nodes, edges);
-    const lines = [...g.nodeNames.map((n) => JSON.stringify({ id: n, name: n, label: g.labels.get(n) })), ...g.triples.map(([h, r, t]) => JSON.stringify({ source: h, target: t, type: r }))];
-    const file = join(dir, `g${seed}.jsonl`);
-    writeFileSync(file, lines.join('\n'));
-    const folder = join(dir, `db${seed}`);
-    await withSession(folder, 'memory', async (s) => {
-      await s.import([{ path: file, format: 'jsonl' }]);
-      // The index file, as `kgrag import` leaves it: a store-placed session reads it without the graph.
-      await s.buildIndex();
-    });
+    const { folder } = await importedRandomGraph(dir, seed, nodes, edges);
     graphs.push({ seed, nodes, edges, folder });
   }
 });
@@ -155,10 +147,7 @@ test('why-not in store placement falls back to the snapshot, saying why, when th
 
 test('why-not in store placement on MetaQA-shaped chains of the movie sample: the same findings as memory (gsd)', async () => {
   const folder = join(dir, 'metaqa');
-  await withSession(folder, 'memory', async (s) => {
-    await s.import([{ path: SAMPLE_TRIPLES, format: 'triples' }]);
-    await s.buildIndex();
-  });
+  await importedDatabase(folder, [{ path: SAMPLE_TRIPLES, format: 'triples' }]);
   const triples = readFileSync(SAMPLE_TRIPLES, 'utf8').split('\n').filter(Boolean).map((l) => l.split('|') as [string, string, string]);
   const films = [...new Set(triples.map((t) => t[0]))];
   const tails = [...new Set(triples.map((t) => t[2]))];
