@@ -277,7 +277,7 @@ class Session implements RetrievalSession, StrategyContext {
     if (need === 'snapshot') return (await this.loadSnapshot(signal, onStage)).snapshot;
     const index = await this.graphlessIndex(signal, onStage);
     if (need === 'index+text' && !hasBm25(index)) {
-      // Only the BM25 sections of the same file (the CSR stays there); without them bm25For builds it from the names.
+      // BM25 from the same file, read on demand (a query its terms' postings; the CSR stays there); without it bm25For builds it from the names.
       const bm = readBm25(join(this.cacheDir, snapshotFileName(index.data.fingerprint, index.data.embedderId)), { fingerprint: index.data.fingerprint, embedderId: index.data.embedderId });
       if (bm) attachBm25(index, bm);
     }
