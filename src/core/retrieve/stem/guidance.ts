@@ -103,7 +103,13 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
           // In the store: a node whose edges were not all read has its degree from its counts per type.
           let s = graph && !graph.complete(u) ? graph.degree(u, w) : undefined;
           if (s === undefined) {
-            if (graph && !graph.complete(u)) graph.missing(u, 'degree');
+            if (graph && !graph.complete(u)) {
+              graph.missing(u, 'degree');
+              // Not pushed in this run: its degree from the edges read so far is too small, and
+              // pushing it would read all its edges next (a hub's tens of thousands at MetaQA ×40),
+              // which the walk on the whole graph may never need. Its degree is read first.
+              queued[u] = 2;
+            }
             s = 0;
             for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
             for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
