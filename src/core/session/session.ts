@@ -525,7 +525,7 @@ class Session implements RetrievalSession, StrategyContext {
         embedder: this.embedder,
         store: this.store,
         snapshot: (signal) => this.snapshot(signal),
-        searchIndex: (signal) => this.searchIndex(signal),
+        searchIndex: (signal, o) => this.searchIndex(signal, o),
         schema: (signal) => this.schema(signal),
         // Where the analysis reads the graph (placement.ts): auto reads the graph's counts from the schema, as runs do.
         analysisPlacement: async (kind, requested, signal, budget) => {
