@@ -46,12 +46,11 @@ export const DEFAULT_MEMORY_BUDGET_MB = 512;
 /**
 /**
  * Where the why-not analysis of `kind` reads the graph for `requested`, and why (docs/whynot.md,
- * "Placement"): gsd, cypher, stem and sage have an in-store analysis (cypher: its relaxed queries
- * run in the store in both placements); mor's has none yet.
+ * "Placement"): every strategy has an in-store analysis (cypher: its relaxed queries run in the
+ * store in both placements).
  */
 export function decideWhyNotPlacement(kind: StrategyKind, requested: PlacementChoice, schema: GraphSchema | undefined, budgetMB: number): PlacementReport {
   if (requested === 'memory') return { requested, ran: 'memory', reason: 'placement memory was asked for' };
-  if (kind === 'mor') return { requested, ran: 'memory', reason: "mor's why-not has no in-store analysis yet (it re-runs the traversal watching every layer and searches backward from the answer over every edge): it read the snapshot" };
   // The analysis follows the size rule of the strategies with an in-store search (cypher's run always runs in the store; its analysis need not).
   return decidePlacement(kind === 'cypher' ? 'gsd' : kind, requested, schema, budgetMB);
 }

@@ -277,7 +277,7 @@ class Session implements RetrievalSession, StrategyContext {
     if (need === 'snapshot') return (await this.loadSnapshot(signal, onStage)).snapshot;
     const index = await this.graphlessIndex(signal, onStage);
     if (need === 'index+text' && !hasBm25(index)) {
-      // Only the BM25 sections of the same file (the CSR stays there); without them bm25For builds it from the names.
+      // BM25 from the same file, read on demand (a query its terms' postings; the CSR stays there); without it bm25For builds it from the names.
       const bm = readBm25(join(this.cacheDir, snapshotFileName(index.data.fingerprint, index.data.embedderId)), { fingerprint: index.data.fingerprint, embedderId: index.data.embedderId });
       if (bm) attachBm25(index, bm);
     }
@@ -525,7 +525,7 @@ class Session implements RetrievalSession, StrategyContext {
         embedder: this.embedder,
         store: this.store,
         snapshot: (signal) => this.snapshot(signal),
-        searchIndex: (signal) => this.searchIndex(signal),
+        searchIndex: (signal, o) => this.searchIndex(signal, o),
         schema: (signal) => this.schema(signal),
         // Where the analysis reads the graph (placement.ts): auto reads the graph's counts from the schema, as runs do.
         analysisPlacement: async (kind, requested, signal, budget) => {

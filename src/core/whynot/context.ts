@@ -14,8 +14,8 @@ export interface WhyNotContext {
   /** The store (the cypher analysis runs its relaxed queries there). */
   readonly store?: GraphStore;
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
-  /** The search index without the graph (store placement: names, ids, labels, vectors). */
-  searchIndex?(signal?: AbortSignal): Promise<SearchIndex>;
+  /** The search index without the graph (store placement: names, ids, labels, vectors; with `text`, BM25 too). */
+  searchIndex?(signal?: AbortSignal, options?: { readonly text?: boolean }): Promise<SearchIndex>;
   /** The graph's schema (store placement reads the catalog's endpoint order). */
   schema?(signal?: AbortSignal): Promise<GraphSchema>;
   /** Where the analysis of `kind` reads the graph for `requested`, and why (the session decides: placement.ts); absent: memory. */

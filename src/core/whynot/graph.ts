@@ -13,7 +13,7 @@ import type { GraphStore } from '../graph/graphStore';
 import type { GsdProblem } from '../retrieve/gsd/problem';
 import { searchTopK, type GsdMatch, type SearchOptions } from '../retrieve/gsd/search';
 import type { GraphSnapshot, SearchIndex } from '../retrieve/snapshot/snapshot';
-import { StoreEdges, type Adjacency } from '../retrieve/store/storeEdges';
+import { StoreEdges, type Adjacency, type EdgeSource } from '../retrieve/store/storeEdges';
 import { IoCounter } from '../retrieve/store/storeGraph';
 import { readLocalGraph, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
 import type { GraphSchema } from '../schema/graphSchema';
@@ -42,6 +42,8 @@ export interface AnalysisGraph {
   edgesOf(nodes: readonly number[]): Promise<Adjacency>;
   /** Store placement: the statements sent, rows read and the store's time. */
   readonly io?: IoCounter;
+  /** Store placement: the edge source a re-run walks (mor's layers, by relation type), counted in `io`. */
+  readonly edges?: EdgeSource;
 }
 
 export function memoryGraph(snap: GraphSnapshot): AnalysisGraph {
@@ -63,6 +65,7 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
     placement: 'store',
     index,
     io,
+    edges,
     async search(problem, options) {
       const unsupported = storeUnsupported(problem);
       if (unsupported) throw new NeedsMemory(unsupported);

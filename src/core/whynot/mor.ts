@@ -3,11 +3,11 @@ import { DEFAULT_STRATEGIES, type MorStrategy, type PlanningGraph } from '../pla
 import { reasoningPaths } from '../plan/reasoningPaths';
 import { bm25For } from '../retrieve/mor/bm25';
 import { retrieveMor } from '../retrieve/mor/retrieve';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import type { WhyNotContext, WhyNotOptions } from './context';
 import type { Finding } from './finding';
 import { shortestPath } from './paths';
-import { memoryGraph } from './graph';
+import type { AnalysisGraph } from './graph';
 import { printString } from '../dsl/printer';
 
 interface Traversal {
@@ -28,9 +28,12 @@ interface Traversal {
  *   its trajectory got that far and ended at the next step, because that step's relation type or
  *   category does not fit the graph's edge (or the layer cap cut it); no layer at all: it was never
  *   seeded (the BM25 rank its seed would need).
+ * In the store (`graph.placement`), the run reads each layer's edges as a store-placed run does
+ * (`graph.edges`), the backward sets and the shortest path read their frontiers' edges one
+ * statement per hop (over STORE_FRONTIER_CAP nodes: NeedsMemory, the analysis goes to the snapshot).
  */
-export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx: WhyNotContext, options: WhyNotOptions): Promise<Finding[]> {
-  const snap = await ctx.snapshot(options.signal);
+export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx: WhyNotContext, options: WhyNotOptions, graph: AnalysisGraph): Promise<Finding[]> {
+  const snap = graph.index;
   const base = plan.strategy.kind === 'mor' ? plan.strategy : DEFAULT_STRATEGIES.mor;
   const strategy: MorStrategy = { ...base, ...(options.k !== undefined ? { k: options.k } : {}), kind: 'mor' };
   const t: Traversal = { kept: [], capped: [], step: [], ranked: [] };
@@ -40,6 +43,7 @@ export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx
     ...(ctx.reranker ? { reranker: ctx.reranker } : {}),
     ...(options.relationAliases ? { relationAliases: options.relationAliases } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(graph.edges ? { edges: graph.edges } : {}),
     observe: {
       layer: (p, l, kept, capped) => {
         at(t.kept, p).set(l, kept);
@@ -60,12 +64,12 @@ export async function whyNotMor(plan: PlanningGraph, ids: readonly number[], ctx
   }
   const combination = result.trajectory?.combination;
   const paths = result.trajectory?.paths ?? [];
-  if (combination === 'text-fallback' || paths.length === 0) return [await notSeeded(plan, snap, ids, strategy, variable, -1)];
+  if (combination === 'text-fallback' || paths.length === 0) return [await notSeeded(plan, graph, ids, strategy, variable, -1)];
   const findings: Finding[] = [];
   const inLast = paths.filter((p) => hasAny(t.kept[p.index]?.get(p.layers.length - 1), ids)).map((p) => p.index);
   for (const path of paths) {
     if (inLast.includes(path.index)) continue;
-    findings.push(await pathFinding(plan, snap, ids, t, path.index, path.variables, strategy, variable, inLast, options.maxHops ?? 4));
+    findings.push(await pathFinding(plan, graph, ids, t, path.index, path.variables, strategy, variable, inLast, options.maxHops ?? 4));
   }
   return findings;
 }
@@ -75,22 +79,31 @@ function hasAny(kept: ReadonlyMap<number, unknown> | undefined, ids: readonly nu
 }
 
 /** Where one reasoning path's trajectory towards the answer ended. */
-async function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], t: Traversal, pi: number, variables: readonly string[], strategy: MorStrategy, variable: string, inLast: readonly number[], maxHops: number): Promise<Finding> {
+async function pathFinding(plan: PlanningGraph, graph: AnalysisGraph, ids: readonly number[], t: Traversal, pi: number, variables: readonly string[], strategy: MorStrategy, variable: string, inLast: readonly number[], maxHops: number): Promise<Finding> {
   const L = variables.length;
+  const snap = graph.index;
   const d = snap.data;
   // back[l]: nodes from which the graph reaches the answer in L-1-l hops (any relation, any label).
   const back: Uint8Array[] = new Array<Uint8Array>(L);
   back[L - 1] = new Uint8Array(snap.nodeCount);
   for (const g of ids) back[L - 1]![g] = 1;
+  let members = [...new Set(ids)];
   for (let l = L - 2; l >= 0; l--) {
-    const next = back[l + 1]!;
+    // In the store one statement per hop, for the set's members only (a set: their order does not matter).
+    const e = await graph.edgesOf(members);
     const mine = new Uint8Array(snap.nodeCount);
-    for (let v = 0; v < snap.nodeCount; v++) {
-      if (!next[v]) continue;
-      for (let j = d.outOffsets[v]!; j < d.outOffsets[v + 1]!; j++) mine[d.outTargets[j]!] = 1;
-      for (let j = d.inOffsets[v]!; j < d.inOffsets[v + 1]!; j++) mine[d.inSources[j]!] = 1;
+    const found: number[] = [];
+    const mark = (u: number): void => {
+      if (mine[u] === 1) return;
+      mine[u] = 1;
+      found.push(u);
+    };
+    for (const v of members) {
+      for (let j = e.outOffsets[v]!; j < e.outOffsets[v + 1]!; j++) mark(e.outTargets[j]!);
+      for (let j = e.inOffsets[v]!; j < e.inOffsets[v + 1]!; j++) mark(e.inSources[j]!);
     }
     back[l] = mine;
+    members = found;
   }
   const others = inLast.length > 0 ? ` (it is in the last layer of path${inLast.length > 1 ? 's' : ''} ${inLast.map((i) => i + 1).join(', ')}, and paths intersect)` : '';
   for (let l = L - 2; l >= 0; l--) {
@@ -101,7 +114,8 @@ async function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readon
     // Reached layer l+1 (1-based) through `reached`; the step into layer l+2 lost it: say why.
     const step = t.step[pi]?.get(l + 1) ?? { relations: null, labels: null };
     const nextVar = variables[l + 1]!;
-    const route = await shortestPath(memoryGraph(snap), reached.slice(0, 1), ids, Math.min(maxHops, L - 1 - l));
+    const route = await shortestPath(graph, reached.slice(0, 1), ids, Math.min(maxHops, L - 1 - l));
+    const e = await graph.edgesOf(reached);
     const edgeTypes = new Set<number>();
     const labels = new Set<number>();
     // Every label on the answer's side, whatever the relation: when the category allows none of
@@ -111,9 +125,9 @@ async function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readon
     let relationFits = step.relations === null;
     for (const v of reached) {
       for (let dir = 0; dir < 2; dir++) {
-        const offs = dir === 0 ? d.outOffsets : d.inOffsets;
-        const other = dir === 0 ? d.outTargets : d.inSources;
-        const rels = dir === 0 ? d.outRels : d.inRels;
+        const offs = dir === 0 ? e.outOffsets : e.inOffsets;
+        const other = dir === 0 ? e.outTargets : e.inSources;
+        const rels = dir === 0 ? e.outRels : e.inRels;
         for (let j = offs[v]!; j < offs[v + 1]!; j++) {
           const u = other[j]!;
           if (!back[l + 1]![u]) continue;
@@ -156,19 +170,20 @@ async function pathFinding(plan: PlanningGraph, snap: GraphSnapshot, ids: readon
     const detail = `the step to (${nextVar}) would reach it only by revisiting a node of the trajectory`;
     return { ...base, cause: { kind: 'mor-layer', path: pi, layer: l + 1, variable: variables[l]!, reason: 'relation', detail, ...routeInfo }, fixes: [], summary: `MoR path ${pi + 1}: the trajectory ended at layer ${l + 1} (${variables[l]}): ${detail}${others}` };
   }
-  return await notSeeded(plan, snap, ids, strategy, variable, pi, back[0], variables, others);
+  return await notSeeded(plan, graph, ids, strategy, variable, pi, back[0], variables, others);
 }
 
-function describe(snap: GraphSnapshot, nodes: readonly number[]): string {
+function describe(snap: SearchIndex, nodes: readonly number[]): string {
   const names = nodes.slice(0, 3).map((g) => `"${snap.names.get(g)}"`);
   return names.join(', ') + (nodes.length > 3 ? ` and ${nodes.length - 3} more` : '');
 }
 
 /** No layer holds a node on the way: the seeds (layer 1's BM25 top `seeds`) missed every start that leads to it. */
-async function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly number[], strategy: MorStrategy, variable: string, pi: number, starts?: Uint8Array, variables?: readonly string[], others = ''): Promise<Finding> {
+async function notSeeded(plan: PlanningGraph, graph: AnalysisGraph, ids: readonly number[], strategy: MorStrategy, variable: string, pi: number, starts?: Uint8Array, variables?: readonly string[], others = ''): Promise<Finding> {
   // The text fallback ranks the target's own category; a path seeds its first node's.
   const first = variables?.[0] ?? variable;
   const node = plan.nodes.find((n) => n.id === first);
+  const snap = graph.index;
   const bm = bm25For(snap);
   const question = plan.question ?? plan.nodes.map((n) => n.text?.value ?? '').join(' ').trim();
   const restriction = node?.text?.value;
@@ -181,7 +196,7 @@ async function notSeeded(plan: PlanningGraph, snap: GraphSnapshot, ids: readonly
   })();
   const at = hits.findIndex((h) => goal[h.index] === 1);
   let route: PathPattern | undefined;
-  if (at >= 0 && variables) route = await shortestPath(memoryGraph(snap), [hits[at]!.index], ids, variables.length - 1);
+  if (at >= 0 && variables) route = await shortestPath(graph, [hits[at]!.index], ids, variables.length - 1);
   const layerName = first !== undefined ? ` (${first})` : '';
   const parameter = pi < 0 ? 'k' : 'seeds';
   const fixes: WhyNotFix[] = at >= 0 ? [{ kind: 'set-parameter', strategy: 'mor', name: parameter, value: at + 1, label: `raise ${parameter} to ${at + 1}` }] : [];

@@ -26,7 +26,8 @@ export async function analyzeWhyNot(plan: PlanningGraph, expected: string, ctx: 
   const signal = options.signal;
   const decided: PlacementReport | undefined = ctx.analysisPlacement ? await ctx.analysisPlacement(strategy, options.placement, signal, options.memoryBudgetMB) : undefined;
   const inStore = decided?.ran === 'store' && ctx.store && ctx.searchIndex && ctx.schema;
-  const storeGraph = async (): Promise<AnalysisGraph> => storeAnalysisGraph(await ctx.searchIndex!(signal), ctx.store!, await ctx.schema!(signal), signal);
+  // mor scores text: its index with BM25 (read from the index file on demand).
+  const storeGraph = async (): Promise<AnalysisGraph> => storeAnalysisGraph(await ctx.searchIndex!(signal, { text: strategy === 'mor' }), ctx.store!, await ctx.schema!(signal), signal);
   let graph: AnalysisGraph = inStore ? await storeGraph() : memoryGraph(await ctx.snapshot(signal));
   let placement: PlacementReport | undefined = decided && !inStore && decided.ran === 'store' ? { ...decided, ran: 'memory', reason: `${decided.reason}; this session has no store reader for the analysis: it read the snapshot` } : decided;
   const snap = graph.index;
@@ -57,7 +58,7 @@ export async function analyzeWhyNot(plan: PlanningGraph, expected: string, ctx: 
       case 'gsd':
         return whyNotGsd(plan, ids, result, ctx, options, g);
       case 'mor':
-        return whyNotMor(plan, ids, ctx, options);
+        return whyNotMor(plan, ids, ctx, options, g);
       case 'cypher':
         return whyNotCypher(plan, ids, ctx, options, g);
       case 'stem':

@@ -25,7 +25,7 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { randomGraph, randomPattern, rng, RELS } from '../retrieve/helpers';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { hasBm25 } from '../../../src/core/retrieve/mor/bm25';
+import { bm25For, hasBm25 } from '../../../src/core/retrieve/mor/bm25';
 import { importedDatabase, importedRandomGraph } from '../../support/importedGraph';
 
 let dir = '';
@@ -53,7 +53,7 @@ after(async () => {
  * Runs `fn` in a session opened with placement store on `folder` that runs nothing else (one engine
  * per database: `pause` closes the shared one meanwhile), and checks it never held the graph's
  * edges: its index is the file read without the CSR (the strategy table loads only what a
- * store-placed run needs), with BM25 read from the file when mor or sage ran.
+ * store-placed run needs), with BM25 read from the file on demand when mor or sage ran.
  */
 async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise<T>, textScored: boolean): Promise<T> {
   const s = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' }, placement: 'store' });
@@ -63,6 +63,7 @@ async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise
     assert.ok(!(index instanceof GraphSnapshot), 'a store-placed session loaded the graph');
     assert.equal(index.data.bm25, undefined, 'the index was read without its BM25 sections');
     assert.equal(hasBm25(index), textScored, 'BM25 attached exactly when a text-scoring strategy ran');
+    if (textScored) assert.equal(bm25For(index).resident, false, 'BM25 is read from the file on demand, not whole');
     return out;
   } finally {
     await s.close();

@@ -5,7 +5,8 @@ import { TopK } from '../snapshot/topK';
 /**
  * BM25 over node text (the node's name: MoR's φ for Amazon/MAG is BM25 over node documents).
  * A compact inverted index in typed arrays: term → (node, tf) postings and node → terms (to score
- * any single node for the trajectory fingerprints). Built once per snapshot on first use.
+ * any single node for the trajectory fingerprints). Built once per snapshot on first use, or read
+ * from the index file (whole with the snapshot; on demand in store placement: Bm25Source).
  * Tokens: lower-case, diacritics folded, runs of letters/digits. k1 = 1.2, b = 0.75.
  */
 const K1 = 1.2;
@@ -45,22 +46,79 @@ export interface Bm25Data {
   readonly avgdl: number;
 }
 
-export class Bm25Index {
-  private readonly vocab: TextTable;
-  private readonly postOffsets: Uint32Array;
-  private readonly postDocs: Uint32Array;
-  private readonly postTf: Uint16Array;
-  private readonly docOffsets: Uint32Array;
-  private readonly docTerms: Uint32Array;
-  private readonly docTf: Uint16Array;
-  private readonly docLen: Uint16Array;
-  private readonly avgdl: number;
-  private readonly n: number;
-  private scratch?: { acc: Float64Array; touched: Int32Array };
+/**
+ * Where a BM25 search reads its arrays: the resident arrays (`Bm25Data`, memory placement), or the
+ * index file on demand (`FileBm25` in snapshot/fileVectors.ts, store placement: only the vocabulary,
+ * the postings' offsets and the documents' lengths are held; a query reads its terms' postings and a
+ * scored node its own row). Both fill the same cursors, so the search below is one code path.
+ */
+export interface Bm25Source {
+  /** false: the postings and rows stay in the file. */
+  readonly resident: boolean;
+  readonly vocab: TextTable;
+  /** Term t has `postOffsets[t + 1] - postOffsets[t]` postings, by ascending node. */
+  readonly postOffsets: Uint32Array;
+  readonly docLen: Uint16Array;
+  readonly avgdl: number;
+  /** Makes the terms' postings readable in `postDocs`/`postTf` (valid until the next call) and returns where each term's list starts in them. */
+  gather(terms: Int32Array): Uint32Array;
+  readonly postDocs: Uint32Array;
+  readonly postTf: Uint16Array;
+  /** Makes the node's terms readable in `docTerms`/`docTf` (valid until the next call), returns where they start; they end at `rowEnd`. */
+  row(node: number): number;
+  readonly rowEnd: number;
+  readonly docTerms: Uint32Array;
+  readonly docTf: Uint16Array;
+  /** The whole index as resident arrays (what the index file stores: writeSnapshot). */
+  materialise(): Bm25Data;
+}
 
-  constructor(readonly data: Bm25Data) {
-    ({ vocab: this.vocab, postOffsets: this.postOffsets, postDocs: this.postDocs, postTf: this.postTf, docOffsets: this.docOffsets, docTerms: this.docTerms, docTf: this.docTf, docLen: this.docLen, avgdl: this.avgdl } = data);
-    this.n = data.docLen.length;
+/** The resident arrays as a source: every cursor is the array itself. */
+class ResidentBm25 implements Bm25Source {
+  readonly resident = true;
+  readonly vocab: TextTable;
+  readonly postOffsets: Uint32Array;
+  readonly docLen: Uint16Array;
+  readonly avgdl: number;
+  readonly postDocs: Uint32Array;
+  readonly postTf: Uint16Array;
+  readonly docTerms: Uint32Array;
+  readonly docTf: Uint16Array;
+  rowEnd = 0;
+  constructor(private readonly data: Bm25Data) {
+    ({ vocab: this.vocab, postOffsets: this.postOffsets, docLen: this.docLen, avgdl: this.avgdl, postDocs: this.postDocs, postTf: this.postTf, docTerms: this.docTerms, docTf: this.docTf } = data);
+  }
+  gather(terms: Int32Array): Uint32Array {
+    const starts = new Uint32Array(terms.length);
+    for (let x = 0; x < terms.length; x++) starts[x] = this.postOffsets[terms[x]!]!;
+    return starts;
+  }
+  row(node: number): number {
+    this.rowEnd = this.data.docOffsets[node + 1]!;
+    return this.data.docOffsets[node]!;
+  }
+  materialise(): Bm25Data {
+    return this.data;
+  }
+}
+
+export class Bm25Index {
+  private readonly src: Bm25Source;
+  private readonly n: number;
+
+  constructor(data: Bm25Data | Bm25Source) {
+    this.src = 'materialise' in data ? data : new ResidentBm25(data);
+    this.n = this.src.docLen.length;
+  }
+
+  /** false: read from the index file on demand (store placement). */
+  get resident(): boolean {
+    return this.src.resident;
+  }
+
+  /** The index's arrays, resident (read whole from the file when it was opened on demand). */
+  get data(): Bm25Data {
+    return this.src.materialise();
   }
 
   /** Tokenizes every name (the one pass over all names; the index file keeps the result). */
@@ -126,10 +184,11 @@ export class Bm25Index {
   query(text: string): Bm25Query {
     const ids: number[] = [];
     const idf: number[] = [];
+    const { vocab, postOffsets } = this.src;
     for (const t of new Set(tokenize(text))) {
-      const id = this.vocab.indexOf(t);
+      const id = vocab.indexOf(t);
       if (id < 0) continue;
-      const df = this.postOffsets[id + 1] - this.postOffsets[id];
+      const df = postOffsets[id + 1] - postOffsets[id];
       ids.push(id);
       idf.push(Math.log(1 + (this.n - df + 0.5) / (df + 0.5)));
     }
@@ -138,13 +197,19 @@ export class Bm25Index {
 
   /** BM25 of one node for a query (0 when they share no term). */
   score(q: Bm25Query, node: number): number {
+    const src = this.src;
     let s = 0;
-    const norm = K1 * (1 - B + (B * this.docLen[node]) / this.avgdl);
-    for (let j = this.docOffsets[node]; j < this.docOffsets[node + 1]; j++) {
-      const t = this.docTerms[j];
+    const norm = K1 * (1 - B + (B * src.docLen[node]) / src.avgdl);
+    const from = src.row(node);
+    const to = src.rowEnd;
+    const docTerms = src.docTerms;
+    const docTf = src.docTf;
+    // Summed in the node's term order (the order its name first uses them): the same float every reader gives.
+    for (let j = from; j < to; j++) {
+      const t = docTerms[j];
       for (let x = 0; x < q.terms.length; x++) {
         if (q.terms[x] !== t) continue;
-        const tf = this.docTf[j];
+        const tf = docTf[j];
         s += (q.idf[x] * tf * (K1 + 1)) / (tf + norm);
       }
     }
@@ -158,28 +223,41 @@ export class Bm25Index {
   topK(q: Bm25Query, k: number, labels?: Uint16Array, label?: number | Uint8Array): ScoredHit[] {
     const one = labels !== undefined && typeof label === 'number' ? label : -1;
     const mask = labels !== undefined && typeof label === 'object' ? label : undefined;
-    // Per-node accumulators, allocated on the first search (not when the index is opened).
-    this.scratch ??= { acc: new Float64Array(this.n), touched: new Int32Array(this.n) };
-    const { acc, touched } = this.scratch;
-    let nt = 0;
-    for (let x = 0; x < q.terms.length; x++) {
-      const t = q.terms[x];
-      const idf = q.idf[x];
-      for (let j = this.postOffsets[t]; j < this.postOffsets[t + 1]; j++) {
-        const d = this.postDocs[j];
-        if (one >= 0 && labels![d] !== one) continue;
-        if (mask !== undefined && mask[labels![d]!] !== 1) continue;
-        const tf = this.postTf[j];
-        if (acc[d] === 0) touched[nt++] = d;
-        acc[d] += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.docLen[d]) / this.avgdl));
-      }
+    const src = this.src;
+    const { postOffsets, docLen, avgdl } = src;
+    const terms = q.terms;
+    const nq = terms.length;
+    // Every query term's postings at once; each list runs in node order, so merging them meets each
+    // node once with all its terms: no accumulator per node (or per posting) is needed.
+    const starts = src.gather(terms);
+    const postDocs = src.postDocs;
+    const postTf = src.postTf;
+    const pos = new Uint32Array(nq);
+    const end = new Uint32Array(nq);
+    for (let x = 0; x < nq; x++) {
+      pos[x] = starts[x];
+      end[x] = starts[x] + postOffsets[terms[x] + 1] - postOffsets[terms[x]];
     }
     const h = new TopK(k);
-    for (let i = 0; i < nt; i++) {
-      const d = touched[i];
+    for (;;) {
+      let d = -1;
+      for (let x = 0; x < nq; x++) if (pos[x] < end[x] && (d < 0 || postDocs[pos[x]] < d)) d = postDocs[pos[x]];
+      if (d < 0) break;
+      const kept = !(one >= 0 && labels![d] !== one) && !(mask !== undefined && mask[labels![d]!] !== 1);
+      // Summed term by term in the query's order, from 0: the float the per-node accumulators gave.
+      let s = 0;
+      for (let x = 0; x < nq; x++) {
+        const j = pos[x];
+        if (j >= end[x] || postDocs[j] !== d) continue;
+        if (kept) {
+          const tf = postTf[j];
+          s += (q.idf[x] * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * docLen[d]) / avgdl));
+        }
+        pos[x] = j + 1;
+        if (j + 1 < end[x] && postDocs[j + 1] <= d) throw new Error('BM25 postings are not in node order (a damaged index file?)');
+      }
       // TopK keeps the smallest: offer −score (ties: smaller node index first).
-      h.offer(-acc[d], d);
-      acc[d] = 0;
+      if (kept) h.offer(-s, d);
     }
     const out: ScoredHit[] = [];
     for (let i = 0; i < h.size; i++) out.push({ index: h.idx[i], score: -h.dist[i] });
@@ -193,7 +271,7 @@ const cache = new WeakMap<SearchIndex, Bm25Index>();
  * A BM25 index read apart for a search index that was opened without it (store placement reads the
  * index file's BM25 sections only for the strategies that score text: the strategy table's needs).
  */
-export function attachBm25(index: SearchIndex, data: Bm25Data): void {
+export function attachBm25(index: SearchIndex, data: Bm25Data | Bm25Source): void {
   if (!index.data.bm25 && !cache.has(index)) cache.set(index, new Bm25Index(data));
 }
 

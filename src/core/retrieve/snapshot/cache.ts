@@ -7,7 +7,7 @@ import { GraphSnapshot, SearchIndex, SnapshotBuilder, type IndexData, type Spill
 import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For, type Bm25Data } from '../mor/bm25';
-import { FilePostings, FileRows, readArray } from './fileVectors';
+import { FileBm25, FilePostings, FileRows, readArray } from './fileVectors';
 import { isSpilled, spillChunks } from './spill';
 import { TextTable } from './textTable';
 import { APPROXIMATE_ABOVE, ResidentPostings, scatterEntries, type EmbeddingMatrix, type InvertedMatrix, type PostingSource, type SparseMatrix } from './vectorIndex';
@@ -32,7 +32,7 @@ const VERSION = 4;
 /** Sections that stay in the file for a large graph (read per bucket / per row): written last. */
 const ON_DISK = ['postRows', 'postVals', 'rowEntries'] as const;
 
-/** Closes the index file of a snapshot whose postings stay on disk once the snapshot is collected. */
+/** Closes the index file of a snapshot whose postings stay on disk (or of a BM25 reader: readBm25) once it is collected. */
 const openFiles = new FinalizationRegistry<number>((fd) => {
   try {
     closeSync(fd);
@@ -251,25 +251,34 @@ export function readSearchIndex(path: string, expect?: { fingerprint: string; em
 }
 
 /**
- * MoR's and SAGE's BM25 index alone from an index file (its `bm25.*` sections; undefined when the
- * file is missing, stale or holds none): what a store-placed text-scoring run adds to the index
- * read without the graph (`attachBm25`). At MetaQA ×40 ≈ 70 MB; the CSR stays in the file.
+ * MoR's and SAGE's BM25 index alone from an index file, read on demand (undefined when the file is
+ * missing, stale or holds none): what a store-placed text-scoring run adds to the index read without
+ * the graph (`attachBm25`). Only the vocabulary, the postings' offsets and the documents' lengths are
+ * read (≈ 3.5 MB at MetaQA ×40); the postings and the documents' terms (≈ 67 MB) stay in the file and
+ * are read per query term and per scored node (`FileBm25`), through a descriptor kept open until the
+ * reader is collected. The CSR stays in the file too.
  */
-export function readBm25(path: string, expect: { fingerprint: string; embedderId: string }): Bm25Data | undefined {
+export function readBm25(path: string, expect: { fingerprint: string; embedderId: string }): FileBm25 | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch {
     return undefined;
   }
+  let keepOpen = false;
   try {
     const header = readHeader(fd);
     if (!header || header.version !== VERSION || header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId) return undefined;
     const prefix = align8(12 + header.headerLength);
+    const size = fstatSync(fd).size;
     const byName = new Map(header.sections.filter((x) => x.name.startsWith('bm25.')).map((x) => [x.name, x] as const));
-    const read = <T extends ArrayBufferView>(name: string, make: (buffer: ArrayBuffer, length: number) => T): T => {
+    const section = (name: string): Section => {
       const sec = byName.get(name);
-      if (!sec) throw new Error(`section ${name} missing`);
+      if (!sec || prefix + sec.offset + sec.bytes > size) throw new Error(`section ${name} missing`);
+      return sec;
+    };
+    const read = <T extends ArrayBufferView>(name: string, make: (buffer: ArrayBuffer, length: number) => T): T => {
+      const sec = section(name);
       const buffer = new ArrayBuffer(align8(sec.bytes));
       const bytes = new Uint8Array(buffer, 0, sec.bytes);
       let done = 0;
@@ -284,15 +293,27 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
     const u16 = (n: string): Uint16Array => read(n, (b, l) => new Uint16Array(b, 0, l));
     const u32 = (n: string): Uint32Array => read(n, (b, l) => new Uint32Array(b, 0, l));
     if (!byName.has('bm25.postDocs')) return undefined;
-    return bm25Sections({ u8, u16, u32 }, header);
+    const postDocs = section('bm25.postDocs');
+    const at = {
+      postDocsAt: prefix + postDocs.offset,
+      postTfAt: prefix + section('bm25.postTf').offset,
+      docOffsetsAt: prefix + section('bm25.docOffsets').offset,
+      docTermsAt: prefix + section('bm25.docTerms').offset,
+      docTfAt: prefix + section('bm25.docTf').offset,
+      entries: postDocs.length,
+    };
+    const reader = new FileBm25(fd, new TextTable(u8('bm25.vocab'), u32('bm25.vocab.offsets')), u32('bm25.postOffsets'), u16('bm25.docLen'), header.bm25Avgdl ?? 1, at);
+    openFiles.register(reader, fd);
+    keepOpen = true;
+    return reader;
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
+    if (!keepOpen) closeSync(fd);
   }
 }
 
-/** The BM25 index from its `bm25.*` sections, however they are read (mapped with the index, or apart: readBm25). */
+/** The BM25 index from its `bm25.*` sections, read whole with the snapshot. */
 function bm25Sections(read: { u8(n: string): Uint8Array; u16(n: string): Uint16Array; u32(n: string): Uint32Array }, header: Header): Bm25Data {
   return {
     vocab: new TextTable(read.u8('bm25.vocab'), read.u32('bm25.vocab.offsets')),

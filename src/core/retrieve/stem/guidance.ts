@@ -76,7 +76,72 @@ export interface PprOptions {
  * its residual exceeds ε × its weighted degree, so hubs (a genre with 10 000 films) are pushed only
  * when a large share of the mass reaches them: cost is bounded by the pushes, not the graph.
  */
-const scratch = new WeakMap<SearchIndex, { p: Float64Array; r: Float64Array; deg: Float64Array; queued: Uint8Array }>();
+/**
+ * The walk's state of the nodes it touches, by slot in first-touch order (node, estimate p,
+ * residual r, weighted degree, queue mark), found through an open-addressing table: nothing of the
+ * graph's size (three Float64Arrays over every node were 36 MB at MetaQA ×40, for a walk that
+ * touches thousands).
+ */
+class WalkState {
+  node = new Int32Array(256);
+  p = new Float64Array(256);
+  r = new Float64Array(256);
+  deg = new Float64Array(256);
+  /** 1: queued; 2: its degree is not known (store placement), so it is not pushed in this run. */
+  queued = new Uint8Array(256);
+  size = 0;
+  /** Whether the last `slot` call added the node. */
+  added = false;
+  private table = new Int32Array(512).fill(-1);
+  /** 32 − log2(table size): a node's home bucket is the top bits of its multiplicative hash. */
+  private shift = 23;
+
+  /** The node's slot, or -1. */
+  find(u: number): number {
+    const mask = this.table.length - 1;
+    for (let h = Math.imul(u, 0x9e3779b1) >>> this.shift; ; h = (h + 1) & mask) {
+      const s = this.table[h]!;
+      if (s < 0 || this.node[s] === u) return s;
+    }
+  }
+
+  /** The node's slot, added (p = r = 0, degree -1) when new. */
+  slot(u: number): number {
+    const found = this.find(u);
+    this.added = found < 0;
+    if (found >= 0) return found;
+    if (this.size === this.node.length) this.grow();
+    const s = this.size++;
+    this.node[s] = u;
+    this.deg[s] = -1;
+    this.place(s);
+    return s;
+  }
+
+  private place(s: number): void {
+    const mask = this.table.length - 1;
+    let h = Math.imul(this.node[s]!, 0x9e3779b1) >>> this.shift;
+    while (this.table[h]! >= 0) h = (h + 1) & mask;
+    this.table[h] = s;
+  }
+
+  private grow(): void {
+    const cap = 2 * this.node.length;
+    const more = <T extends Int32Array | Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    this.node = more(this.node, (n) => new Int32Array(n));
+    this.p = more(this.p, (n) => new Float64Array(n));
+    this.r = more(this.r, (n) => new Float64Array(n));
+    this.deg = more(this.deg, (n) => new Float64Array(n));
+    this.queued = more(this.queued, (n) => new Uint8Array(n));
+    this.table = new Int32Array(2 * cap).fill(-1);
+    this.shift--;
+    for (let s = 0; s < this.size; s++) this.place(s);
+  }
+}
 
 export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
   const alpha = options.restart ?? 0.15;
@@ -88,76 +153,71 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
     guide(input: GuidanceInput): GuidanceGraph {
       const graph = input.graph;
       const d = graph ? graph.edges : memoryAdjacency(input.snapshot);
-      const n = input.snapshot.nodeCount;
       const w = input.relationWeight.map((x) => Math.max(floor, Math.min(1, x)));
       let total = 0;
       for (const s of input.seeds) total += Math.max(0, s.weight);
       if (total <= 0) return guidanceGraph('ppr', new Int32Array(0), new Float64Array(0));
-      // Scratch arrays per snapshot, reset through the touched list (no per-query O(n) zeroing).
-      let sc = scratch.get(input.snapshot);
-      if (!sc) scratch.set(input.snapshot, (sc = { p: new Float64Array(n), r: new Float64Array(n), deg: new Float64Array(n).fill(-1), queued: new Uint8Array(n) }));
-      const { p, r, deg, queued } = sc;
-      const touched: number[] = [];
-      const touch = (u: number): void => {
-        if (deg[u]! < 0) {
-          // In the store: a node whose edges were not all read has its degree from its counts per type.
-          let s = graph && !graph.complete(u) ? graph.degree(u, w) : undefined;
-          if (s === undefined) {
-            if (graph && !graph.complete(u)) graph.missing(u, 'degree');
-            s = 0;
-            for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
-            for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
+      const st = new WalkState();
+      const touch = (u: number): number => {
+        const slot = st.slot(u);
+        if (!st.added) return slot;
+        // In the store: a node whose edges were not all read has its degree from its counts per type.
+        let s = graph && !graph.complete(u) ? graph.degree(u, w) : undefined;
+        if (s === undefined) {
+          if (graph && !graph.complete(u)) {
+            graph.missing(u, 'degree');
+            // Not pushed in this run: its degree from the edges read so far is too small, and
+            // pushing it would read all its edges next (a hub's tens of thousands at MetaQA ×40),
+            // which the walk on the whole graph may never need. Its degree is read first.
+            st.queued[slot] = 2;
           }
-          deg[u] = s;
-          touched.push(u);
+          s = 0;
+          for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
+          for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
         }
+        st.deg[slot] = s;
+        return slot;
       };
       const queue: number[] = [];
       let head = 0;
-      const enqueue = (u: number): void => {
-        if (queued[u] || deg[u]! <= 0 || r[u]! <= eps * deg[u]!) return;
-        queued[u] = 1;
-        queue.push(u);
+      const enqueue = (s: number): void => {
+        if (s < 0 || st.queued[s] || st.deg[s]! <= 0 || st.r[s]! <= eps * st.deg[s]!) return;
+        st.queued[s] = 1;
+        queue.push(s);
       };
       for (const s of input.seeds) {
         if (s.weight <= 0) continue;
-        touch(s.node);
-        r[s.node] = r[s.node]! + s.weight / total;
+        const slot = touch(s.node);
+        st.r[slot] = st.r[slot]! + s.weight / total;
       }
-      for (const s of input.seeds) enqueue(s.node);
+      for (const s of input.seeds) enqueue(st.find(s.node));
       let pushes = 0;
       while (head < queue.length && pushes < maxPushes) {
-        const u = queue[head++]!;
-        queued[u] = 0;
-        const ru = r[u]!;
-        const du = deg[u]!;
+        const s = queue[head++]!;
+        st.queued[s] = 0;
+        const ru = st.r[s]!;
+        const du = st.deg[s]!;
         if (du <= 0 || ru <= eps * du) continue;
         pushes++;
+        const u = st.node[s]!;
         if (graph && !graph.complete(u)) graph.missing(u, 'edges');
-        p[u] = p[u]! + alpha * ru;
-        r[u] = 0;
+        st.p[s] = st.p[s]! + alpha * ru;
+        st.r[s] = 0;
         const share = ((1 - alpha) * ru) / du;
         for (let dir = 0; dir < 2; dir++) {
           const offs = dir === 0 ? d.outOffsets : d.inOffsets;
           const others = dir === 0 ? d.outTargets : d.inSources;
           const rels = dir === 0 ? d.outRels : d.inRels;
           for (let j = offs[u]!; j < offs[u + 1]!; j++) {
-            const v = others[j]!;
-            touch(v);
-            r[v] = r[v]! + share * w[rels[j]!]!;
+            const v = touch(others[j]!);
+            st.r[v] = st.r[v]! + share * w[rels[j]!]!;
             enqueue(v);
           }
         }
       }
       const ranked: [number, number][] = [];
-      for (const u of touched) if (p[u]! > 0) ranked.push([u, p[u]!]);
+      for (let s = 0; s < st.size; s++) if (st.p[s]! > 0) ranked.push([st.node[s]!, st.p[s]!]);
       ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-      for (const u of touched) {
-        p[u] = 0;
-        r[u] = 0;
-        deg[u] = -1;
-        queued[u] = 0;
-      }
       const top = ranked.slice(0, input.k);
       return guidanceGraph('ppr', Int32Array.from(top, (x) => x[0]), Float64Array.from(top, (x) => x[1]));
     },
