@@ -103,9 +103,10 @@ export function endpointOrder(schema: GraphSchema): (type: string, from: string,
  * extends from the nodes kept; no form it seeks by a list of ids was found (a primary-key UNWIND is
  * planned as a hash join against every edge of the types, and an undirected branch's `start_node(r)`
  * is the traversal's start, not the stored edge's; docs/placement.md).
- * Neo4j: `elementId` seeks (`$ids`), one branch per direction.
+ * Neo4j: `elementId` seeks (`$ids`), one branch per direction. `perLabel[i]`: the types of label
+ * i's branches instead of `types` (gsd's bounded reads ask each label for what its nodes still need).
  */
-export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[], endpoints?: EndpointsOf): string {
+export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[], endpoints?: EndpointsOf, perLabel?: readonly (readonly string[])[]): string {
   const branches: string[] = [];
   const relOf = (ts: readonly string[]): string => `r:${ts.map(quoteIdentifier).join('|')}`;
   for (const out of [true, false]) {
@@ -117,7 +118,7 @@ export function expansionStatement(dialect: CypherDialect, labels: readonly stri
     }
     labels.forEach((label, i) => {
       // Only types the catalog lets start (out) or end (in) at this label: a branch that can find no edge still scans the label.
-      const fit = types.filter((t) => {
+      const fit = (perLabel?.[i] ?? types).filter((t) => {
         const ends = endpoints?.(t);
         return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === label);
       });
