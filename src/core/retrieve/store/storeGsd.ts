@@ -16,7 +16,8 @@ import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome } from 
 import type { GraphSnapshot, SearchIndex } from '../snapshot/snapshot';
 import type { NodeNameIndex } from '../nodeNames';
 import type { CandidateNodes, EndpointsOf } from './storeGraph';
-import { endpointOrder, expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, levelStatement, LocalGraphBuilder, membersStatement, namesStatement, offsetOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
+import type { CypherParams } from '../../graph/graphStore';
 
 export interface StoreSearch {
   readonly outcome: SearchOutcome;
@@ -98,6 +99,15 @@ interface LocalGraph {
 const BOUND_SLACK = 1e-6;
 
 /**
+ * When a level reads a label's nodes by key lookups rather than a scan with a list filter (embedded
+ * engine, measured on MetaQA ×1 and ×40, docs/placement.md): a lookup costs ≈ 2.5 ms and grows
+ * past 8 in one statement; the scan ≈ 2 ms + 1 ms per 60,000 nodes of the label. So at most one
+ * lookup per 150,000 nodes of the label, and never more than 8.
+ */
+const NODES_PER_KEY_LOOKUP = 150_000;
+const KEY_LOOKUPS_MAX = 8;
+
+/**
  * The local graph of a problem (every edge its search can look at, in the snapshot's order) and
  * the problem in its node numbers, read level by level (the statements counted on `io`). It does
  * not depend on k: a search with any k on it is the memory search's (why-not's rank searches reuse it).
@@ -159,6 +169,7 @@ class LevelReads {
   private readonly typesRead = new Map<string, number>();
   private readonly adjacency = new Map<string, Neighbour[]>();
   private readonly endpointsOf: EndpointsOf;
+  private readonly labelCount: Map<string, number>;
   private readonly empty: boolean;
   private rooted = false;
 
@@ -166,6 +177,7 @@ class LevelReads {
     const d = index;
     const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
     this.endpointsOf = (type) => declared.get(type);
+    this.labelCount = new Map(schema.labels.map((l) => [l.name, l.count ?? 0] as const));
     this.builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, endpointOrder(schema));
     const P = (this.P = problem.nodes.length);
     const order = searchOrder(problem);
@@ -291,29 +303,53 @@ class LevelReads {
     if (need.size === 0) return false;
     const frontier: FrontierNode[] = [];
     for (const id of need.keys()) frontier.push({ id, label: this.builder.labelNameOf(id) });
-    const { labels, params } = expansionParams(this.reader.dialect, frontier);
-    // Per label (the embedded engine's branches) the union of its nodes' missing types; Neo4j: one union.
-    const union = new Map<string, number>();
-    for (const f of frontier) {
-      const key = this.reader.dialect === 'neo4j' ? '' : f.label;
-      union.set(key, (union.get(key) ?? 0) | need.get(f.id)!);
-    }
     const names = (bits: number): string[] => {
       const out: number[] = [];
       for (let b = 0; b < this.typeOfBit.length; b++) if (bits & (1 << b)) out.push(...this.typeOfBit[b]!);
       return out.sort((a, b) => a - b).map((r) => this.index.relationNames[r]!);
     };
-    const typesOf = this.reader.dialect === 'neo4j' ? [names(union.get('')!)] : labels.map((l) => names(union.get(l)!));
-    const statement = expansionStatement(this.reader.dialect, labels, typesOf[0]!, this.endpointsOf, typesOf);
-    // Only the parameters of the branches sent (a frontier label no candidate type touches has none).
-    const used = Object.fromEntries(Object.entries(params).filter(([name]) => statement.includes(`$${name} `)));
-    const rows = statement === '' ? [] : await this.io.read(statement, used);
+    /** Per frontier node: the types this statement reads for it (both directions). */
+    const reading = new Map<string, number>();
+    let statement: string;
+    let params: CypherParams;
+    if (this.reader.dialect === 'neo4j') {
+      let union = 0;
+      for (const bits of need.values()) union |= bits;
+      for (const id of need.keys()) reading.set(id, union);
+      statement = expansionStatement('neo4j', [], names(union));
+      params = expansionParams('neo4j', frontier).params;
+    } else {
+      const byLabel = new Map<string, string[]>();
+      for (const f of frontier) {
+        const list = byLabel.get(f.label);
+        if (list) list.push(f.id);
+        else byLabel.set(f.label, [f.id]);
+      }
+      const groups: LevelGroup[] = [];
+      for (const [label, ids] of byLabel) {
+        // A few nodes of a large label: each found by its key, with exactly its own types.
+        const keys = ids.length <= Math.min(KEY_LOOKUPS_MAX, Math.floor((this.labelCount.get(label) ?? 0) / NODES_PER_KEY_LOOKUP)) ? this.keysOf(ids) : undefined;
+        if (keys) {
+          ids.forEach((id, j) => {
+            reading.set(id, need.get(id)!);
+            groups.push({ label, offsets: [offsetOf(id)], keys: [keys[j]!], types: names(need.get(id)!) });
+          });
+          continue;
+        }
+        let union = 0;
+        for (const id of ids) union |= need.get(id)!;
+        for (const id of ids) reading.set(id, union);
+        groups.push({ label, offsets: ids.map(offsetOf), types: names(union) });
+      }
+      ({ cypher: statement, params } = levelStatement(groups, this.endpointsOf));
+    }
+    const rows = statement === '' ? [] : await this.io.read(statement, params);
     // Rows of a type a node had read already (a branch reads its label's union) are not new.
     const before = new Map<string, number>();
     for (const f of frontier) {
       const had = this.typesRead.get(f.id) ?? 0;
       before.set(f.id, had);
-      this.typesRead.set(f.id, had | union.get(this.reader.dialect === 'neo4j' ? '' : f.label)!);
+      this.typesRead.set(f.id, had | reading.get(f.id)!);
     }
     const fresh = rows.filter((r) => {
       const rel = this.relId.get(String(r.t)) ?? -1;
@@ -361,6 +397,17 @@ class LevelReads {
         this.reach[c.to] = next;
       }
     }
+  }
+
+  /** The nodes' primary keys (their names, from the index); undefined when the index lacks one. */
+  private keysOf(ids: readonly string[]): string[] | undefined {
+    const out: string[] = [];
+    for (const id of ids) {
+      const g = this.index.nodeOf?.(id);
+      if (g === undefined) return undefined;
+      out.push(this.index.nameOf(g));
+    }
+    return out;
   }
 
   build(): LocalGraph {
