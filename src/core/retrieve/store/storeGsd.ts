@@ -45,12 +45,14 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   const k = Math.max(1, options.k);
   let built: LocalGraph;
   let outcome: SearchOutcome;
-  // Branch and bound over the levels (docs/placement.md, "Bounded reads"): first only what a match
-  // at the pattern's least possible GSD needs; its k-th best bounds the second pass, which reads
-  // only partial matches whose lower bound can still reach it (ties included). Two passes fit the
-  // round-trip bound when each has at most one statement per level (+ the unnamed root's members).
+  // Branch and bound over the levels (docs/placement.md, "Bounded reads"): first what a match at
+  // the pattern's least possible GSD needs, widened at each level to its k best images (a topic
+  // with fewer than k perfect matches would leave the second pass unbounded); the k-th best found
+  // bounds the second pass, which reads only partial matches whose lower bound can still reach it
+  // (ties included). The first pass is a heuristic, the second makes the result exact. Two passes
+  // fit the round-trip bound when each has at most one statement per level (+ the unnamed root's members).
   if (2 * reads.levels + reads.memberStatements + 1 <= 2 * problem.edges.length + 2) {
-    await reads.pass(reads.floor + 2 * BOUND_SLACK);
+    await reads.pass(reads.floor + 2 * BOUND_SLACK, k);
     built = reads.build();
     outcome = searchTopK(built.snap, built.local, options);
     const kth = outcome.matches.length >= k ? outcome.matches[k - 1]!.gsd : Infinity;
@@ -244,8 +246,11 @@ class LevelReads {
     this.typeOfBit = fine ? typeList.map((r) => [r]) : [typeList];
   }
 
-  /** Reads what the threshold lets in (the first pass also the roots' images); returns the statements sent. */
-  async pass(threshold: number): Promise<number> {
+  /**
+   * Reads what the threshold lets in (the first pass also the roots' images); returns the
+   * statements sent. `widen` > 0: each level's threshold is raised to its widen-th least image bound.
+   */
+  async pass(threshold: number, widen = 0): Promise<number> {
     if (this.empty) return 0;
     const { problem, index, builder } = this;
     const d = index;
@@ -274,10 +279,24 @@ class LevelReads {
       }
     }
     for (let level = 0; level <= this.maxDepth; level++) {
-      if (await this.expand(level, threshold)) sent++;
-      this.propagate(level, threshold);
+      const at = widen > 0 ? Math.max(threshold, this.kthBound(level, widen)) : threshold;
+      if (await this.expand(level, at)) sent++;
+      this.propagate(level, at);
     }
     return sent;
+  }
+
+  /** The k-th least lower bound among the images at `level` that have a step from them (ties count once each). */
+  private kthBound(level: number, k: number): number {
+    const bounds: number[] = [];
+    for (let p = 0; p < this.P; p++) {
+      if (this.depth[p] !== level || this.stepsFrom[p]!.length === 0) continue;
+      const rest = this.rest[p]!;
+      for (const cost of this.reach[p]!.values()) bounds.push(cost + rest);
+    }
+    if (bounds.length === 0) return -Infinity;
+    bounds.sort((a, b) => a - b);
+    return bounds[Math.min(k, bounds.length) - 1]!;
   }
 
   /** One statement: the types each image at `level` within the threshold still needs. */
