@@ -3,9 +3,9 @@
 // strategy once in memory and once in store placement: per hop, p50/p95 per plan, round trips (max
 // and the bound: 2 × hops + 2 for gsd, one per hop for mor, one for sage, none for stem's guidance
 // walk), rows read and store time,
-// the client's CPU, and whether store gave exactly memory's result (gsd: subgraphs, GSD values and
-// answers; mor, stem and sage: everything the result shows but timings and MoR's structuralVisits counter).
-// --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set). --db: a folder
+// the client's CPU, and whether store gave exactly memory's result (gsd: subgraphs, GSD values,
+// answers and ties cut at k; mor, stem and sage: everything the result shows but timings and MoR's structuralVisits counter).
+// --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set); --hops 1,2,3 (default) the hops run. --db: a folder
 // holding a graph already (e.g. MetaQA ×40) is opened read-only and never written.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,12 +16,13 @@ import { goldPattern, loadQuestions, sample } from './bench/metaqa';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
 
-const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') } } });
+const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') }, hops: { type: 'string', default: '1,2,3' } } });
 const STRATEGIES = ['gsd', 'mor', 'stem', 'sage'] as const;
 type Benched = (typeof STRATEGIES)[number];
 const strategies = values.strategies.split(',').filter((s): s is Benched => (STRATEGIES as readonly string[]).includes(s));
 const per = Number(values.per);
 const placement = values.placement === 'memory' ? 'memory' : 'store';
+const hopList = values.hops.split(',').map(Number).filter((h) => h === 1 || h === 2 || h === 3);
 
 function pct(xs: readonly number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -30,7 +31,7 @@ function pct(xs: readonly number[], p: number): number {
 
 function same(strategy: Benched, a: RetrievalResult, b: RetrievalResult): boolean {
   const key = (r: RetrievalResult): string => {
-    if (strategy === 'gsd') return JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers });
+    if (strategy === 'gsd') return JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers, ties: r.ties });
     const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
     const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
     return JSON.stringify({ ...rest, counters });
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     const nodes = schema.labels.reduce((n, l) => n + (l.count ?? 0), 0);
     await session.snapshot();
     console.log(`MetaQA in ${values.db} (${nodes.toLocaleString('en-US')} nodes), gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it; client CPU beside it)`);
-    for (const strategy of strategies) for (const hop of [1, 2, 3]) {
+    for (const strategy of strategies) for (const hop of hopList) {
       const all = loadQuestions(DATA, hop);
       const qs = per > 0 ? sample(all, per, 20261127 + hop) : all;
       const times: number[] = [];

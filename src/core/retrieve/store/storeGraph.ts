@@ -103,9 +103,10 @@ export function endpointOrder(schema: GraphSchema): (type: string, from: string,
  * extends from the nodes kept; no form it seeks by a list of ids was found (a primary-key UNWIND is
  * planned as a hash join against every edge of the types, and an undirected branch's `start_node(r)`
  * is the traversal's start, not the stored edge's; docs/placement.md).
- * Neo4j: `elementId` seeks (`$ids`), one branch per direction.
+ * Neo4j: `elementId` seeks (`$ids`), one branch per direction. `perLabel[i]`: the types of label
+ * i's branches instead of `types` (gsd's bounded reads ask each label for what its nodes still need).
  */
-export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[], endpoints?: EndpointsOf): string {
+export function expansionStatement(dialect: CypherDialect, labels: readonly string[], types: readonly string[], endpoints?: EndpointsOf, perLabel?: readonly (readonly string[])[]): string {
   const branches: string[] = [];
   const relOf = (ts: readonly string[]): string => `r:${ts.map(quoteIdentifier).join('|')}`;
   for (const out of [true, false]) {
@@ -117,7 +118,7 @@ export function expansionStatement(dialect: CypherDialect, labels: readonly stri
     }
     labels.forEach((label, i) => {
       // Only types the catalog lets start (out) or end (in) at this label: a branch that can find no edge still scans the label.
-      const fit = types.filter((t) => {
+      const fit = (perLabel?.[i] ?? types).filter((t) => {
         const ends = endpoints?.(t);
         return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === label);
       });
@@ -128,6 +129,51 @@ export function expansionStatement(dialect: CypherDialect, labels: readonly stri
     });
   }
   return branches.join(' UNION ALL ');
+}
+
+/** One label's part of an expansion level on the embedded engine: its nodes and the types they still need. */
+export interface LevelGroup {
+  readonly label: string;
+  /** The nodes' offsets in the label's table. */
+  readonly offsets: readonly number[];
+  /** Each node's primary key (`name`), when the group is read by key lookups instead of a scan. */
+  readonly keys?: readonly string[];
+  readonly types: readonly string[];
+}
+
+/**
+ * The embedded engine's statement for one expansion level (expansionStatement's columns): per label
+ * and direction one branch, `offset(id(a)) IN $o<i>` (a scan of the label with a list filter), or,
+ * for a group with `keys`, one branch per node and direction that finds it by its primary key —
+ * a lookup, not a scan: cheaper on a large label for a few nodes (docs/placement.md, "Bounded reads").
+ * The parameters hold only what the branches sent use; '' when no type can start or end at any label.
+ */
+export function levelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
+  const branches: string[] = [];
+  const params: Record<string, CypherValue> = {};
+  const ret = (out: boolean): string => `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`;
+  for (const out of [true, false]) {
+    groups.forEach((g, i) => {
+      const fit = g.types.filter((t) => {
+        const ends = endpoints?.(t);
+        return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === g.label);
+      });
+      if (fit.length === 0) return;
+      const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
+      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
+      const label = quoteIdentifier(g.label);
+      if (g.keys) {
+        g.keys.forEach((key, j) => {
+          params[`k${i}_${j}`] = key;
+          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(out)}`);
+        });
+        return;
+      }
+      params[`o${i}`] = [...g.offsets];
+      branches.push(`MATCH (a:${label})${arrow}(b) WHERE offset(id(a)) IN $o${i} ${ret(out)}`);
+    });
+  }
+  return { cypher: branches.join(' UNION ALL '), params };
 }
 
 /** The statement reading the names of nodes (matched nodes the index did not name): per label on the embedded engine. */

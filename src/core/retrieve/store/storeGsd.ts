@@ -12,11 +12,12 @@
  */
 import type { GraphSchema } from '../../schema/graphSchema';
 import type { GsdProblem, NodeCandidates } from '../gsd/problem';
-import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome } from '../gsd/search';
+import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome, type SearchStep } from '../gsd/search';
 import type { GraphSnapshot, SearchIndex } from '../snapshot/snapshot';
 import type { NodeNameIndex } from '../nodeNames';
-import type { CandidateNodes } from './storeGraph';
-import { endpointOrder, expansionParams, expansionStatement, IoCounter, LocalGraphBuilder, membersStatement, namesStatement, type FrontierNode, type StoreReader } from './storeGraph';
+import type { CandidateNodes, EndpointsOf } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, levelStatement, LocalGraphBuilder, membersStatement, namesStatement, offsetOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
+import type { CypherParams } from '../../graph/graphStore';
 
 export interface StoreSearch {
   readonly outcome: SearchOutcome;
@@ -40,13 +41,36 @@ export function storeUnsupported(problem: GsdProblem): string | undefined {
 export async function searchInStore(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, options: SearchOptions, signal?: AbortSignal): Promise<StoreSearch> {
   const io = new IoCounter(reader, signal);
   const d = index;
-  const { builder, built, local } = await readLocalGraph(index, problem, reader, schema, io);
-  const outcome = searchTopK(built.snap, local, options);
+  const reads = new LevelReads(index, problem, reader, schema, io);
+  const k = Math.max(1, options.k);
+  let built: LocalGraph;
+  let outcome: SearchOutcome;
+  // Branch and bound over the levels (docs/placement.md, "Bounded reads"): first what a match at
+  // the pattern's least possible GSD needs, widened at each level to its k best images (a topic
+  // with fewer than k perfect matches would leave the second pass unbounded); the k-th best found
+  // bounds the second pass, which reads only partial matches whose lower bound can still reach it
+  // (ties included). The first pass is a heuristic, the second makes the result exact. Two passes
+  // fit the round-trip bound when each has at most one statement per level (+ the unnamed root's members).
+  if (2 * reads.levels + reads.memberStatements + 1 <= 2 * problem.edges.length + 2) {
+    await reads.pass(reads.floor + 2 * BOUND_SLACK, k);
+    built = reads.build();
+    outcome = searchTopK(built.snap, built.local, options);
+    const kth = outcome.matches.length >= k ? outcome.matches[k - 1]!.gsd : Infinity;
+    if ((await reads.pass(kth + BOUND_SLACK)) > 0) {
+      built = reads.build();
+      outcome = searchTopK(built.snap, built.local, options);
+    }
+  } else {
+    await reads.pass(Infinity);
+    built = reads.build();
+    outcome = searchTopK(built.snap, built.local, options);
+  }
+  const { builder } = reads;
   // Names of the matched nodes the index did not name: one more statement.
   const matched = new Set<string>();
   for (const m of outcome.matches) for (const g of m.nodes) matched.add(built.snap.data.nodeIds.get(g));
   const unnamed = builder.unnamed(matched);
-  if (unnamed.length === 0) return { outcome, snap: built.snap, problem: local, io };
+  if (unnamed.length === 0) return { outcome, snap: built.snap, problem: built.local, io };
   // The index names every node of this graph version: a matched node's name is read there when it
   // can find the node's id, from the store (one statement) otherwise.
   const rest = index.nodeOf ? unnamed.filter((u) => {
@@ -60,8 +84,30 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
   }
   // Same nodes, same order: only the names are new.
   const named = builder.build(d.fingerprint, d.embedderId);
-  return { outcome, snap: named.snap, problem: local, io };
+  return { outcome, snap: named.snap, problem: built.local, io };
 }
+
+/** The local graph as the search walks it, and the problem in its node numbers. */
+interface LocalGraph {
+  readonly snap: GraphSnapshot;
+  readonly indexOf: ReadonlyMap<string, number>;
+  readonly local: GsdProblem;
+}
+
+/**
+ * Slack on the bound: GSD values are sums of floats, and the subgraphs that tie the k-th (within
+ * retrieve.ts's TIE_EPS, 1e-9) must be read too, for the tie count.
+ */
+const BOUND_SLACK = 1e-6;
+
+/**
+ * When a level reads a label's nodes by key lookups rather than a scan with a list filter (embedded
+ * engine, measured on MetaQA ×1 and ×40, docs/placement.md): a lookup costs ≈ 2.5 ms and grows
+ * past 8 in one statement; the scan ≈ 2 ms + 1 ms per 60,000 nodes of the label. So at most one
+ * lookup per 150,000 nodes of the label, and never more than 8.
+ */
+const NODES_PER_KEY_LOOKUP = 150_000;
+const KEY_LOOKUPS_MAX = 8;
 
 /**
  * The local graph of a problem (every edge its search can look at, in the snapshot's order) and
@@ -69,108 +115,337 @@ export async function searchInStore(index: CandidateNodes, problem: GsdProblem, 
  * not depend on k: a search with any k on it is the memory search's (why-not's rank searches reuse it).
  */
 export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, io: IoCounter): Promise<{ builder: LocalGraphBuilder; built: { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> }; local: GsdProblem }> {
-  const d = index;
-  const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
-  const endpointsOf = (type: string): readonly { from: string; to: string }[] | undefined => declared.get(type);
-  const builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, endpointOrder(schema));
-  const P = problem.nodes.length;
-  const order = searchOrder(problem);
-  const hasList = (p: number): boolean => problem.nodes[p].known || problem.nodes[p].pinned === true;
-  const empty = order.length === 0 || problem.nodes.some((n) => n.count === 0) || problem.edges.some((e) => e.rels.length === 0);
+  const reads = new LevelReads(index, problem, reader, schema, io);
+  await reads.pass(Infinity);
+  const built = reads.build();
+  return { builder: reads.builder, built, local: built.local };
+}
 
-  // Known and pinned nodes: every candidate is a local node (its name and label from the index).
-  for (const n of problem.nodes) if (n.known || n.pinned === true) for (const g of n.nodes) builder.addNode(index.idOf(g), d.labelNames[index.labelOf(g)] ?? '', index.nameOf(g));
+/** A neighbour read from the store: its id, relation id and label id (-1: not in the index). */
+interface Neighbour {
+  readonly id: string;
+  readonly rel: number;
+  readonly label: number;
+}
 
-  const depth = new Int32Array(P).fill(-1);
-  const images: Set<string>[] = Array.from({ length: P }, () => new Set<string>());
-  const isFrom = new Uint8Array(P);
-  const children: { edge: number; to: number }[][] = Array.from({ length: P }, () => []);
-  for (const s of order) {
-    if (s.kind === 'root') depth[s.node] = 0;
-    else {
-      isFrom[s.from] = 1;
-      if (s.introduces) {
-        depth[s.to] = depth[s.from] + 1;
-        children[s.from].push({ edge: s.edge, to: s.to });
-      }
-    }
-  }
-  if (!empty) {
+/**
+ * The store's side of the search, level by level. Each pass walks the levels of the search order's
+ * tree (a pattern node's depth) and expands, with one statement per level, the possible images of
+ * the pattern nodes at that depth whose lower bound is within the pass's threshold, reading only
+ * the relation types the steps from that node can still afford. The lower bound of image g of
+ * pattern node p: the least cost of a path of images from p's root to g (nodes and tree edges,
+ * over the edges read) plus the least candidate distance of every other node and edge of the
+ * pattern — no match mapping p to g costs less (a match whose every partial image stays within the
+ * threshold is read whole, by induction over the levels). A node's types are read once (both
+ * directions), whichever pass or level asks for them. Threshold ∞: every possible image, every
+ * candidate type of its steps (what any k can reach).
+ */
+class LevelReads {
+  readonly builder: LocalGraphBuilder;
+  /** Statements per pass: one per level that has a node with a step from it. */
+  readonly levels: number;
+  /** Statements for the members of an unnamed root (one per label), sent by the first pass. */
+  readonly memberStatements: number;
+  /** The least GSD any match can have: every node's and edge's least candidate distance. */
+  readonly floor: number;
+  private readonly P: number;
+  private readonly depth: Int32Array;
+  private readonly maxDepth: number;
+  /** Per pattern node: the edges of the steps from it, and the tree steps it introduces a child by. */
+  private readonly stepsFrom: number[][];
+  private readonly children: { edge: number; to: number }[][];
+  /** Per pattern node: the least distance of every pattern node and edge off its root path. */
+  private readonly rest: Float64Array;
+  private readonly minEdge: Float64Array;
+  /** Per pattern node: its possible images (store id → least root-path cost). */
+  private readonly reach: Map<string, number>[];
+  /** Listed nodes: store id → candidate distance. */
+  private readonly listed: (Map<string, number> | undefined)[];
+  private readonly allowed: (Uint8Array | null)[];
+  /** Relation id → its bit among the pattern's candidate types (all 0 when they are more than 30: then a node's types are read together). */
+  private readonly bitOf: Int32Array;
+  private readonly typeOfBit: number[][];
+  private readonly relId: Map<string, number>;
+  private readonly labelId: Map<string, number>;
+  /** Store id → bits of the types read (both directions). */
+  private readonly typesRead = new Map<string, number>();
+  private readonly adjacency = new Map<string, Neighbour[]>();
+  private readonly endpointsOf: EndpointsOf;
+  private readonly labelCount: Map<string, number>;
+  private readonly empty: boolean;
+  private rooted = false;
+
+  constructor(private readonly index: CandidateNodes, private readonly problem: GsdProblem, private readonly reader: StoreReader, schema: GraphSchema, private readonly io: IoCounter) {
+    const d = index;
+    const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
+    this.endpointsOf = (type) => declared.get(type);
+    this.labelCount = new Map(schema.labels.map((l) => [l.name, l.count ?? 0] as const));
+    this.builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, endpointOrder(schema));
+    const P = (this.P = problem.nodes.length);
+    const order = readOrder(problem);
+    const hasList = (p: number): boolean => problem.nodes[p]!.known || problem.nodes[p]!.pinned === true;
+    this.empty = order.length === 0 || problem.nodes.some((n) => n.count === 0) || problem.edges.some((e) => e.rels.length === 0);
+    this.relId = new Map(d.relationNames.map((n, i) => [n, i] as const));
+    this.labelId = new Map(d.labelNames.map((n, i) => [n, i] as const));
+
+    // Known and pinned nodes: every candidate is a local node (its name and label from the index).
+    for (const n of problem.nodes) if (hasList(problem.nodes.indexOf(n))) for (const g of n.nodes) this.builder.addNode(index.idOf(g), d.labelNames[index.labelOf(g)] ?? '', index.nameOf(g));
+    this.listed = problem.nodes.map((n, p) => (hasList(p) ? new Map(Array.from(n.nodes, (g, i) => [index.idOf(g), n.dists[i]!] as const)) : undefined));
+    this.allowed = problem.nodes.map((n) => {
+      if (n.labels === null) return null;
+      const bits = new Uint8Array(d.labelNames.length);
+      for (const l of n.labels) bits[l] = 1;
+      return bits;
+    });
+
+    // Least distances (computed here, not trusted from the problem: a lower bound must hold).
+    const minNode = Float64Array.from(problem.nodes, (n, p) => (hasList(p) && n.dists.length > 0 ? Math.min(...n.dists) : 0));
+    this.minEdge = Float64Array.from(problem.edges, (e) => {
+      let m = Infinity;
+      for (const r of e.rels) m = Math.min(m, e.relDist[r]!);
+      return m === Infinity ? 0 : m;
+    });
+    let floor = 0;
+    for (const x of minNode) floor += x;
+    for (const x of this.minEdge) floor += x;
+    this.floor = floor;
+
+    const depth = (this.depth = new Int32Array(P).fill(-1));
+    this.stepsFrom = Array.from({ length: P }, () => []);
+    this.children = Array.from({ length: P }, () => []);
+    const onPath = new Float64Array(P);
+    const roots: number[] = [];
     for (const s of order) {
-      if (s.kind !== 'root') continue;
-      const n = problem.nodes[s.node];
-      if (hasList(s.node)) {
-        for (const g of n.nodes) images[s.node].add(index.idOf(g));
+      if (s.kind === 'root') {
+        depth[s.node] = 0;
+        onPath[s.node] = minNode[s.node]!;
+        roots.push(s.node);
         continue;
       }
-      if (n.labels === null) throw new Error(storeUnsupported(problem));
-      // An unnamed root (its label has fewer nodes than the named nodes have candidates): its members.
-      for (const l of n.labels) {
-        const rows = await io.read(membersStatement(reader.dialect, d.labelNames[l]), {});
-        for (const r of rows) {
-          const id = String(r.id);
-          builder.addNode(id, d.labelNames[l], undefined);
-          images[s.node].add(id);
-        }
+      this.stepsFrom[s.from]!.push(s.edge);
+      if (s.introduces) {
+        depth[s.to] = depth[s.from]! + 1;
+        onPath[s.to] = onPath[s.from]! + this.minEdge[s.edge]! + minNode[s.to]!;
+        this.children[s.from]!.push({ edge: s.edge, to: s.to });
       }
     }
+    this.rest = Float64Array.from(onPath, (x) => floor - x);
+    this.maxDepth = Math.max(-1, ...Array.from(depth));
+    const levels = new Set<number>();
+    for (let p = 0; p < P; p++) if (this.stepsFrom[p]!.length > 0) levels.add(depth[p]!);
+    this.levels = this.empty ? 0 : levels.size;
+    this.memberStatements = this.empty ? 0 : roots.reduce((s, p) => s + (hasList(p) ? 0 : (problem.nodes[p]!.labels?.length ?? 0)), 0);
+    this.reach = Array.from({ length: P }, () => new Map<string, number>());
+
+    const types = new Set<number>();
+    for (const e of problem.edges) for (const r of e.rels) types.add(r);
+    const typeList = [...types].sort((a, b) => a - b);
+    const fine = typeList.length <= 30;
+    this.bitOf = new Int32Array(d.relationNames.length).fill(-1);
+    typeList.forEach((r, i) => (this.bitOf[r] = fine ? i : 0));
+    this.typeOfBit = fine ? typeList.map((r) => [r]) : [typeList];
   }
 
-  const types = new Set<string>();
-  for (const e of problem.edges) for (const r of e.rels) types.add(d.relationNames[r]);
-  const typeList = [...types];
-  /** Per expanded node: its neighbours (id, relation id) from the rows read. */
-  const adjacency = new Map<string, { id: string; rel: number; label: number }[]>();
-  const maxDepth = Math.max(-1, ...Array.from(depth));
-  for (let level = 0; level <= maxDepth && !empty; level++) {
-    const frontier: FrontierNode[] = [];
-    const inFrontier = new Set<string>();
-    for (let p = 0; p < P; p++) {
-      if (depth[p] !== level || !isFrom[p]) continue;
-      for (const id of images[p]) {
-        if (builder.isExpanded(id) || inFrontier.has(id)) continue;
-        inFrontier.add(id);
-        frontier.push({ id, label: builder.labelNameOf(id) });
-      }
-    }
-    if (frontier.length > 0 && typeList.length > 0) {
-      const { labels, params } = expansionParams(reader.dialect, frontier);
-      const statement = expansionStatement(reader.dialect, labels, typeList, endpointsOf);
-      // Only the parameters of the branches sent (a frontier label no candidate type touches has none).
-      const used = Object.fromEntries(Object.entries(params).filter(([name]) => statement.includes(`$${name} `)));
-      const rows = statement === '' ? [] : await io.read(statement, used);
-      builder.addRows(frontier, rows);
-      for (const r of rows) {
-        const a = String(r.a);
-        const rel = d.relationNames.indexOf(String(r.t));
-        const label = d.labelNames.indexOf(String(r.bl));
-        const list = adjacency.get(a);
-        const item = { id: String(r.b), rel, label };
-        if (list) list.push(item);
-        else adjacency.set(a, [item]);
-      }
-    }
-    // The next level's possible images: neighbours through the step's relations, labels and lists.
-    for (let p = 0; p < P; p++) {
-      if (depth[p] !== level) continue;
-      for (const c of children[p]) {
-        const e = problem.edges[c.edge];
-        const target: NodeCandidates = problem.nodes[c.to];
-        const listed = hasList(c.to) ? new Set(Array.from(target.nodes, (g) => index.idOf(g))) : undefined;
-        for (const id of images[p]) {
-          for (const nb of adjacency.get(id) ?? []) {
-            if (nb.rel < 0 || e.relDist[nb.rel] === Infinity) continue;
-            if (target.labels !== null && !target.labels.includes(nb.label)) continue;
-            if (listed && !listed.has(nb.id)) continue;
-            images[c.to].add(nb.id);
+  /**
+   * Reads what the threshold lets in (the first pass also the roots' images); returns the
+   * statements sent. `widen` > 0: each level's threshold is raised to its widen-th least image bound.
+   */
+  async pass(threshold: number, widen = 0): Promise<number> {
+    if (this.empty) return 0;
+    const { problem, index, builder } = this;
+    const d = index;
+    let sent = 0;
+    if (!this.rooted) {
+      this.rooted = true;
+      for (let p = 0; p < this.P; p++) {
+        if (this.depth[p] !== 0) continue;
+        const listed = this.listed[p];
+        if (listed) {
+          for (const [id, dist] of listed) if (!((this.reach[p]!.get(id) ?? Infinity) <= dist)) this.reach[p]!.set(id, dist);
+          continue;
+        }
+        const labels = problem.nodes[p]!.labels;
+        if (labels === null) throw new Error(storeUnsupported(problem));
+        // An unnamed root (its label has fewer nodes than the named nodes have candidates): its members.
+        for (const l of labels) {
+          const rows = await this.io.read(membersStatement(this.reader.dialect, d.labelNames[l]!), {});
+          sent++;
+          for (const r of rows) {
+            const id = String(r.id);
+            builder.addNode(id, d.labelNames[l]!, undefined);
+            this.reach[p]!.set(id, 0);
           }
         }
       }
     }
+    for (let level = 0; level <= this.maxDepth; level++) {
+      const at = widen > 0 ? Math.max(threshold, this.kthBound(level, widen)) : threshold;
+      if (await this.expand(level, at)) sent++;
+      this.propagate(level, at);
+    }
+    return sent;
   }
 
-  const built = builder.build(d.fingerprint, d.embedderId);
-  return { builder, built, local: localProblem(problem, index, built.snap, built.indexOf) };
+  /** The k-th least lower bound among the images at `level` that have a step from them (ties count once each). */
+  private kthBound(level: number, k: number): number {
+    const bounds: number[] = [];
+    for (let p = 0; p < this.P; p++) {
+      if (this.depth[p] !== level || this.stepsFrom[p]!.length === 0) continue;
+      const rest = this.rest[p]!;
+      for (const cost of this.reach[p]!.values()) bounds.push(cost + rest);
+    }
+    if (bounds.length === 0) return -Infinity;
+    bounds.sort((a, b) => a - b);
+    return bounds[Math.min(k, bounds.length) - 1]!;
+  }
+
+  /** One statement: the types each image at `level` within the threshold still needs. */
+  private async expand(level: number, threshold: number): Promise<boolean> {
+    const { problem } = this;
+    const need = new Map<string, number>();
+    for (let p = 0; p < this.P; p++) {
+      if (this.depth[p] !== level || this.stepsFrom[p]!.length === 0) continue;
+      const rest = this.rest[p]!;
+      for (const [id, cost] of this.reach[p]!) {
+        const lb = cost + rest;
+        if (lb > threshold) continue;
+        let bits = 0;
+        for (const q of this.stepsFrom[p]!) {
+          const e = problem.edges[q]!;
+          const room = threshold - lb + this.minEdge[q]!;
+          for (const r of e.rels) if (e.relDist[r]! <= room) bits |= 1 << this.bitOf[r]!;
+        }
+        const missing = bits & ~(this.typesRead.get(id) ?? 0);
+        if (missing !== 0) need.set(id, (need.get(id) ?? 0) | missing);
+      }
+    }
+    if (need.size === 0) return false;
+    const frontier: FrontierNode[] = [];
+    for (const id of need.keys()) frontier.push({ id, label: this.builder.labelNameOf(id) });
+    const names = (bits: number): string[] => {
+      const out: number[] = [];
+      for (let b = 0; b < this.typeOfBit.length; b++) if (bits & (1 << b)) out.push(...this.typeOfBit[b]!);
+      return out.sort((a, b) => a - b).map((r) => this.index.relationNames[r]!);
+    };
+    /** Per frontier node: the types this statement reads for it (both directions). */
+    const reading = new Map<string, number>();
+    let statement: string;
+    let params: CypherParams;
+    if (this.reader.dialect === 'neo4j') {
+      let union = 0;
+      for (const bits of need.values()) union |= bits;
+      for (const id of need.keys()) reading.set(id, union);
+      statement = expansionStatement('neo4j', [], names(union));
+      params = expansionParams('neo4j', frontier).params;
+    } else {
+      const byLabel = new Map<string, string[]>();
+      for (const f of frontier) {
+        const list = byLabel.get(f.label);
+        if (list) list.push(f.id);
+        else byLabel.set(f.label, [f.id]);
+      }
+      const groups: LevelGroup[] = [];
+      for (const [label, ids] of byLabel) {
+        // A few nodes of a large label: each found by its key, with exactly its own types.
+        const keys = ids.length <= Math.min(KEY_LOOKUPS_MAX, Math.floor((this.labelCount.get(label) ?? 0) / NODES_PER_KEY_LOOKUP)) ? this.keysOf(ids) : undefined;
+        if (keys) {
+          ids.forEach((id, j) => {
+            reading.set(id, need.get(id)!);
+            groups.push({ label, offsets: [offsetOf(id)], keys: [keys[j]!], types: names(need.get(id)!) });
+          });
+          continue;
+        }
+        let union = 0;
+        for (const id of ids) union |= need.get(id)!;
+        for (const id of ids) reading.set(id, union);
+        groups.push({ label, offsets: ids.map(offsetOf), types: names(union) });
+      }
+      ({ cypher: statement, params } = levelStatement(groups, this.endpointsOf));
+    }
+    const rows = statement === '' ? [] : await this.io.read(statement, params);
+    // Rows of a type a node had read already (a branch reads its label's union) are not new.
+    const before = new Map<string, number>();
+    for (const f of frontier) {
+      const had = this.typesRead.get(f.id) ?? 0;
+      before.set(f.id, had);
+      this.typesRead.set(f.id, had | reading.get(f.id)!);
+    }
+    const fresh = rows.filter((r) => {
+      const rel = this.relId.get(String(r.t)) ?? -1;
+      return rel >= 0 && this.bitOf[rel]! >= 0 && ((before.get(String(r.a)) ?? 0) & (1 << this.bitOf[rel]!)) === 0;
+    });
+    this.builder.addRows(frontier, fresh);
+    for (const r of fresh) {
+      const a = String(r.a);
+      const item: Neighbour = { id: String(r.b), rel: this.relId.get(String(r.t))!, label: this.labelId.get(String(r.bl)) ?? -1 };
+      const list = this.adjacency.get(a);
+      if (list) list.push(item);
+      else this.adjacency.set(a, [item]);
+    }
+    return statement !== '';
+  }
+
+  /** The next level's possible images and their least root-path costs, from every edge read so far. */
+  private propagate(level: number, threshold: number): void {
+    const { problem } = this;
+    for (let p = 0; p < this.P; p++) {
+      if (this.depth[p] !== level) continue;
+      const rest = this.rest[p]!;
+      for (const c of this.children[p]!) {
+        const e = problem.edges[c.edge]!;
+        const allowed = this.allowed[c.to]!;
+        const listed = this.listed[c.to];
+        const next = new Map<string, number>();
+        for (const [id, cost] of this.reach[p]!) {
+          if (cost + rest > threshold) continue;
+          for (const nb of this.adjacency.get(id) ?? []) {
+            const rc = e.relDist[nb.rel]!;
+            if (rc === Infinity) continue;
+            if (allowed !== null && (nb.label < 0 || allowed[nb.label] !== 1)) continue;
+            let nc = 0;
+            if (listed) {
+              const x = listed.get(nb.id);
+              if (x === undefined) continue;
+              nc = x;
+            }
+            const v = cost + rc + nc;
+            const had = next.get(nb.id);
+            if (had === undefined || v < had) next.set(nb.id, v);
+          }
+        }
+        this.reach[c.to] = next;
+      }
+    }
+  }
+
+  /** The nodes' primary keys (their names, from the index); undefined when the index lacks one. */
+  private keysOf(ids: readonly string[]): string[] | undefined {
+    const out: string[] = [];
+    for (const id of ids) {
+      const g = this.index.nodeOf?.(id);
+      if (g === undefined) return undefined;
+      out.push(this.index.nameOf(g));
+    }
+    return out;
+  }
+
+  build(): LocalGraph {
+    const built = this.builder.build(this.index.fingerprint, this.index.embedderId);
+    return { ...built, local: localProblem(this.problem, this.index, built.snap, built.indexOf) };
+  }
+}
+
+/**
+ * The order the store reads in: the search's DFS, but rooted at a listed node (named or pinned)
+ * wherever a component has one — at most nodeCandidates images whatever the graph's size — rather
+ * than at a small label whose few nodes may be hubs (the search starts at the 3 Ratings when the
+ * film has 16 candidates: at MetaQA ×40 the Ratings have ≈ 11,800 films). The search keeps
+ * memory's order: the local graph holds every match that can reach the k-th either way, and an
+ * unnamed root's members are the local nodes of its labels (a match's root image is among them).
+ */
+function readOrder(problem: GsdProblem): SearchStep[] {
+  const unlisted = Number.MAX_SAFE_INTEGER / 2;
+  return searchOrder({ ...problem, nodes: problem.nodes.map((n) => ({ ...n, count: n.known || n.pinned === true ? n.nodes.length : unlisted + n.count })) });
 }
 
 /**
@@ -178,8 +453,9 @@ export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem,
  * Only listed candidates (≤ nodeCandidates per named node) have their ids decoded; an unnamed typed
  * node's members are the local nodes of its labels — the local graph's numbering is the snapshot's
  * order, so they come ascending, as the snapshot's members do — never its label's every member
- * (every Movie at MetaQA ×40) looked up by id. The search reads members only at a root, and an
- * unnamed root's members were all read from the store.
+ * (every Movie at MetaQA ×40) looked up by id. The search reads members only at a root: those
+ * in the local graph, in the snapshot's order, include the root image of every match read (the
+ * others start no match the search could keep).
  */
 function localProblem(problem: GsdProblem, index: CandidateNodes, local: GraphSnapshot, indexOf: ReadonlyMap<string, number>): GsdProblem {
   const localLabel = local.data.nodeLabel;
