@@ -81,6 +81,90 @@ export class WordMeaning {
     return undefined;
   }
 
+  /**
+   * The attributes a word's first senses are values of (WordNet's "=" pointer: a noun for which
+   * adjectives express values): "popular" → popularity, "good" → quality. A satellite adjective
+   * ("famous", similar to "known") takes its head's. Adjective senses only; cached per word.
+   */
+  attributesOf(word: string): readonly string[] {
+    const hit = this.attributes.get(word);
+    if (hit) return hit;
+    const out = new Set<string>();
+    const wn = this.wordNet;
+    if (wn) {
+      for (const l of lemmasOf(word)) {
+        for (const id of wn.senses(l, 'a').slice(0, ATTRIBUTE_SENSES)) {
+          const s = wn.synset(id);
+          const heads = [s, ...s.pointers.filter((p) => p.symbol === '&' && !s.pointers.some((q) => q.symbol === '=')).map((p) => wn.synset(p.target))];
+          for (const h of heads) for (const p of h.pointers) if (p.symbol === '=') out.add(wn.synset(p.target).words[0]!);
+        }
+      }
+    }
+    const r = [...out];
+    this.attributes.set(word, r);
+    return r;
+  }
+  private readonly attributes = new Map<string, readonly string[]>();
+
+  /**
+   * Whether a word asks for a judgment, and WordNet's reason: one of its first senses is the verb
+   * "evaluate, pass judgment, judge" (form a critical opinion of) or a kind of it ("think": judge or
+   * regard), or a noun derived from such a verb ("opinion" ← think). Cached per word.
+   */
+  judges(word: string): string | undefined {
+    if (this.judgments.has(word)) return this.judgments.get(word);
+    const r = this.readJudgment(word);
+    this.judgments.set(word, r);
+    return r;
+  }
+  private readonly judgments = new Map<string, string | undefined>();
+
+  private readJudgment(word: string): string | undefined {
+    const wn = this.wordNet;
+    if (!wn) return undefined;
+    // WordNet's one sense of "pass_judgment" is the concept of judging.
+    const judge = wn.senses('pass_judgment', 'v')[0];
+    if (!judge) return undefined;
+    const judging = (id: string): boolean => id === judge || wn.synset(id).pointers.some((p) => p.symbol === '@' && p.target === judge);
+    const name = (id: string): string => wn.synset(id).words.slice(0, 2).join(', ').replace(/_/g, ' ');
+    for (const l of lemmasOf(word)) {
+      for (const id of wn.senses(l, 'v').slice(0, JUDGMENT_SENSES)) if (judging(id)) return `"${word}" asks for a judgment (WordNet: ${l} → ${name(judge)})`;
+      for (const id of wn.senses(l, 'n').slice(0, JUDGMENT_SENSES)) {
+        const verb = wn.synset(id).pointers.find((p) => p.symbol === '+' && p.target.startsWith('v') && judging(p.target));
+        if (verb) return `"${word}" asks for a judgment (WordNet: ${l} ← ${name(verb.target)} → ${name(judge)})`;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * A verb's rarer senses (past the ones `conceptsOfWord` reads), each as the words it stands for:
+   * its synonyms, its hypernyms' words and the nouns they derive ("appear", sixth sense: appear as
+   * a character on stage → perform → performer, performance). Read only for a word whose common
+   * senses name nothing in the graph (`rank.ts`); cached per word.
+   */
+  rareSenses(word: string): readonly { readonly gloss: string; readonly words: readonly string[] }[] {
+    const hit = this.rare.get(word);
+    if (hit) return hit;
+    const out: { gloss: string; words: string[] }[] = [];
+    const wn = this.wordNet;
+    if (wn) {
+      for (const l of lemmasOf(word)) {
+        for (const id of wn.senses(l, 'v').slice(DEFAULT_CONCEPT_WEIGHTS.senses.length)) {
+          const s = wn.synset(id);
+          const around = [s, ...s.pointers.filter((p) => p.symbol === '@').map((p) => wn.synset(p.target))];
+          const words = new Set(around.flatMap((x) => x.words));
+          for (const x of around) for (const p of x.pointers) if (p.symbol === '+' && p.target.startsWith('n')) for (const w of wn.synset(p.target).words) words.add(w);
+          words.delete(l);
+          out.push({ gloss: `${l}: ${s.definition}`, words: [...words].filter((w) => !w.includes('_')) });
+        }
+      }
+    }
+    this.rare.set(word, out);
+    return out;
+  }
+  private readonly rare = new Map<string, readonly { readonly gloss: string; readonly words: readonly string[] }[]>();
+
   /** `noun:` keys hold a word's noun senses only. */
   private conceptsOf(word: string): ReadonlyMap<string, number> {
     let c = this.concepts.get(word);
@@ -186,6 +270,11 @@ export class WordMeaning {
  *  concerning X"): English grammar, not a lexicon entry (WordNet has no prepositions; its "about"
  *  is the adverb "approximately"). What a subject is, a label of common words names. */
 export const SUBJECT_PREPOSITIONS: ReadonlySet<string> = new Set(['about', 'concerning', 'regarding']);
+
+/** Adjective senses read for an attribute: the commonest ("popular" → popularity, "good" → quality). */
+const ATTRIBUTE_SENSES = 1;
+/** Senses read for a judgment ("think": the first, judge or regard). */
+const JUDGMENT_SENSES = 2;
 
 /** Hypernym steps from a word's commonest noun sense to "word" ("keyword" → word: 1). */
 const WORD_KIND_DEPTH = 2;
@@ -323,6 +412,35 @@ export function valueNamed(word: string, vocabulary: Vocabulary, label?: string)
     if (v) return { label: l, value: v };
   }
   return undefined;
+}
+
+/**
+ * The scales (`Vocabulary.valueLabels`) an evaluative word asks for, with the reason in words:
+ * - "how" + an adjective WordNet gives an attribute ("how popular": popularity) asks where the thing
+ *   stands on that attribute: a scale whose values are values of it, else a scale whose values are
+ *   values of no attribute WordNet names (nothing rules it out); a scale whose values measure
+ *   another attribute does not answer it ("good", "bad" measure quality, not popularity);
+ * - a word that asks for a judgment ("think", "opinion") asks for a scale whose values WordNet
+ *   places on an attribute (good, bad: quality), else any scale.
+ * A word that is itself one of the values is `valueNamed`'s. Undefined when neither applies.
+ */
+export function scalesAskedBy(word: string, afterHow: boolean, meaning: WordMeaning, vocabulary: Vocabulary): { labels: readonly string[]; why: string } | undefined {
+  if (vocabulary.valueLabels.size === 0 || valueNamed(word, vocabulary)) return undefined;
+  const measured = [...vocabulary.valueLabels].map(([label, values]) => ({ label, values, attributes: [...new Set(values.flatMap((v) => (v.includes(' ') ? [] : meaning.attributesOf(v))))] }));
+  const said = (m: (typeof measured)[number]): string =>
+    `${m.label}'s values (${m.values.join(', ')}) are ${m.attributes.length ? `values of ${m.attributes.join(', ')}` : 'values of no attribute WordNet names'}`;
+  const own = afterHow ? meaning.attributesOf(word) : [];
+  if (own.length > 0) {
+    const same = measured.filter((m) => m.attributes.some((a) => own.includes(a)));
+    const chosen = same.length > 0 ? same : measured.filter((m) => m.attributes.length === 0);
+    if (chosen.length > 0)
+      return { labels: chosen.map((m) => m.label), why: `"how ${word}" asks where it stands on ${own.join(', ')} (WordNet: ${word} is a value of ${own.join(', ')}); ${measured.map(said).join('; ')}` };
+  }
+  const judgment = meaning.judges(word);
+  if (!judgment) return undefined;
+  const valued = measured.filter((m) => m.attributes.length > 0);
+  const chosen = valued.length > 0 ? valued : measured;
+  return { labels: chosen.map((m) => m.label), why: `${judgment}, a value on a scale; ${chosen.map(said).join('; ')}` };
 }
 
 /** Best relatedness of `word` to any of `terms`. */

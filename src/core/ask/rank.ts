@@ -3,7 +3,7 @@ import { describeShape } from './describe';
 import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
-import { bestOf, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
+import { bestOf, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -95,6 +95,8 @@ export interface RankedCandidate {
   readonly byValues: readonly string[];
   /** Anchors whose node is spelled exactly as the question writes them, where the mention has nodes spelled otherwise. */
   readonly spelledAsWritten: readonly string[];
+  /** Words matched to a relation in a rarer sense (`rareReading`), each with the sense, in words. */
+  readonly rareSenses: readonly string[];
 }
 
 interface QuestionWord {
@@ -112,6 +114,10 @@ interface QuestionWord {
   readonly head?: boolean;
   /** Said of things other than the anchor ("the other films by …"): it cannot name the anchor's own slot. */
   readonly other?: boolean;
+  /** The scales an evaluative word asks for ("how popular", "think": `scalesAskedBy`), and why. */
+  readonly scales?: { readonly labels: readonly string[]; readonly why: string };
+  /** A rarer sense that meets the graph's names, for a word whose common senses name nothing (`rareReading`). */
+  readonly rare?: { readonly relations: readonly string[]; readonly why: string };
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -139,9 +145,16 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how'), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
-  return out;
+  // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
+  // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
+  if (!out.some((w) => !w.rare && w.relational > 0)) return out;
+  return out.map((w) => {
+    if (!w.rare) return w;
+    const { rare: _, ...rest } = w;
+    return { ...rest, relevance: 0, relational: 0 };
+  });
 }
 
 /** Words that exclude what they qualify from the anchor: "the other films", "another film". */
@@ -306,7 +319,7 @@ function floor(s: number): number {
   return s < RANK_WEIGHTS.floor ? 0 : s;
 }
 
-function relevanceOf(word: string, ctx: RankContext): { relevance: number; relational: number } {
+function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare'] } {
   let relational = 0;
   for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
   let best = relational;
@@ -321,7 +334,42 @@ function relevanceOf(word: string, ctx: RankContext): { relevance: number; relat
     best = Math.max(best, RANK_WEIGHTS.members);
     if ([...ctx.vocabulary.valueRelations.values()].includes(value.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
-  return { relevance: floor(best), relational: floor(relational) };
+  // An evaluative word ("how popular", "think") asks for a scale: as loose as naming one of its values.
+  const scales = best < RANK_WEIGHTS.floor ? scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) : undefined;
+  if (scales) {
+    best = Math.max(best, RANK_WEIGHTS.members);
+    if ([...ctx.vocabulary.valueRelations.values()].some((l) => scales.labels.includes(l))) relational = Math.max(relational, RANK_WEIGHTS.members);
+  }
+  const rare = best < RANK_WEIGHTS.floor && !scales ? rareReading(word, ctx) : undefined;
+  if (rare) best = relational = RANK_WEIGHTS.floor;
+  return { relevance: floor(best), relational: floor(relational), ...(scales ? { scales } : {}), ...(rare ? { rare } : {}) };
+}
+
+/**
+ * A verb whose common senses name nothing in the graph may be meant in a rarer sense that does:
+ * the question is asked of this graph ("what films does X appear in": appear's sixth sense, appear
+ * as a character on stage → perform → performer ~ actors). The sense's words are compared with
+ * each relation's words; the relations it fits best (at or above the floor) get the floor's
+ * relatedness — faint evidence, so a choice resting on it is never shown as a match.
+ */
+function rareReading(word: string, ctx: RankContext): QuestionWord['rare'] {
+  let best = 0;
+  let relations: string[] = [];
+  let why = '';
+  for (const sense of ctx.meaning.rareSenses(word)) {
+    for (const [r, terms] of ctx.vocabulary.relations) {
+      let s = 0;
+      let via = '';
+      for (const w of sense.words) {
+        const x = bestOf(ctx.meaning, w, terms);
+        if (x > s) [s, via] = [x, w];
+      }
+      if (s < RANK_WEIGHTS.floor || s < best) continue;
+      if (s > best) [best, relations, why] = [s, [], `"${word}" read in a rarer sense, the one that meets the graph's names (WordNet: ${sense.gloss}; ${via} ~ ${r} ${s.toFixed(2)})`];
+      if (!relations.includes(r)) relations.push(r);
+    }
+  }
+  return relations.length > 0 ? { relations, why } : undefined;
 }
 
 /** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
@@ -341,7 +389,8 @@ function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): numbe
   const { wordLabels, wordRelations, valueRelations } = ctx.vocabulary;
   const words = (slot.kind === 'label' ? wordLabels.has(slot.name) : wordRelations.has(slot.name)) && ctx.meaning.asksForWords(w.word) !== undefined;
   // A word that is one of a scale's values ("is X considered good": good ∈ Rating) asks for X's value on it.
-  const value = valueNamed(w.word, ctx.vocabulary, slot.kind === 'label' ? slot.name : valueRelations.get(slot.name) ?? '\u0000') !== undefined;
+  const scale = slot.kind === 'label' ? slot.name : valueRelations.get(slot.name) ?? '\u0000';
+  const value = valueNamed(w.word, ctx.vocabulary, scale) !== undefined || (w.scales?.labels.includes(scale) ?? false);
   if (!words && !value) return 0;
   const s = RANK_WEIGHTS.members;
   if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
@@ -350,6 +399,8 @@ function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): numbe
 
 /** The members reading in words: why the word asks for words, and why the label holds them. */
 function membersReason(w: QuestionWord, slot: Slot, ctx: RankContext): string {
+  const scale = slot.kind === 'label' ? slot.name : ctx.vocabulary.valueRelations.get(slot.name);
+  if (w.scales && scale !== undefined && w.scales.labels.includes(scale)) return `${w.scales.why}${slot.kind === 'relation' ? `; ${slot.name} is named after ${scale}` : ''}`;
   const value = valueNamed(w.word, ctx.vocabulary, slot.kind === 'label' ? slot.name : ctx.vocabulary.valueRelations.get(slot.name) ?? '\u0000');
   if (value) {
     const values = ctx.vocabulary.valueLabels.get(value.label)!;
@@ -369,7 +420,8 @@ function similarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: Asked
 function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
   if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
-  const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms)));
+  const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
+  const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms), rare));
   // A role noun ("directors") names a label (Person) but says which relation leads there: as a
   // label it counts half, so it cannot stand in for the relation it names.
   if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
@@ -655,7 +707,8 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best < RANK_WEIGHTS.faint ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, faint, spelledAsWritten };
+    const rareSenses = words.filter((w) => w.rare && a.matches.some((m) => m.word === w.word && w.rare!.relations.some((r) => m.slot === `relation ${r}`))).map((w) => w.rare!.why);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, faint, spelledAsWritten, rareSenses };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -721,7 +774,7 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   const byWords = r.byMembers.filter((x) => !r.byValues.includes(x));
   if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
   if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
-  if (r.byValues.length > 0) return `only a value the graph holds links the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
+  if (r.byValues.length > 0) return `only a scale's values in the graph link the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
@@ -744,6 +797,7 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
   for (const m of r.matches)
     out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
+  out.push(...r.rareSenses);
   if (r.unspoken.length > 0) out.push(`no question word names ${r.unspoken.join(', ')}: chosen by the graph's structure`);
   if (r.spelledAsWritten.length > 0) out.push(`${r.spelledAsWritten.join(', ')} is spelled exactly as the question writes it (another node of that name differs in case)`);
   const weak = weakEvidence(r, unread);

@@ -145,3 +145,38 @@ test('english: "about" is read only where the graph has a label of common words 
   const words = questionWords(await asker.ground('who directed the film about Heat'), ctx).map((w) => w.word);
   assert.deepEqual(words, ['who', 'directed', 'film']);
 });
+
+test('english: a verb whose common senses name nothing is read in the rarer sense that meets the graph\'s names — "what films does X appear in" for a director who also acts is starred_actors~, weak', async () => {
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      { id: 'm1', labels: ['Movie'], name: 'Heat' },
+      { id: 'm2', labels: ['Movie'], name: 'Collateral' },
+      { id: 'm3', labels: ['Movie'], name: 'Ali' },
+      { id: 'm4', labels: ['Movie'], name: 'Jaws' },
+      { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
+    ],
+    [
+      { source: 'm1', type: 'directed_by', target: 'p1' },
+      { source: 'm2', type: 'directed_by', target: 'p1' },
+      { source: 'm3', type: 'directed_by', target: 'p1' },
+      { source: 'm4', type: 'starred_actors', target: 'p1' },
+    ],
+    new HashingEmbedder({ dimension: 64 }),
+    'rare-sense',
+  );
+  const a = new Asker(snap);
+  const r = planned(await a.ask('what films does Michael Mann appear in'));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors~');
+  assert.deepEqual(r.answers.map((x) => x.value), ['Jaws']);
+  assert.equal(r.status, 'weak', 'a rarer sense is faint evidence: never a match');
+  const why = r.candidates[0]!.evidence.join('\n');
+  assert.match(why, /"appear" read in a rarer sense, the one that meets the graph's names \(WordNet: appear: appear as a character on stage/);
+  assert.match(why, /weak evidence: only a faint link/);
+  // A rarer sense fills a gap, it does not compete: with "genres" naming has_genre, "deal" keeps its common senses.
+  const ctx = { meaning: asker.meaning, vocabulary: asker.vocabulary };
+  const alone = questionWords(await asker.ground('what does Al Pacino deal with'), ctx).find((w) => w.word === 'deal');
+  assert.ok(alone?.rare, 'alone, "deal" is read in a rarer sense');
+  const withGenres = questionWords(await asker.ground('which genres does Heat deal with'), ctx).find((w) => w.word === 'deal');
+  assert.equal(withGenres?.rare, undefined);
+  assert.equal(withGenres?.relevance, 0);
+});

@@ -118,5 +118,50 @@ test('members: a word that is one of a small scale\'s values ("is X considered g
   assert.equal(r.status, 'weak');
   const why = r.candidates[0]!.evidence.join('\n');
   assert.match(why, /"good" → relation has_imdb_rating \(0\.60, loosely: "good" is one of Rating's 2 values \(good, bad\) in the graph; has_imdb_rating is named after Rating\)/);
-  assert.match(why, /weak evidence: only a value the graph holds links the question to has_imdb_rating/);
+  assert.match(why, /weak evidence: only a scale.s values in the graph link the question to has_imdb_rating/);
+});
+
+test('members: an evaluative word asks for a scale — "how popular" for the scale whose values measure no other attribute (Votes), "what do people think of" for the one WordNet places on an attribute (Rating); weak, with the reason', async () => {
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      { id: 'm1', labels: ['Movie'], name: 'Heat' },
+      { id: 'm2', labels: ['Movie'], name: 'Collateral' },
+      { id: 'g1', labels: ['Genre'], name: 'Crime' },
+      { id: 'r1', labels: ['Rating'], name: 'good' },
+      { id: 'r2', labels: ['Rating'], name: 'bad' },
+      { id: 'v1', labels: ['Votes'], name: 'famous' },
+      { id: 'v2', labels: ['Votes'], name: 'unknown' },
+    ],
+    [
+      { source: 'm1', type: 'has_genre', target: 'g1' },
+      { source: 'm2', type: 'has_genre', target: 'g1' },
+      { source: 'm1', type: 'has_imdb_rating', target: 'r1' },
+      { source: 'm2', type: 'has_imdb_rating', target: 'r2' },
+      { source: 'm1', type: 'has_imdb_votes', target: 'v1' },
+      { source: 'm2', type: 'has_imdb_votes', target: 'v2' },
+    ],
+    new HashingEmbedder({ dimension: 64 }),
+    'scales',
+  );
+  const meaning = new WordMeaning(wordNet);
+  assert.deepEqual(meaning.attributesOf('popular'), ['popularity']);
+  assert.deepEqual(meaning.attributesOf('good'), ['quality']);
+  assert.deepEqual(meaning.attributesOf('famous'), [], 'famous is similar to known, which WordNet places on no attribute');
+  assert.match(meaning.judges('think') ?? '', /asks for a judgment \(WordNet: think → evaluate, pass_judgment|asks for a judgment \(WordNet: think → evaluate, pass judgment/);
+  assert.match(meaning.judges('opinion') ?? '', /opinion ← think/);
+  assert.equal(meaning.judges('direct'), undefined);
+  const asker = new Asker(snap, { wordNet });
+  const popular = planned(await asker.ask('how popular is Heat'));
+  assert.equal(popular.candidates[0]!.chain, 'has_imdb_votes');
+  assert.deepEqual(popular.answers.map((a) => a.value), ['famous']);
+  assert.equal(popular.status, 'weak');
+  assert.match(popular.candidates[0]!.evidence.join('\n'), /"how popular" asks where it stands on popularity \(WordNet: popular is a value of popularity\); Rating's values \(good, bad\) are values of quality; Votes's values \(famous, unknown\) are values of no attribute WordNet names/);
+  const think = planned(await asker.ask('what do people think of Collateral'));
+  assert.equal(think.candidates[0]!.chain, 'has_imdb_rating');
+  assert.deepEqual(think.answers.map((a) => a.value), ['bad']);
+  assert.equal(think.status, 'weak');
+  // Without "how" an adjective is no question of degree ("the popular films"): nothing is read from it.
+  assert.equal(asker.meaning.attributesOf('popular').length, 1);
+  const plain = planned(await asker.ask('what are the popular genres of Heat'));
+  assert.notEqual(plain.candidates[0]!.chain, 'has_imdb_votes');
 });
