@@ -1,3 +1,4 @@
+import { NameTable } from '../../graph/import/typedSets';
 import type { SearchIndex } from '../snapshot/snapshot';
 import { TextTable } from '../snapshot/textTable';
 import { TopK } from '../snapshot/topK';
@@ -93,7 +94,9 @@ export class Bm25Index {
   /** Tokenizes every name (the one pass over all names; the index file keeps the result). */
   static build(names: { readonly length: number; get(i: number): string }): Bm25Index {
     const n = names.length;
-    const vocab = new Map<string, number>();
+    // Terms as UTF-8 bytes with a hash over them, ids in first-seen order: a Map kept a JS string
+    // per distinct term (≈ 50 bytes each; the 10M synthetic graph's numbers are 10M terms).
+    const vocab = new NameTable();
     const docOffsets = new Uint32Array(n + 1);
     let terms = new Uint32Array(Math.max(16, n * 4));
     let tfs = new Uint16Array(terms.length);
@@ -111,11 +114,7 @@ export class Bm25Index {
       localIds.length = 0;
       localTf.length = 0;
       for (const t of toks) {
-        let id = vocab.get(t);
-        if (id === undefined) {
-          id = vocab.size;
-          vocab.set(t, id);
-        }
+        const id = vocab.id(t);
         const k = localIds.indexOf(id);
         if (k >= 0) localTf[k]!++;
         else {
@@ -142,7 +141,7 @@ export class Bm25Index {
     const docTerms = terms.slice(0, nt);
     const docTf = tfs.slice(0, nt);
     // Transpose into postings.
-    const V = vocab.size;
+    const V = vocab.added;
     const counts = new Uint32Array(V + 1);
     for (let j = 0; j < nt; j++) counts[docTerms[j] + 1]++;
     for (let t = 0; t < V; t++) counts[t + 1] += counts[t];
@@ -156,7 +155,7 @@ export class Bm25Index {
         postTf[at] = docTf[j];
       }
     }
-    return new Bm25Index({ vocab: TextTable.fromStrings([...vocab.keys()]), postOffsets: counts, postDocs, postTf, docOffsets, docTerms, docTf, docLen, avgdl: n > 0 ? total / n : 1 });
+    return new Bm25Index({ vocab: vocab.toTextTable(), postOffsets: counts, postDocs, postTf, docOffsets, docTerms, docTf, docLen, avgdl: n > 0 ? total / n : 1 });
   }
 
   /** Distinct known query terms with their idf (unknown words contribute nothing). */
