@@ -64,9 +64,9 @@ export class LexicalEmbedder implements SparseEmbedder {
   private readonly wordScale: number;
   private readonly wordNet: WordNet | undefined;
   private readonly weights: ConceptWeights;
-  private readonly slotCache: Map<string, readonly Slot[]>;
-  /** Word pair → the WordNet expression it forms ("came out" → come_out), or undefined. */
-  private readonly expressionCache: Map<string, string | undefined>;
+  private readonly slotCache: BoundedMemo<readonly Slot[]>;
+  /** Word pair → the WordNet expression it forms ("came out" → come_out), or null. */
+  private readonly expressionCache: BoundedMemo<string | null>;
   private readonly charScratch: SparseScratch;
   private readonly scratch: SparseScratch;
   /** Node names: the same blocks, the character block weighted up (see `Embedder.names`). */
@@ -95,8 +95,8 @@ export class LexicalEmbedder implements SparseEmbedder {
       this.slotCache = phraseView.slotCache;
       this.expressionCache = phraseView.expressionCache;
     } else {
-      this.slotCache = new Map();
-      this.expressionCache = new Map();
+      this.slotCache = new BoundedMemo();
+      this.expressionCache = new BoundedMemo();
       this.names = new LexicalEmbedder(options, this);
     }
   }
@@ -167,9 +167,10 @@ export class LexicalEmbedder implements SparseEmbedder {
 
   private knownExpression(a: string, b: string): string | undefined {
     const key = a + ' ' + b;
-    if (this.expressionCache.has(key)) return this.expressionCache.get(key);
+    const known = this.expressionCache.get(key);
+    if (known !== undefined) return known ?? undefined;
     const wn = this.wordNet!;
-    let found: string | undefined;
+    let found: string | null = null;
     for (const la of lemmasOf(a)) {
       const pair = la + '_' + b;
       if (wn.senses(pair, 'n').length > 0 || wn.senses(pair, 'v').length > 0) {
@@ -178,7 +179,7 @@ export class LexicalEmbedder implements SparseEmbedder {
       }
     }
     this.expressionCache.set(key, found);
-    return found;
+    return found ?? undefined;
   }
 
   private slotsOf(word: string): readonly Slot[] {
@@ -188,5 +189,40 @@ export class LexicalEmbedder implements SparseEmbedder {
       this.slotCache.set(word, slots);
     }
     return slots;
+  }
+}
+
+/**
+ * Entries per generation of a BoundedMemo: ≈ 10 MB of keys and values each. MetaQA ×40's names
+ * use 28k distinct words, all kept; its 800k distinct word pairs and the 10M synthetic graph's
+ * unique numbers are recomputed once they age out.
+ */
+const MEMO_GENERATION = 1 << 16;
+
+/**
+ * A memo of a pure function of a string, bounded: two generations of at most MEMO_GENERATION
+ * entries, the older dropped when the newer fills (an entry found in the older one moves up). Both
+ * caches were unbounded Maps: embedding a graph's names kept one entry per distinct word and word
+ * pair — measured 323 bytes per name on 300,000 synthetic names ("red river 123456": each number a
+ * new word and pair), ≈ 3.2 GB at 10M names, and ≈ 120 MB at MetaQA ×40 (docs/scale.md).
+ */
+class BoundedMemo<V> {
+  private current = new Map<string, V>();
+  private older = new Map<string, V>();
+
+  get(key: string): V | undefined {
+    const v = this.current.get(key);
+    if (v !== undefined) return v;
+    const o = this.older.get(key);
+    if (o !== undefined) this.set(key, o);
+    return o;
+  }
+
+  set(key: string, value: V): void {
+    if (this.current.size >= MEMO_GENERATION) {
+      this.older = this.current;
+      this.current = new Map();
+    }
+    this.current.set(key, value);
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
-import { Bm25Index, tokenize } from '../../../src/core/retrieve/mor/bm25';
+import { Bm25Index, tokenize, tokensInto } from '../../../src/core/retrieve/mor/bm25';
 import { linearReranker, loadReranker, parseModel } from '../../../src/core/retrieve/mor/rerank';
 import { retrieveMor } from '../../../src/core/retrieve/mor/retrieve';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
@@ -45,6 +45,32 @@ const plan: PlanningGraph = {
   expect: [],
   strategy: { kind: 'mor', seeds: 5, perStep: 10, k: 20 },
 };
+
+test('tokensInto gives tokenize\'s tokens: every ASCII character, mixed case, digits, and non-ASCII texts', () => {
+  let seed = 11;
+  const r = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const extra = ['é', 'Ü', 'ß', 'İ', 'ﬁ', '½', '\u0301', '名', '😀', 'Ⅻ', '\u00a0'];
+  const out: string[] = [];
+  for (let k = 0; k < 20000; k++) {
+    const len = Math.floor(r() * 24);
+    let text = '';
+    for (let i = 0; i < len; i++) text += k % 5 === 0 && r() < 0.2 ? extra[Math.floor(r() * extra.length)] : String.fromCharCode(Math.floor(r() * 128));
+    tokensInto(text, out);
+    assert.deepEqual(out, tokenize(text), JSON.stringify(text));
+  }
+  tokensInto('The Dark Knight (12)', out);
+  assert.deepEqual(out, ['the', 'dark', 'knight', '12']);
+});
+
+test('Bm25Index.build: a name\'s repeated terms are counted once each, in first-seen order', () => {
+  const idx = Bm25Index.build(TextTable.fromStrings(['b a b c a b', 'C', '']));
+  const d = idx.data;
+  assert.deepEqual([...d.vocab], ['b', 'a', 'c']);
+  assert.deepEqual(Array.from(d.docOffsets), [0, 3, 4, 4]);
+  assert.deepEqual(Array.from(d.docTerms), [0, 1, 2, 2]);
+  assert.deepEqual(Array.from(d.docTf), [3, 2, 1, 1]);
+  assert.deepEqual(Array.from(d.docLen), [6, 1, 0]);
+});
 
 test('BM25 top-k equals scoring every node, with the category filter', () => {
   const names = ['the vow', 'vow of silence', 'the matrix', 'matrix reloaded the', 'silence', 'Amélie'];

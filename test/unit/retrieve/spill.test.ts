@@ -1,6 +1,6 @@
 // The index build through a spill file (big graphs) against the in-memory build: the same index
-// file, byte for byte, and the same searches and row distances — with blocks small enough that the
-// postings take many passes.
+// file, byte for byte, and the same searches and row distances — with per-bucket buffers small enough
+// that every bucket's postings are written in many pieces.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { LexicalEmbedder } from '../../../src/core/embed/lexical';
 import { namesView } from '../../../src/core/embed/embedder';
 import { readSnapshot, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
 import { SnapshotBuilder } from '../../../src/core/retrieve/snapshot/snapshot';
-import { embedSparseSpilled, finishSpill, SpillRows } from '../../../src/core/retrieve/snapshot/spill';
+import { embedSparseSpilled, finishSpill, isSpilled, SpillRows } from '../../../src/core/retrieve/snapshot/spill';
 import { embedMatrix, VectorIndex } from '../../../src/core/retrieve/snapshot/vectorIndex';
 import { rng, WORDS } from './helpers';
 
@@ -29,7 +29,7 @@ function builder(texts: readonly string[]): SnapshotBuilder {
   return b;
 }
 
-test('spilled matrix: postings, norms and rows equal the in-memory transpose, to the bit (many blocks)', async () => {
+test('spilled matrix: postings, norms and rows equal the in-memory transpose, to the bit (tiny bucket buffers)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kgrag-spill-'));
   try {
     const texts = names(3000, 5);
@@ -37,7 +37,7 @@ test('spilled matrix: postings, norms and rows equal the in-memory transpose, to
     const mem = await embedMatrix(namer, texts);
     const index = new VectorIndex(mem);
     const want = index.postings()!;
-    const { matrix, close } = embedSparseSpilled(namer, texts.length, (r) => texts[r]!, join(dir, 'x.tmp'), undefined, 2000);
+    const { matrix, close } = embedSparseSpilled(namer, texts.length, (r) => texts[r]!, join(dir, 'x.tmp'), undefined, 3);
     try {
       assert.deepEqual(readdirSync(dir), [], 'the spill file is unlinked at once');
       const got = matrix.materialise();
@@ -82,6 +82,26 @@ test('an index file built through a spill file has the bytes of one built in mem
   }
 });
 
+test('an index file built through the streaming scatter with tiny buffers (1, 2, 7 postings per bucket) has the in-memory build\'s bytes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kgrag-spill-'));
+  try {
+    const texts = names(1500, 13);
+    writeSnapshot(join(dir, 'mem.bin'), await builder(texts).build(embedder, 'fp'));
+    const want = readFileSync(join(dir, 'mem.bin'));
+    for (const bucketBuffer of [1, 2, 7]) {
+      const spilled = await builder(texts).build(embedder, 'fp', undefined, { dir, above: 100, bucketBuffer });
+      assert.ok(isSpilled(spilled.data.nodeVectors), 'built through the spill file');
+      writeSnapshot(join(dir, `s${bucketBuffer}.bin`), spilled);
+      const got = readFileSync(join(dir, `s${bucketBuffer}.bin`));
+      assert.equal(got.length, want.length);
+      assert.ok(got.equals(want), `same bytes with ${bucketBuffer} postings per bucket`);
+      spilled.data.nodeVectors.spill.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('rows embedded in one order and finished in another equal embedding them in the final order, to the bit', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kgrag-spill-'));
   try {
@@ -90,10 +110,10 @@ test('rows embedded in one order and finished in another equal embedding them in
     // Final order: pass 1's blocks [1500, 2500), [0, 700), [700, 1500) (one empty block too).
     const order = [[1500, 2500], [0, 700], [700, 700], [700, 1500]] as const;
     const finalTexts = order.flatMap(([f, t]) => texts.slice(f, t));
-    const want = embedSparseSpilled(namer, finalTexts.length, (r) => finalTexts[r]!, join(dir, 'a.tmp'), undefined, 3000);
+    const want = embedSparseSpilled(namer, finalTexts.length, (r) => finalTexts[r]!, join(dir, 'a.tmp'), undefined, 5);
     const rows = new SpillRows(namer, texts.length, join(dir, 'b.tmp'));
     for (const t of texts) rows.add(t);
-    const got = finishSpill(rows, order, undefined, 3000);
+    const got = finishSpill(rows, order, undefined, 5);
     try {
       const w = want.matrix.materialise();
       const g = got.materialise();

@@ -1,3 +1,4 @@
+import { NameTable } from '../../graph/import/typedSets';
 import type { SearchIndex } from '../snapshot/snapshot';
 import { TextTable } from '../snapshot/textTable';
 import { TopK } from '../snapshot/topK';
@@ -19,6 +20,33 @@ export function tokenize(text: string): string[] {
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
+}
+
+/**
+ * `tokenize(text)` into `out` (cleared). An ASCII text is scanned directly (NFKD and the mark
+ * removal leave ASCII alone, and its letters and digits are the only \p{L}\p{N} there): the index
+ * build tokenizes every name, and at MetaQA ×40 tokenize's five intermediate strings and two arrays
+ * per name grew the import's heap by ≈ 250 MB (docs/scale.md). Other texts go through tokenize.
+ */
+export function tokensInto(text: string, out: string[]): void {
+  out.length = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) {
+      for (const t of tokenize(text)) out.push(t);
+      return;
+    }
+  }
+  const lower = text.toLowerCase();
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 0x20;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
 }
 
 export interface ScoredHit {
@@ -124,38 +152,46 @@ export class Bm25Index {
   /** Tokenizes every name (the one pass over all names; the index file keeps the result). */
   static build(names: { readonly length: number; get(i: number): string }): Bm25Index {
     const n = names.length;
-    const vocab = new Map<string, number>();
+    // Terms as UTF-8 bytes with a hash over them, ids in first-seen order: a Map kept a JS string
+    // per distinct term (≈ 50 bytes each; the 10M synthetic graph's numbers are 10M terms).
+    const vocab = new NameTable();
     const docOffsets = new Uint32Array(n + 1);
     let terms = new Uint32Array(Math.max(16, n * 4));
     let tfs = new Uint16Array(terms.length);
     let nt = 0;
     const docLen = new Uint16Array(n);
     let total = 0;
-    const local = new Map<number, number>();
+    // One name's tokens and distinct term ids with their counts (first-seen order), reused.
+    const toks: string[] = [];
+    const localIds: number[] = [];
+    const localTf: number[] = [];
     for (let d = 0; d < n; d++) {
-      const toks = tokenize(names.get(d));
+      tokensInto(names.get(d), toks);
       docLen[d] = Math.min(65535, toks.length);
       total += toks.length;
-      local.clear();
+      localIds.length = 0;
+      localTf.length = 0;
       for (const t of toks) {
-        let id = vocab.get(t);
-        if (id === undefined) {
-          id = vocab.size;
-          vocab.set(t, id);
+        const id = vocab.id(t);
+        const k = localIds.indexOf(id);
+        if (k >= 0) localTf[k]!++;
+        else {
+          localIds.push(id);
+          localTf.push(1);
         }
-        local.set(id, (local.get(id) ?? 0) + 1);
       }
-      if (nt + local.size > terms.length) {
-        const grown = new Uint32Array(Math.max(terms.length * 2, nt + local.size));
+      const size = localIds.length;
+      if (nt + size > terms.length) {
+        const grown = new Uint32Array(Math.max(terms.length * 2, nt + size));
         grown.set(terms.subarray(0, nt));
         terms = grown;
         const g2 = new Uint16Array(grown.length);
         g2.set(tfs.subarray(0, nt));
         tfs = g2;
       }
-      for (const [id, tf] of local) {
-        terms[nt] = id;
-        tfs[nt] = Math.min(65535, tf);
+      for (let k = 0; k < size; k++) {
+        terms[nt] = localIds[k]!;
+        tfs[nt] = Math.min(65535, localTf[k]!);
         nt++;
       }
       docOffsets[d + 1] = nt;
@@ -163,7 +199,7 @@ export class Bm25Index {
     const docTerms = terms.slice(0, nt);
     const docTf = tfs.slice(0, nt);
     // Transpose into postings.
-    const V = vocab.size;
+    const V = vocab.added;
     const counts = new Uint32Array(V + 1);
     for (let j = 0; j < nt; j++) counts[docTerms[j] + 1]++;
     for (let t = 0; t < V; t++) counts[t + 1] += counts[t];
@@ -177,7 +213,7 @@ export class Bm25Index {
         postTf[at] = docTf[j];
       }
     }
-    return new Bm25Index({ vocab: TextTable.fromStrings([...vocab.keys()]), postOffsets: counts, postDocs, postTf, docOffsets, docTerms, docTf, docLen, avgdl: n > 0 ? total / n : 1 });
+    return new Bm25Index({ vocab: vocab.toTextTable(), postOffsets: counts, postDocs, postTf, docOffsets, docTerms, docTf, docLen, avgdl: n > 0 ? total / n : 1 });
   }
 
   /** Distinct known query terms with their idf (unknown words contribute nothing). */

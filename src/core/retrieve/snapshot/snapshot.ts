@@ -290,6 +290,8 @@ export class SnapshotBuilder {
 export interface SpillOption {
   readonly dir: string;
   readonly above?: number;
+  /** Postings buffered per bucket while the postings are scattered (spill.ts; tests make it tiny). */
+  readonly bucketBuffer?: number;
 }
 
 /** A graph's nodes and edge list, laid out by SnapshotBuilder or taken from an import (fromImport.ts). */
@@ -321,7 +323,7 @@ export async function assembleSnapshot(p: SnapshotParts, embedder: Embedder, fin
   const nodeVectors =
     p.nodeVectors ??
     (spill !== undefined && n > (spill.above ?? APPROXIMATE_ABOVE) && isSparseEmbedder(namer)
-      ? embedSparseSpilled(namer, n, (r) => names.get(r), join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal).matrix
+      ? embedSparseSpilled(namer, n, (r) => names.get(r), join(spill.dir, `spill-${process.pid}-${Date.now()}.tmp`), signal, spill.bucketBuffer).matrix
       : await embedMatrix(namer, names.map((x) => x), signal));
   const relationVectors = await embedder.embedBatch(p.relationNames.map(relationText), signal);
   return new GraphSnapshot({
