@@ -1,9 +1,10 @@
 // The embedded store against the real engine in its child process, on the shipped movie sample.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
+import { EngineClient } from '../../../src/core/graph/embedded/engineClient';
 import { isGraphStoreError } from '../../../src/core/graph/errors';
 import { flattenPlan } from '../../../src/core/graph/plan/embeddedPlanParser';
 import { ensureSampleImported, sampleTriplesPath } from '../../../src/core/graph/sample/sampleStore';
@@ -197,6 +198,29 @@ test('timeout: a query over its limit fails with code timeout; the store works a
   assert.ok(Date.now() - started < 15_000, 'the caller is not kept waiting for the engine');
   const r = await store.query('RETURN 41 + 1 AS x');
   assert.deepEqual(r.rows, [{ x: 42 }]);
+});
+
+test('timeout in the engine: its own limit stops the query and the error says the limit, not the engine\'s bare "Interrupted."', async () => {
+  // A long kill grace, so the engine's cooperative limit answers before the client's timer (seen at 10M nodes: "kgrag run: Interrupted.").
+  const scratch = tempDir('kgrag-engine-timeout-');
+  const own = join(scratch.path, '.kgrag');
+  mkdirSync(own, { recursive: true });
+  const sample = new EmbeddedStore({ folder: own });
+  await ensureSampleImported(sample);
+  await sample.close();
+  const raw = new EngineClient({ databasePath: join(own, 'graph.lbug'), readOnly: false, killGraceMs: 60_000 });
+  const slow = 'MATCH (a), (b), (c), (d) WHERE a.name < b.name AND c.name < d.name AND a.name < c.name RETURN count(*) AS c';
+  try {
+    const started = Date.now();
+    await assert.rejects(
+      raw.request({ type: 'query', cypher: slow, params: {}, mode: 'run', timeoutMs: 300, readOnly: true }, { timeoutMs: 300, description: slow }),
+      (e) => isGraphStoreError(e, 'timeout') && /^The query timed out after 300 ms: MATCH \(a\)/.test(e.message) && !/restarts/.test(e.message),
+    );
+    assert.ok(Date.now() - started < 30_000, 'the engine stopped it, not the kill');
+  } finally {
+    await raw.close();
+    scratch.remove();
+  }
 });
 
 test('cancellation: aborting a running query rejects it at once; queued ones can be cancelled too', async () => {

@@ -190,7 +190,7 @@ export class EngineClient {
       if (!timeoutMs || timeoutMs <= 0) return;
       running.timer = setTimeout(() => {
         this.kill();
-        finish({ error: new GraphStoreError('timeout', `The query timed out after ${timeoutMs} ms${description ? `: ${abbreviate(description)}` : ''}. The engine was stopped and restarts on the next query.`) });
+        finish({ error: new GraphStoreError('timeout', `${timedOut(timeoutMs, description)} The engine was stopped and restarts on the next query.`) });
       }, timeoutMs + (this.options.killGraceMs ?? 250));
     };
     this.start().then(
@@ -261,7 +261,9 @@ export class EngineClient {
       if (!running || running.id !== message.id) return;
       if (message.type === 'error') {
         const code = message.code === 'not-read-only' ? 'not-read-only' : message.code === 'timeout' ? 'timeout' : 'query-failed';
-        this.running?.finish({ error: new GraphStoreError(code, message.message) });
+        // The engine's own limit stops a query with its bare word ("Interrupted."): say what stopped.
+        const { timeoutMs, description } = running.pending.options;
+        this.running?.finish({ error: new GraphStoreError(code, code === 'timeout' && timeoutMs ? timedOut(timeoutMs, description) : message.message) });
       } else {
         this.running?.finish({ response: message });
       }
@@ -314,4 +316,9 @@ function cancelled(description?: string): GraphStoreError {
 function describeOpenError(message: string, path: string): string {
   if (/lock/i.test(message)) return `The database ${path} is in use by another process (${message}). Close the other KG-RAG Studio window or CLI run, or open it read-only.`;
   return `The database ${path} could not be opened: ${message}`;
+}
+
+/** What a query stopped by its time limit says, on either side of the process boundary. */
+function timedOut(timeoutMs: number, description: string | undefined): string {
+  return `The query timed out after ${timeoutMs} ms${description ? `: ${abbreviate(description)}` : ''}.`;
 }
