@@ -12,3 +12,4 @@ export { METAQA_TYPING, UNTYPED, parseTypingRules, type TypingRules } from './im
 export { renderPlanText } from './plan/planText';
 export { sampleFolder, sampleTriplesPath } from './sample/sampleStore';
 export { NAME_INDEX, createNameIndex, nameIndexState, type NameIndexState } from './nameIndex';
+export { createVectorIndexes, vectorIndexState, type VectorIndexState, type EmbedNames } from './nameVectorIndex';

@@ -54,6 +54,9 @@ const READ_PROCEDURES = new Set([
   // for named pattern nodes (docs/placement.md). Its index name and query text are values; the query
   // text is escaped so a name cannot change the Lucene query (neo4j/fulltext.ts).
   'db.index.fulltext.querynodes',
+  // Neo4j's vector index query (mode READ in the server's registry): candidates from the name
+  // vectors a person chose to write (neo4j/vector.ts); index names, vector and limit are values.
+  'db.index.vector.querynodes',
 ]);
 
 /** Longest statement the door parses (the parser is linear, but a 100 MB "query" is not a query). */

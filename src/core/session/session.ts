@@ -16,7 +16,8 @@ import { importIntoFolder } from '../graph/import/stagedImport';
 import { createStore, type StoreSpec } from '../graph/openStore';
 import { Neo4jStore } from '../graph/neo4j/neo4jStore';
 import { createNameIndexStatement, NAME_INDEX } from '../graph/neo4j/fulltext';
-import { FulltextSearchIndex } from '../retrieve/store/fulltextIndex';
+import { vectorIndexName, vectorKeys } from '../graph/neo4j/vector';
+import { ForeignVectorsError, FulltextSearchIndex, vectorNameSource } from '../retrieve/store/fulltextIndex';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
@@ -323,10 +324,12 @@ class Session implements RetrievalSession, StrategyContext {
 
   /**
    * The index a store-placed run of `plan` reads (docs/placement.md). On Neo4j without an index
-   * file of the graph version: the full-text name index's hits for the plan's names
-   * (FulltextSearchIndex; the result says so); when that index does not exist, the snapshot — an
-   * export of the whole database — and `notes` say so and name the statement that creates the index.
-   * Only gsd reads the full-text hits: the other strategies' text search and walks need every
+   * file of the graph version: the hits of the vector indexes of this embedder's name vectors, when
+   * a person wrote them (FulltextSearchIndex over vectorNameSource; every hit's marker checked);
+   * else the full-text name index's hits for the plan's names, its notice saying why the vectors
+   * were not used; when that index does not exist either, the snapshot — an export of the whole
+   * database — and `notes` say so and name the statements that create the indexes.
+   * Only gsd reads the index hits: the other strategies' text search and walks need every
    * node's name, so without an index file they read the snapshot (said in `notes`).
    * Everywhere else: searchIndex().
    */
@@ -336,13 +339,40 @@ class Session implements RetrievalSession, StrategyContext {
     const file = await this.readIndexFile(signal);
     if (file.index) return this.searchIndex(signal, options);
     if (strategy !== 'gsd') return this.snapshotNoted(notes, signal);
+    const schema = await this.schema(signal);
+    const vectors = await this.vectorCandidates(plan, store, schema, file.fingerprint, signal);
+    if (vectors.kind === 'index') return vectors.index;
     try {
-      return await FulltextSearchIndex.build(plan, store, await this.schema(signal), this.embedder, file.fingerprint, signal);
+      return await FulltextSearchIndex.build(plan, store, schema, this.embedder, file.fingerprint, signal, { kind: 'fulltext', index: NAME_INDEX, vectorsUnused: vectors.reason });
     } catch (e) {
       if (!isGraphStoreError(e, 'no-index')) throw e;
-      const schema = await this.schema(signal);
-      notes.push(`Neo4j has no full-text index ${NAME_INDEX}, so the candidates came from a snapshot of the whole database instead; create the index with \`kgrag index create --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Name Index" (${createNameIndexStatement(schema.labels.map((l) => l.name))})`);
+      notes.push(`Neo4j has no full-text index ${NAME_INDEX}, so the candidates came from a snapshot of the whole database instead; create the index with \`kgrag index create --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Name Index" (${createNameIndexStatement(schema.labels.map((l) => l.name))}); the vector index was not used: ${vectors.reason}`);
       return this.snapshotNoted(notes, signal);
+    }
+  }
+
+  /**
+   * The candidates of the plan's names from this embedder's vector indexes (one statement per
+   * name, every label's index in it), or why not: no such index, a hit another embedder wrote, the
+   * query refused by the server (e.g. an index still populating), an embedder too wide to index.
+   */
+  private async vectorCandidates(plan: PlanningGraph, store: Neo4jStore, schema: GraphSchema, fingerprint: string, signal?: AbortSignal): Promise<{ readonly kind: 'index'; readonly index: FulltextSearchIndex } | { readonly kind: 'unused'; readonly reason: string }> {
+    let keys: ReturnType<typeof vectorKeys>;
+    try {
+      keys = vectorKeys(this.embedder);
+    } catch (e) {
+      return { kind: 'unused', reason: e instanceof Error ? e.message : String(e) };
+    }
+    const indexes = schema.labels.map((l) => vectorIndexName(keys, l.name));
+    try {
+      return { kind: 'index', index: await FulltextSearchIndex.build(plan, vectorNameSource(store, this.embedder, keys, indexes), schema, this.embedder, fingerprint, signal, { kind: 'vector', indexes, marker: keys.marker }) };
+    } catch (e) {
+      if (e instanceof ForeignVectorsError) return { kind: 'unused', reason: e.message };
+      if (isGraphStoreError(e, 'no-index')) {
+        return { kind: 'unused', reason: `Neo4j has no vector index of the name vectors of ${keys.marker} for every label (${indexes.join(', ')}); write them and create the indexes with \`kgrag index create --vectors --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Vector Index"` };
+      }
+      if (isGraphStoreError(e, 'query-failed')) return { kind: 'unused', reason: `the vector index query failed: ${e.message}` };
+      throw e;
     }
   }
 

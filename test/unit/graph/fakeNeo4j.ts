@@ -5,6 +5,7 @@
 import neo4j, { EagerResult, Neo4jError, Node, Record as Neo4jRecord, Relationship, ResultSummary, int, type Config, type Driver } from 'neo4j-driver';
 import * as Q from '../../../src/core/graph/neo4j/cypher';
 import { NAME_INDEX_QUERY } from '../../../src/core/graph/neo4j/fulltext';
+import { VECTOR_INDEX_QUERY } from '../../../src/core/graph/neo4j/vector';
 import { Neo4jStore } from '../../../src/core/graph/neo4j/neo4jStore';
 
 export interface FakeGraph {
@@ -25,6 +26,12 @@ export interface FakeNeo4j {
   readonly exported: string[];
   /** Whether the full-text index exists (CREATE FULLTEXT INDEX … sets it). */
   indexPresent: boolean;
+  /** Vector indexes by name (CREATE VECTOR INDEX … adds one unless one of that name, or on the same label and property, exists: Neo4j's IF NOT EXISTS). */
+  readonly vectorIndexes: Map<string, { readonly label: string; readonly property: string; readonly dimension: number }>;
+  /** Properties written on nodes (the vector write): node id → property → value. */
+  readonly properties: Map<string, Map<string, unknown>>;
+  /** Statements streamed in READ sessions other than the export (the vector write's reads). */
+  readonly streamed: string[];
 }
 
 const ident = (s: string): string => s.replace(/^`|`$/g, '').replace(/``/g, '`');
@@ -61,7 +68,8 @@ export function fakeNeo4j(graph: FakeGraph, options: { indexPresent: boolean }):
   const byId = new Map(graph.nodes.map((n) => [n.id, n] as const));
   const labels = [...new Set(graph.nodes.map((n) => n.label))];
   const types = [...new Set(graph.edges.map((e) => e.type))];
-  const state: FakeNeo4j = { store: undefined as unknown as Neo4jStore, calls, exported, indexPresent: options.indexPresent };
+  const state: FakeNeo4j = { store: undefined as unknown as Neo4jStore, calls, exported, indexPresent: options.indexPresent, vectorIndexes: new Map(), properties: new Map(), streamed: [] };
+  const prop = (id: string, key: string): unknown => state.properties.get(id)?.get(key);
   const result = (keys: string[], rows: unknown[][]): EagerResult => new EagerResult(keys, rows.map((r) => new Neo4jRecord(keys, r)), new ResultSummary('', {}, { type: 'r' }));
 
   const answer = (query: string, params: Record<string, unknown>): EagerResult => {
@@ -103,6 +111,50 @@ export function fakeNeo4j(graph: FakeGraph, options: { indexPresent: boolean }):
         .sort((a, b) => b.score - a.score || (a.n.id < b.n.id ? -1 : 1))
         .slice(0, limit);
       return result(['id', 'labels', 'name', 'score'], scored.map((x) => [x.n.id, [x.n.label], x.n.name, x.score]));
+    }
+    if (query === VECTOR_INDEX_QUERY) {
+      const rows: unknown[][] = [];
+      const q = params.vector as number[];
+      for (const ix of params.indexes as string[]) {
+        const index = state.vectorIndexes.get(ix);
+        if (!index) {
+          throw new Neo4jError(`Failed to invoke procedure \`db.index.vector.queryNodes\`: Caused by: java.lang.IllegalArgumentException: There is no such vector schema index: ${ix}`, 'Neo.ClientError.Procedure.ProcedureCallFailed', '52N37', 'error: procedure exception - procedure execution error');
+        }
+        if (q.length !== index.dimension) throw new Neo4jError(`Index query vector has ${q.length} dimensions, but indexed vectors have ${index.dimension}.`, 'Neo.ClientError.Procedure.ProcedureCallFailed', '52N37', 'procedure exception');
+        // Exact nearest neighbours (Neo4j's HNSW is approximate); euclidean similarity 1 / (1 + d²).
+        const scored = graph.nodes
+          .filter((n) => n.label === index.label && Array.isArray(prop(n.id, index.property)) && (prop(n.id, index.property) as number[]).length === index.dimension)
+          .map((n) => {
+            const v = prop(n.id, index.property) as number[];
+            let d2 = 0;
+            for (let i = 0; i < v.length; i++) d2 += (v[i]! - q[i]!) ** 2;
+            return { n, score: 1 / (1 + d2) };
+          })
+          .sort((a, b) => b.score - a.score || (a.n.id < b.n.id ? -1 : 1))
+          .slice(0, Number(params.limit));
+        for (const x of scored) rows.push([x.n.id, [x.n.label], x.n.name, prop(x.n.id, String(params.markerKey)) ?? null, x.score]);
+      }
+      return result(['id', 'labels', 'name', 'marker', 'score'], rows);
+    }
+    const write = /^UNWIND \$rows AS r MATCH \(n\) WHERE elementId\(n\) = r\.id SET n\.(`(?:[^`]|``)+`) = r\.v, n\.(`(?:[^`]|``)+`) = \$marker RETURN count\(n\) AS written$/.exec(query);
+    if (write) {
+      let written = 0;
+      for (const r of params.rows as { id: string; v: number[] }[]) {
+        if (!byId.has(r.id)) continue;
+        const props = state.properties.get(r.id) ?? new Map<string, unknown>();
+        props.set(ident(write[1]!), r.v);
+        props.set(ident(write[2]!), params.marker);
+        state.properties.set(r.id, props);
+        written++;
+      }
+      return result(['written'], [[int(written)]]);
+    }
+    const createVector = /^CREATE VECTOR INDEX (`(?:[^`]|``)+`) IF NOT EXISTS FOR \(n:(`(?:[^`]|``)+`)\) ON n\.(`(?:[^`]|``)+`) OPTIONS \{indexConfig: \{`vector\.dimensions`: (\d+), `vector\.similarity_function`: 'euclidean'\}\}$/.exec(query);
+    if (createVector) {
+      const [name, label, property] = [ident(createVector[1]!), ident(createVector[2]!), ident(createVector[3]!)];
+      const blocked = state.vectorIndexes.has(name) || [...state.vectorIndexes.values()].some((x) => x.label === label && x.property === property);
+      if (!blocked) state.vectorIndexes.set(name, { label, property, dimension: Number(createVector[4]) });
+      return result([], []);
     }
     if (query.startsWith('CREATE FULLTEXT INDEX kgrag_names IF NOT EXISTS FOR (n:')) {
       state.indexPresent = true;
@@ -147,7 +199,16 @@ export function fakeNeo4j(graph: FakeGraph, options: { indexPresent: boolean }):
       driver.session = (() => ({
         async beginTransaction() {
           return {
-            async *run(query: string) {
+            async *run(query: string, params: Record<string, unknown> = {}) {
+              const toEmbed = /^MATCH \(n:(`(?:[^`]|``)+`)\) WHERE n\.(`(?:[^`]|``)+`) IS NULL OR coalesce\(n\.(`(?:[^`]|``)+`), ''\) <> \$marker RETURN elementId\(n\) AS id, n\.`name` AS name$/.exec(query);
+              if (toEmbed) {
+                state.streamed.push(query);
+                const [label, property, marker] = [ident(toEmbed[1]!), ident(toEmbed[2]!), ident(toEmbed[3]!)];
+                // The filter evaluated up front (a server evaluates it as it streams: either way no node is read twice, since a node is written after it was read).
+                const due = graph.nodes.filter((n) => n.label === label && (prop(n.id, property) === undefined || (prop(n.id, marker) ?? '') !== params.marker));
+                for (const n of due) yield new Neo4jRecord(['id', 'name'], [n.id, n.name]);
+                return;
+              }
               exported.push(query);
               if (query === Q.EXPORT_NODES) for (const n of graph.nodes) yield new Neo4jRecord(['id', 'labels', 'name'], [n.id, [n.label], n.name]);
               else if (query === Q.EXPORT_EDGES) for (const e of graph.edges) yield new Neo4jRecord(['source', 'target', 'type'], [e.source, e.target, e.type]);

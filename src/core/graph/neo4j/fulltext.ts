@@ -55,13 +55,14 @@ export function luceneQuery(name: string): string {
 }
 
 /**
- * Whether a driver error says the full-text index does not exist: the procedure's call failed with
- * "There is no such fulltext schema index" (Neo.ClientError.Procedure.ProcedureCallFailed, as
- * reported from Neo4j 4.x and 5.x), or the error's GQL cause chain holds 22N69 "index does not
+ * Whether a driver error says the full-text (or vector) index does not exist: the procedure's call
+ * failed with "There is no such fulltext schema index" (Neo.ClientError.Procedure.ProcedureCallFailed,
+ * as reported from Neo4j 4.x and 5.x; "vector" in the same words for db.index.vector.queryNodes, not
+ * seen from a server), or the error's GQL cause chain holds 22N69 "index does not
  * exist" (documented for other statements, e.g. DROP INDEX; in case a newer server attaches it here).
  */
 export function isNoSuchIndexError(e: unknown): boolean {
   if (!(e instanceof Neo4jError)) return false;
   if (typeof e.containsGqlCause === 'function' && e.containsGqlCause('22N69')) return true;
-  return e.code === 'Neo.ClientError.Procedure.ProcedureCallFailed' && /no such fulltext (schema )?index/i.test(e.message);
+  return e.code === 'Neo.ClientError.Procedure.ProcedureCallFailed' && /no such (fulltext|vector) (schema )?index/i.test(e.message);
 }

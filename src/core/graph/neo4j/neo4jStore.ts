@@ -12,6 +12,7 @@ import { planFromSummary } from './planMapping';
 import { buildNeo4jSchema, type NodeTypePropertyRow, type RelTypePropertyRow, type VisualizationRow } from './schemaMapping';
 import { fromNeo4jValue } from './values';
 import { createNameIndexStatement, isNoSuchIndexError, luceneQuery, NAME_INDEX, NAME_INDEX_QUERY } from './fulltext';
+import { createVectorIndexStatement, nodesToEmbedStatement, VECTOR_INDEX_QUERY, vectorIndexName, writeVectorsStatement, type VectorKeys } from './vector';
 
 /** One node the full-text name index returned (Lucene's score: higher is better). */
 export interface NameIndexHit {
@@ -20,6 +21,20 @@ export interface NameIndexHit {
   readonly name: string;
   readonly score: number;
 }
+
+/** One node a vector index returned (Neo4j's similarity score: higher is nearer) with its marker (which embedder wrote its vector). */
+export interface VectorIndexHit extends NameIndexHit {
+  readonly marker: string | null;
+}
+
+/** What the consented vector write did (Neo4jStore.createVectorIndexes). */
+export interface VectorWriteReport {
+  readonly written: number;
+  readonly statements: readonly string[];
+}
+
+/** Names embedded and written per statement of the consented vector write. */
+export const VECTOR_WRITE_BATCH = 256;
 
 export interface Neo4jStoreOptions {
   /** neo4j://, neo4j+s://, bolt://… */
@@ -210,6 +225,89 @@ export class Neo4jStore implements GraphStore {
     const statement = createNameIndexStatement(schema.labels.map((l) => l.name));
     await this.query(statement, { readOnly: false, ...(signal ? { signal } : {}) });
     return statement;
+  }
+
+  /**
+   * The nearest `limit` nodes to `vector` in each of `indexes` (Neo4j's vector indexes, HNSW:
+   * approximate), with each hit's marker, through the query door (a READ transaction). Throws
+   * GraphStoreError 'no-index' when one of the indexes does not exist.
+   */
+  async vectorIndexHits(vector: readonly number[], indexes: readonly string[], markerKey: string, limit: number, signal?: AbortSignal): Promise<{ readonly hits: VectorIndexHit[]; readonly serverMs?: number; readonly timeMs: number }> {
+    if (indexes.length === 0) return { hits: [], timeMs: 0 };
+    let q: QueryResult;
+    try {
+      q = await this.query(VECTOR_INDEX_QUERY, { params: { indexes: [...indexes], limit, vector: [...vector], markerKey }, readOnly: true, ...(signal ? { signal } : {}) });
+    } catch (e) {
+      // The error names the full-text index (mapNeo4jError): say which ones were asked for.
+      if (e instanceof GraphStoreError && e.code === 'no-index') throw new GraphStoreError('no-index', `Neo4j has no vector index ${indexes.join(', ')} (one of them is missing): ${e.message}`);
+      throw e;
+    }
+    const hits = q.rows.map((r) => ({
+      id: str(r.id),
+      labels: Array.isArray(r.labels) ? r.labels.map(str) : [],
+      name: str(r.name),
+      score: typeof r.score === 'number' ? r.score : Number(r.score),
+      marker: typeof r.marker === 'string' ? r.marker : null,
+    }));
+    return { hits, timeMs: q.timeMs, ...(q.serverMs !== undefined ? { serverMs: q.serverMs } : {}) };
+  }
+
+  /**
+   * The consented write of name vectors and their indexes, label by label: the nodes without this
+   * embedder's vector are read (a READ transaction, streamed), their names embedded by `embed` and
+   * written in batches of VECTOR_WRITE_BATCH (`UNWIND $rows … SET`, through the query door with
+   * writes allowed, WRITE transactions), then `CREATE VECTOR INDEX … IF NOT EXISTS` for the label.
+   * Run only when the person asked for it (`kgrag index create --vectors --write`, the editor's
+   * modal confirmation). Resumable: nodes already written are not read again.
+   */
+  async createVectorIndexes(keys: VectorKeys, embed: (names: readonly string[], signal?: AbortSignal) => Promise<Float32Array>, onProgress?: (written: number, label: string) => void, signal?: AbortSignal): Promise<VectorWriteReport> {
+    const driver = this.requireDriver();
+    const schema = await this.schema(signal);
+    const write = writeVectorsStatement(keys);
+    const statements: string[] = [];
+    let written = 0;
+    const flush = async (batch: { id: string; name: string }[], label: string): Promise<void> => {
+      const m = await embed(batch.map((b) => b.name), signal);
+      const d = keys.dimension;
+      const rows = batch.map((b, i) => ({ id: b.id, v: Array.from(m.subarray(i * d, (i + 1) * d)) }));
+      const q = await this.query(write, { params: { rows, marker: keys.marker }, readOnly: false, ...(signal ? { signal } : {}) });
+      written += Number(q.rows[0]?.written ?? 0);
+      onProgress?.(written, label);
+    };
+    for (const { name: label } of schema.labels) {
+      const read = nodesToEmbedStatement(keys, label);
+      const session = driver.session({ database: this.options.database, defaultAccessMode: neo4j.session.READ });
+      try {
+        const tx = await session.beginTransaction({ timeout: 0 });
+        try {
+          let batch: { id: string; name: string }[] = [];
+          for await (const r of tx.run(read, { marker: keys.marker })) {
+            if (signal?.aborted) throw new GraphStoreError('cancelled', 'Writing the name vectors was cancelled.');
+            batch.push({ id: str(r.get('id')), name: str(r.get('name')) });
+            if (batch.length >= VECTOR_WRITE_BATCH) {
+              await flush(batch, label);
+              batch = [];
+            }
+          }
+          if (batch.length > 0) await flush(batch, label);
+        } finally {
+          await tx.close();
+        }
+      } catch (e) {
+        throw mapNeo4jError(e, `Writing the name vectors of ${label}`);
+      } finally {
+        await session.close();
+      }
+      const create = createVectorIndexStatement(keys, label);
+      await this.query(create, { readOnly: false, ...(signal ? { signal } : {}) });
+      statements.push(create);
+    }
+    return { written, statements: [write, ...statements] };
+  }
+
+  /** The index names of every label of the graph, for this embedder's keys. */
+  async vectorIndexNames(keys: VectorKeys, signal?: AbortSignal): Promise<string[]> {
+    return (await this.schema(signal)).labels.map((l) => vectorIndexName(keys, l.name));
   }
 
   private async rows(cypher: string, params: CypherParams = {}, signal?: AbortSignal): Promise<Neo4jRecord[]> {

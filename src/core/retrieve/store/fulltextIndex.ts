@@ -1,13 +1,17 @@
 /**
  * Candidates for named pattern nodes from the store's full-text name index (Neo4j's `kgrag_names`;
- * docs/placement.md, "Neo4j: candidates from the full-text index"), for a store-placed run that has
- * no index file of the graph: for each name of the plan, Lucene's top N nodes (one read-only query
- * each), gathered into a search index of those nodes alone (`FulltextSearchIndex`). gsd's
+ * docs/placement.md, "Neo4j: candidates from the full-text index") or from its vector indexes of
+ * the names (a person wrote them with this embedder: "Neo4j: candidates from a vector index"), for
+ * a store-placed run that has no index file of the graph: for each name of the plan, the index's
+ * top N nodes (one read-only query each), gathered into a search index of those nodes alone (`FulltextSearchIndex`). gsd's
  * candidate step (buildProblem) then ranks them by the session's embedder, as it ranks every node
  * of the graph in memory — the rescoring. Exact only when memory's candidates are among Lucene's
  * top N, which nothing guarantees: the result says where its candidates came from (`notice`).
  */
 import { namesView, type Embedder } from '../../embed/embedder';
+import { GraphStoreError } from '../../graph/errors';
+import type { VectorIndexHit } from '../../graph/neo4j/neo4jStore';
+import type { VectorKeys } from '../../graph/neo4j/vector';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { SearchIndex, relationText, type IndexData } from '../snapshot/snapshot';
@@ -18,6 +22,43 @@ import { embedMatrix } from '../snapshot/vectorIndex';
 export interface NameIndexSource {
   nameIndexHits(name: string, limit: number, signal?: AbortSignal): Promise<{ readonly hits: readonly { readonly id: string; readonly labels: readonly string[]; readonly name: string }[]; readonly serverMs?: number; readonly timeMs: number }>;
 }
+
+/** What the store answers for vectors (Neo4jStore.vectorIndexHits). */
+export interface VectorIndexSource {
+  vectorIndexHits(vector: readonly number[], indexes: readonly string[], markerKey: string, limit: number, signal?: AbortSignal): Promise<{ readonly hits: readonly VectorIndexHit[]; readonly serverMs?: number; readonly timeMs: number }>;
+}
+
+/** A hit whose vector another embedder wrote (its marker is not the session's): the vector index is not used. */
+export class ForeignVectorsError extends GraphStoreError {
+  constructor(message: string) {
+    super('no-index', message);
+  }
+}
+
+/**
+ * Names → the vector indexes' hits: the name embedded by the session's embedder (its names view, as
+ * the vectors were written), every label's index asked in one statement, and every hit's marker
+ * checked: a vector another embedder wrote is never used (GraphStoreError 'no-index', the run falls
+ * back and says why).
+ */
+export function vectorNameSource(source: VectorIndexSource, embedder: Embedder, keys: VectorKeys, indexes: readonly string[]): NameIndexSource {
+  return {
+    async nameIndexHits(name, limit, signal) {
+      const v = await namesView(embedder).embedBatch([name], signal);
+      const got = await source.vectorIndexHits(Array.from(v), indexes, keys.markerProperty, limit, signal);
+      const foreign = got.hits.find((h) => h.marker !== keys.marker);
+      if (foreign) throw new ForeignVectorsError(`the vector index returned ${foreign.name === '' ? foreign.id : `"${foreign.name}"`}, whose vector was written by ${foreign.marker ?? 'an unknown embedder (no marker)'}, not by this session's embedder ${keys.marker}`);
+      return got;
+    },
+  };
+}
+
+/** Where the candidates came from: the full-text index (and why the vector index was not used, when it was tried), or the vector indexes. */
+export type CandidateOrigin =
+  | { readonly kind: 'fulltext'; readonly index: string; readonly vectorsUnused?: string }
+  | { readonly kind: 'vector'; readonly indexes: readonly string[]; readonly marker: string };
+
+const FULLTEXT_ORIGIN: CandidateOrigin = { kind: 'fulltext', index: 'kgrag_names' };
 
 /** Lucene's top N per name: at least this many, and 4 × the plan's nodeCandidates when that is more. */
 export const FULLTEXT_HITS_PER_NAME = 200;
@@ -51,6 +92,7 @@ interface IndexNode {
 /** What the run read from the full-text index (for the result's notice and storeIo). */
 export interface FulltextReport {
   readonly index: string;
+  readonly origin: CandidateOrigin;
   readonly limit: number;
   readonly names: readonly { readonly text: string; readonly hits: number }[];
   readonly roundTrips: number;
@@ -83,11 +125,15 @@ export class FulltextSearchIndex extends SearchIndex {
     return this.counts.perLabel[label] ?? 0;
   }
 
-  /** The words a result shows where its answers are: its candidates came from Lucene's top N, not from every node. */
+  /** The words a result shows where its answers are: its candidates came from the index's top N, not from every node. */
   notice(): string {
     const r = this.report;
     const per = r.names.map((n) => `"${n.text}" ${n.hits}`).join(', ');
-    return `candidates from Neo4j's full-text index ${r.index}: Lucene's top ${r.limit} per name (${per}), ranked by the embedder — exact only when memory's candidates are among them, which the index does not guarantee`;
+    const o = r.origin;
+    if (o.kind === 'vector') {
+      return `candidates from Neo4j's vector indexes ${o.indexes.join(', ')} (vectors of ${o.marker}): the approximate (HNSW) nearest ${r.limit} per name and label (${per}), ranked by the embedder — exact only when memory's candidates are among them, which an approximate search does not guarantee`;
+    }
+    return `candidates from Neo4j's full-text index ${r.index}: Lucene's top ${r.limit} per name (${per}), ranked by the embedder — exact only when memory's candidates are among them, which the index does not guarantee${o.vectorsUnused !== undefined ? `; the vector index was not used: ${o.vectorsUnused}` : ''}`;
   }
 
   /** Adds nodes a store search matched (their names and labels from the store), so result facts (labels, answers) cover them. */
@@ -103,7 +149,7 @@ export class FulltextSearchIndex extends SearchIndex {
    * Reads Lucene's top `limit` for each of the plan's names (one statement each) and builds the
    * index of those nodes. A missing index is the store's error (GraphStoreError 'no-index').
    */
-  static async build(plan: PlanningGraph, source: NameIndexSource, schema: GraphSchema, embedder: Embedder, fingerprint: string, signal?: AbortSignal): Promise<FulltextSearchIndex> {
+  static async build(plan: PlanningGraph, source: NameIndexSource, schema: GraphSchema, embedder: Embedder, fingerprint: string, signal?: AbortSignal, origin: CandidateOrigin = FULLTEXT_ORIGIN): Promise<FulltextSearchIndex> {
     const limit = hitsPerName(plan);
     const seen = new Set<string>();
     const nodes: IndexNode[] = [];
@@ -131,7 +177,7 @@ export class FulltextSearchIndex extends SearchIndex {
     const perLabel = labelNames.map((l) => schema.labels.find((x) => x.name === l)?.count ?? UNCOUNTED);
     const total = perLabel.reduce((s, c) => s + c, 0);
     const data = await indexData(nodes, labelNames, relationNames, relationVectors, domains, embedder, fingerprint, signal);
-    return new FulltextSearchIndex(data, nodes, embedder, { total, perLabel }, { index: 'kgrag_names', limit, names, roundTrips: texts.length, rowsRead: rows, serverMs });
+    return new FulltextSearchIndex(data, nodes, embedder, { total, perLabel }, { index: origin.kind === 'fulltext' ? origin.index : origin.indexes.join(', '), origin, limit, names, roundTrips: texts.length, rowsRead: rows, serverMs });
   }
 }
 
