@@ -16,7 +16,7 @@ const COMMANDS: Readonly<Record<string, { readonly run: Command; readonly summar
   check: { run: check, summary: 'check <paths…> [--schema f | --db p] [--format json]   check .kgp and few-shot files' },
   eval: { run: evalCommand, summary: 'eval <set.jsonl|plans.kgp> (--db <path> | --neo4j <uri>) [--strategies gsd,mor,…] [--group-by field] [--out f] [--min hits1=0.9]   evaluate a question set' },
   import: { run: importCommand, summary: 'import <file> (--db <path> | --neo4j <uri>) [--format triples|tsv|csv|jsonl]   load a graph file (embedded databases)' },
-  index: { run: indexCommand, summary: 'index [status|create] --neo4j <uri> [--write] [--json]   Neo4j\'s full-text name index for store placement (create: a schema write, only with --write)' },
+  index: { run: indexCommand, summary: 'index [status|create] --neo4j <uri> [--vectors [--embedder e]] [--write] [--json]   Neo4j\'s full-text (or --vectors: vector) name indexes for store placement (create: a write, only with --write)' },
   query: { run: query, summary: 'query (--db <path> | --neo4j <uri>) [--explain|--profile] [--json] "<cypher>"   run Cypher' },
   schema: { run: schema, summary: 'schema (--db <path> | --neo4j <uri>) [--json]   show the graph schema' },
   report: { run: report, summary: 'report <results.json|test-run.jsonl|baseline.json…> --out report.html   one self-contained HTML report' },
