@@ -23,6 +23,7 @@ export const COMMANDS = {
   'kgrag.importGraphFile': { owner: 'graph', public: true },
   'kgrag.buildIndex': { owner: 'graph', public: true },
   'kgrag.createNeo4jNameIndex': { owner: 'graph', public: true },
+  'kgrag.createNeo4jVectorIndex': { owner: 'graph', public: true },
   'kgrag.openSampleWorkspace': { owner: 'graph', public: true },
   'kgrag.showGraphInfo': { owner: 'graph', public: true },
   'kgrag.showSchema': { owner: 'graph', public: true },

@@ -12,7 +12,7 @@ import { withCancellableProgress } from '../platform/operations';
 import { NEO4J_PASSWORD_KEY, PLANNER_API_KEY, type Secrets } from '../platform/secrets';
 import { graphSettings, updateSetting, type GraphKind } from '../platform/config';
 import { requireTrust } from '../platform/trust';
-import { createNeo4jNameIndex } from './nameIndexCommand';
+import { createNeo4jNameIndex, createNeo4jVectorIndex } from './nameIndexCommand';
 
 export interface ChooseGraphArgs {
   readonly kind: GraphKind;
@@ -197,6 +197,7 @@ export function registerGraphCommands(context: vscode.ExtensionContext, connecti
     registerCommand('kgrag.importGraphFile', (uri?: vscode.Uri, uris?: vscode.Uri[]) => importGraphFile(uris?.length ? uris : uri ? [uri] : undefined, connection, log)),
     registerCommand('kgrag.buildIndex', () => buildIndex(connection, log, true)),
     registerCommand('kgrag.createNeo4jNameIndex', () => createNeo4jNameIndex(connection, log)),
+    registerCommand('kgrag.createNeo4jVectorIndex', () => createNeo4jVectorIndex(connection, log)),
     registerCommand('kgrag.openSampleWorkspace', (args?: { folder?: string; open?: boolean }) => openSampleWorkspace(context, args)),
     registerCommand('kgrag.showGraphInfo', async () => {
       const c = connection.connected;
