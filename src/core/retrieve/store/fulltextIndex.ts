@@ -3,10 +3,11 @@
  * docs/placement.md, "Neo4j: candidates from the full-text index") or from its vector indexes of
  * the names (a person wrote them with this embedder: "Neo4j: candidates from a vector index"), for
  * a store-placed run that has no index file of the graph: for each name of the plan, the index's
- * top N nodes (one read-only query each), gathered into a search index of those nodes alone (`FulltextSearchIndex`). gsd's
- * candidate step (buildProblem) then ranks them by the session's embedder, as it ranks every node
- * of the graph in memory — the rescoring. Exact only when memory's candidates are among Lucene's
- * top N, which nothing guarantees: the result says where its candidates came from (`notice`).
+ * top N nodes (one read-only query each), gathered into a search index of those nodes alone
+ * (`FulltextSearchIndex`). gsd's candidate step (buildProblem) then ranks them by the session's
+ * embedder, as it ranks every node of the graph in memory — the rescoring. Exact only when
+ * memory's candidates are among the index's top N, which neither Lucene nor an approximate (HNSW)
+ * vector search guarantees: the result says where its candidates came from (`notice`).
  */
 import { namesView, type Embedder } from '../../embed/embedder';
 import { GraphStoreError } from '../../graph/errors';
