@@ -17,7 +17,7 @@ import { createStore, type StoreSpec } from '../graph/openStore';
 import { Neo4jStore } from '../graph/neo4j/neo4jStore';
 import { createNameIndexStatement, NAME_INDEX } from '../graph/neo4j/fulltext';
 import { vectorIndexName, vectorKeys } from '../graph/neo4j/vector';
-import { ForeignVectorsError, FulltextSearchIndex, vectorNameSource } from '../retrieve/store/fulltextIndex';
+import { ForeignVectorsError, FulltextSearchIndex, vectorNameSource, type VectorIndexSource } from '../retrieve/store/fulltextIndex';
 import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
@@ -343,7 +343,7 @@ class Session implements RetrievalSession, StrategyContext {
     const vectors = await this.vectorCandidates(plan, store, schema, file.fingerprint, signal);
     if (vectors.kind === 'index') return vectors.index;
     try {
-      return await FulltextSearchIndex.build(plan, store, schema, this.embedder, file.fingerprint, signal, { kind: 'fulltext', index: NAME_INDEX, vectorsUnused: vectors.reason });
+      return await FulltextSearchIndex.build(plan, store, schema, this.embedder, file.fingerprint, signal, { kind: 'fulltext', index: NAME_INDEX, vectorsUnused: vectors.reason, vectorAttempts: vectors.attempts });
     } catch (e) {
       if (!isGraphStoreError(e, 'no-index')) throw e;
       notes.push(`Neo4j has no full-text index ${NAME_INDEX}, so the candidates came from a snapshot of the whole database instead; create the index with \`kgrag index create --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Name Index" (${createNameIndexStatement(schema.labels.map((l) => l.name))}); the vector index was not used: ${vectors.reason}`);
@@ -356,22 +356,25 @@ class Session implements RetrievalSession, StrategyContext {
    * name, every label's index in it), or why not: no such index, a hit another embedder wrote, the
    * query refused by the server (e.g. an index still populating), an embedder too wide to index.
    */
-  private async vectorCandidates(plan: PlanningGraph, store: Neo4jStore, schema: GraphSchema, fingerprint: string, signal?: AbortSignal): Promise<{ readonly kind: 'index'; readonly index: FulltextSearchIndex } | { readonly kind: 'unused'; readonly reason: string }> {
+  private async vectorCandidates(plan: PlanningGraph, store: Neo4jStore, schema: GraphSchema, fingerprint: string, signal?: AbortSignal): Promise<{ readonly kind: 'index'; readonly index: FulltextSearchIndex } | { readonly kind: 'unused'; readonly reason: string; /** statements the vector indexes were sent (failed) */ readonly attempts: number }> {
     let keys: ReturnType<typeof vectorKeys>;
     try {
       keys = vectorKeys(this.embedder);
     } catch (e) {
-      return { kind: 'unused', reason: e instanceof Error ? e.message : String(e) };
+      return { kind: 'unused', reason: e instanceof Error ? e.message : String(e), attempts: 0 };
     }
     const indexes = schema.labels.map((l) => vectorIndexName(keys, l.name));
+    // Statements sent before a fallback still count in the run's round trips.
+    let attempts = 0;
+    const counted: VectorIndexSource = { vectorIndexHits: (...args) => (attempts++, store.vectorIndexHits(...args)) };
     try {
-      return { kind: 'index', index: await FulltextSearchIndex.build(plan, vectorNameSource(store, this.embedder, keys, indexes), schema, this.embedder, fingerprint, signal, { kind: 'vector', indexes, marker: keys.marker }) };
+      return { kind: 'index', index: await FulltextSearchIndex.build(plan, vectorNameSource(counted, this.embedder, keys, indexes), schema, this.embedder, fingerprint, signal, { kind: 'vector', indexes, marker: keys.marker }) };
     } catch (e) {
-      if (e instanceof ForeignVectorsError) return { kind: 'unused', reason: e.message };
+      if (e instanceof ForeignVectorsError) return { kind: 'unused', reason: e.message, attempts };
       if (isGraphStoreError(e, 'no-index')) {
-        return { kind: 'unused', reason: `Neo4j has no vector index of the name vectors of ${keys.marker} for every label (${indexes.join(', ')}); write them and create the indexes with \`kgrag index create --vectors --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Vector Index"` };
+        return { kind: 'unused', reason: `Neo4j has no vector index of the name vectors of ${keys.marker} for every label (${indexes.join(', ')}); write them and create the indexes with \`kgrag index create --vectors --neo4j <uri> --write\` or the editor command "KG-RAG Studio: Create Neo4j Vector Index"`, attempts };
       }
-      if (isGraphStoreError(e, 'query-failed')) return { kind: 'unused', reason: `the vector index query failed: ${e.message}` };
+      if (isGraphStoreError(e, 'query-failed')) return { kind: 'unused', reason: `the vector index query failed: ${e.message}`, attempts };
       throw e;
     }
   }

@@ -265,6 +265,8 @@ test('vectors another embedder wrote are never used: another embedder’s indexe
       assert.equal(sent.filter((c) => c.query === VECTOR_INDEX_QUERY).length, 1, 'the vector index was asked (its own names), once');
       assert.ok(sent.some((c) => c.query === VECTOR_INDEX_QUERY && (c.params.indexes as string[]).every((ix) => ix.includes(otherKeys.key))), 'only the indexes of its own vectors');
       assert.equal(sent.filter((c) => c.query === NAME_INDEX_QUERY).length, 1, 'then the full-text index');
+      const retrieval = sent.slice(sent.findIndex((c) => c.query === VECTOR_INDEX_QUERY));
+      assert.equal(r.storeIo?.roundTrips, retrieval.length, 'every statement the run sent from its candidates on counts as a round trip, the failed vector query too');
       const w = r.warnings?.[0] ?? '';
       assert.match(w, /^candidates from Neo4j's full-text index kgrag_names: .*; the vector index was not used: Neo4j has no vector index of the name vectors of hashing-v1:d128:n1-\d+ \(128 dimensions\) for every label/);
       assert.ok(w.includes('kgrag index create --vectors --neo4j <uri> --write') && w.includes('Create Neo4j Vector Index'), w);

@@ -56,7 +56,7 @@ export function vectorNameSource(source: VectorIndexSource, embedder: Embedder, 
 
 /** Where the candidates came from: the full-text index (and why the vector index was not used, when it was tried), or the vector indexes. */
 export type CandidateOrigin =
-  | { readonly kind: 'fulltext'; readonly index: string; readonly vectorsUnused?: string }
+  | { readonly kind: 'fulltext'; readonly index: string; readonly vectorsUnused?: string; /** statements sent to the vector indexes before falling back (counted in the run's round trips) */ readonly vectorAttempts?: number }
   | { readonly kind: 'vector'; readonly indexes: readonly string[]; readonly marker: string };
 
 const FULLTEXT_ORIGIN: CandidateOrigin = { kind: 'fulltext', index: 'kgrag_names' };
@@ -178,7 +178,7 @@ export class FulltextSearchIndex extends SearchIndex {
     const perLabel = labelNames.map((l) => schema.labels.find((x) => x.name === l)?.count ?? UNCOUNTED);
     const total = perLabel.reduce((s, c) => s + c, 0);
     const data = await indexData(nodes, labelNames, relationNames, relationVectors, domains, embedder, fingerprint, signal);
-    return new FulltextSearchIndex(data, nodes, embedder, { total, perLabel }, { index: origin.kind === 'fulltext' ? origin.index : origin.indexes.join(', '), origin, limit, names, roundTrips: texts.length, rowsRead: rows, serverMs });
+    return new FulltextSearchIndex(data, nodes, embedder, { total, perLabel }, { index: origin.kind === 'fulltext' ? origin.index : origin.indexes.join(', '), origin, limit, names, roundTrips: texts.length + (origin.kind === 'fulltext' ? origin.vectorAttempts ?? 0 : 0), rowsRead: rows, serverMs });
   }
 }
 
