@@ -131,6 +131,28 @@ export function expansionStatement(dialect: CypherDialect, labels: readonly stri
   return branches.join(' UNION ALL ');
 }
 
+/**
+ * How many of `n` frontier nodes of a label of `labelNodes` nodes one statement finds by their
+ * primary key (one branch per node and direction, a seek) rather than by the scan with a list
+ * filter (embedded engine; docs/placement.md, "No seek by a list of ids"). The engine offers no
+ * seek by a list of ids: the scan reads every node of the label and compares each with the whole
+ * list, so it costs ≈ labelNodes × (SCAN_PER_NODE + SCAN_PER_NODE_AND_ID × n), where a lookup
+ * costs 1 (both in lookups' time, ≈ 2.5 ms on an idle machine). Measured on MetaQA ×40 (Movie
+ * 657,040 nodes: lookups pay up to ≈ 5 nodes) and the 10M synthetic graph (Entity: every
+ * additional listed id costs the scan ≈ 12 ms, more than a lookup, so lookups always pay); on
+ * MetaQA ×1 never. At most LOOKUPS_PER_STATEMENT per statement: each branch holds ≈ 0.5 MB of the
+ * engine's memory and ≈ 2 ms of planning; the rest of the label is scanned.
+ */
+export function keyLookups(labelNodes: number, n: number, budget: number): number {
+  if (n <= 0 || budget <= 0) return 0;
+  return n < labelNodes * (SCAN_PER_NODE + SCAN_PER_NODE_AND_ID * n) ? Math.min(n, budget) : 0;
+}
+
+const SCAN_PER_NODE = 6e-6;
+const SCAN_PER_NODE_AND_ID = 5e-7;
+/** Frontier nodes found by key lookups in one statement (each with up to two branches). */
+export const LOOKUPS_PER_STATEMENT = 128;
+
 /** One label's part of an expansion level on the embedded engine: its nodes and the types they still need. */
 export interface LevelGroup {
   readonly label: string;
