@@ -7,8 +7,9 @@
  * order (out, then in; relation type in the index's order, endpoint pair in the catalog's order,
  * source offset, stored edge offset: the order `EmbeddedStore.exportGraph` gives the snapshot).
  * The strategy's own loop walks those arrays exactly as it walks the snapshot's. One batched
- * read-only statement per call (storeGraph.ts's expansionStatement: ids as parameters, through the
- * query door) reads every frontier node not read yet for the asked relation types.
+ * read-only statement per call (storeGraph.ts's levelStatement on the embedded engine, as gsd's
+ * levels; expansionStatement on Neo4j: ids as parameters, through the query door) reads every
+ * frontier node not read yet for the asked relation types.
  */
 import type { CypherDialect, CypherParams } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
@@ -115,8 +116,9 @@ export class StoreEdges implements EdgeSource {
   }
 
   /**
-   * The statement reading `types` of the frontier. Embedded: per label, the nodes key lookups pay
-   * for (keyLookups: a large label) are found by their key, the rest by the scan with a list filter.
+   * The statement reading `types` of the frontier. Embedded: per label, its nodes by their key when
+   * lookups pay (`keyLookups`: a few nodes of a large label), else by a scan of the label
+   * (`levelStatement`: the list of ids, or the ids in buckets when they are many).
    */
   private statement(frontier: readonly FrontierNode[], nodes: readonly number[], types: readonly string[]): { cypher: string; params: CypherParams } {
     if (this.reader.dialect === 'neo4j') return { cypher: expansionStatement('neo4j', [], types), params: expansionParams('neo4j', frontier).params };
