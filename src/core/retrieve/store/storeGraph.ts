@@ -166,7 +166,7 @@ export const LOOKUPS_PER_STATEMENT = 128;
  * (10M nodes, 3,000 ids: 1.8 s at load 17, the list 13.4 s at load 8). Exact: a listed offset is
  * in its own bucket, and the index is always in range (docs/placement.md, "No seek by a list of ids").
  */
-function scanFilter(i: number, offsets: readonly number[], params: Record<string, CypherValue>): string {
+export function scanFilter(i: number, offsets: readonly number[], params: Record<string, CypherValue>): string {
   if (offsets.length <= LIST_FILTER_MAX) {
     params[`o${i}`] = [...offsets];
     return `offset(id(a)) IN $o${i}`;
