@@ -7,13 +7,14 @@
  * order (out, then in; relation type in the index's order, endpoint pair in the catalog's order,
  * source offset, stored edge offset: the order `EmbeddedStore.exportGraph` gives the snapshot).
  * The strategy's own loop walks those arrays exactly as it walks the snapshot's. One batched
- * read-only statement per call (storeGraph.ts's expansionStatement: ids as parameters, through the
- * query door) reads every frontier node not read yet for the asked relation types.
+ * read-only statement per call (storeGraph.ts's levelStatement on the embedded engine, as gsd's
+ * levels; expansionStatement on Neo4j: ids as parameters, through the query door) reads every
+ * frontier node not read yet for the asked relation types.
  */
-import type { CypherDialect } from '../../graph/graphStore';
+import type { CypherDialect, CypherParams } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { GraphSnapshot, type SearchIndex, type SnapshotData } from '../snapshot/snapshot';
-import { endpointOrder, expansionParams, expansionStatement, IoCounter, offsetOf, type FrontierNode, type StoreReader } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, keyLookups, levelStatement, LOOKUPS_PER_STATEMENT, offsetOf, type EndpointsOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
 
 /** The adjacency arrays a strategy walks (the snapshot's own, or a local graph in its numbering). */
 export type Adjacency = Pick<SnapshotData, 'outOffsets' | 'outTargets' | 'outRels' | 'inOffsets' | 'inSources' | 'inRels'>;
@@ -61,6 +62,10 @@ export class StoreEdges implements EdgeSource {
   private outOffsets: Uint32Array | undefined;
   private inOffsets: Uint32Array | undefined;
   private readonly pairOrder: (type: string, from: string, to: string) => number;
+  private readonly endpointsOf: EndpointsOf;
+  private readonly labelCount: Map<string, number>;
+  /** Labels with a `name` property: their nodes can be found by key (the primary key of kgrag's import). */
+  private readonly keyed: Set<string>;
 
   constructor(
     private readonly index: SearchIndex,
@@ -70,6 +75,10 @@ export class StoreEdges implements EdgeSource {
   ) {
     this.io = new IoCounter(reader, signal);
     this.pairOrder = endpointOrder(schema);
+    const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
+    this.endpointsOf = (type) => declared.get(type);
+    this.labelCount = new Map(schema.labels.map((l) => [l.name, l.count ?? 0] as const));
+    this.keyed = new Set(schema.labels.filter((l) => l.properties.includes('name')).map((l) => l.name));
   }
 
   get dialect(): CypherDialect {
@@ -95,8 +104,8 @@ export class StoreEdges implements EdgeSource {
       const typeNames: string[] = [];
       for (let r = 0; r < d.relationNames.length; r++) if (types === null || types[r] === 1) typeNames.push(d.relationNames[r]!);
       if (typeNames.length > 0) {
-        const { labels, params } = expansionParams(this.reader.dialect, frontier);
-        this.addRows(await this.io.read(expansionStatement(this.reader.dialect, labels, typeNames), params));
+        const { cypher, params } = this.statement(frontier, frontierNodes, typeNames);
+        if (cypher !== '') this.addRows(await this.io.read(cypher, params), new Set(frontierNodes));
       }
       for (const v of frontierNodes) {
         const prior = this.read.get(v);
@@ -106,7 +115,31 @@ export class StoreEdges implements EdgeSource {
     return (this.built ??= this.build());
   }
 
-  private addRows(rows: readonly Record<string, unknown>[]): void {
+  /**
+   * The statement reading `types` of the frontier. Embedded: per label, its nodes by their key when
+   * lookups pay (`keyLookups`: a few nodes of a large label), else by a scan of the label
+   * (`levelStatement`: the list of ids, or the ids in buckets when they are many).
+   */
+  private statement(frontier: readonly FrontierNode[], nodes: readonly number[], types: readonly string[]): { cypher: string; params: CypherParams } {
+    if (this.reader.dialect === 'neo4j') return { cypher: expansionStatement('neo4j', [], types), params: expansionParams('neo4j', frontier).params };
+    const byLabel = new Map<string, number[]>();
+    frontier.forEach((f, i) => {
+      const list = byLabel.get(f.label);
+      if (list) list.push(i);
+      else byLabel.set(f.label, [i]);
+    });
+    const groups: LevelGroup[] = [];
+    let budget = LOOKUPS_PER_STATEMENT;
+    for (const [label, at] of byLabel) {
+      const m = this.keyed.has(label) ? keyLookups(this.labelCount.get(label) ?? 0, at.length, budget) : 0;
+      budget -= m;
+      for (const i of at.slice(0, m)) groups.push({ label, offsets: [offsetOf(frontier[i]!.id)], keys: [this.index.data.names.get(nodes[i]!)], types });
+      if (at.length > m) groups.push({ label, offsets: at.slice(m).map((i) => offsetOf(frontier[i]!.id)), types });
+    }
+    return levelStatement(groups, this.endpointsOf);
+  }
+
+  private addRows(rows: readonly Record<string, unknown>[], frontier: ReadonlySet<number>): void {
     const d = this.index.data;
     const neo4j = this.reader.dialect === 'neo4j';
     for (const r of rows) {
@@ -114,7 +147,8 @@ export class StoreEdges implements EdgeSource {
       const rel = this.index.relationId(t);
       const a = this.index.nodeIndexOf(String(r['a']));
       const b = this.index.nodeIndexOf(String(r['b']));
-      if (rel < 0 || a === undefined || b === undefined) continue;
+      // A key matches one node when it is the label's primary key (kgrag's import); a row of another node was not asked for.
+      if (rel < 0 || a === undefined || b === undefined || !frontier.has(a)) continue;
       const out = Number(r['o']) === 1;
       const source = out ? a : b;
       const target = out ? b : a;

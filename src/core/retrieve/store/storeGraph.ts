@@ -131,6 +131,54 @@ export function expansionStatement(dialect: CypherDialect, labels: readonly stri
   return branches.join(' UNION ALL ');
 }
 
+/**
+ * How many of `n` frontier nodes of a label of `labelNodes` nodes one statement finds by their
+ * primary key (one branch per node and direction: a seek) — all of them or none — rather than by
+ * a scan of the label (embedded engine; docs/placement.md, "No seek by a list of ids"). The engine
+ * offers no seek by a list of ids: a scan reads every node of the label, so it costs
+ * ≈ labelNodes × SCAN_PER_NODE × (1 + the filter's cost per node), where one lookup costs 1 (≈ 2.5 ms
+ * on an idle machine; `scanFilter`). Measured on MetaQA ×40 (Movie 657,040 nodes: lookups pay up
+ * to 5 nodes) and the 10M synthetic graph (Entity: up to ≈ 120); on MetaQA ×1 never. At most
+ * `budget` (LOOKUPS_PER_STATEMENT for a statement): each branch holds ≈ 0.5 MB of the engine's
+ * memory and ≈ 2 ms of planning.
+ */
+export function keyLookups(labelNodes: number, n: number, budget: number): number {
+  if (n <= 0 || n > budget) return 0;
+  return n < labelNodes * SCAN_PER_NODE * Math.min(1 + n / LIST_IDS_PER_NODE_COST, BUCKETS_PER_NODE_COST) ? n : 0;
+}
+
+/** A scan's cost per node of the label, in lookups. */
+const SCAN_PER_NODE = 6e-6;
+/** The list filter's cost grows by a scan's per-node cost every LIST_IDS_PER_NODE_COST listed ids (LIST_CONTAINS is linear). */
+const LIST_IDS_PER_NODE_COST = 12;
+/** The bucketed filter's cost per node, in a scan's per-node cost (it copies the node's bucket out of the parameter). */
+const BUCKETS_PER_NODE_COST = 4;
+/** Up to this many ids a scan tests the list itself; beyond, the ids in buckets (measured: the list of 16 cost a sixth of the buckets at MetaQA ×40, 3,000 twice and more). */
+const LIST_FILTER_MAX = 48;
+/** Frontier nodes found by key lookups in one statement (each with up to two branches). */
+export const LOOKUPS_PER_STATEMENT = 128;
+
+/**
+ * The filter that keeps a scan's listed nodes (`a`, per-table offsets). Up to LIST_FILTER_MAX ids,
+ * the list itself (`offset(id(a)) IN $o<i>`: linear in the list, at 10M nodes 3,000 ids took 13.4 s).
+ * Beyond, the ids in `n` buckets by offset modulo n, and a node tested against its own bucket only
+ * (`list_contains($b<i>[offset % n + 1], offset)`): a constant cost per node whatever the frontier
+ * (10M nodes, 3,000 ids: 1.8 s at load 17, the list 13.4 s at load 8). Exact: a listed offset is
+ * in its own bucket, and the index is always in range (docs/placement.md, "No seek by a list of ids").
+ */
+export function scanFilter(i: number, offsets: readonly number[], params: Record<string, CypherValue>): string {
+  if (offsets.length <= LIST_FILTER_MAX) {
+    params[`o${i}`] = [...offsets];
+    return `offset(id(a)) IN $o${i}`;
+  }
+  const m = offsets.length;
+  const buckets: number[][] = Array.from({ length: m }, () => []);
+  for (const o of offsets) buckets[o % m]!.push(o);
+  params[`b${i}`] = buckets;
+  params[`m${i}`] = m;
+  return `list_contains($b${i}[offset(id(a)) % $m${i} + 1], offset(id(a)))`;
+}
+
 /** One label's part of an expansion level on the embedded engine: its nodes and the types they still need. */
 export interface LevelGroup {
   readonly label: string;
@@ -143,9 +191,10 @@ export interface LevelGroup {
 
 /**
  * The embedded engine's statement for one expansion level (expansionStatement's columns): per label
- * and direction one branch, `offset(id(a)) IN $o<i>` (a scan of the label with a list filter), or,
+ * and direction one branch, a scan of the label with `scanFilter` (the list, or its buckets), or,
  * for a group with `keys`, one branch per node and direction that finds it by its primary key —
- * a lookup, not a scan: cheaper on a large label for a few nodes (docs/placement.md, "Bounded reads").
+ * a lookup, not a scan: cheaper on a large label for a few nodes (`keyLookups`; docs/placement.md,
+ * "No seek by a list of ids").
  * The parameters hold only what the branches sent use; '' when no type can start or end at any label.
  */
 export function levelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
@@ -169,8 +218,7 @@ export function levelStatement(groups: readonly LevelGroup[], endpoints?: Endpoi
         });
         return;
       }
-      params[`o${i}`] = [...g.offsets];
-      branches.push(`MATCH (a:${label})${arrow}(b) WHERE offset(id(a)) IN $o${i} ${ret(out)}`);
+      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(out)}`);
     });
   }
   return { cypher: branches.join(' UNION ALL '), params };

@@ -16,7 +16,7 @@ import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome, type S
 import type { GraphSnapshot, SearchIndex } from '../snapshot/snapshot';
 import type { NodeNameIndex } from '../nodeNames';
 import type { CandidateNodes, EndpointsOf } from './storeGraph';
-import { endpointOrder, expansionParams, expansionStatement, IoCounter, levelStatement, LocalGraphBuilder, membersStatement, namesStatement, offsetOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, keyLookups, levelStatement, LOOKUPS_PER_STATEMENT, LocalGraphBuilder, membersStatement, namesStatement, offsetOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
 import type { CypherParams } from '../../graph/graphStore';
 
 export interface StoreSearch {
@@ -101,15 +101,6 @@ interface LocalGraph {
 const BOUND_SLACK = 1e-6;
 
 /**
- * When a level reads a label's nodes by key lookups rather than a scan with a list filter (embedded
- * engine, measured on MetaQA ×1 and ×40, docs/placement.md): a lookup costs ≈ 2.5 ms and grows
- * past 8 in one statement; the scan ≈ 2 ms + 1 ms per 60,000 nodes of the label. So at most one
- * lookup per 150,000 nodes of the label, and never more than 8.
- */
-const NODES_PER_KEY_LOOKUP = 150_000;
-const KEY_LOOKUPS_MAX = 8;
-
-/**
  * The local graph of a problem (every edge its search can look at, in the snapshot's order) and
  * the problem in its node numbers, read level by level (the statements counted on `io`). It does
  * not depend on k: a search with any k on it is the memory search's (why-not's rank searches reuse it).
@@ -172,6 +163,8 @@ class LevelReads {
   private readonly adjacency = new Map<string, Neighbour[]>();
   private readonly endpointsOf: EndpointsOf;
   private readonly labelCount: Map<string, number>;
+  /** Labels with a `name` property: their nodes can be found by key (the primary key of kgrag's import). */
+  private readonly keyed: Set<string>;
   private readonly empty: boolean;
   private rooted = false;
 
@@ -180,6 +173,7 @@ class LevelReads {
     const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
     this.endpointsOf = (type) => declared.get(type);
     this.labelCount = new Map(schema.labels.map((l) => [l.name, l.count ?? 0] as const));
+    this.keyed = new Set(schema.labels.filter((l) => l.properties.includes('name')).map((l) => l.name));
     this.builder = new LocalGraphBuilder(reader.dialect, d.labelNames, d.relationNames, endpointOrder(schema));
     const P = (this.P = problem.nodes.length);
     const order = readOrder(problem);
@@ -345,15 +339,20 @@ class LevelReads {
         else byLabel.set(f.label, [f.id]);
       }
       const groups: LevelGroup[] = [];
-      for (const [label, ids] of byLabel) {
-        // A few nodes of a large label: each found by its key, with exactly its own types.
-        const keys = ids.length <= Math.min(KEY_LOOKUPS_MAX, Math.floor((this.labelCount.get(label) ?? 0) / NODES_PER_KEY_LOOKUP)) ? this.keysOf(ids) : undefined;
+      let budget = LOOKUPS_PER_STATEMENT;
+      for (const [label, all] of byLabel) {
+        // Nodes of a large label: found by their key, each with exactly its own types (keyLookups); the rest scanned.
+        const m = this.keyed.has(label) ? keyLookups(this.labelCount.get(label) ?? 0, all.length, budget) : 0;
+        const keys = m > 0 ? this.keysOf(all.slice(0, m)) : undefined;
+        let ids = all;
         if (keys) {
-          ids.forEach((id, j) => {
+          budget -= m;
+          all.slice(0, m).forEach((id, j) => {
             reading.set(id, need.get(id)!);
             groups.push({ label, offsets: [offsetOf(id)], keys: [keys[j]!], types: names(need.get(id)!) });
           });
-          continue;
+          ids = all.slice(m);
+          if (ids.length === 0) continue;
         }
         let union = 0;
         for (const id of ids) union |= need.get(id)!;
@@ -371,6 +370,8 @@ class LevelReads {
       this.typesRead.set(f.id, had | reading.get(f.id)!);
     }
     const fresh = rows.filter((r) => {
+      // A key matches one node when it is the label's primary key (kgrag's import); a row of another node is not this level's.
+      if (!need.has(String(r.a))) return false;
       const rel = this.relId.get(String(r.t)) ?? -1;
       return rel >= 0 && this.bitOf[rel]! >= 0 && ((before.get(String(r.a)) ?? 0) & (1 << this.bitOf[rel]!)) === 0;
     });

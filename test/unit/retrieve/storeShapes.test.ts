@@ -1,0 +1,126 @@
+// Which statement shape the store path sends for a frontier (docs/placement.md, "No seek by a list
+// of ids"): on the embedded engine a large label's nodes are found by their primary key (a seek per
+// node), a small label's by the scan with a list filter, and a frontier over the statement's lookup
+// budget by both. On the REAL embedded engine: whatever the mix, the edges read are the snapshot's,
+// in the snapshot's order, and mor, sage and stem (which read through StoreEdges) give memory's results.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSession, type RetrievalSession } from '../../../src/core/session';
+import { keyLookups, LOOKUPS_PER_STATEMENT, type StoreReader } from '../../../src/core/retrieve/store/storeGraph';
+import { StoreEdges } from '../../../src/core/retrieve/store/storeEdges';
+import { StemStore } from '../../../src/core/retrieve/store/storeStem';
+import { checkStatement } from '../../../src/core/graph/queryDoor';
+import type { GraphSchema } from '../../../src/core/schema/graphSchema';
+import type { RetrievalResult } from '../../../src/core/retrieve/result';
+import { retrieveMor } from '../../../src/core/retrieve/mor/retrieve';
+import { retrieveSage } from '../../../src/core/retrieve/sage/retrieve';
+import { retrieveStem } from '../../../src/core/retrieve/stem/retrieve';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
+import { randomPattern } from './helpers';
+import { importedRandomGraph } from '../../support/importedGraph';
+import type { RandomGraph } from './helpers';
+
+let dir = '';
+let session: RetrievalSession;
+let graph: RandomGraph;
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kgrag-store-shapes-'));
+  // More nodes per label than one statement looks up, so a whole-graph frontier mixes both shapes.
+  const made = await importedRandomGraph(dir, 61, 300, 1000);
+  graph = made.graph;
+  session = await openSession({ store: { kind: 'embedded', folder: made.folder }, embedder: { kind: 'hashing' } });
+});
+
+after(async () => {
+  await session?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('the shape follows the label size: lookups on a 10M label (within the budget), the scan on MetaQA ×1 labels, lookups for a few nodes of a ×40 label', () => {
+  // 10M nodes: each listed id costs the scan more than a lookup does.
+  for (const n of [1, 16, 100]) assert.equal(keyLookups(10_000_000, n, LOOKUPS_PER_STATEMENT), n);
+  // Past ≈ 120 the scan with bucketed ids costs less than the lookups; and never over the statement's budget.
+  assert.equal(keyLookups(10_000_000, 300, LOOKUPS_PER_STATEMENT), 0);
+  assert.equal(keyLookups(10_000_000, 3_000, LOOKUPS_PER_STATEMENT), 0);
+  assert.equal(keyLookups(10_000_000, 16, 10), 0, 'what the statement has left of its budget');
+  // MetaQA ×1 (Movie 17,097, Person 20,734): never.
+  for (const n of [1, 4, 16]) for (const size of [17_097, 20_734]) assert.equal(keyLookups(size, n, LOOKUPS_PER_STATEMENT), 0);
+  // MetaQA ×40 (Movie 657,040): a few nodes by key, more by the scan.
+  assert.equal(keyLookups(657_040, 1, LOOKUPS_PER_STATEMENT), 1);
+  assert.equal(keyLookups(657_040, 4, LOOKUPS_PER_STATEMENT), 4);
+  assert.equal(keyLookups(657_040, 16, LOOKUPS_PER_STATEMENT), 0);
+  assert.equal(keyLookups(657_040, 0, LOOKUPS_PER_STATEMENT), 0);
+});
+
+/** The schema with every label counted `times` larger (what the shape is chosen by). */
+async function inflated(times: number): Promise<GraphSchema> {
+  const schema = await session.schema();
+  return { ...schema, labels: schema.labels.map((l) => ({ ...l, count: (l.count ?? 0) * times })) };
+}
+
+function recording(): StoreReader & { readonly sent: string[] } {
+  const sent: string[] = [];
+  return { dialect: 'kuzu', sent, query: (cypher, options) => (sent.push(cypher), session.query(cypher, options)) };
+}
+
+test('every node of the graph read at once, by lookups up to the budget and the scan for the rest: exactly the snapshot\'s edges in the snapshot\'s order (real engine)', async () => {
+  const snap = await session.snapshot();
+  const d = snap.data;
+  const all = Array.from({ length: snap.nodeCount }, (_, i) => i);
+  for (const times of [1, 1_000_000]) {
+    const reader = recording();
+    const edges = new StoreEdges(snap, reader, await inflated(times));
+    const adjacency = await edges.edgesOf(all, null);
+    assert.equal(reader.sent.length, 1, 'one statement');
+    const keyed = (reader.sent[0]!.match(/\{name: \$k/g) ?? []).length;
+    const bucketed = (reader.sent[0]!.match(/list_contains\(\$b\d+\[offset\(id\(a\)\) % \$m\d+ \+ 1\], offset\(id\(a\)\)\)/g) ?? []).length;
+    // Every label holds more than LIST_IDS_PER_NODE_COST of the frontier: its scan tests bucketed ids.
+    assert.ok(bucketed >= 2, `${bucketed} bucketed scans`);
+    if (times === 1) assert.equal(keyed, 0, 'small labels: the scan only');
+    else {
+      // A label's nodes looked up (up to two branches each) while the budget lasts, the other labels scanned.
+      assert.ok(keyed >= 2 && keyed <= 2 * LOOKUPS_PER_STATEMENT, `${keyed} key branches`);
+    }
+    assert.equal(checkStatement(reader.sent[0]!, { allowWrite: false }).allowed, true);
+    for (const k of ['outOffsets', 'outTargets', 'outRels', 'inOffsets', 'inSources', 'inRels'] as const) {
+      assert.deepEqual(Array.from(adjacency[k]), Array.from(d[k]), `${k} with labels ×${times}`);
+    }
+  }
+});
+
+function shape(r: RetrievalResult): unknown {
+  const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
+  const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
+  return { ...rest, stats: counters };
+}
+
+test('mor, sage and stem reading by key lookups (labels counted a million times larger) give the snapshot\'s results (real engine)', async () => {
+  const snap = await session.snapshot();
+  const large = await inflated(1_000_000);
+  const embedder = new HashingEmbedder();
+  const reader = recording();
+  let compared = 0;
+  for (let p = 0; p < 8; p++) {
+    const pattern = randomPattern(6100 + p, graph);
+    const words = [...pattern.nodes.flatMap((n) => (n.text ? [n.text.value] : [])), ...pattern.edges.flatMap((e) => (e.relation.kind === 'phrase' ? [e.relation.value] : []))];
+    const plan = { ...pattern, question: `which ${words.join(' ')}` };
+    const morStore = await retrieveMor(plan, snap, embedder, { edges: new StoreEdges(snap, reader, large) });
+    const morMemory = await retrieveMor(plan, snap, embedder);
+    assert.deepEqual(shape(morStore), shape(morMemory), `mor plan ${p}`);
+    const sageStore = await retrieveSage(plan, snap, embedder, { edges: new StoreEdges(snap, reader, large), strategy: { edgePolicy: 'expand' } });
+    const sageMemory = await retrieveSage(plan, snap, embedder, { strategy: { edgePolicy: 'expand' } });
+    assert.deepEqual(shape(sageStore), shape(sageMemory), `sage plan ${p}`);
+    const stemStore = await retrieveStem(plan, snap, embedder, { inStore: new StemStore(snap, new StoreEdges(snap, reader, large)) });
+    const stemMemory = await retrieveStem(plan, snap, embedder);
+    assert.deepEqual(shape(stemStore), shape(stemMemory), `stem plan ${p}`);
+    compared += 3;
+  }
+  assert.equal(compared, 24);
+  const keyed = reader.sent.filter((s) => s.includes('{name: $k')).length;
+  assert.ok(keyed >= 12, `statements with key lookups: ${keyed} of ${reader.sent.length}`);
+  for (const s of new Set(reader.sent)) assert.equal(checkStatement(s, { allowWrite: false }).allowed, true, s);
+});
