@@ -556,10 +556,9 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
     let cost = 0;
     for (let i = 0; i < h; i++) {
       if (mask & (1 << i)) continue;
-      // A hop back along the relation just named ("films that share directors with X") is
-      // implied by the phrase that named it: half the cost.
-      const back = i > 0 && steps[i - 1]!.relation === steps[i]!.relation && steps[i - 1]!.direction !== steps[i]!.direction;
-      cost += back ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
+      // A hop out and back along one relation is implied by the phrase that names either of them
+      // ("films that share directors with X"; "who co-wrote films with X": X wrote them too): half the cost.
+      cost += partnerHop(steps, i, mask) >= 0 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
     }
     return cost;
   };
@@ -721,8 +720,7 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
     // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
     // a hop back along the relation just named ("share directors with").
-    const implied = (i: number): boolean =>
-      shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
+    const implied = (i: number): boolean => (shape.kind === 'chain' ? partnerHop(shape.steps, i, a.mask) >= 0 : i < 2);
     const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
     const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
     const impliedOnly = shape.kind === 'chain' ? relations.filter((_, i) => !(a.mask & (1 << i)) && implied(i)) : [];
@@ -733,8 +731,10 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const throughScale =
       shape.kind === 'chain'
         ? shape.steps.flatMap((s, i) => {
-            const via = i > 0 ? ctx.vocabulary.valueLabels.get(shape.steps[i - 1]!.label) : undefined;
-            return via && !(a.mask & (1 << i)) && implied(i) ? [`${relations[i - 1]} > ${relations[i]} (${shape.steps[i - 1]!.label}: ${via.length} values)`] : [];
+            const j = !(a.mask & (1 << i)) ? partnerHop(shape.steps, i, a.mask) : -1;
+            const middle = j >= 0 ? shape.steps[Math.min(i, j)]!.label : '';
+            const via = ctx.vocabulary.valueLabels.get(middle);
+            return via ? [`${relations[Math.min(i, j)]} > ${relations[Math.max(i, j)]} (${middle}: ${via.length} values)`] : [];
           })
         : [];
     const faint = relations.flatMap((r, i) => {
@@ -750,6 +750,18 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
   return { ranked: out, asked, unread };
+}
+
+/**
+ * The hop that makes hop `i` of a chain one half of an out-and-back along one relation, or -1: the
+ * hop before it (the relation just named: "share directors with X"), or the hop after it when a word
+ * names that one ("who co-wrote films with X": the films X wrote, then their writers).
+ */
+function partnerHop(steps: readonly Step[], i: number, named: number): number {
+  const pair = (x: number, y: number): boolean => steps[x]!.relation === steps[y]!.relation && steps[x]!.direction !== steps[y]!.direction;
+  if (i > 0 && pair(i - 1, i)) return i - 1;
+  if (i + 1 < steps.length && named & (1 << (i + 1)) && pair(i, i + 1)) return i + 1;
+  return -1;
 }
 
 /** The node's name is the mention's text exactly, and some other node of the mention is spelled otherwise. */

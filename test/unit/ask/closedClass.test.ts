@@ -19,6 +19,10 @@ async function graph(): Promise<GraphSnapshot> {
   const titles = ['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)];
   titles.forEach((name, i) => nodes.push({ id: `m${i}`, labels: ['Movie'], name }));
   for (let p = 0; p < 60; p++) nodes.push({ id: `p${p}`, labels: ['Person'], name: `Person ${String.fromCharCode(65 + (p % 26))}${String.fromCharCode(65 + Math.floor(p / 26))} Surname` });
+  // A writer who co-wrote two films and acted in six: more actors' writers than co-writers.
+  nodes.push({ id: 'p60', labels: ['Person'], name: 'Cora Cowriter' });
+  for (const i of [0, 1]) edges.push({ source: `m${i}`, type: 'written_by', target: 'p60' });
+  for (let i = 10; i < 16; i++) edges.push({ source: `m${i}`, type: 'starred_actors', target: 'p60' });
   nodes.push({ id: 'g0', labels: ['Genre'], name: 'Comedy' }, { id: 'g1', labels: ['Genre'], name: 'Drama' });
   nodes.push({ id: 'r0', labels: ['Rating'], name: 'good' }, { id: 'r1', labels: ['Rating'], name: 'bad' }, { id: 'r2', labels: ['Rating'], name: 'fantastic' });
   nodes.push({ id: 'v0', labels: ['Votes'], name: 'famous' }, { id: 'v1', labels: ['Votes'], name: 'unknown' });
@@ -83,4 +87,14 @@ test('a hop out and back through a scale\'s value that no word names is weak —
   assert.equal(top.chain, 'has_imdb_votes > has_imdb_votes~ > has_imdb_rating', top.evidence.join('\n'));
   assert.equal(r.status, 'weak', `confidence ${r.confidence}`);
   assert.ok(top.evidence.some((e) => /weak evidence: the chain goes out and back through a scale's value, which no word names: has_imdb_votes > has_imdb_votes~ \(Votes: 2 values\)/.test(e)), top.evidence.join('\n'));
+});
+
+test('out and back: the word naming either hop implies the other — "who co-wrote films with X" is X\'s films, then their writers, not the writers of films X acted in', async () => {
+  const r = planned(await asker.ask('who co-wrote films with Cora Cowriter'));
+  const top = r.candidates[0]!;
+  assert.equal(top.chain, 'written_by~ > written_by', top.evidence.join('\n'));
+  assert.deepEqual(r.answers.map((a) => a.value), ['Person YB Surname']);
+  // The films X acted in reach more writers; before, both first hops paid the same and the count decided.
+  const acted = r.candidates.find((c) => c.chain === 'starred_actors~ > written_by')!;
+  assert.ok(acted.count > top.count && acted.score < top.score, `${acted.score} vs ${top.score}`);
 });
