@@ -101,3 +101,29 @@ test('grounding: an unmarked name with a letter dropped or two swapped still fin
   assert.equal(m?.method, 'embedding');
   assert.equal(m?.nodes[0]!.name, 'Videodrome');
 });
+
+test("grounding: English's possessive is no part of a name — \"Michael Mann's films\" anchors on Michael Mann exactly; a name that has it keeps it", async () => {
+  const asker = new Asker(await movieSnapshot());
+  for (const q of ["what languages are Michael Mann's films in", 'what languages are Michael Mann’s films in']) {
+    const g = await asker.ground(q);
+    const m = g.mentions[g.anchors[0]!]!;
+    assert.deepEqual([m.text, m.method, m.score >= 0.75], ['Michael Mann', 'exact', true], q);
+    assert.deepEqual(m.nodes.map((n) => n.id), ['p4']);
+  }
+  // A node whose own name ends in 's keeps it: the whole key matches first.
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      { id: 'm1', labels: ['Movie'], name: "Ocean's" },
+      { id: 'm2', labels: ['Movie'], name: 'Ocean' },
+      { id: 'p1', labels: ['Person'], name: 'Steven Soderbergh' },
+    ],
+    [
+      { source: 'm1', type: 'directed_by', target: 'p1' },
+      { source: 'm2', type: 'directed_by', target: 'p1' },
+    ],
+    new HashingEmbedder({ dimension: 32 }),
+    'possessive',
+  );
+  const g = await new Asker(snap).ground("who directed Ocean's");
+  assert.deepEqual(g.mentions[g.anchors[0]!]!.nodes.map((n) => n.id), ['m1']);
+});
