@@ -754,13 +754,16 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
 
 /**
  * The hop that makes hop `i` of a chain one half of an out-and-back along one relation, or -1: the
- * hop before it (the relation just named: "share directors with X"), or the hop after it when a word
- * names that one ("who co-wrote films with X": the films X wrote, then their writers).
+ * hop before it (the relation just named: "share directors with X"), or, for the anchor's own hop,
+ * the hop after it when a word names that one ("who co-wrote films with X": the films X wrote, then
+ * their writers).
  */
 function partnerHop(steps: readonly Step[], i: number, named: number): number {
   const pair = (x: number, y: number): boolean => steps[x]!.relation === steps[y]!.relation && steps[x]!.direction !== steps[y]!.direction;
   if (i > 0 && pair(i - 1, i)) return i - 1;
-  if (i + 1 < steps.length && named & (1 << (i + 1)) && pair(i, i + 1)) return i + 1;
+  // Forward only from the anchor: "with X" leaves X's own role unsaid; a middle node's role is
+  // set by the words that reached it ("the other films of the director of X": directed).
+  if (i === 0 && steps.length > 1 && named & 2 && pair(0, 1)) return 1;
   return -1;
 }
 

@@ -23,6 +23,8 @@ async function graph(): Promise<GraphSnapshot> {
   nodes.push({ id: 'p60', labels: ['Person'], name: 'Cora Cowriter' });
   for (const i of [0, 1]) edges.push({ source: `m${i}`, type: 'written_by', target: 'p60' });
   for (let i = 10; i < 16; i++) edges.push({ source: `m${i}`, type: 'starred_actors', target: 'p60' });
+  // Heat's director also acted, in more films than he directed.
+  for (let i = 20; i < 30; i++) edges.push({ source: `m${i}`, type: 'starred_actors', target: 'p51' });
   nodes.push({ id: 'g0', labels: ['Genre'], name: 'Comedy' }, { id: 'g1', labels: ['Genre'], name: 'Drama' });
   nodes.push({ id: 'r0', labels: ['Rating'], name: 'good' }, { id: 'r1', labels: ['Rating'], name: 'bad' }, { id: 'r2', labels: ['Rating'], name: 'fantastic' });
   nodes.push({ id: 'v0', labels: ['Votes'], name: 'famous' }, { id: 'v1', labels: ['Votes'], name: 'unknown' });
@@ -97,4 +99,9 @@ test('out and back: the word naming either hop implies the other — "who co-wro
   // The films X acted in reach more writers; before, both first hops paid the same and the count decided.
   const acted = r.candidates.find((c) => c.chain === 'starred_actors~ > written_by')!;
   assert.ok(acted.count > top.count && acted.score < top.score, `${acted.score} vs ${top.score}`);
+});
+
+test('out and back forward only from the anchor: "which actors played in the other films of the director of X" goes through the films he directed, not those he acted in', async () => {
+  const r = planned(await asker.ask('which actors played in the other films of the director of Heat'));
+  assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~ > starred_actors', r.candidates[0]!.evidence.join('\n'));
 });
