@@ -130,7 +130,7 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
       // English's possessive ("Olaf de Fleur Johannesson's films") is no part of the name, unless
       // the name itself has it ("Ocean's Eleven" keys with it).
       let nodes = ctx.names.exact(key);
-      const owner = nodes.length === 0 && possessive(question, tokens[b - 1]!);
+      const owner = nodes.length === 0 && possessive(question, tokens[b - 1]!) && !tokens[b]?.capitalised;
       if (owner) nodes = ctx.names.exact(key.slice(0, -1));
       if (nodes.length === 0) continue;
       const start = tokens[a]!.start;
@@ -158,7 +158,7 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
   for (const [a, b] of capitalisedRuns(tokens)) {
     if (mentions.some((m) => m.tokenStart <= a && b <= m.tokenEnd)) continue;
     const start = tokens[a]!.start;
-    const end = tokens[b - 1]!.end - (possessive(question, tokens[b - 1]!) ? 2 : 0);
+    const end = tokens[b - 1]!.end - (possessive(question, tokens[b - 1]!) && !tokens[b]?.capitalised ? 2 : 0);
     const text = question.slice(start, end);
     const nodes = await nearInSpelling(text, ctx);
     if (nodes.length === 0) continue;
@@ -179,7 +179,9 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
   return { question, tokens, mentions: withOverlaps, anchors, nearest };
 }
 
-/** The token is written with English's possessive ending: "Johannesson's", "Boon’s". */
+/** The token is written with English's possessive ending: "Johannesson's", "Boon’s". Read as the
+ *  name's end only before a word that is not capitalised: a capital continues a title ("Hell's
+ *  Kitchen": "in Hell" is no name there — measured, it took the anchor from it). */
 function possessive(question: string, t: Token): boolean {
   return t.end - t.start > 2 && /['’]s$/i.test(question.slice(t.start, t.end));
 }
