@@ -127,10 +127,14 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
     let key = '';
     for (let b = a + 1; b <= Math.min(tokens.length, a + maxWords); b++) {
       key = key ? key + ' ' + tokens[b - 1]!.norm : tokens[b - 1]!.norm;
-      const nodes = ctx.names.exact(key);
+      // English's possessive ("Olaf de Fleur Johannesson's films") is no part of the name, unless
+      // the name itself has it ("Ocean's Eleven" keys with it).
+      let nodes = ctx.names.exact(key);
+      const owner = nodes.length === 0 && possessive(question, tokens[b - 1]!) && !tokens[b]?.capitalised;
+      if (owner) nodes = ctx.names.exact(key.slice(0, -1));
       if (nodes.length === 0) continue;
       const start = tokens[a]!.start;
-      const end = tokens[b - 1]!.end;
+      const end = tokens[b - 1]!.end - (owner ? 2 : 0);
       if (mentions.some((m) => m.marked && m.tokenStart === a && m.tokenEnd === b)) continue;
       const inMarked = mentions.some((m) => m.marked && m.tokenStart <= a && b <= m.tokenEnd);
       const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1);
@@ -154,7 +158,7 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
   for (const [a, b] of capitalisedRuns(tokens)) {
     if (mentions.some((m) => m.tokenStart <= a && b <= m.tokenEnd)) continue;
     const start = tokens[a]!.start;
-    const end = tokens[b - 1]!.end;
+    const end = tokens[b - 1]!.end - (possessive(question, tokens[b - 1]!) && !tokens[b]?.capitalised ? 2 : 0);
     const text = question.slice(start, end);
     const nodes = await nearInSpelling(text, ctx);
     if (nodes.length === 0) continue;
@@ -173,6 +177,13 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
   const anchors = chooseAnchors(withOverlaps);
   const nearest = anchors.length === 0 ? await nearestNames(question, unresolved, tokens, ctx) : [];
   return { question, tokens, mentions: withOverlaps, anchors, nearest };
+}
+
+/** The token is written with English's possessive ending: "Johannesson's", "Boon’s". Read as the
+ *  name's end only before a word that is not capitalised: a capital continues a title ("Hell's
+ *  Kitchen": "in Hell" is no name there — measured, it took the anchor from it). */
+function possessive(question: string, t: Token): boolean {
+  return t.end - t.start > 2 && /['’]s$/i.test(question.slice(t.start, t.end));
 }
 
 /** A name written with a typo is this close to the node's name (one edit in ten letters is 0.9). */

@@ -3,7 +3,7 @@ import { describeShape } from './describe';
 import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
-import { bestOf, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
+import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -53,6 +53,9 @@ export interface AskedType {
   readonly byExclusion?: boolean;
   /** Labels asked for only because their members are common words and the answer noun asks for words. */
   readonly byMembers?: readonly string[];
+  /** "other N" with N read as no type: things of the anchor's own kind, other than it ("name other
+   *  scripts by the writer of X" asks for films like X). Each candidate's anchor label is the type. */
+  readonly sameAsAnchor?: boolean;
   readonly detail: string;
 }
 
@@ -93,6 +96,11 @@ export interface RankedCandidate {
   readonly faint: readonly string[];
   /** Of `byMembers`, the relations spoken for only by a word that is one of their range's values ("good" → has_imdb_rating). */
   readonly byValues: readonly string[];
+  /** Of `byMembers`, the relations spoken for only by a word naming a member of their closed-class range ("comedy" → has_genre). */
+  readonly byNames: readonly string[];
+  /** Hops back that only the shape implies, through a value of a scale (`Vocabulary.valueLabels`):
+   *  things sharing one of three values are no relation between them ("Votes (3 values)"). */
+  readonly throughScale: readonly string[];
   /** Anchors whose node is spelled exactly as the question writes them, where the mention has nodes spelled otherwise. */
   readonly spelledAsWritten: readonly string[];
   /** Words matched to a relation in a rarer sense (`rareReading`), each with the sense, in words. */
@@ -118,6 +126,8 @@ interface QuestionWord {
   readonly scales?: { readonly labels: readonly string[]; readonly why: string };
   /** A rarer sense that meets the graph's names, for a word whose common senses name nothing (`rareReading`). */
   readonly rare?: { readonly relations: readonly string[]; readonly why: string };
+  /** A closed class one of whose members the word names, for a word that names nothing else (`memberNamed`: "comedy" → Genre). */
+  readonly member?: { readonly label: string; readonly value: string };
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -144,7 +154,7 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
-    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && /\p{L}/u.test(t.norm))
+    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && /\p{L}/u.test(t.norm))
       out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how'), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
@@ -204,6 +214,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   const { labelNames } = ctx.vocabulary;
   const head = words.find((w) => w.head);
   const named = withMembers(head ? readType(head.word, [head.word], ctx) : undefined, head, ctx);
+  if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
   // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
@@ -260,6 +271,10 @@ function whType(words: readonly QuestionWord[], ctx: RankContext): AskedType | u
 /** Auxiliary and modal verbs carry tense, not meaning ("what does X act in": "does" is not a
  *  relation word; WordNet would link it to "act" through do ~ act). The stop-word list lacks some. */
 const AUXILIARIES = new Set(['do', 'does', 'did', 'done', 'doing', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am', 'has', 'have', 'had', 'having', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
+
+/** English's indefinite pronouns stand for an unspecified thing or person ("is X a comedy or
+ *  something else"): no word about the graph (WordNet reads "something" as a noun, 0.5 to rating). */
+const INDEFINITE = new Set(['something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone', 'somebody', 'anybody', 'everybody', 'nobody']);
 
 /** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages". */
 const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
@@ -319,7 +334,7 @@ function floor(s: number): number {
   return s < RANK_WEIGHTS.floor ? 0 : s;
 }
 
-function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare'] } {
+function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare']; member?: QuestionWord['member'] } {
   let relational = 0;
   for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
   let best = relational;
@@ -334,6 +349,13 @@ function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relev
     best = Math.max(best, RANK_WEIGHTS.members);
     if ([...ctx.vocabulary.valueRelations.values()].includes(value.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
+  // A word naming nothing else that names a member of a closed class ("comedy": Genre's "Comedy")
+  // speaks for that class, as loosely as a scale's value.
+  const member = best < RANK_WEIGHTS.floor && !value ? memberNamed(word, ctx.vocabulary) : undefined;
+  if (member) {
+    best = Math.max(best, RANK_WEIGHTS.members);
+    if ([...ctx.vocabulary.memberRelations.values()].includes(member.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
+  }
   // An evaluative word ("how popular", "think") asks for a scale: as loose as naming one of its values.
   const scales = best < RANK_WEIGHTS.floor ? scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) : undefined;
   if (scales) {
@@ -342,7 +364,7 @@ function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relev
   }
   const rare = best < RANK_WEIGHTS.floor && !scales ? rareReading(word, ctx) : undefined;
   if (rare) best = relational = RANK_WEIGHTS.floor;
-  return { relevance: floor(best), relational: floor(relational), ...(scales ? { scales } : {}), ...(rare ? { rare } : {}) };
+  return { relevance: floor(best), relational: floor(relational), ...(scales ? { scales } : {}), ...(rare ? { rare } : {}), ...(member ? { member } : {}) };
 }
 
 /**
@@ -386,11 +408,12 @@ function typeSimilarity(asked: AskedType | undefined, w: QuestionWord, slot: Slo
  */
 function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): number {
   if (w.wh) return 0;
-  const { wordLabels, wordRelations, valueRelations } = ctx.vocabulary;
+  const { wordLabels, wordRelations, valueRelations, memberRelations } = ctx.vocabulary;
   const words = (slot.kind === 'label' ? wordLabels.has(slot.name) : wordRelations.has(slot.name)) && ctx.meaning.asksForWords(w.word) !== undefined;
-  // A word that is one of a scale's values ("is X considered good": good ∈ Rating) asks for X's value on it.
-  const scale = slot.kind === 'label' ? slot.name : valueRelations.get(slot.name) ?? '\u0000';
-  const value = valueNamed(w.word, ctx.vocabulary, scale) !== undefined || (w.scales?.labels.includes(scale) ?? false);
+  // A word that is one of a scale's values ("is X considered good": good ∈ Rating) asks for X's value
+  // on it; a word naming a member of a closed class ("is X a comedy") asks which of them X has.
+  const scale = slot.kind === 'label' ? slot.name : valueRelations.get(slot.name) ?? memberRelations.get(slot.name) ?? '\u0000';
+  const value = valueNamed(w.word, ctx.vocabulary, scale) !== undefined || (w.scales?.labels.includes(scale) ?? false) || w.member?.label === scale;
   if (!words && !value) return 0;
   const s = RANK_WEIGHTS.members;
   if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
@@ -399,7 +422,11 @@ function membersSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext): numbe
 
 /** The members reading in words: why the word asks for words, and why the label holds them. */
 function membersReason(w: QuestionWord, slot: Slot, ctx: RankContext): string {
-  const scale = slot.kind === 'label' ? slot.name : ctx.vocabulary.valueRelations.get(slot.name);
+  const scale = slot.kind === 'label' ? slot.name : ctx.vocabulary.valueRelations.get(slot.name) ?? ctx.vocabulary.memberRelations.get(slot.name);
+  if (w.member && w.member.label === scale) {
+    const n = ctx.vocabulary.memberLabels.get(scale)!.length;
+    return `"${w.word}" names "${w.member.value}", one of ${scale}'s ${n} members in the graph (a closed class)${slot.kind === 'relation' ? `; ${slot.name} is named after ${scale}` : ''}`;
+  }
   if (w.scales && scale !== undefined && w.scales.labels.includes(scale)) return `${w.scales.why}${slot.kind === 'relation' ? `; ${slot.name} is named after ${scale}` : ''}`;
   const value = valueNamed(w.word, ctx.vocabulary, slot.kind === 'label' ? slot.name : ctx.vocabulary.valueRelations.get(slot.name) ?? '\u0000');
   if (value) {
@@ -529,10 +556,9 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
     let cost = 0;
     for (let i = 0; i < h; i++) {
       if (mask & (1 << i)) continue;
-      // A hop back along the relation just named ("films that share directors with X") is
-      // implied by the phrase that named it: half the cost.
-      const back = i > 0 && steps[i - 1]!.relation === steps[i]!.relation && steps[i - 1]!.direction !== steps[i]!.direction;
-      cost += back ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
+      // A hop out and back along one relation is implied by the phrase that names either of them
+      // ("films that share directors with X"; "who co-wrote films with X": X wrote them too): half the cost.
+      cost += partnerHop(steps, i, mask) >= 0 ? RANK_WEIGHTS.uncoveredHop / 2 : RANK_WEIGHTS.uncoveredHop;
     }
     return cost;
   };
@@ -677,14 +703,15 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       relations = [shape.first.relation, shape.second.relation, ...(shape.kind === 'conjunction' ? [shape.then.relation] : [])];
       answerLabel = shape.kind === 'conjunction' ? shape.then.label : shape.first.label;
     }
-    const answerFits = asked ? asked.labels.includes(answerLabel) : undefined;
+    const anchorLabels = shape.kind === 'chain' ? [shape.anchor.label] : [shape.anchors[0].label, shape.anchors[1].label];
+    const answerFits = asked ? (asked.sameAsAnchor ? anchorLabels.includes(answerLabel) : asked.labels.includes(answerLabel)) : undefined;
     // A type read through WordNet is-a is a probable reading of the answer noun, a relation a word
     // names outright is certain: when they disagree ("which words describe X", words → speech ∋
     // language, while "described by" names has_tags) the named relation says what comes back
     // (the disagreement still makes the choice weak). A type named exactly, or by an alias, rules.
     // The relation that leads to the answers: a chain's or a conjunction's last hop; either hop of a path.
     const lastNamed = shape.kind === 'path' ? (a.namedMask & 3) !== 0 : (a.namedMask & (1 << (relations.length - 1))) !== 0;
-    const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && lastNamed;
+    const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && lastNamed;
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
@@ -693,14 +720,23 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
     // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
     // a hop back along the relation just named ("share directors with").
-    const implied = (i: number): boolean =>
-      shape.kind === 'chain' ? i > 0 && shape.steps[i - 1]!.relation === shape.steps[i]!.relation && shape.steps[i - 1]!.direction !== shape.steps[i]!.direction : i < 2;
+    const implied = (i: number): boolean => (shape.kind === 'chain' ? partnerHop(shape.steps, i, a.mask) >= 0 : i < 2);
     const unspoken = relations.filter((_, i) => !(a.mask & (1 << i)) && !implied(i));
     const answerOnly = relations.filter((_, i) => a.mask & (1 << i) && !(a.bodyMask & (1 << i)) && !implied(i));
     const impliedOnly = shape.kind === 'chain' ? relations.filter((_, i) => !(a.mask & (1 << i)) && implied(i)) : [];
     const byMembers = relations.filter((_, i) => a.mask & (1 << i) && !(a.strictMask & (1 << i)));
     const fitsByMembers = answerFits === true && (asked!.byMembers ?? []).includes(answerLabel);
     const byValues = byMembers.filter((x) => ctx.vocabulary.valueRelations.has(x.replace(/~$/, '')));
+    const byNames = byMembers.filter((x) => ctx.vocabulary.memberRelations.has(x.replace(/~$/, '')));
+    const throughScale =
+      shape.kind === 'chain'
+        ? shape.steps.flatMap((s, i) => {
+            const j = !(a.mask & (1 << i)) ? partnerHop(shape.steps, i, a.mask) : -1;
+            const middle = j >= 0 ? shape.steps[Math.min(i, j)]!.label : '';
+            const via = ctx.vocabulary.valueLabels.get(middle);
+            return via ? [`${relations[Math.min(i, j)]} > ${relations[Math.max(i, j)]} (${middle}: ${via.length} values)`] : [];
+          })
+        : [];
     const faint = relations.flatMap((r, i) => {
       if (!(a.mask & (1 << i))) return [];
       const links = a.matches.filter((m) => m.slot === `relation ${r.replace(/~$/, '')}` && !m.via);
@@ -708,12 +744,27 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
       return links.length > 0 && best < RANK_WEIGHTS.faint ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
     const rareSenses = words.filter((w) => w.rare && a.matches.some((m) => m.word === w.word && w.rare!.relations.some((r) => m.slot === `relation ${r}`))).map((w) => w.rare!.why);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, faint, spelledAsWritten, rareSenses };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
   return { ranked: out, asked, unread };
+}
+
+/**
+ * The hop that makes hop `i` of a chain one half of an out-and-back along one relation, or -1: the
+ * hop before it (the relation just named: "share directors with X"), or, for the anchor's own hop,
+ * the hop after it when a word names that one ("who co-wrote films with X": the films X wrote, then
+ * their writers).
+ */
+function partnerHop(steps: readonly Step[], i: number, named: number): number {
+  const pair = (x: number, y: number): boolean => steps[x]!.relation === steps[y]!.relation && steps[x]!.direction !== steps[y]!.direction;
+  if (i > 0 && pair(i - 1, i)) return i - 1;
+  // Forward only from the anchor: "with X" leaves X's own role unsaid; a middle node's role is
+  // set by the words that reached it ("the other films of the director of X": directed).
+  if (i === 0 && steps.length > 1 && named & 2 && pair(0, 1)) return 1;
+  return -1;
 }
 
 /** The node's name is the mention's text exactly, and some other node of the mention is spelled otherwise. */
@@ -771,8 +822,11 @@ export const WEAK_CAP = 0.49;
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
   // What a label's members are is a hint about the label, not a word for the relation: loose.
-  const byWords = r.byMembers.filter((x) => !r.byValues.includes(x));
+  const byWords = r.byMembers.filter((x) => !r.byValues.includes(x) && !r.byNames.includes(x));
   if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
+  if (r.byNames.length > 0) return `only a word naming one of its range's members links the question to ${r.byNames.join(', ')}`;
+  // Out and back through one of a scale's few values: "the rating of films with as many votes as X".
+  if (r.throughScale.length > 0) return `the chain goes out and back through a scale's value, which no word names: ${r.throughScale.join('; ')}`;
   if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
   if (r.byValues.length > 0) return `only a scale's values in the graph link the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
@@ -793,7 +847,7 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
  */
 export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unread: readonly string[]): string[] {
   const out: string[] = [];
-  if (asked) out.push(`asks for ${asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
+  if (asked) out.push(`asks for ${asked.sameAsAnchor ? "the anchor's own kind" : asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
   for (const m of r.matches)
     out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);

@@ -101,3 +101,38 @@ test('grounding: an unmarked name with a letter dropped or two swapped still fin
   assert.equal(m?.method, 'embedding');
   assert.equal(m?.nodes[0]!.name, 'Videodrome');
 });
+
+test("grounding: English's possessive is no part of a name — \"Michael Mann's films\" anchors on Michael Mann exactly; a name that has it keeps it", async () => {
+  const asker = new Asker(await movieSnapshot());
+  for (const q of ["what languages are Michael Mann's films in", 'what languages are Michael Mann’s films in']) {
+    const g = await asker.ground(q);
+    const m = g.mentions[g.anchors[0]!]!;
+    assert.deepEqual([m.text, m.method, m.score >= 0.75], ['Michael Mann', 'exact', true], q);
+    assert.deepEqual(m.nodes.map((n) => n.id), ['p4']);
+  }
+  // A node whose own name ends in 's keeps it: the whole key matches first.
+  const snap = await GraphSnapshot.fromRecords(
+    [
+      { id: 'm1', labels: ['Movie'], name: "Ocean's" },
+      { id: 'm2', labels: ['Movie'], name: 'Ocean' },
+      { id: 'm3', labels: ['Movie'], name: "Hell's Kitchen" },
+      { id: 'm4', labels: ['Movie'], name: 'In Hell' },
+      { id: 'p1', labels: ['Person'], name: 'Steven Soderbergh' },
+    ],
+    [
+      { source: 'm1', type: 'directed_by', target: 'p1' },
+      { source: 'm2', type: 'directed_by', target: 'p1' },
+      { source: 'm3', type: 'directed_by', target: 'p1' },
+      { source: 'm4', type: 'directed_by', target: 'p1' },
+    ],
+    new HashingEmbedder({ dimension: 32 }),
+    'possessive',
+  );
+  const asker2 = new Asker(snap);
+  const g = await asker2.ground("who directed Ocean's");
+  assert.deepEqual(g.mentions[g.anchors[0]!]!.nodes.map((n) => n.id), ['m1']);
+  // Before a capitalised word the 's continues a title: "in Hell's Kitchen" is not "In Hell".
+  const k = await asker2.ground("who directed in Hell's Kitchen");
+  assert.deepEqual(k.mentions[k.anchors[0]!]!.nodes.map((n) => n.id), ['m3']);
+  assert.ok(!k.mentions.some((m) => m.text === 'in Hell'), JSON.stringify(k.mentions.map((m) => m.text)));
+});
