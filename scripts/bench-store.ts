@@ -3,8 +3,9 @@
 // strategy once in memory and once in store placement: per hop, p50/p95 per plan, round trips (max
 // and the bound: 2 × hops + 2 for gsd, one per hop for mor, one for sage, none for stem's guidance
 // walk), rows read and store time,
-// the client's CPU, and whether store gave exactly memory's result (gsd: subgraphs, GSD values,
-// answers and ties cut at k; mor, stem and sage: everything the result shows but timings and MoR's structuralVisits counter).
+// the client's CPU, and whether store gave exactly memory's result (everything the result shows but
+// timings, placement and store I/O; gsd's search counters and MoR's structuralVisits counter aside: `seen`);
+// a question whose store run fails is counted as an error and reported, and the run goes on.
 // --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set); --hops 1,2,3 (default) the hops run. --db: a folder
 // holding a graph already (e.g. MetaQA ×40) is opened read-only and never written.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -29,14 +30,30 @@ function pct(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
 }
 
-function same(strategy: Benched, a: RetrievalResult, b: RetrievalResult): boolean {
-  const key = (r: RetrievalResult): string => {
-    if (strategy === 'gsd') return JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers, ties: r.ties });
-    const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
-    const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
-    return JSON.stringify({ ...rest, counters });
-  };
-  return key(a) === key(b);
+/**
+ * What a user sees of a result, for the comparison: everything but the timings, where it ran and
+ * what it asked of the store. gsd's search counters (stats) may differ (the store's local graph's
+ * degree filter sees candidate types only, docs/placement.md) and MoR's structuralVisits counts the
+ * edges read; every other field — answers in order, context, subgraphs (mapping, distance terms,
+ * triples with edge ids), candidates, traces, ties, budget, warnings, not-found and types — is compared.
+ */
+function seen(strategy: Benched, r: RetrievalResult): string {
+  const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
+  if (strategy === 'gsd') return JSON.stringify(rest);
+  const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
+  return JSON.stringify({ ...rest, counters });
+}
+
+/** The first top-level field where two results' keys differ (for the report of a differing question). */
+function firstDifference(a: string, b: string): string {
+  const x = JSON.parse(a) as Record<string, unknown>;
+  const y = JSON.parse(b) as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+    const u = JSON.stringify(x[k]);
+    const v = JSON.stringify(y[k]);
+    if (u !== v) return `${k}: memory ${(u ?? 'absent').slice(0, 300)} / store ${(v ?? 'absent').slice(0, 300)}`;
+  }
+  return '(none)';
 }
 
 /** Round trips allowed for a plan of `hops` edges (docs/placement.md); stem's guidance walk has none by the pattern. */
@@ -71,6 +88,7 @@ async function main(): Promise<void> {
       const rows: number[] = [];
       const server: number[] = [];
       let mismatches = 0;
+      let errors = 0;
       let overBound = 0;
       let ranInStore = 0;
       const storeCpu: number[] = [];
@@ -81,7 +99,15 @@ async function main(): Promise<void> {
         const memory = await session.run(plan, { strategy, placement: 'memory' });
         const t1 = performance.now();
         const c1 = process.cpuUsage();
-        const store = await session.run(plan, { strategy, placement });
+        let store: RetrievalResult;
+        try {
+          store = await session.run(plan, { strategy, placement });
+        } catch (e) {
+          // An error (e.g. the store's time limit) is counted and reported, not the end of the run.
+          errors++;
+          console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}": ${placement} failed after ${(performance.now() - t1).toFixed(0)} ms: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+          continue;
+        }
         const c2 = process.cpuUsage(c1);
         const t2 = performance.now();
         storeCpu.push((c2.user + c2.system) / 1000);
@@ -95,11 +121,16 @@ async function main(): Promise<void> {
           server.push(io.serverMs);
           if (io.roundTrips > bound(strategy, plan.edges.length)) overBound++;
         }
-        if (!same(strategy, memory, store)) mismatches++;
+        const m = seen(strategy, memory);
+        const st = seen(strategy, store);
+        if (m !== st) {
+          mismatches++;
+          if (mismatches <= 10) console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}" differs: ${firstDifference(m, st)}`);
+        }
       }
       const cpu = process.cpuUsage(cpu0);
       console.log(
-        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
+        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; errors: ${errors}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
       );
     }
   } finally {
