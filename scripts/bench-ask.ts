@@ -163,7 +163,8 @@ async function storeComparison(folder: string, per: number, schemaPath: string |
 function shownOf(r: AskResult): string {
   const { timings: _t, placement: _p, storeIo: _io, ...rest } = r;
   if (rest.kind !== 'planned') return JSON.stringify(rest);
-  const { storeQueries: _q, enumeratedOn: _e, plan: _plan, ...planned } = rest;
+  // The plan too (what --run runs); only how the candidates were enumerated may differ.
+  const { storeQueries: _q, enumeratedOn: _e, ...planned } = rest;
   return JSON.stringify(planned);
 }
 

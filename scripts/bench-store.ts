@@ -3,20 +3,27 @@
 // strategy once in memory and once in store placement: per hop, p50/p95 per plan, round trips (max
 // and the bound: 2 × hops + 2 for gsd, one per hop for mor, one for sage, none for stem's guidance
 // walk), rows read and store time,
-// the client's CPU, and whether store gave exactly memory's result (gsd: subgraphs, GSD values,
-// answers and ties cut at k; mor, stem and sage: everything the result shows but timings and MoR's structuralVisits counter).
+// the client's CPU, and whether store gave exactly memory's result (everything the result shows but
+// timings, placement and store I/O; gsd's search counters and MoR's structuralVisits counter aside: `seen`);
+// a question whose store run fails is counted as an error and reported, and the run goes on.
 // --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set); --hops 1,2,3 (default) the hops run. --db: a folder
 // holding a graph already (e.g. MetaQA ×40) is opened read-only and never written.
+// --why-not N: instead of runs, why-not analyses of N seeded questions per hop and strategy, in store
+// placement against memory (everything the analysis says but its time, placement and store I/O); the
+// expected answer is a gold answer the run did not show, else the first gold answer of the next
+// sampled question that it did not show (a wrong answer for this one).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSession } from '../src/core/session';
 import type { RetrievalResult } from '../src/core/retrieve/result';
+import type { WhyNotResult } from '../src/contracts/whyNot';
+import type { RetrievalSession } from '../src/core/session';
 import { goldPattern, loadQuestions, sample } from './bench/metaqa';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
 
-const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') }, hops: { type: 'string', default: '1,2,3' } } });
+const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') }, hops: { type: 'string', default: '1,2,3' }, 'why-not': { type: 'string', default: '0' } } });
 const STRATEGIES = ['gsd', 'mor', 'stem', 'sage'] as const;
 type Benched = (typeof STRATEGIES)[number];
 const strategies = values.strategies.split(',').filter((s): s is Benched => (STRATEGIES as readonly string[]).includes(s));
@@ -29,19 +36,94 @@ function pct(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
 }
 
-function same(strategy: Benched, a: RetrievalResult, b: RetrievalResult): boolean {
-  const key = (r: RetrievalResult): string => {
-    if (strategy === 'gsd') return JSON.stringify({ s: r.subgraphs.map((g) => [g.gsd, g.mapping.map((m) => m.nodeId), g.triples.map((t) => [t.source, t.type, t.target])]), a: r.answers, ties: r.ties });
-    const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
-    const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
-    return JSON.stringify({ ...rest, counters });
-  };
-  return key(a) === key(b);
+/**
+ * What a user sees of a result, for the comparison: everything but the timings, where it ran and
+ * what it asked of the store. gsd's search counters (stats) may differ (the store's local graph's
+ * degree filter sees candidate types only, docs/placement.md) and MoR's structuralVisits counts the
+ * edges read; every other field — answers in order, context, subgraphs (mapping, distance terms,
+ * triples with edge ids), candidates, traces, ties, budget, warnings, not-found and types — is compared.
+ */
+function seen(strategy: Benched, r: RetrievalResult): string {
+  const { timings: _t, placement: _p, storeIo: _s, stats, ...rest } = r;
+  if (strategy === 'gsd') return JSON.stringify(rest);
+  const { structuralVisits: _v, ...counters } = stats as Record<string, number>;
+  return JSON.stringify({ ...rest, counters });
+}
+
+/** The first top-level field where two results' keys differ (for the report of a differing question). */
+function firstDifference(a: string, b: string): string {
+  const x = JSON.parse(a) as Record<string, unknown>;
+  const y = JSON.parse(b) as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+    const u = JSON.stringify(x[k]);
+    const v = JSON.stringify(y[k]);
+    if (u !== v) return `${k}: memory ${(u ?? 'absent').slice(0, 300)} / store ${(v ?? 'absent').slice(0, 300)}`;
+  }
+  return '(none)';
 }
 
 /** Round trips allowed for a plan of `hops` edges (docs/placement.md); stem's guidance walk has none by the pattern. */
 function bound(strategy: Benched, hops: number): number {
   return strategy === 'gsd' ? 2 * hops + 2 : strategy === 'mor' ? hops : strategy === 'sage' ? 1 : Infinity;
+}
+
+/** Everything a why-not analysis says but how long it took and where it read the graph. */
+function findings(r: WhyNotResult): string {
+  const { ms: _ms, placement: _p, storeIo: _io, ...rest } = r;
+  return JSON.stringify(rest);
+}
+
+async function whyNotComparison(session: RetrievalSession, n: number): Promise<void> {
+  for (const strategy of strategies) for (const hop of hopList) {
+    const qs = sample(loadQuestions(DATA, hop), n + 1, 20261127 + hop);
+    const times: number[] = [];
+    const memTimes: number[] = [];
+    const trips: number[] = [];
+    const rows: number[] = [];
+    const causes = new Map<string, number>();
+    const fellBack = new Map<string, number>();
+    let differing = 0;
+    let errors = 0;
+    let ranInStore = 0;
+    for (let i = 0; i < n && i < qs.length; i++) {
+      const q = qs[i]!;
+      const plan = goldPattern(q);
+      const result = await session.run(plan, { strategy, placement: 'memory' });
+      const shown = new Set(result.answers.map((a) => a.value));
+      const expected = q.answers.find((a) => !shown.has(a)) ?? qs[(i + 1) % qs.length]!.answers.find((a) => !shown.has(a));
+      if (expected === undefined) continue;
+      const t0 = performance.now();
+      const memory = await session.whyNot(plan, expected, { strategy, placement: 'memory' });
+      const t1 = performance.now();
+      let store: WhyNotResult;
+      try {
+        store = await session.whyNot(plan, expected, { strategy, placement: 'store' });
+      } catch (e) {
+        errors++;
+        console.log(`  why-not ${strategy} ${hop}-hop dev line ${q.line} "${expected}": store failed after ${(performance.now() - t1).toFixed(0)} ms: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+        continue;
+      }
+      times.push(performance.now() - t1);
+      memTimes.push(t1 - t0);
+      if (store.placement?.ran === 'store') ranInStore++;
+      else fellBack.set(store.placement?.reason ?? '(no reason)', (fellBack.get(store.placement?.reason ?? '(no reason)') ?? 0) + 1);
+      if (store.storeIo) {
+        trips.push(store.storeIo.roundTrips);
+        rows.push(store.storeIo.rowsRead);
+      }
+      causes.set(memory.cause.kind, (causes.get(memory.cause.kind) ?? 0) + 1);
+      const m = findings(memory);
+      const st = findings(store);
+      if (m !== st) {
+        differing++;
+        if (differing <= 10) console.log(`  why-not ${strategy} ${hop}-hop dev line ${q.line} "${expected}" differs: ${firstDifference(m, st)}`);
+      }
+    }
+    console.log(
+      `why-not ${strategy} ${hop}-hop n=${times.length + errors}: store p50 ${pct(times, 0.5).toFixed(0)} ms, p95 ${pct(times, 0.95).toFixed(0)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(0)} ms); analysis ran in store ${ranInStore}/${times.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)}; rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; causes ${[...causes].map(([k, v]) => `${k} ${v}`).join(', ')}; differing from memory: ${differing}; errors: ${errors}`,
+    );
+    for (const [reason, count] of fellBack) console.log(`  to the snapshot ${count}×: ${reason.slice(0, 300)}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -62,6 +144,10 @@ async function main(): Promise<void> {
     const nodes = schema.labels.reduce((n, l) => n + (l.count ?? 0), 0);
     await session.snapshot();
     console.log(`MetaQA in ${values.db} (${nodes.toLocaleString('en-US')} nodes), gold patterns, placement ${placement} against memory (wall-clock on a shared 2-core machine: other jobs inflate it; client CPU beside it)`);
+    if (Number(values['why-not']) > 0) {
+      await whyNotComparison(session, Number(values['why-not']));
+      return;
+    }
     for (const strategy of strategies) for (const hop of hopList) {
       const all = loadQuestions(DATA, hop);
       const qs = per > 0 ? sample(all, per, 20261127 + hop) : all;
@@ -71,6 +157,7 @@ async function main(): Promise<void> {
       const rows: number[] = [];
       const server: number[] = [];
       let mismatches = 0;
+      let errors = 0;
       let overBound = 0;
       let ranInStore = 0;
       const storeCpu: number[] = [];
@@ -81,7 +168,15 @@ async function main(): Promise<void> {
         const memory = await session.run(plan, { strategy, placement: 'memory' });
         const t1 = performance.now();
         const c1 = process.cpuUsage();
-        const store = await session.run(plan, { strategy, placement });
+        let store: RetrievalResult;
+        try {
+          store = await session.run(plan, { strategy, placement });
+        } catch (e) {
+          // An error (e.g. the store's time limit) is counted and reported, not the end of the run.
+          errors++;
+          console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}": ${placement} failed after ${(performance.now() - t1).toFixed(0)} ms: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+          continue;
+        }
         const c2 = process.cpuUsage(c1);
         const t2 = performance.now();
         storeCpu.push((c2.user + c2.system) / 1000);
@@ -95,11 +190,16 @@ async function main(): Promise<void> {
           server.push(io.serverMs);
           if (io.roundTrips > bound(strategy, plan.edges.length)) overBound++;
         }
-        if (!same(strategy, memory, store)) mismatches++;
+        const m = seen(strategy, memory);
+        const st = seen(strategy, store);
+        if (m !== st) {
+          mismatches++;
+          if (mismatches <= 10) console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}" differs: ${firstDifference(m, st)}`);
+        }
       }
       const cpu = process.cpuUsage(cpu0);
       console.log(
-        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
+        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; errors: ${errors}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
       );
     }
   } finally {
