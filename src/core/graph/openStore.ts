@@ -1,10 +1,11 @@
 // One way to name a store for every front door: `{embedded: folder}` or `{neo4j: uri, user, database}`.
 import { EmbeddedStore } from './embedded/embeddedStore';
+import type { BufferPoolChoice } from './embedded/bufferPool';
 import type { GraphStore } from './graphStore';
 import { Neo4jStore } from './neo4j/neo4jStore';
 
 export type StoreSpec =
-  | { readonly kind: 'embedded'; readonly folder: string; readonly readOnly?: boolean; readonly timeoutMs?: number }
+  | { readonly kind: 'embedded'; readonly folder: string; readonly readOnly?: boolean; readonly timeoutMs?: number; readonly bufferPoolMB?: BufferPoolChoice }
   | {
       readonly kind: 'neo4j';
       readonly uri: string;
@@ -18,7 +19,7 @@ export const NEO4J_PASSWORD_ENV = 'KGRAG_NEO4J_PASSWORD';
 
 /** Creates (does not open) the store a spec names. The password callback is only used for Neo4j. */
 export function createStore(spec: StoreSpec, password: () => Promise<string | undefined> | string | undefined = () => undefined): GraphStore {
-  if (spec.kind === 'embedded') return new EmbeddedStore({ folder: spec.folder, readOnly: spec.readOnly, timeoutMs: spec.timeoutMs });
+  if (spec.kind === 'embedded') return new EmbeddedStore({ folder: spec.folder, readOnly: spec.readOnly, timeoutMs: spec.timeoutMs, ...(spec.bufferPoolMB !== undefined ? { bufferPoolMB: spec.bufferPoolMB } : {}) });
   return new Neo4jStore({ uri: spec.uri, user: spec.user, database: spec.database, password, timeoutMs: spec.timeoutMs });
 }
 

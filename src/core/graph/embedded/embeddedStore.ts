@@ -20,6 +20,7 @@ import { guardStatement } from '../queryDoor';
 import { parseEmbeddedPlan } from '../plan/embeddedPlanParser';
 import { bumpGeneration, DEFAULT_DATA_FOLDER, ensureDataFolder, readGeneration, dataFolder } from './dataFolder';
 import { EngineClient } from './engineClient';
+import { bufferPoolBytes, type BufferPoolChoice } from './bufferPool';
 
 export interface EmbeddedStoreOptions {
   /** The data folder (default `.kgrag` in the current directory). */
@@ -28,6 +29,8 @@ export interface EmbeddedStoreOptions {
   readonly readOnly?: boolean;
   /** Threads for query execution (default: the engine's). 1 makes COPY give rows offsets in file order. */
   readonly threads?: number;
+  /** The engine's buffer pool in MB, or 'engine' for its default (80 % of RAM). Default DEFAULT_BUFFER_POOL_MB (bufferPool.ts). */
+  readonly bufferPoolMB?: BufferPoolChoice;
   /** Default per-query timeout. Default 30 s. */
   readonly timeoutMs?: number;
   /** Where the engine worker is (tests and unusual layouts). */
@@ -85,7 +88,8 @@ export class EmbeddedStore implements GraphStore {
     this.description = `embedded database in ${df.folder}`;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.batchSize = options.batchSize ?? 5_000;
-    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}) });
+    const pool = bufferPoolBytes(options.bufferPoolMB);
+    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}), ...(pool !== undefined ? { bufferPoolBytes: pool } : {}) });
   }
 
   /** The engine process id when one runs (tests kill it to prove crash recovery). */
@@ -110,6 +114,11 @@ export class EmbeddedStore implements GraphStore {
   /** Whether this store opens the database without write access. */
   get readOnly(): boolean {
     return this.options.readOnly ?? false;
+  }
+
+  /** The engine's buffer pool in bytes (undefined: the engine's own default). */
+  get bufferPoolBytes(): number | undefined {
+    return bufferPoolBytes(this.options.bufferPoolMB);
   }
 
   /** Where the engine worker is (undefined: the default). */

@@ -14,6 +14,8 @@ export interface EngineClientOptions {
   readonly databasePath: string;
   readonly readOnly?: boolean;
   readonly threads?: number;
+  /** The engine's buffer pool in bytes (absent: the engine's default). */
+  readonly bufferPoolBytes?: number;
   /** Override where the worker is (default: dist/engineWorker.js next to the bundle, or worker.ts via tsx). */
   readonly workerPath?: string;
   /** Grace added to a query's timeout before the process is killed (the engine's own timeout is cooperative). */
@@ -243,7 +245,7 @@ export class EngineClient {
     child.on('message', (message: unknown) => {
       if (!isEngineResponse(message)) return;
       if (message.type === 'ready') {
-        child.send({ type: 'open', id: 0, databasePath: this.options.databasePath, readOnly: this.options.readOnly ?? false, ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}) });
+        child.send({ type: 'open', id: 0, databasePath: this.options.databasePath, readOnly: this.options.readOnly ?? false, ...(this.options.threads !== undefined ? { threads: this.options.threads } : {}), ...(this.options.bufferPoolBytes !== undefined ? { bufferPoolBytes: this.options.bufferPoolBytes } : {}) });
         return;
       }
       if (message.id === 0) {

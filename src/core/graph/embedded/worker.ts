@@ -88,14 +88,14 @@ async function handle(req: EngineRequest): Promise<EngineResponse> {
       if (database) return { type: 'opened', id: req.id, engineVersion: Database.getVersion() };
       let recovery: string | undefined;
       try {
-        ({ database, connection } = await openDatabase(req.databasePath, req.readOnly, req.threads));
+        ({ database, connection } = await openDatabase(req.databasePath, req.readOnly, req.threads, req.bufferPoolBytes));
       } catch (e) {
         const message = errorText(e);
         // Recovery is pending (a crash during a checkpoint, or a checkpoint run read-only): a read-only
         // open cannot replay it and fails forever; one read-write open finishes or discards it.
         if (!recoveryPending(message)) throw new EngineError(/lock/i.test(message) ? 'locked' : 'open-failed', message);
         recovery = await recover(req.databasePath);
-        ({ database, connection } = await openDatabase(req.databasePath, req.readOnly, req.threads));
+        ({ database, connection } = await openDatabase(req.databasePath, req.readOnly, req.threads, req.bufferPoolBytes));
       }
       return { type: 'opened', id: req.id, engineVersion: Database.getVersion(), ...(recovery ? { recovery } : {}) };
     }
@@ -111,8 +111,9 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-async function openDatabase(path: string, readOnly: boolean, threads?: number): Promise<{ database: Database; connection: Connection }> {
-  const db = new Database(path, undefined, undefined, readOnly);
+async function openDatabase(path: string, readOnly: boolean, threads?: number, bufferPoolBytes?: number): Promise<{ database: Database; connection: Connection }> {
+  // bufferManagerSize: undefined is the engine's default (80 % of RAM); EmbeddedStore decides (bufferPool.ts).
+  const db = new Database(path, bufferPoolBytes, undefined, readOnly);
   try {
     await db.init();
     const conn = new Connection(db, threads);

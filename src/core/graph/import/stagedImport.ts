@@ -62,7 +62,8 @@ function isAlive(pid: number): boolean {
 
 /** Opens read-write once and closes: replays a pending WAL and checkpoints, so the file alone is the database. */
 async function settle(folder: string, workerPath?: string): Promise<{ labels: string[]; types: string[] }> {
-  const store = new EmbeddedStore({ folder, workerPath });
+  // Replaying a pending WAL (an interrupted import's writes among them): the engine's own pool, as COPY's.
+  const store = new EmbeddedStore({ folder, workerPath, bufferPoolMB: 'engine' });
   try {
     await store.open();
     const catalog = await store.loadCatalog();
@@ -108,7 +109,8 @@ async function importLocked(target: string, files: readonly ImportFile[], option
     if (hadDatabase) copyFileSync(targetDb, stagedDb);
     // One engine thread: the parallel COPY gives rows their offsets in whatever order its threads
     // finish, so two imports of one file numbered nodes (and ordered tied answers) differently.
-    const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1 });
+    // The engine's own buffer pool for the bulk COPY (bufferPool.ts: no smaller size was shown safe at 10M).
+    const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1, bufferPoolMB: 'engine' });
     let summary: ImportSummary;
     try {
       if (!hadDatabase) {
