@@ -106,6 +106,17 @@ export class StoreEdges implements EdgeSource {
     return (this.built ??= this.build());
   }
 
+  /**
+   * Takes edge rows a caller read with its own statement (expansionStatement's columns) and marks
+   * `complete` as read for every type: stem's guidance reads some nodes' edges in the statement that
+   * reads other nodes' degrees (storeStem.ts). Returns the arrays to walk, as `edgesOf`.
+   */
+  absorb(rows: readonly Record<string, unknown>[], complete: Iterable<number>): Adjacency {
+    this.addRows(rows);
+    for (const v of complete) this.read.set(v, null);
+    return (this.built ??= this.build());
+  }
+
   private addRows(rows: readonly Record<string, unknown>[]): void {
     const d = this.index.data;
     const neo4j = this.reader.dialect === 'neo4j';

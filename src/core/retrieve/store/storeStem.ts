@@ -3,39 +3,93 @@
  *
  * - the guidance graph's personalised PageRank (stem/guidance.ts): each push reads the pushed
  *   node's edges and the weighted degree of every neighbour it touches. The walk is replayed on
- *   what the store returned so far; every node it pushed without its edges, or touched without its
- *   degree, is read (its edges: one statement; the others' edge counts per type: one more) and the
- *   walk runs again, until a run needed nothing it did not have. That run saw only complete data,
- *   so it is the memory walk, bit for bit: a degree is summed from the counts in the snapshot's
- *   order (out, then in, by relation type), as the walk sums the snapshot's edges. Round trips: two
- *   per replay at most; the replays follow how far the walk spreads, not the pattern.
+ *   what the store returned so far; what a run needed and did not have is read in one statement
+ *   (guidanceStatement) and the walk runs again, until a run needed nothing it did not have. That
+ *   run saw only complete data where it used floats, so it is the memory walk, bit for bit: a
+ *   pushed node's degree is summed from its edges, a node's from its counts in the snapshot's
+ *   order (out, then in, by relation type); a touched node that was not pushed needs only bounds on
+ *   its degree that put its residual clearly below (the store's own weight sum, ± ESTIMATE_MARGIN).
+ *   Each statement reads the edges of the nodes to push and, along them, every neighbour's weight
+ *   sum, so the next run can push those neighbours and ask for their edges: one round trip per
+ *   layer the walk spreads (not per pattern hop: how far it spreads depends on the graph).
  * - structure tracing from the anchors (stem/search.ts): like gsd's levels, the images of the
  *   schema nodes at each depth of the search order from the anchor are expanded with one statement
  *   (the step's candidate types of every alternative schema graph), the neighbours that fit a
  *   step's label filter being the next level's images. ≤ one statement per level (≤ the hops).
  */
 import type { CypherDialect } from '../../graph/graphStore';
-import { quoteIdentifier } from '../../graph/identifiers';
+import { quoteIdentifier, quoteString } from '../../graph/identifiers';
 import type { SearchIndex } from '../snapshot/snapshot';
 import type { GuidanceGraph, GuidanceInput, GuidanceProvider } from '../stem/guidance';
+import type { CypherValue } from '../../graph/graphStore';
 import { expansionParams } from './storeGraph';
 import type { Adjacency, StoreEdges } from './storeEdges';
 
 /**
- * Edge counts per node, relation type and direction: for a neighbour the walk touches but does
- * not push (a genre hub's degree is one row per type, not its thousands of edges).
+ * A node whose degree the guidance walk needs has its edges read whole when it has at most this
+ * many (it is then complete: the walk can push it in its next run without another round trip), its
+ * edge counts per type and direction otherwise (a genre hub: a few count rows, not its thousands of
+ * edges). Only a choice of what to read: either way the walk gets the exact degree.
  */
-export function degreeStatement(dialect: CypherDialect, labels: readonly string[]): string {
+export const WHOLE_UP_TO = 64;
+
+/**
+ * One round of the guidance walk's replay in one statement. Columns: expansionStatement's, `ro` a
+ * float on the embedded engine (every branch's column must have one type there):
+ * - every edge of the nodes it pushed without them (`edgeLabels`; o = 1 out / 0 in);
+ * - for the nodes whose degree it needs (`degreeLabels`): their edges when they have at most `$cap`
+ *   (then complete), else their edge counts per type and direction (o = 3 out / 2 in, the count in `ro`);
+ * - with `weights` (per relation type): for every neighbour of the nodes read whole here, the store's sum of
+ *   its edges' weights per direction (o = 5 out / 4 in, the sum in `ro`): the
+ *   walk's next run touches each and compares its residual with its degree, which bounds settle
+ *   (ESTIMATE_MARGIN). Found from those nodes along their edges (a short list), not by a list of
+ *   their thousands of neighbours (a list filter is linear in the list): one row a neighbour and
+ *   direction, not one per edge type.
+ * Parameters: embedded `o<i>` / `d<i>` (offsets per label of `edgeLabels` / `degreeLabels`), Neo4j
+ * `$ids` / `$dids` and the weights `$t<r>` → `$w<r>`; `$cap` with degrees.
+ */
+export function guidanceStatement(
+  dialect: CypherDialect,
+  edgeLabels: readonly string[],
+  degreeLabels: readonly string[],
+  read: { readonly edges: boolean; readonly degrees: boolean; readonly weights?: { readonly types: readonly string[]; readonly w: Float64Array } },
+): string {
+  const neo4j = dialect === 'neo4j';
+  const id = (v: string): string => (neo4j ? `elementId(${v})` : `id(${v})`);
+  const type = neo4j ? 'type(r)' : 'label(r)';
+  const float = (x: string): string => (neo4j ? x : `CAST(${x} AS DOUBLE)`);
+  /** The nodes of a list, as `v` (the embedded engine: one match per label). */
+  const listed = (v: string, list: 'o' | 'd', labels: readonly string[]): string[] =>
+    neo4j ? [`MATCH (${v}) WHERE elementId(${v}) IN $${list === 'o' ? 'ids' : 'dids'}`] : labels.map((l, i) => `MATCH (${v}:${quoteIdentifier(l)}) WHERE offset(id(${v})) IN $${list}${i}`);
+  /** Keeps the node `v` of `match` with at most (`small`) or more than `$cap` edges. */
+  const sized = (v: string, match: string, small: boolean): string =>
+    neo4j ? `${match} AND COUNT { (${v})--() } ${small ? '<=' : '>'} $cap` : `${match} MATCH (${v})-[s]-() WITH ${v}, count(s) AS n WHERE n ${small ? '<=' : '>'} $cap`;
+  const arrow = (out: boolean): string => (out ? '-[r]->' : '<-[r]-');
+  const edgesOf = (match: string, out: boolean): string =>
+    `${match} MATCH (a)${arrow(out)}(b) RETURN ${id('a')} AS a, ${type} AS t, ${float(neo4j ? 'elementId(r)' : 'offset(id(r))')} AS ro, ${id('b')} AS b, ${neo4j ? 'labels(b)[0]' : 'label(b)'} AS bl, ${out ? 1 : 0} AS o`;
+  // The embedded engine types a parameter inside an aggregate as ANY in a UNION and refuses it
+  // (measured): there the catalog's type names are quoted literals (as labels are quoted
+  // identifiers) and the weights numbers written with 17 digits (read back as the same double).
+  const weight = (read.weights?.types ?? []).map((t, r) => (neo4j ? `WHEN $t${r} THEN $w${r}` : `WHEN ${quoteString(t)} THEN ${read.weights!.w[r]!.toPrecision(17)}`)).join(' ');
   const branches: string[] = [];
+  /** The nodes read whole, as `p`. */
+  const whole: string[] = [];
   for (const out of [true, false]) {
-    const arrow = out ? '-[r]->' : '<-[r]-';
-    if (dialect === 'neo4j') {
-      branches.push(`MATCH (a)${arrow}() WHERE elementId(a) IN $ids RETURN elementId(a) AS a, type(r) AS t, ${out ? 1 : 0} AS o, count(r) AS n`);
-      continue;
+    if (read.edges) for (const m of listed('a', 'o', edgeLabels)) branches.push(edgesOf(m, out));
+    if (!read.degrees) continue;
+    for (const m of listed('a', 'd', degreeLabels)) {
+      branches.push(edgesOf(sized('a', m, true), out));
+      branches.push(`${sized('a', m, false)} MATCH (a)${arrow(out)}() RETURN ${id('a')} AS a, ${type} AS t, ${float('count(r)')} AS ro, ${id('a')} AS b, '' AS bl, ${out ? 3 : 2} AS o`);
     }
-    labels.forEach((label, i) => {
-      branches.push(`MATCH (a:${quoteIdentifier(label)})${arrow}(b) WHERE offset(id(a)) IN $o${i} RETURN id(a) AS a, label(r) AS t, ${out ? 1 : 0} AS o, count(r) AS n`);
-    });
+  }
+  if (read.edges) whole.push(...listed('p', 'o', edgeLabels));
+  if (read.degrees) whole.push(...listed('p', 'd', degreeLabels).map((m) => sized('p', m, true)));
+  if (read.weights) {
+    for (const from of whole) {
+      for (const out of [true, false]) {
+        branches.push(`${from} MATCH (p)--(a) WITH DISTINCT a MATCH (a)${arrow(out)}() RETURN ${id('a')} AS a, '' AS t, sum(CASE ${type} ${weight} ELSE 0.0 END) AS ro, ${id('a')} AS b, '' AS bl, ${out ? 5 : 4} AS o`);
+      }
+    }
   }
   return branches.join(' UNION ALL ');
 }
@@ -53,10 +107,16 @@ export interface StemStoreStep {
 export class StemStore {
   /** Per node: its edge counts as [direction (1 out, 0 in), relation id, count] triples, sorted. */
   private readonly counts = new Map<number, number[]>();
+  /** Per node: the store's sum of its edges' weights (`weights`), both directions. */
+  private readonly sums = new Map<number, number>();
+  /** The walk's edge weights (it hands them with every degree it asks for; the same in every replay). */
+  private weights: Float64Array | undefined;
 
   constructor(
     private readonly index: SearchIndex,
     readonly edges: StoreEdges,
+    /** What to read, not what comes out (tests: every way the walk's reads can go gives memory's walk). */
+    private readonly reads: { readonly wholeUpTo?: number; readonly weightSums?: boolean } = {},
   ) {}
 
   /** The guidance provider's walk, replayed until it needed nothing the store had not returned. */
@@ -71,13 +131,14 @@ export class StemStore {
           edges: adjacency,
           complete: (u) => this.edges.hasAll(u),
           degree: (u, w) => this.degree(u, w),
+          estimate: (u, w) => this.estimate(u, w),
           missing: (u, what) => void (what === 'edges' ? needEdges : needDegree).add(u),
         },
       });
-      if (needEdges.size === 0 && needDegree.size === 0) return result;
-      if (needEdges.size > 0) adjacency = await this.edges.edgesOf(needEdges, null);
-      const degrees = [...needDegree].filter((u) => !this.edges.hasAll(u) && !this.counts.has(u));
-      if (degrees.length > 0) await this.readDegrees(degrees);
+      const edges = [...needEdges].filter((u) => !this.edges.hasAll(u));
+      const degrees = [...needDegree].filter((u) => !this.edges.hasAll(u) && !this.counts.has(u) && !needEdges.has(u));
+      if (edges.length === 0 && degrees.length === 0) return result;
+      adjacency = await this.readRound(edges, degrees);
     }
   }
 
@@ -131,8 +192,19 @@ export class StemStore {
     return adjacency;
   }
 
+  /** The store's weight sum, when it was summed with these weights. */
+  private estimate(u: number, w: Float64Array): number | undefined {
+    const s = this.sums.get(u);
+    return s !== undefined && this.weights !== undefined && sameWeights(this.weights, w) ? s : undefined;
+  }
+
   /** The weighted degree from the counts, summed as the walk sums the snapshot's edges: out then in, by relation id. */
   private degree(u: number, w: Float64Array): number | undefined {
+    if (this.weights === undefined || !sameWeights(this.weights, w)) {
+      // Sums read with other weights (a walk with other settings on this store) bound nothing now.
+      this.weights = Float64Array.from(w);
+      this.sums.clear();
+    }
     const c = this.counts.get(u);
     if (!c) return undefined;
     let s = 0;
@@ -140,27 +212,66 @@ export class StemStore {
     return s;
   }
 
-  private async readDegrees(nodes: readonly number[]): Promise<void> {
+  /** One replay round's reads in one statement (guidanceStatement): the edges, the degrees as edges or counts, the neighbours' weight sums. */
+  private async readRound(edges: readonly number[], degrees: readonly number[]): Promise<Adjacency> {
     const d = this.index.data;
     const dialect = this.edges.dialect;
-    const { labels, params } = expansionParams(
-      dialect,
-      nodes.map((v) => ({ id: d.nodeIds.get(v), label: d.labelNames[d.nodeLabel[v]!] ?? '' })),
-    );
-    const rows = await this.edges.io.read(degreeStatement(dialect, labels), params);
-    for (const v of nodes) this.counts.set(v, []);
-    for (const r of rows) {
-      const v = this.index.nodeIndexOf(String(r['a']));
-      const rel = this.index.relationId(String(r['t']));
-      if (v === undefined || rel < 0) continue;
-      this.counts.get(v)?.push(Number(r['o']), rel, Number(r['n']));
+    const frontier = (nodes: readonly number[]) => expansionParams(dialect, nodes.map((v) => ({ id: d.nodeIds.get(v), label: d.labelNames[d.nodeLabel[v]!] ?? '' })));
+    const e = frontier(edges);
+    const g = frontier(degrees);
+    const w = this.reads.weightSums === false ? undefined : this.weights;
+    // Only the parameters the statement uses (the embedded engine refuses others).
+    const params: Record<string, CypherValue> = edges.length > 0 || dialect === 'neo4j' ? { ...e.params } : {};
+    if (degrees.length > 0) {
+      params['cap'] = this.reads.wholeUpTo ?? WHOLE_UP_TO;
+      if (dialect === 'neo4j') params['dids'] = g.params['ids']!;
+      else g.labels.forEach((_, i) => (params[`d${i}`] = g.params[`o${i}`]!));
     }
-    for (const v of nodes) {
+    if (w && dialect === 'neo4j') d.relationNames.forEach((t, r) => ((params[`t${r}`] = t), (params[`w${r}`] = w[r]!)));
+    const statement = guidanceStatement(dialect, e.labels, g.labels, { edges: edges.length > 0, degrees: degrees.length > 0, ...(w ? { weights: { types: d.relationNames, w } } : {}) });
+    const rows = await this.edges.io.read(statement, params);
+    const edgeRows: Record<string, unknown>[] = [];
+    const counted = new Set<number>();
+    /** Weight sums taken (node, direction): a node next to two nodes read comes back from each one's branch. */
+    const summed = new Map<number, number>();
+    for (const r of rows) {
+      const o = Number(r['o']);
+      if (o === 0 || o === 1) {
+        edgeRows.push(r);
+        continue;
+      }
+      const v = this.index.nodeIndexOf(String(r['a']));
+      if (v === undefined) continue;
+      if (o >= 4) {
+        const dir = o === 5 ? 1 : 2;
+        const had = summed.get(v) ?? 0;
+        if ((had & dir) !== 0) continue;
+        summed.set(v, had | dir);
+        this.sums.set(v, (had === 0 ? 0 : this.sums.get(v)!) + Number(r['ro']));
+        continue;
+      }
+      const rel = this.index.relationId(String(r['t']));
+      if (rel < 0) continue;
+      if (!counted.has(v)) {
+        counted.add(v);
+        this.counts.set(v, []);
+      }
+      this.counts.get(v)!.push(o === 3 ? 1 : 0, rel, Number(r['ro']));
+    }
+    for (const v of counted) {
       const c = this.counts.get(v)!;
       const triples = Array.from({ length: c.length / 3 }, (_, i) => [c[3 * i]!, c[3 * i + 1]!, c[3 * i + 2]!] as const);
       // Out before in, then by relation id: the order the snapshot's CSR holds a node's edges in.
       triples.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
       this.counts.set(v, triples.flat());
     }
+    // Read whole: the pushed nodes, and the others but those counted (a node with no edge has no row: complete, degree 0).
+    return this.edges.absorb(edgeRows, [...edges, ...degrees.filter((v) => !counted.has(v))]);
   }
+}
+
+function sameWeights(a: Float64Array, b: Float64Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
