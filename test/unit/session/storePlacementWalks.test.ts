@@ -296,12 +296,12 @@ test('every statement mor, stem and sage send passes the query door; the Neo4j d
   for (const s of [...kuzu.sent, ...neo.sent]) for (const id of ids) assert.ok(!s.includes(` ${id} `) && !s.includes(`'${id}'`), `${id} in ${s}`);
   assert.ok(neo.params.every((x) => Array.isArray((x as { ids?: unknown }).ids)), 'Neo4j: element ids as $ids');
   // STEM's guidance rounds ran on the real engine with both kinds of degree read (edges of small nodes, counts of large ones); its Neo4j form checked here too.
-  assert.ok(kuzu.sent.some((s) => s.includes('WHERE n <= $cap') && s.includes(' AS ro, id(a) AS b, \'\' AS bl, 5 AS o')), 'the degree and weight-sum branches ran on the engine');
-  const round = guidanceStatement('neo4j', [], [], { edges: true, degrees: true, weights: { types: [...RELS], w: new Float64Array(RELS.length).fill(0.5) } });
+  assert.ok(kuzu.sent.some((s) => s.includes(" '' AS t, sum(CASE label(r) WHEN ") && s.includes(' 5 AS o')), 'the weight-sum branches ran on the engine');
+  const round = guidanceStatement('neo4j', { edgeLabels: [], degreeLabels: [], sumLabels: [] }, { edges: true, degrees: true, sums: false, weights: { types: [...RELS], w: new Float64Array(RELS.length).fill(0.5) } });
   assert.equal(checkStatement(round, { allowWrite: false }).allowed, true, round);
   for (const version of ['5', '25'] as const) {
     const diagnostics = lintCypherQuery(round, { ...linterSchema, defaultLanguage: `CYPHER ${version}` }).diagnostics;
     assert.deepEqual(diagnostics.map((d) => d.message), [], round);
   }
-  assert.equal(checkStatement(guidanceStatement('kuzu', ['Movie'], ['Movie', 'Person'], { edges: true, degrees: true, weights: { types: [...RELS], w: new Float64Array(RELS.length).fill(0.5) } }), { allowWrite: false }).allowed, true);
+  assert.equal(checkStatement(guidanceStatement('kuzu', { edgeLabels: ['Movie'], degreeLabels: ['Movie', 'Person'], sumLabels: ['Genre'] }, { edges: true, degrees: true, sums: true, weights: { types: [...RELS], w: new Float64Array(RELS.length).fill(0.5) } }), { allowWrite: false }).allowed, true);
 });

@@ -37,58 +37,59 @@ export const WHOLE_UP_TO = 64;
  * One round of the guidance walk's replay in one statement. Columns: expansionStatement's, `ro` a
  * float on the embedded engine (every branch's column must have one type there):
  * - every edge of the nodes it pushed without them (`edgeLabels`; o = 1 out / 0 in);
- * - for the nodes whose degree it needs (`degreeLabels`): their edges when they have at most `$cap`
- *   (then complete), else their edge counts per type and direction (o = 3 out / 2 in, the count in `ro`);
- * - with `weights` (per relation type): for every neighbour of the nodes read whole here, the store's sum of
- *   its edges' weights per direction (o = 5 out / 4 in, the sum in `ro`): the
- *   walk's next run touches each and compares its residual with its degree, which bounds settle
- *   (ESTIMATE_MARGIN). Found from those nodes along their edges (a short list), not by a list of
- *   their thousands of neighbours (a list filter is linear in the list): one row a neighbour and
- *   direction, not one per edge type.
- * Parameters: embedded `o<i>` / `d<i>` (offsets per label of `edgeLabels` / `degreeLabels`), Neo4j
- * `$ids` / `$dids` and the weights `$t<r>` → `$w<r>`; `$cap` with degrees.
+ * - for the nodes whose degree it needs (`degreeLabels`): their edge counts per type and direction
+ *   (o = 3 out / 2 in, the count in `ro`); on Neo4j, those with at most `$cap` edges are read whole
+ *   instead (o = 1 / 0: then complete);
+ * - the store's sum of a node's edge weights per direction (o = 5 out / 4 in, the sum in `ro`;
+ *   bounds on its degree, ESTIMATE_MARGIN): embedded, for the nodes listed (`sumLabels`); Neo4j, for
+ *   every neighbour of the nodes read whole in this statement, found along their edges (the next
+ *   run touches each: one round trip a layer the walk spreads). The embedded engine plans a second
+ *   MATCH from bound nodes as a hash join built over every edge of the graph (PROFILE: 129,235 rows
+ *   at ×1, 250–400 ms a branch), so there a neighbour's sum is read by its id in the next round.
+ * Parameters: embedded `o<i>` / `d<i>` / `s<i>` (offsets per label of `edgeLabels` / `degreeLabels` /
+ * `sumLabels`); Neo4j `$ids` / `$dids`, `$cap` and the weights `$t<r>` → `$w<r>`.
  */
 export function guidanceStatement(
   dialect: CypherDialect,
-  edgeLabels: readonly string[],
-  degreeLabels: readonly string[],
-  read: { readonly edges: boolean; readonly degrees: boolean; readonly weights?: { readonly types: readonly string[]; readonly w: Float64Array } },
+  lists: { readonly edgeLabels: readonly string[]; readonly degreeLabels: readonly string[]; readonly sumLabels: readonly string[] },
+  read: { readonly edges: boolean; readonly degrees: boolean; readonly sums: boolean; readonly weights?: { readonly types: readonly string[]; readonly w: Float64Array } },
 ): string {
   const neo4j = dialect === 'neo4j';
   const id = (v: string): string => (neo4j ? `elementId(${v})` : `id(${v})`);
   const type = neo4j ? 'type(r)' : 'label(r)';
   const float = (x: string): string => (neo4j ? x : `CAST(${x} AS DOUBLE)`);
-  /** The nodes of a list, as `v` (the embedded engine: one match per label). */
-  const listed = (v: string, list: 'o' | 'd', labels: readonly string[]): string[] =>
-    neo4j ? [`MATCH (${v}) WHERE elementId(${v}) IN $${list === 'o' ? 'ids' : 'dids'}`] : labels.map((l, i) => `MATCH (${v}:${quoteIdentifier(l)}) WHERE offset(id(${v})) IN $${list}${i}`);
-  /** Keeps the node `v` of `match` with at most (`small`) or more than `$cap` edges. */
-  const sized = (v: string, match: string, small: boolean): string =>
-    neo4j ? `${match} AND COUNT { (${v})--() } ${small ? '<=' : '>'} $cap` : `${match} MATCH (${v})-[s]-() WITH ${v}, count(s) AS n WHERE n ${small ? '<=' : '>'} $cap`;
+  /** The nodes of a list, as `v` (the embedded engine: one match per label, a single MATCH with the edge). */
+  const listed = (v: string, list: 'o' | 'd' | 's', labels: readonly string[], edge = ''): string[] =>
+    neo4j
+      ? [`MATCH (${v}) WHERE elementId(${v}) IN $${list === 'o' ? 'ids' : 'dids'}`]
+      : labels.map((l, i) => `MATCH (${v}:${quoteIdentifier(l)})${edge} WHERE offset(id(${v})) IN $${list}${i}`);
   const arrow = (out: boolean): string => (out ? '-[r]->' : '<-[r]-');
-  const edgesOf = (match: string, out: boolean): string =>
-    `${match} MATCH (a)${arrow(out)}(b) RETURN ${id('a')} AS a, ${type} AS t, ${float(neo4j ? 'elementId(r)' : 'offset(id(r))')} AS ro, ${id('b')} AS b, ${neo4j ? 'labels(b)[0]' : 'label(b)'} AS bl, ${out ? 1 : 0} AS o`;
+  const edgeColumns = (out: boolean): string =>
+    `RETURN ${id('a')} AS a, ${type} AS t, ${float(neo4j ? 'elementId(r)' : 'offset(id(r))')} AS ro, ${id('b')} AS b, ${neo4j ? 'labels(b)[0]' : 'label(b)'} AS bl, ${out ? 1 : 0} AS o`;
+  const countColumns = (out: boolean): string => `RETURN ${id('a')} AS a, ${type} AS t, ${float('count(r)')} AS ro, ${id('a')} AS b, '' AS bl, ${out ? 3 : 2} AS o`;
   // The embedded engine types a parameter inside an aggregate as ANY in a UNION and refuses it
   // (measured): there the catalog's type names are quoted literals (as labels are quoted
   // identifiers) and the weights numbers written with 17 digits (read back as the same double).
   const weight = (read.weights?.types ?? []).map((t, r) => (neo4j ? `WHEN $t${r} THEN $w${r}` : `WHEN ${quoteString(t)} THEN ${read.weights!.w[r]!.toPrecision(17)}`)).join(' ');
+  const sumColumns = (out: boolean): string => `RETURN ${id('a')} AS a, '' AS t, sum(CASE ${type} ${weight} ELSE 0.0 END) AS ro, ${id('a')} AS b, '' AS bl, ${out ? 5 : 4} AS o`;
   const branches: string[] = [];
-  /** The nodes read whole, as `p`. */
-  const whole: string[] = [];
   for (const out of [true, false]) {
-    if (read.edges) for (const m of listed('a', 'o', edgeLabels)) branches.push(edgesOf(m, out));
-    if (!read.degrees) continue;
-    for (const m of listed('a', 'd', degreeLabels)) {
-      branches.push(edgesOf(sized('a', m, true), out));
-      branches.push(`${sized('a', m, false)} MATCH (a)${arrow(out)}() RETURN ${id('a')} AS a, ${type} AS t, ${float('count(r)')} AS ro, ${id('a')} AS b, '' AS bl, ${out ? 3 : 2} AS o`);
+    if (read.edges) {
+      if (neo4j) branches.push(`${listed('a', 'o', [])[0]} MATCH (a)${arrow(out)}(b) ${edgeColumns(out)}`);
+      else for (const m of listed('a', 'o', lists.edgeLabels, `${arrow(out)}(b)`)) branches.push(`${m} ${edgeColumns(out)}`);
     }
-  }
-  if (read.edges) whole.push(...listed('p', 'o', edgeLabels));
-  if (read.degrees) whole.push(...listed('p', 'd', degreeLabels).map((m) => sized('p', m, true)));
-  if (read.weights) {
-    for (const from of whole) {
-      for (const out of [true, false]) {
-        branches.push(`${from} MATCH (p)--(a) WITH DISTINCT a MATCH (a)${arrow(out)}() RETURN ${id('a')} AS a, '' AS t, sum(CASE ${type} ${weight} ELSE 0.0 END) AS ro, ${id('a')} AS b, '' AS bl, ${out ? 5 : 4} AS o`);
-      }
+    if (read.degrees) {
+      if (neo4j) {
+        const m = listed('a', 'd', [])[0]!;
+        branches.push(`${m} AND COUNT { (a)--() } <= $cap MATCH (a)${arrow(out)}(b) ${edgeColumns(out)}`);
+        branches.push(`${m} AND COUNT { (a)--() } > $cap MATCH (a)${arrow(out)}() ${countColumns(out)}`);
+      } else for (const m of listed('a', 'd', lists.degreeLabels, `${arrow(out)}()`)) branches.push(`${m} ${countColumns(out)}`);
+    }
+    if (read.weights && read.sums && !neo4j) for (const m of listed('a', 's', lists.sumLabels, `${arrow(out)}()`)) branches.push(`${m} ${sumColumns(out)}`);
+    if (read.weights && neo4j) {
+      // The neighbours of the nodes read whole here (pushed, or small with their degree asked).
+      const whole = [...(read.edges ? ['MATCH (p) WHERE elementId(p) IN $ids'] : []), ...(read.degrees ? ['MATCH (p) WHERE elementId(p) IN $dids AND COUNT { (p)--() } <= $cap'] : [])];
+      for (const from of whole) branches.push(`${from} MATCH (p)--(a) WITH DISTINCT a MATCH (a)${arrow(out)}() ${sumColumns(out)}`);
     }
   }
   return branches.join(' UNION ALL ');
@@ -212,26 +213,42 @@ export class StemStore {
     return s;
   }
 
-  /** One replay round's reads in one statement (guidanceStatement): the edges, the degrees as edges or counts, the neighbours' weight sums. */
-  private async readRound(edges: readonly number[], degrees: readonly number[]): Promise<Adjacency> {
+  /** One replay round's reads in one statement (guidanceStatement): the edges, the degrees, the weight sums. */
+  private async readRound(edges: readonly number[], needDegree: readonly number[]): Promise<Adjacency> {
     const d = this.index.data;
     const dialect = this.edges.dialect;
+    const neo4j = dialect === 'neo4j';
+    const w = this.reads.weightSums === false ? undefined : this.weights;
+    // Embedded: a node with no weight sum yet has it read (bounds, one row a direction); one whose
+    // sum left it undecided has its counts read (the exact degree). Neo4j: sums come with the
+    // neighbours of what is read whole, so a degree asked is read (whole or counted).
+    const sums = !neo4j && w ? needDegree.filter((v) => !this.sums.has(v)) : [];
+    const degrees = !neo4j && w ? needDegree.filter((v) => this.sums.has(v)) : needDegree;
     const frontier = (nodes: readonly number[]) => expansionParams(dialect, nodes.map((v) => ({ id: d.nodeIds.get(v), label: d.labelNames[d.nodeLabel[v]!] ?? '' })));
     const e = frontier(edges);
     const g = frontier(degrees);
-    const w = this.reads.weightSums === false ? undefined : this.weights;
+    const m = frontier(sums);
     // Only the parameters the statement uses (the embedded engine refuses others).
-    const params: Record<string, CypherValue> = edges.length > 0 || dialect === 'neo4j' ? { ...e.params } : {};
-    if (degrees.length > 0) {
+    const params: Record<string, CypherValue> = edges.length > 0 || neo4j ? { ...e.params } : {};
+    if (neo4j) {
+      if (degrees.length > 0) params['dids'] = g.params['ids']!;
       params['cap'] = this.reads.wholeUpTo ?? WHOLE_UP_TO;
-      if (dialect === 'neo4j') params['dids'] = g.params['ids']!;
-      else g.labels.forEach((_, i) => (params[`d${i}`] = g.params[`o${i}`]!));
+      if (w) d.relationNames.forEach((t, r) => ((params[`t${r}`] = t), (params[`w${r}`] = w[r]!)));
+    } else {
+      g.labels.forEach((_, i) => (params[`d${i}`] = g.params[`o${i}`]!));
+      m.labels.forEach((_, i) => (params[`s${i}`] = m.params[`o${i}`]!));
     }
-    if (w && dialect === 'neo4j') d.relationNames.forEach((t, r) => ((params[`t${r}`] = t), (params[`w${r}`] = w[r]!)));
-    const statement = guidanceStatement(dialect, e.labels, g.labels, { edges: edges.length > 0, degrees: degrees.length > 0, ...(w ? { weights: { types: d.relationNames, w } } : {}) });
+    const statement = guidanceStatement(
+      dialect,
+      { edgeLabels: e.labels, degreeLabels: g.labels, sumLabels: m.labels },
+      { edges: edges.length > 0, degrees: degrees.length > 0, sums: sums.length > 0, ...(w ? { weights: { types: d.relationNames, w } } : {}) },
+    );
     const rows = await this.edges.io.read(statement, params);
+    // A node listed with no row has no edge that way: its sum 0, its counts none.
+    for (const v of sums) this.sums.set(v, 0);
+    if (!neo4j) for (const v of degrees) this.counts.set(v, []);
     const edgeRows: Record<string, unknown>[] = [];
-    const counted = new Set<number>();
+    const counted = new Set<number>(neo4j ? [] : degrees);
     /** Weight sums taken (node, direction): a node next to two nodes read comes back from each one's branch. */
     const summed = new Map<number, number>();
     for (const r of rows) {
