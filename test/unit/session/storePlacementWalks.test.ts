@@ -18,7 +18,7 @@ import { checkStatement } from '../../../src/core/graph/queryDoor';
 import { retrieveMor } from '../../../src/core/retrieve/mor/retrieve';
 import { retrieveSage } from '../../../src/core/retrieve/sage/retrieve';
 import { StoreEdges } from '../../../src/core/retrieve/store/storeEdges';
-import { degreeStatement, StemStore } from '../../../src/core/retrieve/store/storeStem';
+import { guidanceStatement, StemStore } from '../../../src/core/retrieve/store/storeStem';
 import { retrieveStem } from '../../../src/core/retrieve/stem/retrieve';
 import type { StoreReader } from '../../../src/core/retrieve/store/storeGraph';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
@@ -282,7 +282,7 @@ test('every statement mor, stem and sage send passes the query door; the Neo4j d
     }
   }
   assert.ok(kuzu.sent.length >= 10 && neo.sent.length >= 10, `${kuzu.sent.length} embedded, ${neo.sent.length} Neo4j statements`);
-  const linterSchema = { labels: ['Movie', 'Person', 'Genre'], relationshipTypes: [...RELS], propertyKeys: ['name'], parameters: { ids: ['4:abc:1'] } };
+  const linterSchema = { labels: ['Movie', 'Person', 'Genre'], relationshipTypes: [...RELS], propertyKeys: ['name'], parameters: { ids: ['4:abc:1'], dids: ['4:abc:2'], cap: 64, ...Object.fromEntries(RELS.flatMap((t, r) => [[`t${r}`, t], [`w${r}`, 0.5]])) } };
   for (const s of new Set(neo.sent)) {
     assert.equal(checkStatement(s, { allowWrite: false }).allowed, true, s);
     for (const version of ['5', '25'] as const) {
@@ -295,10 +295,13 @@ test('every statement mor, stem and sage send passes the query door; the Neo4j d
   const ids = Array.from({ length: snap.nodeCount }, (_, i) => snap.data.nodeIds.get(i));
   for (const s of [...kuzu.sent, ...neo.sent]) for (const id of ids) assert.ok(!s.includes(` ${id} `) && !s.includes(`'${id}'`), `${id} in ${s}`);
   assert.ok(neo.params.every((x) => Array.isArray((x as { ids?: unknown }).ids)), 'Neo4j: element ids as $ids');
-  // STEM's degree statement was sent on the real engine (edge counts of touched nodes); its Neo4j form checked here too.
-  assert.ok(kuzu.sent.some((s) => s.includes('count(r) AS n')), 'the degree statement ran on the engine');
-  const degree = degreeStatement('neo4j', []);
-  assert.equal(checkStatement(degree, { allowWrite: false }).allowed, true, degree);
-  for (const version of ['5', '25'] as const) assert.deepEqual(lintCypherQuery(degree, { ...linterSchema, defaultLanguage: `CYPHER ${version}` }).diagnostics.map((d) => d.message), [], degree);
-  assert.equal(checkStatement(degreeStatement('kuzu', ['Movie', 'Person']), { allowWrite: false }).allowed, true);
+  // STEM's guidance rounds ran on the real engine with both kinds of degree read (edges of small nodes, counts of large ones); its Neo4j form checked here too.
+  assert.ok(kuzu.sent.some((s) => s.includes(" '' AS t, sum(CASE label(r) WHEN ") && s.includes(' 5 AS o')), 'the weight-sum branches ran on the engine');
+  const round = guidanceStatement('neo4j', { edgeLabels: [], degreeLabels: [], sumLabels: [] }, { edges: true, degrees: true, sums: false, weights: { types: [...RELS], w: new Float64Array(RELS.length).fill(0.5) } });
+  assert.equal(checkStatement(round, { allowWrite: false }).allowed, true, round);
+  for (const version of ['5', '25'] as const) {
+    const diagnostics = lintCypherQuery(round, { ...linterSchema, defaultLanguage: `CYPHER ${version}` }).diagnostics;
+    assert.deepEqual(diagnostics.map((d) => d.message), [], round);
+  }
+  assert.equal(checkStatement(guidanceStatement('kuzu', { edgeLabels: ['Movie'], degreeLabels: ['Movie', 'Person'], sumLabels: ['Genre'] }, { edges: true, degrees: true, sums: true, weights: { types: [...RELS], w: new Float64Array(RELS.length).fill(0.5) } }), { allowWrite: false }).allowed, true);
 });

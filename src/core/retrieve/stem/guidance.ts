@@ -28,9 +28,21 @@ export interface GuidanceGraphAccess {
   complete(node: number): boolean;
   /** A node's weighted degree summed in the snapshot's edge order, from its edge counts per type; undefined when not read. */
   degree(node: number, weight: Float64Array): number | undefined;
+  /**
+   * The store's own sum of a node's edge weights (`weight` per edge, summed in its order), within a
+   * relative ESTIMATE_MARGIN of `degree`'s; undefined when not read. Bounds only: it settles whether
+   * a node is pushed when its residual is clearly below or above, never the floats of a push.
+   */
+  estimate?(node: number, weight: Float64Array): number | undefined;
   /** What the walk needed and was not there: the replay reads it and walks again. */
   missing(node: number, what: 'edges' | 'degree'): void;
 }
+
+/**
+ * How far a weighted degree summed in another order may be from ours, relative: n additions of
+ * positive terms differ by at most n·2⁻⁵³ of the sum each, 1e-6 holds for up to 10⁹ edges a node.
+ */
+export const ESTIMATE_MARGIN = 1e-6;
 
 export interface GuidanceGraph {
   readonly provider: string;
@@ -87,7 +99,12 @@ class WalkState {
   p = new Float64Array(256);
   r = new Float64Array(256);
   deg = new Float64Array(256);
-  /** 1: queued; 2: its degree is not known (store placement), so it is not pushed in this run. */
+  /** Store placement, a node whose degree is not known (queued 3): an upper bound on it (`deg` holds a lower one). */
+  hi = new Float64Array(256);
+  /**
+   * 1: queued; store placement: 3: its degree is not known, `deg` holds a lower bound; 2: the same,
+   * and the residual passed the bound, so it is not pushed in this run (its degree is read).
+   */
   queued = new Uint8Array(256);
   size = 0;
   /** Whether the last `slot` call added the node. */
@@ -136,6 +153,7 @@ class WalkState {
     this.p = more(this.p, (n) => new Float64Array(n));
     this.r = more(this.r, (n) => new Float64Array(n));
     this.deg = more(this.deg, (n) => new Float64Array(n));
+    this.hi = more(this.hi, (n) => new Float64Array(n));
     this.queued = more(this.queued, (n) => new Uint8Array(n));
     this.table = new Int32Array(2 * cap).fill(-1);
     this.shift--;
@@ -163,14 +181,21 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
         if (!st.added) return slot;
         // In the store: a node whose edges were not all read has its degree from its counts per type.
         let s = graph && !graph.complete(u) ? graph.degree(u, w) : undefined;
-        if (s === undefined) {
-          if (graph && !graph.complete(u)) {
-            graph.missing(u, 'degree');
-            // Not pushed in this run: its degree from the edges read so far is too small, and
-            // pushing it would read all its edges next (a hub's tens of thousands at MetaQA ×40),
-            // which the walk on the whole graph may never need. Its degree is read first.
-            st.queued[slot] = 2;
+        if (s === undefined && graph && !graph.complete(u)) {
+          // Without its degree: bounds on it (a hub touched by one push is thousands of neighbours,
+          // most of which never need more). The store's own sum of the weights, within a relative
+          // ESTIMATE_MARGIN of ours, or else the sum over the edges read so far (a subset of the
+          // same positive terms in the same order: at most the degree, no upper bound).
+          st.queued[slot] = 3;
+          const e = graph.estimate?.(u, w);
+          if (e !== undefined) {
+            st.deg[slot] = e * (1 - ESTIMATE_MARGIN);
+            st.hi[slot] = e * (1 + ESTIMATE_MARGIN);
+            return slot;
           }
+          st.hi[slot] = Infinity;
+        }
+        if (s === undefined) {
           s = 0;
           for (let j = d.outOffsets[u]!; j < d.outOffsets[u + 1]!; j++) s += w[d.outRels[j]!]!;
           for (let j = d.inOffsets[u]!; j < d.inOffsets[u + 1]!; j++) s += w[d.inRels[j]!]!;
@@ -181,7 +206,22 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
       const queue: number[] = [];
       let head = 0;
       const enqueue = (s: number): void => {
-        if (s < 0 || st.queued[s] || st.deg[s]! <= 0 || st.r[s]! <= eps * st.deg[s]!) return;
+        if (s < 0 || st.queued[s] === 1 || st.queued[s] === 2) return;
+        if (st.queued[s] === 3) {
+          // Below the lower bound: not pushed, as with the degree (the margins far above the sums' rounding).
+          if (st.r[s]! <= eps * st.deg[s]! * (1 - ESTIMATE_MARGIN)) return;
+          if (st.r[s]! <= eps * st.hi[s]!) {
+            // Between the bounds: not pushed in this run, its degree is read. With a degree too small it
+            // would be pushed and all its edges read next (a hub's tens of thousands at MetaQA ×40),
+            // which the walk on the whole graph may never need.
+            graph!.missing(st.node[s]!, 'degree');
+            st.queued[s] = 2;
+            return;
+          }
+          // Above the upper bound: pushed, as with the degree; a push of a node whose edges are not
+          // all read asks for them, so this run is not the last (its floats need the degree).
+        }
+        if (st.deg[s]! <= 0 || st.r[s]! <= eps * st.deg[s]!) return;
         st.queued[s] = 1;
         queue.push(s);
       };

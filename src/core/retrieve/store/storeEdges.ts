@@ -139,6 +139,18 @@ export class StoreEdges implements EdgeSource {
     return levelStatement(groups, this.endpointsOf);
   }
 
+  /**
+   * Takes edge rows a caller read with its own statement (expansionStatement's columns) and marks
+   * `complete` as read for every type: stem's guidance reads some nodes' edges in the statement that
+   * reads other nodes' degrees (storeStem.ts). Returns the arrays to walk, as `edgesOf`.
+   */
+  absorb(rows: readonly Record<string, unknown>[], complete: Iterable<number>): Adjacency {
+    const read = new Set(complete);
+    this.addRows(rows, read);
+    for (const v of read) this.read.set(v, null);
+    return (this.built ??= this.build());
+  }
+
   private addRows(rows: readonly Record<string, unknown>[], frontier: ReadonlySet<number>): void {
     const d = this.index.data;
     const neo4j = this.reader.dialect === 'neo4j';
