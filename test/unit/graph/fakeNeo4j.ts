@@ -7,6 +7,8 @@ import * as Q from '../../../src/core/graph/neo4j/cypher';
 import { NAME_INDEX_QUERY } from '../../../src/core/graph/neo4j/fulltext';
 import { VECTOR_INDEX_QUERY } from '../../../src/core/graph/neo4j/vector';
 import { Neo4jStore } from '../../../src/core/graph/neo4j/neo4jStore';
+import type { RetrievalResult } from '../../../src/core/retrieve/result';
+import { randomGraph } from '../retrieve/helpers';
 
 export interface FakeGraph {
   readonly nodes: readonly { readonly id: string; readonly label: string; readonly name: string }[];
@@ -224,4 +226,22 @@ export function fakeNeo4j(graph: FakeGraph, options: { indexPresent: boolean }):
   });
   (state as { store: Neo4jStore }).store = store;
   return state;
+}
+
+/** A random multigraph as Neo4j would hold it (elementIds) and as the in-memory snapshot does (the same ids). */
+export async function graphOf(seed: number): Promise<{ fake: FakeGraph; memory: Awaited<ReturnType<typeof randomGraph>> }> {
+  const g = await randomGraph(seed, 40, 160);
+  const nodes = g.nodeNames.map((n) => ({ id: 'n:' + n, label: g.labels.get(n)!, name: n }));
+  const edges = g.triples.map(([h, t, d], i) => ({ id: `5:e:${i}`, source: 'n:' + h, type: t, target: 'n:' + d }));
+  return { fake: { nodes, edges }, memory: g };
+}
+
+/** GSD values and answers as sets (on Neo4j the tie order is not the snapshot's: docs/placement.md). */
+export function outcome(r: RetrievalResult): unknown {
+  return {
+    gsd: r.subgraphs.map((s) => s.gsd).sort((a, b) => a - b),
+    answers: r.answers.map((a) => `${a.score.toFixed(9)} ${a.nodeId} ${a.value} ${(a.labels ?? []).join('|')}`).sort(),
+    context: (r.context ?? []).map((a) => `${a.nodeId} ${(a.labels ?? []).join('|')}`).sort(),
+    candidates: JSON.stringify(r.candidates, (k, v: unknown) => (Array.isArray(v) && k === 'candidates' ? [...(v as { id?: string; text: string }[])].map((c) => JSON.stringify(c)).sort() : v)),
+  };
 }

@@ -24,9 +24,8 @@ import { retrieveGsd } from '../../../src/core/retrieve/gsd/retrieve';
 import { buildProblem } from '../../../src/core/retrieve/gsd/problem';
 import { inStrategyFrame } from '../../../src/core/session/strategies';
 import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
-import type { RetrievalResult } from '../../../src/core/retrieve/result';
-import { randomGraph, randomPattern, rng } from '../retrieve/helpers';
-import { fakeNeo4j, luceneTerms, type FakeGraph } from './fakeNeo4j';
+import { randomPattern, rng } from '../retrieve/helpers';
+import { fakeNeo4j, graphOf, luceneTerms, outcome } from './fakeNeo4j';
 
 async function registries(): Promise<Pick<DbSchema, 'procedures' | 'functions'>> {
   const pkgMain = require.resolve('@neo4j-cypher/language-support');
@@ -175,23 +174,7 @@ test('a missing index is recognised by Neo4j’s error (ProcedureCallFailed "no 
   assert.equal(isNoSuchIndexError(new Error('There is no such fulltext schema index: kgrag_names')), false, 'only the driver’s error');
 });
 
-/** A random multigraph as Neo4j would hold it (elementIds) and as the in-memory snapshot does (the same ids). */
-async function graphOf(seed: number): Promise<{ fake: FakeGraph; memory: Awaited<ReturnType<typeof randomGraph>> }> {
-  const g = await randomGraph(seed, 40, 160);
-  const nodes = g.nodeNames.map((n) => ({ id: 'n:' + n, label: g.labels.get(n)!, name: n }));
-  const edges = g.triples.map(([h, t, d], i) => ({ id: `5:e:${i}`, source: 'n:' + h, type: t, target: 'n:' + d }));
-  return { fake: { nodes, edges }, memory: g };
-}
 
-/** GSD values and answers as sets (on Neo4j the tie order is not the snapshot's: docs/placement.md). */
-function outcome(r: RetrievalResult): unknown {
-  return {
-    gsd: r.subgraphs.map((s) => s.gsd).sort((a, b) => a - b),
-    answers: r.answers.map((a) => `${a.score.toFixed(9)} ${a.nodeId} ${a.value} ${(a.labels ?? []).join('|')}`).sort(),
-    context: (r.context ?? []).map((a) => `${a.nodeId} ${(a.labels ?? []).join('|')}`).sort(),
-    candidates: JSON.stringify(r.candidates, (k, v: unknown) => (Array.isArray(v) && k === 'candidates' ? [...(v as { id?: string; text: string }[])].map((c) => JSON.stringify(c)).sort() : v)),
-  };
-}
 
 test('Neo4j in store placement: candidates from the full-text index, rescored by the embedder; the result says so; no export; the same answers as memory when Lucene’s hits hold memory’s candidates', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kgrag-neo4j-fulltext-'));

@@ -26,9 +26,8 @@ import { namesView, type Embedder } from '../../../src/core/embed/embedder';
 import { retrieveGsd } from '../../../src/core/retrieve/gsd/retrieve';
 import { inStrategyFrame } from '../../../src/core/session/strategies';
 import type { PlanningGraph } from '../../../src/core/plan/planningGraph';
-import type { RetrievalResult } from '../../../src/core/retrieve/result';
-import { randomGraph, randomPattern } from '../retrieve/helpers';
-import { fakeNeo4j, type FakeGraph } from './fakeNeo4j';
+import { randomPattern } from '../retrieve/helpers';
+import { fakeNeo4j, graphOf, outcome } from './fakeNeo4j';
 
 async function registries(): Promise<Pick<DbSchema, 'procedures' | 'functions'>> {
   const pkgMain = require.resolve('@neo4j-cypher/language-support');
@@ -123,21 +122,7 @@ test('a missing vector index is recognised by Neo4j’s error (as the full-text 
   assert.equal(mapNeo4jError(dims, 'The query').code, 'query-failed');
 });
 
-async function graphOf(seed: number): Promise<{ fake: FakeGraph; memory: Awaited<ReturnType<typeof randomGraph>> }> {
-  const g = await randomGraph(seed, 40, 160);
-  const nodes = g.nodeNames.map((n) => ({ id: 'n:' + n, label: g.labels.get(n)!, name: n }));
-  const edges = g.triples.map(([h, t, d], i) => ({ id: `5:e:${i}`, source: 'n:' + h, type: t, target: 'n:' + d }));
-  return { fake: { nodes, edges }, memory: g };
-}
 
-/** GSD values and answers as sets (on Neo4j the tie order is not the snapshot's: docs/placement.md). */
-function outcome(r: RetrievalResult): unknown {
-  return {
-    gsd: r.subgraphs.map((s) => s.gsd).sort((a, b) => a - b),
-    answers: r.answers.map((a) => `${a.score.toFixed(9)} ${a.nodeId} ${a.value} ${(a.labels ?? []).join('|')}`).sort(),
-    candidates: JSON.stringify(r.candidates, (k, v: unknown) => (Array.isArray(v) && k === 'candidates' ? [...(v as { id?: string; text: string }[])].map((c) => JSON.stringify(c)).sort() : v)),
-  };
-}
 
 test('consent, then candidates from the vector indexes: the write runs only through createVectorIndexes (WRITE transactions, batches, resumable); runs read the indexes (READ), say so, never export, and match memory', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'kgrag-neo4j-vector-'));
