@@ -212,6 +212,12 @@ export class WordMeaning {
     return out;
   }
 
+  /** WordNet has the word in some part of speech (by its lemmas); with no WordNet, every word is known. */
+  knows(word: string): boolean {
+    if (!this.wordNet) return true;
+    return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));
+  }
+
   /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */
   isNoun(word: string): boolean {
     if (/(ed|ing)$/.test(word) && lemmasOf(word).some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0)) return false;

@@ -122,6 +122,10 @@ interface QuestionWord {
   readonly head?: boolean;
   /** Said of things other than the anchor ("the other films by …"): it cannot name the anchor's own slot. */
   readonly other?: boolean;
+  /** A noun with the prefix "co-" ("co-writers", "cowriters", "co writers"): the word is its stem, and
+   *  it names those who share the stem's role with the anchor — other than it, out and back along the
+   *  relation the stem names (`coStems`). */
+  readonly co?: boolean;
   /** The scales an evaluative word asks for ("how popular", "think": `scalesAskedBy`), and why. */
   readonly scales?: { readonly labels: readonly string[]; readonly why: string };
   /** A rarer sense that meets the graph's names, for a word whose common senses name nothing (`rareReading`). */
@@ -145,9 +149,16 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
   // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.
   const bare = phrase.length === 2 && phrase[0] === phrase[1];
   const request = phrase.length > 0 && !bare && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
-  const others = otherNouns(g, inAnchor);
+  const others = otherNouns(g, inAnchor, phrase[0]);
+  const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || index === request) return;
+    if (inAnchor(index) || index === request || co.prefixes.has(index)) return;
+    const stem = co.stems.get(index);
+    if (stem !== undefined) {
+      const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
+      out.push({ word: stem, index, ...relevanceOf(stem, ctx, false), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && phrase[1] === index ? { head: true } : {}), other: true, co: true });
+      return;
+    }
     const at = phrase.indexOf(index);
     const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : undefined;
     const wh = WH_WORDS[t.norm];
@@ -169,16 +180,40 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
 
 /** Words that exclude what they qualify from the anchor: "the other films", "another film". */
 const OTHER = new Set(['other', 'another']);
+/** Opening a question, "more" is "other": "more films from the director of X" are films other than X
+ *  (elsewhere it is a comparative: "more popular"). */
+const OPENING_OTHER = new Set([...OTHER, 'more']);
+
+/**
+ * English's prefix "co-" on a noun: "co-writers", "co writers", "cowriters" are those who write
+ * together with someone. Read from the words alone (no list): the token "co" before a noun (its
+ * prefix, dropped: WordNet reads "co" as Colorado), or one unknown word that is "co" + a noun.
+ * The verb form ("co-wrote") is left as it was read (round 6: the out-and-back implied by its hop).
+ */
+function coStems(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): { prefixes: Set<number>; stems: Map<number, string> } {
+  const prefixes = new Set<number>();
+  const stems = new Map<number, string>();
+  const noun = (w: string): boolean => ctx.meaning.isNoun(w) && !ctx.meaning.isVerbForm(w) && !isStopWord(w);
+  g.tokens.forEach((t, i) => {
+    if (inAnchor(i)) return;
+    const next = g.tokens[i + 1];
+    if (t.norm === 'co' && next && !inAnchor(i + 1) && /^[-\s]*$/.test(g.question.slice(t.end, next.start)) && noun(next.norm)) {
+      prefixes.add(i);
+      stems.set(i + 1, next.norm);
+    } else if (t.norm.length >= 6 && t.norm.startsWith('co') && !ctx.meaning.knows(t.norm) && noun(t.norm.slice(2))) stems.set(i, t.norm.slice(2));
+  });
+  return { prefixes, stems };
+}
 
 /**
  * The word "other"/"another" qualifies: the next content word (determiners and stop words skipped,
  * at most two words on, never inside an anchor). English: "the other films by the director of X"
  * are films that are not X — a chain that speaks of them must reach films other than the anchor.
  */
-function otherNouns(g: Grounding, inAnchor: (i: number) => boolean): Set<number> {
+function otherNouns(g: Grounding, inAnchor: (i: number) => boolean, opener: number | undefined): Set<number> {
   const out = new Set<number>();
   g.tokens.forEach((t, i) => {
-    if (!OTHER.has(t.norm) || inAnchor(i)) return;
+    if (!(OTHER.has(t.norm) || (i === opener && OPENING_OTHER.has(t.norm))) || inAnchor(i)) return;
     for (let j = i + 1; j < g.tokens.length && j <= i + 3 && !inAnchor(j); j++) {
       if (isStopWord(g.tokens[j]!.norm)) continue;
       out.add(j);
@@ -210,11 +245,17 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
-  const head = words.find((w) => w.head);
+  // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
+  const head = words.find((w) => w.head) ?? (words.some((w) => w.answer !== undefined) ? undefined : words.find((w) => w.co));
+  // A co- noun asks for the anchor's own kind, whatever its stem names: a co-writer of a writer is a
+  // person, and the relation the stem names ("writers": written_by) says nothing of what comes back.
+  if (head?.co) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"co-${head.word}": those who share the anchor's role, of its own kind, other than it` };
   const named = withMembers(head ? readType(head.word, [head.word], ctx) : undefined, head, ctx);
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
+  // "more by the writer of X": the determiner alone stands for the things asked for.
+  if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
   // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
@@ -306,12 +347,15 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
   const request = requestAt(tokens, inAnchor);
   if (request >= 0 && (at < 0 || request < at)) at = request;
+  // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
+  // (a later wh-word is a relative pronoun: "the person who directed X").
+  if (OPENING_OTHER.has(tokens[0]?.norm ?? '') && !inAnchor(0) && at !== 0) at = 0;
   // A question that is a noun phrase ("movies dealing with X", "films starring X") asks for its
   // first noun: [noun, noun] marks it as opener and head at once.
   if (at < 0 && tokens.length > 1 && !inAnchor(0) && !isStopWord(tokens[0]!.norm) && ctx.meaning.isNoun(tokens[0]!.norm) && !ctx.meaning.isVerbForm(tokens[0]!.norm)) return [0, 0];
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
-  if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener)) return [at];
+  if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener) && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
   let head = -1;
   for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
     if (inAnchor(i)) break;
@@ -658,7 +702,8 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const object = objectQuestion(g, inAnchor, phrase, ctx) !== undefined ? { opener: g.tokens[phrase[0]!]!.norm } : undefined;
-  const asked = askedType(words, ctx, object);
+  const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
+  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined);
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);

@@ -105,3 +105,23 @@ test('out and back forward only from the anchor: "which actors played in the oth
   const r = planned(await asker.ask('which actors played in the other films of the director of Heat'));
   assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~ > starred_actors', r.candidates[0]!.evidence.join('\n'));
 });
+
+test('noun prefix "co-": "X\'s co-writers" are the people who wrote films with X — out along the stem\'s relation and back, not X\'s films', async () => {
+  for (const q of ["Cora Cowriter's co-writers", 'who are the cowriters of Cora Cowriter', 'list the co writers of Cora Cowriter']) {
+    const r = planned(await asker.ask(q));
+    const top = r.candidates[0]!;
+    assert.equal(top.chain, 'written_by~ > written_by', `${q}\n${top.evidence.join('\n')}`);
+    assert.deepEqual(r.answers.map((a) => a.value), ['Person YB Surname'], q);
+  }
+});
+
+test('"more N from/by <who>" reads as "other N": the director\'s other films, not the director', async () => {
+  const r = planned(await asker.ask('more films from the person who directed Heat'));
+  assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~', r.candidates[0]!.evidence.join('\n'));
+  // No answer noun: "more" alone asks for the anchor's own kind.
+  const w = planned(await asker.ask('more by the writer of Heat'));
+  assert.equal(w.candidates[0]!.chain, 'written_by > written_by~', w.candidates[0]!.evidence.join('\n'));
+  assert.ok(w.candidates[0]!.evidence[0]!.startsWith(`asks for the anchor's own kind`), w.candidates[0]!.evidence[0]);
+  const own = w.candidates.find((c) => c.chain === 'written_by')!;
+  assert.equal(own.answerFits, false);
+});
