@@ -1,5 +1,5 @@
 import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, isDictionaryWord } from '../embed/lexicon/concepts';
-import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
+import { isStopWord, lemmasAs, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
 import { relationText } from '../retrieve/snapshot/snapshot';
@@ -218,11 +218,13 @@ export class WordMeaning {
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));
   }
 
-  /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */
+  /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no).
+   *  As a noun, by the noun's own inflections: "made" is a form of the verb "make", never of the
+   *  noun (a brand), so "which director made X" has no compound "director made". */
   isNoun(word: string): boolean {
     if (/(ed|ing)$/.test(word) && lemmasOf(word).some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0)) return false;
     if (!this.wordNet) return true;
-    return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'n').length > 0);
+    return lemmasAs(word, 'n').some((l) => this.wordNet!.senses(l, 'n').length > 0);
   }
 
   /**
