@@ -91,3 +91,19 @@ test('a type word whose direct kind is named as a label: "style" (expressive sty
   assert.equal(r.candidates[0]!.chain, 'has_genre', r.candidates[0]!.evidence.join('\n'));
   assert.equal(r.answers[0]!.value, 'Comedy');
 });
+
+test('a lower-case "the"/"in" before capitals is the sentence\'s, not the title\'s: "the Invisible Target director" names Invisible Target, "the Blade director" Blade; "the Matrix" still The Matrix', async () => {
+  const films = ['Invisible Target', 'The Invisible', 'Blade', 'The Blade', 'The Matrix', 'In the House', 'The House on 56th Street'];
+  const nodes = [
+    ...films.map((name, i) => ({ id: `m${i}`, labels: ['Movie'], name })),
+    ...films.map((_, i) => ({ id: `p${i}`, labels: ['Person'], name: `Director Number ${i}` })),
+    { id: 't0', labels: ['Tag'], name: 'matrix' },
+  ];
+  const edges = [...films.map((_, i) => ({ source: `m${i}`, type: 'directed_by', target: `p${i}` })), { source: 'm4', type: 'has_tags', target: 't0' }];
+  const small = new Asker(await GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'article-led'));
+  const anchor = async (q: string): Promise<string> => planned(await small.ask(q)).mentions.filter((m) => m.anchor).map((m) => m.nodes[0]!.name).join(' + ');
+  assert.equal(await anchor('which films were directed by the Invisible Target director'), 'Invisible Target');
+  assert.equal(await anchor('who is the director of the Blade director'), 'Blade');
+  assert.equal(await anchor('who directed the Matrix'), 'The Matrix');
+  assert.equal(await anchor('who directed in The House on 56th Street'), 'The House on 56th Street');
+});
