@@ -397,6 +397,13 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // A question that is a noun phrase ("movies dealing with X", "films starring X") asks for its
   // first noun: [noun, noun] marks it as opener and head at once.
   if (at < 0 && tokens.length > 1 && !inAnchor(0) && !isStopWord(tokens[0]!.norm) && ctx.meaning.isNoun(tokens[0]!.norm) && !ctx.meaning.isVerbForm(tokens[0]!.norm)) return [0, 0];
+  // Opened by a determiner ("the screenwriters of X's films"), it is a noun phrase only with no
+  // finite verb after the noun: "the scriptwriter of X also wrote movies" is a sentence, whose
+  // subject says nothing of what comes back. A participle ("films directed by X") is no finite verb.
+  if (at < 0 && tokens.length > 2 && DETERMINERS.has(tokens[0]!.norm) && !inAnchor(0) && !inAnchor(1) && !isStopWord(tokens[1]!.norm) && ctx.meaning.isNoun(tokens[1]!.norm)) {
+    const finite = tokens.some((t, i) => i > 1 && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
+    if (!finite) return [1, 1];
+  }
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener) && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
@@ -538,8 +545,10 @@ function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?:
   const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
   const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms), rare));
   // A role noun ("directors") names a label (Person) but says which relation leads there: as a
-  // label it counts half, so it cannot stand in for the relation it names.
-  if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
+  // label it counts half, so it cannot stand in for the relation it names. So too an answer noun
+  // whose relation link is weaker than its kind ("screenwriters": written_by 0.5, a kind of Person
+  // 0.8): what comes back is said by the asked type already; the noun's own news is the relation.
+  if (slot.kind === 'label') return w.relational >= s || (w.head && w.relational > 0) ? s / 2 : s;
   // Evidence for one relation is discounted by how much better the word fits another: "actors"
   // (starred_actors 1.0) is no evidence for has_tags at 0.32, however many weak links join them.
   return Math.max(0, s - Math.max(0, w.relational - s));

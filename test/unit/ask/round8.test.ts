@@ -107,3 +107,17 @@ test('a lower-case "the"/"in" before capitals is the sentence\'s, not the title\
   assert.equal(await anchor('who directed the Matrix'), 'The Matrix');
   assert.equal(await anchor('who directed in The House on 56th Street'), 'The House on 56th Street');
 });
+
+test('a question that is a noun phrase opened by a determiner asks for its noun — unless a finite verb follows ("the scriptwriter of X also wrote movies" is a sentence)', async () => {
+  const r = planned(await asker.ask('the genres of Person AB Surname films'));
+  assert.equal(r.askedType?.word, 'genres');
+  assert.equal(r.candidates[0]!.answerLabel, 'Genre', r.candidates[0]!.evidence.join('\n'));
+  const s = planned(await asker.ask('the writer of Heat also wrote movies'));
+  assert.notEqual(s.askedType?.word, 'writer');
+  assert.equal(s.candidates[0]!.chain, 'written_by > written_by~', s.candidates[0]!.evidence.join('\n'));
+});
+
+test('an answer noun whose relation link is weaker than its kind counts half as the kind: "the screenwriters of X films" are the films\' writers, not X\'s co-stars', async () => {
+  const r = planned(await asker.ask('the screenwriters of Person AB Surname films'));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors~ > written_by', r.candidates[0]!.evidence.join('\n'));
+});
