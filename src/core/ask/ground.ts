@@ -146,7 +146,11 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
       const end = tokens[b - 1]!.end - (owner ? 2 : 0);
       if (mentions.some((m) => m.marked && m.tokenStart === a && m.tokenEnd === b)) continue;
       const inMarked = mentions.some((m) => m.marked && m.tokenStart <= a && b <= m.tokenEnd);
-      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1);
+      // A lone word in lower case mid-sentence where every node of that name is written with a
+      // capital ("Milk's director made what else": the film Made) is less likely the name than
+      // the question's own word; a lower-case name (a tag: "murder") keeps its score.
+      const uncapitalised = b - a === 1 && a > 0 && !tokens[a]!.capitalised && nodes.every((n) => /^\p{Lu}/u.test(ctx.index.names.get(n)));
+      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1) * (uncapitalised ? LOWER_CASE_TITLE : 1);
       if (score <= 0) continue;
       mentions.push({
         text: question.slice(start, end),
@@ -200,6 +204,10 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
 function possessive(question: string, t: Token): boolean {
   return t.end - t.start > 2 && /['’]s$/i.test(question.slice(t.start, t.end));
 }
+
+/** A lone lower-case word whose nodes are all written with a capital counts this much: below a
+ *  capitalised first word (0.25), so it never anchors beside one as an equal. */
+const LOWER_CASE_TITLE = 0.8;
 
 /** A name written with a typo is this close to the node's name (one edit in ten letters is 0.9). */
 const TYPO_SIMILARITY = 0.85;

@@ -92,8 +92,8 @@ test('a type word whose direct kind is named as a label: "style" (expressive sty
   assert.equal(r.answers[0]!.value, 'Comedy');
 });
 
-test('a lower-case "the"/"in" before capitals is the sentence\'s, not the title\'s: "the Invisible Target director" names Invisible Target, "the Blade director" Blade; "the Matrix" still The Matrix', async () => {
-  const films = ['Invisible Target', 'The Invisible', 'Blade', 'The Blade', 'The Matrix', 'In the House', 'The House on 56th Street'];
+test('a lower-case "the"/"in" before capitals is the sentence\'s, not the title\'s: "the Invisible Target director" names Invisible Target, "the Blade director" Blade; "the Matrix" still The Matrix; a lone lower-case "made" is no film Made', async () => {
+  const films = ['Invisible Target', 'The Invisible', 'Blade', 'The Blade', 'The Matrix', 'In the House', 'The House on 56th Street', 'Milk', 'Made'];
   const nodes = [
     ...films.map((name, i) => ({ id: `m${i}`, labels: ['Movie'], name })),
     ...films.map((_, i) => ({ id: `p${i}`, labels: ['Person'], name: `Director Number ${i}` })),
@@ -106,6 +106,9 @@ test('a lower-case "the"/"in" before capitals is the sentence\'s, not the title\
   assert.equal(await anchor('who is the director of the Blade director'), 'Blade');
   assert.equal(await anchor('who directed the Matrix'), 'The Matrix');
   assert.equal(await anchor('who directed in The House on 56th Street'), 'The House on 56th Street');
+  // A lone lower-case word whose node is written with a capital does not anchor beside the
+  // question's capitalised first word as an equal ("made" is the verb, not the film Made).
+  assert.equal(await anchor("Milk's director made what else"), 'Milk');
 });
 
 test('a question that is a noun phrase opened by a determiner asks for its noun — unless a finite verb follows ("the scriptwriter of X also wrote movies" is a sentence)', async () => {
