@@ -10,7 +10,7 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
 import { typeByWords } from '../../../src/core/retrieve/labels';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { Asker, type AskResult } from '../../../src/core/ask';
+import { Asker, WordMeaning, type AskResult } from '../../../src/core/ask';
 
 /**
  * 40 films with 3 actors each, a writer and a director per four films, a genre and a release year
@@ -123,4 +123,13 @@ test('a question that is a noun phrase opened by a determiner asks for its noun 
 test('an answer noun whose relation link is weaker than its kind counts half as the kind: "the screenwriters of X films" are the films\' writers, not X\'s co-stars', async () => {
   const r = planned(await asker.ask('the screenwriters of Person AB Surname films'));
   assert.equal(r.candidates[0]!.chain, 'starred_actors~ > written_by', r.candidates[0]!.evidence.join('\n'));
+});
+
+test('a definition word is loose evidence: "made" (in a vote\'s definition, "a choice that is made by counting …") meets votes under the faint line, above the floor', () => {
+  const m = new WordMeaning(WordNet.fromPackage());
+  const s = m.wordToWord('made', 'votes');
+  assert.ok(s >= 0.45 && s < 0.5, String(s));
+  // A word's own lemma and a WordNet derivation keep their weight.
+  assert.equal(m.wordToWord('wrote', 'written'), 1);
+  assert.ok(m.wordToWord('director', 'directed') >= 0.9);
 });
