@@ -626,10 +626,7 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       if (!c) continue;
       const p = k === restartAt ? 0 : Math.floor(state / masks);
       const mask = state % masks;
-      // A word read only in a rarer sense is a guess that it speaks of the graph at all: left
-      // unexplained it costs nothing (it would otherwise buy hops to be explained: "when did X hit
-      // theaters" went out and back through a tag, "hit" → score ~ has_tags).
-      const skipCost = w.wh || w.rare ? 0 : RANK_WEIGHTS.skip * w.relevance;
+      const skipCost = w.wh ? 0 : RANK_WEIGHTS.skip * w.relevance;
       put(p * masks + mask, c.score - skipCost, c.gain, c.lost + skipCost, state, -1);
       // The answer phrase names the end of the chain: the answer's label, or the last hop when
       // that hop points at the answer (a relation's name describes its target: "directors" for
@@ -729,7 +726,7 @@ function alignUnordered(words: readonly QuestionWord[], slots: readonly Slot[], 
       if (slot.kind === 'relation' && (w.answer === undefined || bestSim >= NAMES)) bodyMask |= 1 << slot.hop;
       if (slot.kind === 'relation' && w.answer === undefined && bestSim >= NAMES) namedMask |= 1 << slot.hop;
       matches.push({ word: w.word, slot: slotName(slot), similarity: bestSim, ...(strict < bestSim ? { via: membersReason(w, slot, ctx) } : {}) });
-    } else if (!w.wh && !w.rare && w.relevance > 0) {
+    } else if (!w.wh && w.relevance > 0) {
       lost += RANK_WEIGHTS.skip * w.relevance;
       matches.push({ word: w.word, slot: 'unexplained', similarity: 0 });
     }
@@ -763,8 +760,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined);
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
-  // A word read only in a rarer sense counts among them: its common senses name nothing.
-  const unread = words.filter((w) => !w.wh && !w.head && (w.relevance === 0 || w.rare) && w.answer === undefined).map((w) => w.word);
+  const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
@@ -821,20 +817,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
     const spelledAsWritten = (shape.kind === 'chain' ? [shape.anchor] : shape.anchors).filter((x) => asWritten(g, x.mention, x.name)).map((x) => `"${x.name}" (${x.label})`);
-    // A hop a rarer sense alone speaks for implies no hop back: the guess fills a gap, it does not
-    // make an out-and-back look explained (the half price of `missing` is taken back).
-    const rareBack =
-      shape.kind === 'chain'
-        ? shape.steps.reduce((cost, _, i) => {
-            const j = a.mask & (1 << i) ? -1 : partnerHop(shape.steps, i, a.mask);
-            if (j < 0) return cost;
-            const named = a.matches.filter((m) => m.slot === `relation ${shape.steps[j]!.relation}`);
-            return named.length > 0 && named.every((m) => words.some((w) => w.word === m.word && w.rare)) ? cost + RANK_WEIGHTS.uncoveredHop / 2 : cost;
-          }, 0)
-        : 0;
-    const lost = a.lost + rareBack;
-    const score = a.gain - lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
-    const fit = a.gain + lost + ignored + wrongType > 0 ? a.gain / (a.gain + lost + ignored + wrongType) : 0;
+    const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
+    const fit = a.gain + a.lost + ignored + wrongType > 0 ? a.gain / (a.gain + a.lost + ignored + wrongType) : 0;
     // A hop no word names, unless the shape implies it: a path's two hops ("films with A and B"),
     // a hop back along the relation just named ("share directors with").
     const implied = (i: number): boolean => (shape.kind === 'chain' ? partnerHop(shape.steps, i, a.mask) >= 0 : i < 2);
