@@ -87,7 +87,10 @@ function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: numbe
   const span = tokens.slice(a, b);
   const content = span.filter((t) => !isStopWord(t.norm));
   const capitalised = span.filter((t, i) => t.capitalised && !(a === 0 && i === 0)).length;
-  const allCaps = content.length > 0 && content.every((t, i) => t.capitalised && !(a === 0 && i === 0 && span[0] === t) ? true : t.capitalised && a + span.indexOf(t) > 0);
+  // Written like a title — unless it opens with a small word written in lower case before the
+  // capitals ("the Invisible Target director", "in The House on 56th Street"): the question's own
+  // writing says that word is not the title's ("The Invisible", "In the House").
+  const allCaps = !articleLed(tokens, a, b) && content.length > 0 && content.every((t, i) => t.capitalised && !(a === 0 && i === 0 && span[0] === t) ? true : t.capitalised && a + span.indexOf(t) > 0);
   if (content.length === 0 && capitalised === 0) return 0;
   if (content.length === 0) return b - a === 1 ? 0.35 : 0.45; // "Up", "It" capitalised mid-sentence
   // A lone lower-case word ("fall", "war") is a name only when nothing better is in the question.
@@ -100,6 +103,12 @@ function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: numbe
   // unless it is written like one ("Show Me" capitalised mid-title).
   if (a === requestAt(tokens, () => false) && capitalised === 0) s *= 0.3;
   return Math.min(1, s);
+}
+
+/** The stretch opens mid-sentence with a stop word in lower case before a capitalised word ("the
+ *  Blade", "in The Fog"): English capitalises a title's first word, so that word is the sentence's. */
+function articleLed(tokens: readonly Token[], a: number, b: number): boolean {
+  return b - a >= 2 && a > 0 && !tokens[a]!.capitalised && isStopWord(tokens[a]!.norm) && tokens[a + 1]!.capitalised;
 }
 
 /** Finds and grounds the question's entity mentions. */
@@ -137,7 +146,11 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
       const end = tokens[b - 1]!.end - (owner ? 2 : 0);
       if (mentions.some((m) => m.marked && m.tokenStart === a && m.tokenEnd === b)) continue;
       const inMarked = mentions.some((m) => m.marked && m.tokenStart <= a && b <= m.tokenEnd);
-      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1);
+      // A lone word in lower case mid-sentence where every node of that name is written with a
+      // capital ("Milk's director made what else": the film Made) is less likely the name than
+      // the question's own word; a lower-case name (a tag: "murder") keeps its score.
+      const uncapitalised = b - a === 1 && a > 0 && !tokens[a]!.capitalised && nodes.every((n) => /^\p{Lu}/u.test(ctx.index.names.get(n)));
+      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1) * (uncapitalised ? LOWER_CASE_TITLE : 1);
       if (score <= 0) continue;
       mentions.push({
         text: question.slice(start, end),
@@ -165,10 +178,16 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
     const score = unmarkedScore(ctx, tokens, a, b) * TYPO_MENTION;
     if (score > 0) mentions.push({ text, start, end, tokenStart: a, tokenEnd: b, marked: false, method: nodes.method, score, nodes: nodes.nodes });
   }
-  // A stretch inside a longer matched one is an alternative reading, not a second entity.
+  // A stretch inside a longer matched one is an alternative reading, not a second entity — except
+  // the stretch a lower-case "the"/"in" leads into when a node is spelled exactly as written there:
+  // "the Blade director" names Blade, and "The Blade" is the alternative ("the Matrix" still names
+  // The Matrix: the node "matrix" is a tag written otherwise).
+  type Found = Omit<Mention, 'overlaps'>;
+  const ledInto = (o: Found, m: Found): boolean => !o.marked && articleLed(tokens, o.tokenStart, o.tokenEnd) && o.tokenStart + 1 === m.tokenStart && o.tokenEnd === m.tokenEnd && m.nodes.some((n) => n.name === m.text);
   const scored = mentions.map((m) => {
-    const inside = mentions.some((o) => o !== m && o.tokenStart <= m.tokenStart && m.tokenEnd <= o.tokenEnd && o.tokenEnd - o.tokenStart > m.tokenEnd - m.tokenStart);
-    return inside && !m.marked ? { ...m, score: m.score * 0.5 } : m;
+    const inside = mentions.some((o) => o !== m && o.tokenStart <= m.tokenStart && m.tokenEnd <= o.tokenEnd && o.tokenEnd - o.tokenStart > m.tokenEnd - m.tokenStart && !ledInto(o, m));
+    const leads = mentions.some((o) => o !== m && ledInto(m, o));
+    return (inside || leads) && !m.marked ? { ...m, score: m.score * 0.5 } : m;
   });
   const withOverlaps: Mention[] = scored.map((m, i) => ({
     ...m,
@@ -185,6 +204,10 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
 function possessive(question: string, t: Token): boolean {
   return t.end - t.start > 2 && /['’]s$/i.test(question.slice(t.start, t.end));
 }
+
+/** A lone lower-case word whose nodes are all written with a capital counts this much: below a
+ *  capitalised first word (0.25), so it never anchors beside one as an equal. */
+const LOWER_CASE_TITLE = 0.8;
 
 /** A name written with a typo is this close to the node's name (one edit in ten letters is 0.9). */
 const TYPO_SIMILARITY = 0.85;

@@ -1,5 +1,5 @@
 import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, isDictionaryWord } from '../embed/lexicon/concepts';
-import { isStopWord, lemmasOf, splitWords } from '../embed/lexicon/normalize';
+import { isStopWord, lemmasAs, lemmasOf, splitWords } from '../embed/lexicon/normalize';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
 import { relationText } from '../retrieve/snapshot/snapshot';
@@ -15,6 +15,14 @@ import type { SearchIndex } from '../retrieve/snapshot/snapshot';
  * distant hypernyms) stay weak. Measured on single words, the phrase-level embedders mix in
  * character n-grams and give "directors" ~ "directed by" only 0.27; this gives 0.9.
  */
+/**
+ * The concepts ask reads: the lexical embedder's, except that a word of a sense's definition counts
+ * just under the ranker's faint line (0.5): a definition word is loose evidence ("made" is in the
+ * definition of a vote, "a choice that is made by counting …"), so a relation it alone speaks for
+ * is never a match. The embedder keeps its own weights (GSD's vectors do not move).
+ */
+const ASK_CONCEPT_WEIGHTS = { ...DEFAULT_CONCEPT_WEIGHTS, definition: 0.49 };
+
 export class WordMeaning {
   private readonly concepts = new Map<string, ReadonlyMap<string, number>>();
   private readonly cache = new Map<string, number>();
@@ -171,7 +179,7 @@ export class WordMeaning {
     if (!c) {
       const nounOnly = word.startsWith('noun:');
       const w = nounOnly ? word.slice(5) : word;
-      const own = new Map(conceptsOfWord(w, this.wordNet, undefined, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      const own = new Map(conceptsOfWord(w, this.wordNet, ASK_CONCEPT_WEIGHTS, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
       for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       c = own;
       this.concepts.set(word, c);
@@ -218,11 +226,13 @@ export class WordMeaning {
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));
   }
 
-  /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no). */
+  /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no).
+   *  As a noun, by the noun's own inflections: "made" is a form of the verb "make", never of the
+   *  noun (a brand), so "which director made X" has no compound "director made". */
   isNoun(word: string): boolean {
     if (/(ed|ing)$/.test(word) && lemmasOf(word).some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0)) return false;
     if (!this.wordNet) return true;
-    return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'n').length > 0);
+    return lemmasAs(word, 'n').some((l) => this.wordNet!.senses(l, 'n').length > 0);
   }
 
   /**

@@ -142,7 +142,8 @@ export interface RankContext {
 }
 
 /** The question's words the ranker reads: outside every anchor, content words and wh-words. */
-export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
+export function questionWords(question: Grounding, ctx: RankContext): QuestionWord[] {
+  const g = uncontracted(question);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
@@ -165,8 +166,8 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
-    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how'), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && /\p{L}/u.test(t.norm))
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
@@ -177,6 +178,42 @@ export function questionWords(g: Grounding, ctx: RankContext): QuestionWord[] {
     return { ...rest, relevance: 0, relational: 0 };
   });
 }
+
+/**
+ * English contracts a wh-word with its auxiliary ("who's in X", "what's X about", "who'd"): the
+ * token is the wh-word, and the clitic an auxiliary, which carries no meaning here. The normaliser
+ * drops the apostrophe ("whos"), so the contraction is read from the question's own text; a name
+ * keeps its spelling ("Who's That Girl" is inside an anchor).
+ */
+const CONTRACTED_WH = /^(who|what|where|when|which|how)['’](?:s|re|ve|d|ll)$/i;
+
+export function uncontracted(g: Grounding): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    const m = CONTRACTED_WH.exec(g.question.slice(t.start, t.end));
+    if (!m || inAnchor(i) || t.norm === m[1]!.toLowerCase()) return t;
+    changed = true;
+    return { ...t, norm: m[1]!.toLowerCase() };
+  });
+  return changed ? { ...g, tokens } : g;
+}
+
+/** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
+ *  so a verb's rarer senses are not read for it ("to the screen": the noun, not "to screen"). */
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'my', 'your', 'our']);
+
+/** The token before is a determiner, or the anchor with a possessive 's ("X's screenplays"). */
+function afterDeterminer(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  const before = g.tokens[i - 1];
+  if (!before) return false;
+  if (DETERMINERS.has(before.norm)) return true;
+  return inAnchor(i - 1) && (/['’]s$/i.test(g.question.slice(before.start, before.end)) || /^['’]/.test(g.question.slice(before.end)));
+}
+
+/** "else" says the thing asked for is other than what was named ("what else did X direct"): the
+ *  chain never returns its anchor, so it adds nothing to read, and it is no word about the graph. */
+const OTHER_THAN = new Set(['else']);
 
 /** Words that exclude what they qualify from the anchor: "the other films", "another film". */
 const OTHER = new Set(['other', 'another']);
@@ -227,12 +264,17 @@ function otherNouns(g: Grounding, inAnchor: (i: number) => boolean, opener: numb
  * The answer phrase is the object of the clause after it when an auxiliary follows it and then the
  * subject, not a verb: "what has the director of X directed", "which scripts has X written", "what
  * did X act in" — not "which films were directed by X" (passive: the phrase is the subject) nor
- * "who directed X". Returns the auxiliary's token index.
+ * "who directed X". Returns the auxiliary's (or the verb's) token index.
  */
 export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): number | undefined {
   if (phrase.length === 0) return undefined;
   const opener = g.tokens[phrase[0]!]!.norm;
   if (opener !== 'what' && opener !== 'which') return undefined;
+  // In place after its verb ("X directed what", "X's director made what else"): English leaves an
+  // object where it stands in an echo question; a verb before it, not an auxiliary, makes it one.
+  const before = phrase[0]! - 1;
+  const verb = g.tokens[before];
+  if (verb && !inAnchor(before) && !AUXILIARIES.has(verb.norm) && !isStopWord(verb.norm) && (ctx.meaning.isVerbForm(verb.norm) || !ctx.meaning.isNoun(verb.norm))) return before;
   let i = phrase[phrase.length - 1]! + 1;
   if (g.tokens[i]?.norm === 'else') i++;
   const aux = g.tokens[i];
@@ -317,8 +359,10 @@ const AUXILIARIES = new Set(['do', 'does', 'did', 'done', 'doing', 'is', 'are', 
  *  something else"): no word about the graph (WordNet reads "something" as a noun, 0.5 to rating). */
 const INDEFINITE = new Set(['something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone', 'somebody', 'anybody', 'everybody', 'nobody']);
 
-/** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages". */
-const NOUN_TAKING = new Set(['which', 'what', 'whose', 'how']);
+/** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages".
+ *  Not "whose": its noun is the thing possessed, and the answer its possessor ("whose movie is X"
+ *  asks for a person; "movie" names X's own kind). */
+const NOUN_TAKING = new Set(['which', 'what', 'how']);
 /** Requests that open a question without a wh-word: "List the cast of …", "Name some films …". */
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
@@ -353,6 +397,13 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // A question that is a noun phrase ("movies dealing with X", "films starring X") asks for its
   // first noun: [noun, noun] marks it as opener and head at once.
   if (at < 0 && tokens.length > 1 && !inAnchor(0) && !isStopWord(tokens[0]!.norm) && ctx.meaning.isNoun(tokens[0]!.norm) && !ctx.meaning.isVerbForm(tokens[0]!.norm)) return [0, 0];
+  // Opened by a determiner ("the screenwriters of X's films"), it is a noun phrase only with no
+  // finite verb after the noun: "the scriptwriter of X also wrote movies" is a sentence, whose
+  // subject says nothing of what comes back. A participle ("films directed by X") is no finite verb.
+  if (at < 0 && tokens.length > 2 && DETERMINERS.has(tokens[0]!.norm) && !inAnchor(0) && !inAnchor(1) && !isStopWord(tokens[1]!.norm) && ctx.meaning.isNoun(tokens[1]!.norm)) {
+    const finite = tokens.some((t, i) => i > 1 && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
+    if (!finite) return [1, 1];
+  }
   if (at < 0) return [];
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener) && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
@@ -378,7 +429,7 @@ function floor(s: number): number {
   return s < RANK_WEIGHTS.floor ? 0 : s;
 }
 
-function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare']; member?: QuestionWord['member'] } {
+function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare']; member?: QuestionWord['member'] } {
   let relational = 0;
   for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
   let best = relational;
@@ -406,7 +457,7 @@ function relevanceOf(word: string, ctx: RankContext, afterHow: boolean): { relev
     best = Math.max(best, RANK_WEIGHTS.members);
     if ([...ctx.vocabulary.valueRelations.values()].some((l) => scales.labels.includes(l))) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
-  const rare = best < RANK_WEIGHTS.floor && !scales ? rareReading(word, ctx) : undefined;
+  const rare = best < RANK_WEIGHTS.floor && !scales && !noun ? rareReading(word, ctx) : undefined;
   if (rare) best = relational = RANK_WEIGHTS.floor;
   return { relevance: floor(best), relational: floor(relational), ...(scales ? { scales } : {}), ...(rare ? { rare } : {}), ...(member ? { member } : {}) };
 }
@@ -494,8 +545,10 @@ function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?:
   const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
   const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms), rare));
   // A role noun ("directors") names a label (Person) but says which relation leads there: as a
-  // label it counts half, so it cannot stand in for the relation it names.
-  if (slot.kind === 'label') return w.relational >= s ? s / 2 : s;
+  // label it counts half, so it cannot stand in for the relation it names. So too an answer noun
+  // whose relation link is weaker than its kind ("screenwriters": written_by 0.5, a kind of Person
+  // 0.8): what comes back is said by the asked type already; the noun's own news is the relation.
+  if (slot.kind === 'label') return w.relational >= s || (w.head && w.relational > 0) ? s / 2 : s;
   // Evidence for one relation is discounted by how much better the word fits another: "actors"
   // (starred_actors 1.0) is no evidence for has_tags at 0.32, however many weak links join them.
   return Math.max(0, s - Math.max(0, w.relational - s));
@@ -697,7 +750,8 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
 }
 
 /** The ranking with what the question was read as (its words and the asked type). */
-export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
+export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
+  const g = uncontracted(question);
   const words = questionWords(g, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
@@ -756,7 +810,9 @@ export function rankWith(g: Grounding, candidates: readonly Candidate[], ctx: Ra
     // (the disagreement still makes the choice weak). A type named exactly, or by an alias, rules.
     // The relation that leads to the answers: a chain's or a conjunction's last hop; either hop of a path.
     const lastNamed = shape.kind === 'path' ? (a.namedMask & 3) !== 0 : (a.namedMask & (1 << (relations.length - 1))) !== 0;
-    const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && lastNamed;
+    // A wh-word's kind is grammar's, not a reading of a noun: "when" asks for a time whatever the
+    // words after it name ("when did the director of X release his other films").
+    const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && WH_WORDS[asked!.word] === undefined && lastNamed;
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);

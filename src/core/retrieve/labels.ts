@@ -205,7 +205,34 @@ function isAKind(text: string, canonLabel: readonly string[], wn: WordNet | null
     const rare = climb(wordNet, [sense], RARE_SENSE_DEPTH, labelOf);
     if (rare) return { labels: [rare.label], path: rare.path, covers: false };
   }
-  return covering(wordNet, senses, canonLabel) ?? siblingOf(wordNet, senses[0]!, canonLabel);
+  return covering(wordNet, senses, canonLabel) ?? siblingOf(wordNet, senses[0]!, canonLabel) ?? namedKind(wordNet, senses.slice(0, NAMED_KIND_SENSES), canonLabel);
+}
+
+/** Senses of the type word whose direct kinds rule e reads: WordNet's commonest three. */
+const NAMED_KIND_SENSES = 3;
+
+/**
+ * e. A direct kind named as a label: one of the word's commonest senses has, one step down, a
+ * synset whose own words include a label's name ("style": expressive style ⊃ writing style,
+ * literary genre, genre — so "what style of movie" names Genre). The last rule, for a word no
+ * other rule reads; one step only, and the label's name must be a word of that kind itself.
+ */
+function namedKind(wordNet: WordNet, senses: readonly string[], canonLabel: readonly string[]): { labels: number[]; path: string[]; covers: boolean } | undefined {
+  for (const sense of senses) {
+    const labels: number[] = [];
+    let path: string[] = [];
+    for (const p of wordNet.synset(sense).pointers) {
+      if (p.symbol !== '~') continue;
+      const kind = wordNet.synset(p.target);
+      canonLabel.forEach((c, label) => {
+        if (labels.includes(label) || !kind.words.some((w) => w.toLowerCase() === c.replace(/ /g, '_'))) return;
+        labels.push(label);
+        if (path.length === 0) path = [wordNet.synset(sense).words[0] ?? sense, kind.words.join(', ')];
+      });
+    }
+    if (labels.length > 0) return { labels, path, covers: true };
+  }
+  return undefined;
 }
 
 /**
