@@ -132,7 +132,8 @@ async function buildSearchIndex(spec: Extract<StoreSpec, { kind: 'embedded' }>, 
   try {
     const session = await openSessionFromSpec({ ...spec, readOnly: true }, io, { embedder: typeof embedder === 'string' ? { kind: embedder } : embedder });
     try {
-      const info = await session.buildIndex({ signal, ...(written ? { written } : {}), ...(early ? { early } : {}) });
+      // The session ends here: the file is written and not read back (docs/scale.md).
+      const info = await session.buildIndex({ signal, fileOnly: true, ...(written ? { written } : {}), ...(early ? { early } : {}) });
       if (verbose && written && info.builtFrom === 'store') io.err('[index] the database did not match the imported tables; the index was read back from the database');
       return { ...info, embedder: session.embedder.id };
     } finally {

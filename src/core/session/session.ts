@@ -22,7 +22,7 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, preloadSnapshot, readBm25, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, writeSnapshotFile, readBm25, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
 import { snapshotFromImport, type EarlyEmbedding } from '../retrieve/snapshot/fromImport';
 import type { WrittenGraph } from '../graph/import/written';
 import { queryResult } from '../retrieve/cypher/queryResult';
@@ -157,8 +157,10 @@ export interface RetrievalSession {
    * of the import that just wrote this (embedded) database whole (StagedImportOptions.onWritten);
    * the index is laid out from them instead of read back from the engine, when the engine's rows
    * match them (retrieve/snapshot/fromImport.ts); `early`: their names embedded while the engine copied.
+   * `fileOnly`: the index file is written (or found) and the session keeps nothing of it, nor reads
+   * it back — for a session that ends after the build (`kgrag import`: docs/scale.md).
    */
-  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph; early?: EarlyEmbedding }): Promise<IndexInfo>;
+  buildIndex(options?: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph; early?: EarlyEmbedding; fileOnly?: boolean }): Promise<IndexInfo>;
   /** Imports graph files (embedded stores); the schema and snapshot are renewed. */
   import(files: readonly ImportFile[], options?: ImportOptions): Promise<ImportSummary>;
   /** Why `expected` is not among the answers of the plan under a strategy (docs/whynot.md). */
@@ -400,15 +402,10 @@ class Session implements RetrievalSession, StrategyContext {
       // The snapshot serves as the search index from now on: the index read without the graph can go.
       this.indexRead = undefined;
       this.fileRead = undefined;
-      const store = this.store;
-      const source: SnapshotSource | undefined =
-        written && store instanceof EmbeddedStore
-          ? async (fingerprint, spill, sig) => snapshotFromImport(written, await store.loadCatalog(sig), async (cypher, params) => (await store.query(cypher, { params, readOnly: true, timeoutMs: 600_000, ...(sig ? { signal: sig } : {}) })).rows, this.embedder, fingerprint, sig, spill, early)
-          : undefined;
-      this.loaded = loadOrBuildSnapshot(store, this.embedder, this.cacheDir, signal, (stage) => {
+      this.loaded = loadOrBuildSnapshot(this.store, this.embedder, this.cacheDir, signal, (stage) => {
         this.indexStage = stage;
         for (const l of this.stageListeners) l(stage);
-      }, preloaded, source);
+      }, preloaded, this.importSource(written, early));
     }
     const loading = this.loaded;
     const done = (): void => {
@@ -420,6 +417,13 @@ class Session implements RetrievalSession, StrategyContext {
       if (this.loaded === loading) this.loaded = undefined;
     });
     return loading;
+  }
+
+  /** Lays out the snapshot from a fresh import's own tables (fromImport.ts), when given them. */
+  private importSource(written?: WrittenGraph, early?: EarlyEmbedding): SnapshotSource | undefined {
+    const store = this.store;
+    if (!written || !(store instanceof EmbeddedStore)) return undefined;
+    return async (fingerprint, spill, sig) => snapshotFromImport(written, await store.loadCatalog(sig), async (cypher, params) => (await store.query(cypher, { params, readOnly: true, timeoutMs: 600_000, ...(sig ? { signal: sig } : {}) })).rows, this.embedder, fingerprint, sig, spill, early);
   }
 
   /**
@@ -511,13 +515,17 @@ class Session implements RetrievalSession, StrategyContext {
     return reading;
   }
 
-  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph; early?: EarlyEmbedding } = {}): Promise<IndexInfo> {
+  async buildIndex(options: { signal?: AbortSignal; rebuild?: boolean; written?: WrittenGraph; early?: EarlyEmbedding; fileOnly?: boolean } = {}): Promise<IndexInfo> {
     if (options.rebuild) {
       this.loaded = undefined;
       this.indexRead = undefined;
       this.fileRead = undefined;
       this.preloaded = undefined;
       rmSync(join(this.cacheDir, snapshotFileName(await this.store.fingerprint(options.signal), this.embedder.id)), { force: true });
+    }
+    if (options.fileOnly && !this.loaded) {
+      const f = await writeSnapshotFile(this.store, this.embedder, this.cacheDir, options.signal, this.importSource(options.written, options.early));
+      return { nodes: f.nodes, source: f.source, ms: f.ms, ...(f.builtFrom ? { builtFrom: f.builtFrom } : {}), ...(f.cacheError ? { cacheError: f.cacheError } : {}) };
     }
     const l = await this.loadSnapshot(options.signal, undefined, options.written, options.early);
     return { nodes: l.snapshot.nodeCount, source: l.source, ms: l.ms, ...(l.builtFrom ? { builtFrom: l.builtFrom } : {}), ...(l.cacheError ? { cacheError: l.cacheError } : {}) };

@@ -12,12 +12,35 @@
  */
 export const DEFAULT_BUFFER_POOL_MB = 256;
 
-/**
- * `'engine'`: the engine's default. The staging engine's bulk COPY keeps it: a small pool can fail or
- * stall a large COPY (kuzudb/kuzu#3743, LadybugDB/ladybug#760) and its primary-key index is outside
- * the pool anyway (kuzudb/kuzu#4937), and no size was shown safe at 10M nodes / 43M edges.
- */
+/** `'engine'`: the engine's default (80 % of RAM). */
 export type BufferPoolChoice = number | 'engine';
+
+/**
+ * Pool bytes per row of the largest node table a fresh import's COPY writes. A node COPY builds the
+ * table's primary-key index in the pool and fails ("the buffer pool is full") below ≈ 100–130 bytes
+ * a row, measured on one engine thread: MetaQA ×40's 852,920 people fail at 80 MB and copy at 96;
+ * 2M synthetic names fail at 200 MB and copy at 256 (docs/scale.md). 256 is twice the most measured.
+ */
+export const STAGING_POOL_BYTES_PER_ROW = 256;
+
+/** The staging pool's least size: the engine's own working memory besides the primary-key index. */
+export const STAGING_POOL_FLOOR_MB = 128;
+
+/**
+ * The buffer pool of a fresh import's staging engine (stagedImport.ts), from the largest node table
+ * it copies: STAGING_POOL_BYTES_PER_ROW a row, at least STAGING_POOL_FLOOR_MB. The engine keeps
+ * every page it touched in its default pool (MetaQA ×40: ≈ 570 MB at the end of COPY, beside the
+ * CLI); a COPY that still runs out of this pool is run again with the engine's default (bulkLoader.ts),
+ * so the rule costs time, never the import, where it is short.
+ */
+export function stagingBufferPoolMB(largestNodeTable: number): number {
+  return Math.max(STAGING_POOL_FLOOR_MB, Math.ceil((largestNodeTable * STAGING_POOL_BYTES_PER_ROW) / 1048576));
+}
+
+/** The engine's words when a statement needs more of the pool than it has. */
+export function isPoolFull(e: unknown): boolean {
+  return e instanceof Error && /buffer pool is full/i.test(e.message);
+}
 
 /** The bytes to open the engine with (undefined: the engine's default); a number is MB (at least 16). */
 export function bufferPoolBytes(choice: BufferPoolChoice | undefined): number | undefined {

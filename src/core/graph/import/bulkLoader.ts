@@ -7,6 +7,7 @@ import type { EmbeddedStore } from '../embedded/embeddedStore';
 import { GraphStoreError } from '../errors';
 import type { CypherValue } from '../graphStore';
 import { quoteIdentifier, quoteString, stringLiteral } from '../identifiers';
+import { isPoolFull } from '../embedded/bufferPool';
 import { csvField } from './csv';
 import { SEP, type PendingGraph } from './graphBuilder';
 import type { EdgeSet, NameTable } from './typedSets';
@@ -31,12 +32,19 @@ export interface LoadResult {
 }
 
 interface LoadContext {
-  readonly store: EmbeddedStore;
+  /** Replaced when a COPY ran out of the buffer pool (`widen`). */
+  store: EmbeddedStore;
   readonly signal?: AbortSignal;
   readonly progress: (p: ImportProgress) => void;
 }
 
 const WRITE_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Closes the store whose buffer pool a COPY outgrew and opens the database again with the engine's
+ * default pool (the staging import's: stagedImport.ts); the COPY then runs once more on it.
+ */
+export type Widen = () => Promise<EmbeddedStore>;
 
 /**
  * A COPY's time limit grows with its rows: a hang guard, not a budget. The fixed 10 minutes cut a
@@ -74,7 +82,7 @@ async function columnsOf(ctx: LoadContext, table: string): Promise<string[]> {
 export async function loadGraph(
   store: EmbeddedStore,
   graph: PendingGraph,
-  options: { signal?: AbortSignal; progress?: (p: ImportProgress) => void; tempDir?: string } = {},
+  options: { signal?: AbortSignal; progress?: (p: ImportProgress) => void; tempDir?: string; widen?: Widen } = {},
 ): Promise<LoadResult> {
   const ctx: LoadContext = { store, signal: options.signal, progress: options.progress ?? (() => {}) };
   const catalog = await store.loadCatalog(options.signal);
@@ -167,6 +175,8 @@ export async function loadGraph(
     }
     let done = 0;
     let copied = 0;
+    // Once: the widened pool is the engine's default.
+    let widen = options.widen;
     const copyStart = performance.now();
     for (const job of jobs) {
       const secs = (performance.now() - copyStart) / 1000;
@@ -175,7 +185,18 @@ export async function loadGraph(
       // Quoted line breaks need the serial CSV reader; otherwise the parallel one is faster (the
       // staging store runs COPY on one thread, which keeps row offsets in file order: stagedImport.ts).
       const opts = [`header=false`, ...(job.multiline ? ['parallel=false'] : []), ...(job.pair ? [`from=${quoteString(job.pair[0])}`, `to=${quoteString(job.pair[1])}`] : [])];
-      await write(ctx, `COPY ${quoteIdentifier(job.table)} FROM ${stringLiteral(job.file)} (${opts.join(', ')})`, copyTimeoutMs(job.rows));
+      const copy = `COPY ${quoteIdentifier(job.table)} FROM ${stringLiteral(job.file)} (${opts.join(', ')})`;
+      try {
+        await write(ctx, copy, copyTimeoutMs(job.rows));
+      } catch (e) {
+        // The failed COPY wrote nothing (its transaction is rolled back): once more on a wider pool.
+        if (!widen || !isPoolFull(e)) throw e;
+        const was = ctx.store.bufferPoolBytes;
+        ctx.progress({ phase: 'copy', message: `the engine's ${was === undefined ? 'default' : `${Math.round(was / 1048576)} MB`} buffer pool was too small for ${job.table}; copying it again with the engine's default pool`, done, total: jobs.length });
+        ctx.store = await widen();
+        widen = undefined;
+        await write(ctx, copy, copyTimeoutMs(job.rows));
+      }
       if (job.pair) edgesCreated += job.rows;
       else nodesCreated += job.rows;
       copied += job.rows;

@@ -5,7 +5,7 @@ import { FileReadError } from '../../boundedRead';
 import type { EmbeddedStore } from '../embedded/embeddedStore';
 import { GraphStoreError } from '../errors';
 import { addRecords, countEdges, countNodes, emptyGraph, seedNames, type PendingGraph } from './graphBuilder';
-import { loadGraph, type ImportProgress } from './bulkLoader';
+import { loadGraph, type ImportProgress, type Widen } from './bulkLoader';
 import type { BadLine, ImportFormat } from './records';
 import { formatFromPath, streamRecords } from './readers';
 import { METAQA_TYPING, type TypingRules } from './typing';
@@ -163,11 +163,11 @@ function formatMb(bytes: number): string {
 }
 
 /** Writes a prepared import into an open store. */
-export async function loadPrepared(store: EmbeddedStore, prepared: PreparedImport, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function loadPrepared(store: EmbeddedStore, prepared: PreparedImport, options: ImportOptions = {}, widen?: Widen): Promise<ImportSummary> {
   const { graph } = prepared;
   const labels = [...graph.nodes.keys()].sort();
   const relationshipTypes = [...graph.edges.keys()].sort();
-  const loaded = await loadGraph(store, graph, { signal: options.signal, progress: options.onProgress ?? (() => {}), tempDir: options.tempDir });
+  const loaded = await loadGraph(store, graph, { signal: options.signal, progress: options.onProgress ?? (() => {}), tempDir: options.tempDir, ...(widen ? { widen } : {}) });
   return {
     files: prepared.files,
     linesRead: prepared.linesRead,

@@ -4,6 +4,7 @@
 // a kill -9 or a failed statement leaves the target exactly as it was. See docs/graph-stores.md.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { stagingBufferPoolMB, type BufferPoolChoice } from '../embedded/bufferPool';
 import { EmbeddedStore } from '../embedded/embeddedStore';
 import { bumpGeneration, dataFolder, dataFolderProblem, folderState } from '../embedded/dataFolder';
 import { GraphStoreError } from '../errors';
@@ -31,6 +32,8 @@ export interface StagedImportOptions extends ImportOptions {
    * They are written only if the import then succeeds (onWritten).
    */
   readonly onTables?: (written: WrittenGraph) => void;
+  /** The staging engine's buffer pool in MB for a fresh database instead of the rule's (tests). */
+  readonly stagingPoolMB?: number;
 }
 
 const STAGING = (name: string) => `.${name}.import-`;
@@ -58,6 +61,15 @@ function isAlive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The staging engine's pool: from the largest node table for a fresh database (bufferPool.ts); the engine's own when adding to one (its stored tables' sizes are not known here). */
+function stagingPool(prepared: PreparedImport, fresh: boolean, override?: number): BufferPoolChoice {
+  if (!fresh) return 'engine';
+  if (override !== undefined) return override;
+  let largest = 0;
+  for (const t of prepared.graph.nodes.values()) largest = Math.max(largest, t.size);
+  return stagingBufferPoolMB(largest);
 }
 
 /** Opens read-write once and closes: replays a pending WAL and checkpoints, so the file alone is the database. */
@@ -109,8 +121,15 @@ async function importLocked(target: string, files: readonly ImportFile[], option
     if (hadDatabase) copyFileSync(targetDb, stagedDb);
     // One engine thread: the parallel COPY gives rows their offsets in whatever order its threads
     // finish, so two imports of one file numbered nodes (and ordered tied answers) differently.
-    // The engine's own buffer pool for the bulk COPY (bufferPool.ts: no smaller size was shown safe at 10M).
-    const store = new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1, bufferPoolMB: 'engine' });
+    // The pool by the largest node table (bufferPool.ts); a COPY that outgrows it runs again on the engine's default.
+    const stagedStore = (bufferPoolMB: BufferPoolChoice) => new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1, bufferPoolMB });
+    let store = stagedStore(stagingPool(prepared, !hadDatabase, options.stagingPoolMB));
+    const widen = async (): Promise<EmbeddedStore> => {
+      await store.close();
+      store = stagedStore('engine');
+      await store.open();
+      return store;
+    };
     let summary: ImportSummary;
     try {
       if (!hadDatabase) {
@@ -121,7 +140,7 @@ async function importLocked(target: string, files: readonly ImportFile[], option
         options.onTables?.(writtenGraph(prepared.graph));
       }
       await store.open();
-      summary = await loadPrepared(store, prepared, options);
+      summary = await loadPrepared(store, prepared, options, widen);
     } finally {
       // A clean close checkpoints: the staged file then holds everything and no WAL is left.
       await store.close();

@@ -538,6 +538,36 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder);
   if (cached) return { snapshot: cached, source: 'cache', path: file, ms: performance.now() - t0 };
   onStage?.('build');
+  // `let`: a snapshot built through a spill file is let go before its file is read back (below).
+  let built: Built | undefined = await buildAndWrite(store, embedder, cacheDir, file, fingerprint, signal, source);
+  const { builtFrom, cacheError } = built;
+  if (cacheError !== undefined) return { snapshot: built.snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0, cacheError };
+  const v = built.snapshot.data.nodeVectors;
+  if (!isSpilled(v)) return { snapshot: built.snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0 };
+  // Built through a spill file: the index file just written is what every later session opens;
+  // this one opens it too (the spill file goes with the built snapshot). The built snapshot is let
+  // go first: its graph, names and BM25 index were held twice while the file was read back
+  // (≈ 250 MB at MetaQA ×40, by the sections' sizes).
+  built = undefined;
+  let reopened: GraphSnapshot | undefined;
+  try {
+    reopened = readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder);
+  } finally {
+    v.spill.close();
+  }
+  if (!reopened) throw new Error(`the search index was written to ${file} but could not be read back`);
+  return { snapshot: reopened, source: 'built', builtFrom, path: file, ms: performance.now() - t0 };
+}
+
+/** What building and writing the index file gave (cacheError: it could not be written). */
+interface Built {
+  readonly snapshot: GraphSnapshot;
+  readonly builtFrom: 'store' | 'import';
+  readonly cacheError?: string;
+}
+
+/** Builds the store's snapshot (from `source`, else read back from the store) and writes it to `file`; stale files of the store go. */
+async function buildAndWrite(store: GraphStore, embedder: Embedder, cacheDir: string, file: string, fingerprint: string, signal?: AbortSignal, source?: SnapshotSource): Promise<Built> {
   let spillDir: string | undefined;
   try {
     mkdirSync(cacheDir, { recursive: true });
@@ -546,15 +576,14 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
     // A read-only folder: built in memory below, and not cached.
   }
   const spill = spillDir !== undefined ? { dir: spillDir } : undefined;
-  // `let`: a snapshot built through a spill file is let go before its file is read back (below).
-  let snapshot: GraphSnapshot | undefined = source ? await source(fingerprint, spill, signal) : undefined;
-  const builtFrom = snapshot ? 'import' : 'store';
-  snapshot ??= await snapshotFromStore(store, embedder, signal, spillDir);
+  const fromSource = source ? await source(fingerprint, spill, signal) : undefined;
+  const builtFrom = fromSource ? 'import' : 'store';
+  const snapshot = fromSource ?? (await snapshotFromStore(store, embedder, signal, spillDir));
   try {
     mkdirSync(cacheDir, { recursive: true });
   } catch (e) {
     // A read-only folder: retrieval still works, only the next run rebuilds.
-    return { snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
+    return { snapshot, builtFrom, cacheError: e instanceof Error ? e.message : String(e) };
   }
   // Stale snapshots of this store (other fingerprints) go; other embedders' files stay.
   for (const f of safeList(cacheDir)) {
@@ -566,23 +595,36 @@ export async function loadOrBuildSnapshot(store: GraphStore, embedder: Embedder,
   try {
     writeSnapshot(file, snapshot);
   } catch (e) {
-    return { snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0, cacheError: e instanceof Error ? e.message : String(e) };
+    return { snapshot, builtFrom, cacheError: e instanceof Error ? e.message : String(e) };
   }
+  return { snapshot, builtFrom };
+}
+
+/** What writeSnapshotFile did: the node count and how the file came to be (LoadedSnapshot without the snapshot). */
+export type WrittenSnapshotFile = Omit<LoadedSnapshot, 'snapshot'> & { readonly nodes: number };
+
+/**
+ * The index file of a store whose session ends after writing it (`kgrag import`): built and written
+ * as loadOrBuildSnapshot does, but neither kept nor read back — later sessions open the file. At
+ * MetaQA ×40 the read-back was the import's peak: the file's ≈ 190 MB of arrays were read while the
+ * built snapshot's were not yet collected (CLI 601 → 809 MB; docs/scale.md). The file is checked by
+ * its header (fingerprint, embedder, node count).
+ */
+export async function writeSnapshotFile(store: GraphStore, embedder: Embedder, cacheDir: string, signal?: AbortSignal, source?: SnapshotSource): Promise<WrittenSnapshotFile> {
+  const t0 = performance.now();
+  const fingerprint = await store.fingerprint(signal);
+  const file = join(cacheDir, snapshotFileName(fingerprint, embedder.id));
+  const cached = readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder);
+  if (cached) return { nodes: cached.nodeCount, source: 'cache', path: file, ms: performance.now() - t0 };
+  const { snapshot, builtFrom, cacheError } = await buildAndWrite(store, embedder, cacheDir, file, fingerprint, signal, source);
+  const nodes = snapshot.nodeCount;
   const v = snapshot.data.nodeVectors;
-  if (!isSpilled(v)) return { snapshot, source: 'built', builtFrom, path: file, ms: performance.now() - t0 };
-  // Built through a spill file: the index file just written is what every later session opens;
-  // this one opens it too (the spill file goes with the built snapshot). The built snapshot is let
-  // go first: its graph, names and BM25 index were held twice while the file was read back
-  // (≈ 250 MB at MetaQA ×40, by the sections' sizes).
-  snapshot = undefined;
-  let reopened: GraphSnapshot | undefined;
-  try {
-    reopened = readSnapshot(file, { fingerprint, embedderId: embedder.id }, embedder);
-  } finally {
-    v.spill.close();
-  }
-  if (!reopened) throw new Error(`the search index was written to ${file} but could not be read back`);
-  return { snapshot: reopened, source: 'built', builtFrom, path: file, ms: performance.now() - t0 };
+  if (isSpilled(v)) v.spill.close();
+  if (cacheError !== undefined) return { nodes, source: 'built', builtFrom, path: file, ms: performance.now() - t0, cacheError };
+  const header = headerOf(file);
+  const written = header?.sections.find((x) => x.name === 'nodeLabel')?.length;
+  if (!header || header.fingerprint !== fingerprint || header.embedderId !== embedder.id || written !== nodes) throw new Error(`the search index was written to ${file} but its header does not match the graph`);
+  return { nodes, source: 'built', builtFrom, path: file, ms: performance.now() - t0 };
 }
 
 
