@@ -21,12 +21,16 @@ export class StoreNeighbourhood {
   private readonly keyed: ReadonlySet<string>;
   private readonly byOffset: (Int32Array | undefined)[] = [];
   private spare: LocalGraph | undefined;
+  /** Edges as packed numbers (false: always as pairs, the packed form's fallback; tests use it). */
+  readonly packed: boolean;
 
   constructor(
     readonly store: Pick<GraphStore, 'query' | 'dialect'>,
     readonly index: SearchIndex,
     schema?: GraphSchema,
+    options: { readonly packed?: boolean } = {},
   ) {
+    this.packed = options.packed ?? true;
     const d = index.data;
     this.relationIds = new Map(d.relationNames.map((r, i) => [r, i]));
     this.labelIds = new Map(d.labelNames.map((l, i) => [l, i]));
@@ -265,7 +269,7 @@ export class StoreEnumerator {
     const groups: LevelGroup[] = [];
     const groupLabel: number[] = [];
     let budget = LOOKUPS_PER_STATEMENT;
-    let packed = true;
+    let packed = this.at.packed;
     for (const [l, nodes] of byLabel) {
       const label = d.labelNames[l]!;
       const offsets = nodes.map((v) => offsetOf(d.nodeIds.get(v)));
