@@ -270,7 +270,8 @@ export class StoreEnumerator {
     const groupLabel: number[] = [];
     let budget = LOOKUPS_PER_STATEMENT;
     let packed = this.at.packed;
-    for (const [l, nodes] of byLabel) {
+    // Groups in label order: the same labels give the same text, whose query-door verdict is cached (a new text's parse costs 10–300 ms).
+    for (const [l, nodes] of [...byLabel].sort((x, y) => x[0] - y[0])) {
       const label = d.labelNames[l]!;
       const offsets = nodes.map((v) => offsetOf(d.nodeIds.get(v)));
       if (offsets.some((o) => o >= PACKED_A_LIMIT)) packed = false;
