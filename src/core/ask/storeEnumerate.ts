@@ -91,12 +91,12 @@ export class LocalGraph implements EnumerationGraph {
   private readonly outOffsets: Uint32Array;
   private readonly inOffsets: Uint32Array;
   /** Edges read: out edges (from → to), in edges (of → from which neighbour), with relation ids. */
-  private outFrom: number[] = [];
-  private outTo: number[] = [];
-  private outRel: number[] = [];
-  private inOf: number[] = [];
-  private inFrom: number[] = [];
-  private inRel: number[] = [];
+  private readonly outFrom = new Column();
+  private readonly outTo = new Column();
+  private readonly outRel = new Column();
+  private readonly inOf = new Column();
+  private readonly inFrom = new Column();
+  private readonly inRel = new Column();
 
   constructor(private readonly index: SearchIndex) {
     this.nodeCount = index.nodeCount;
@@ -163,8 +163,10 @@ export class LocalGraph implements EnumerationGraph {
 
   /** The neighbours in the edges read since `mark` (a level's edges: only its frontier's). */
   neighboursSince(mark: readonly [number, number], visit: (v: number) => void): void {
-    for (let e = mark[0]; e < this.outTo.length; e++) visit(this.outTo[e]!);
-    for (let e = mark[1]; e < this.inFrom.length; e++) visit(this.inFrom[e]!);
+    const outTo = this.outTo.values;
+    const inFrom = this.inFrom.values;
+    for (let e = mark[0]; e < this.outTo.length; e++) visit(outTo[e]!);
+    for (let e = mark[1]; e < this.inFrom.length; e++) visit(inFrom[e]!);
   }
 
   /** The CSR arrays of every edge read (what the enumerator walks; until then `data` is stale). */
@@ -175,12 +177,7 @@ export class LocalGraph implements EnumerationGraph {
   clear(): void {
     for (const v of this.touched) this.state[v] = 0;
     this.touched = [];
-    this.outFrom = [];
-    this.outTo = [];
-    this.outRel = [];
-    this.inOf = [];
-    this.inFrom = [];
-    this.inRel = [];
+    for (const c of [this.outFrom, this.outTo, this.outRel, this.inOf, this.inFrom, this.inRel]) c.clear();
     this.enumerator.capped = false;
   }
 }
@@ -327,9 +324,12 @@ export class StoreEnumerator {
  * CSR of `from → to` edges into `offsets` (n + 1, reused): each node's edges in the order read. The
  * offsets serve as the fill cursors, then move back by one node.
  */
-function csrInto(offsets: Uint32Array, from: readonly number[], to: readonly number[], rel: readonly number[]): { targets: Uint32Array; rels: Uint16Array } {
+function csrInto(offsets: Uint32Array, fromColumn: Column, toColumn: Column, relColumn: Column): { targets: Uint32Array; rels: Uint16Array } {
   const n = offsets.length - 1;
-  const m = from.length;
+  const m = fromColumn.length;
+  const from = fromColumn.values;
+  const to = toColumn.values;
+  const rel = relColumn.values;
   offsets.fill(0);
   for (let e = 0; e < m; e++) offsets[from[e]! + 1]++;
   for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i]!;
@@ -343,4 +343,25 @@ function csrInto(offsets: Uint32Array, from: readonly number[], to: readonly num
   for (let i = n; i > 0; i--) offsets[i] = offsets[i - 1]!;
   offsets[0] = 0;
   return { targets, rels };
+}
+
+/** A growable column of unsigned 32-bit values (edges read: no boxed numbers, a quarter of a JS array's size). */
+class Column {
+  values = new Uint32Array(1024);
+  length = 0;
+
+  push(v: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = v;
+  }
+
+  /** Empties it, keeping at most 1M values' room for the next question. */
+  clear(): void {
+    this.length = 0;
+    if (this.values.length > 1 << 20) this.values = new Uint32Array(1024);
+  }
 }
