@@ -102,8 +102,8 @@ export interface AskOptions {
   readonly strategy?: Strategy;
   readonly maxHops?: number;
   readonly signal?: AbortSignal;
-  /** 'store': aggregate Cypher on the store the Asker was given (default: the snapshot when the
-   *  Asker holds it, else the store). */
+  /** 'store': the neighbourhood read from the store the Asker was given (default: the snapshot when
+   *  the Asker holds it, else the store). */
   readonly enumerate?: EnumerationSource;
   /** The placement decided for this question (the session's); `ran: 'store'` enumerates on the store. */
   readonly placement?: PlacementReport;
@@ -113,8 +113,8 @@ export interface AskOptions {
  * The grounded planner: it proposes only queries the graph can answer. Build once per search
  * index (the name index and word meanings are reused); `ask` is then a few milliseconds on the
  * snapshot. Grounding and the ranker read only the search index (names, ids, labels, name vectors,
- * label members); given the index without the graph (store placement), candidates are enumerated
- * with aggregate Cypher on the store and only they and the chosen answers are held.
+ * label members); given the index without the graph (store placement), the anchors' neighbourhood
+ * is read from the store level by level and walked by the same enumerator (storeEnumerate.ts).
  */
 export class Asker {
   readonly names: NameIndex;
