@@ -17,6 +17,9 @@
 //   aggregate Cypher) on a database folder opened read-only; prints per hop how many results differ
 //   (anything shown: mentions, candidates, scores, choice, status, confidence, answers in order),
 //   p50/p95 per question in each placement, the store run's CPU, round trips, rows and server time.
+//   Both sessions are open side by side and each question is asked in both in turn (only the
+//   verdict is kept, so `--placement-sample 0`, the whole dev set, fits); a progress line every
+//   2,000 questions.
 //   A question that fails in the store (a statement over the store timeout) is counted as failed; its time up to the failure stays in the p50.
 import { existsSync, readFileSync } from 'node:fs';
 import { openSession } from '../src/core/session';
@@ -168,59 +171,69 @@ function shownOf(r: AskResult): string {
   return JSON.stringify(planned);
 }
 
-/** Memory vs store placement of `ask` on one database folder (read-only), the same questions in each. */
+/**
+ * Memory vs store placement of `ask` on one database folder (read-only), the same questions in
+ * each: both sessions open side by side and each question asked in both in turn, compared at once
+ * (only the verdict is kept, so the whole dev set fits), with a progress line every 2,000
+ * questions — a run stopped early still says how many it compared.
+ */
 async function placementComparison(folder: string, per: number, hops: readonly number[]): Promise<void> {
   const questions = hops.map((hop) => {
     const all = loadQuestions(DATA, hop);
     return { hop, qs: (per > 0 ? sample(all, per, 20261127 + hop) : all).map((q) => ({ text: q.text.replace(/[[\]]/g, ''), gold: new Set(q.answers) })) };
   });
-  type Run = { shown: string; ms: number; cpu: number; hit: boolean; failed?: boolean; io?: { roundTrips: number; rowsRead: number; serverMs: number } };
-  const runs = new Map<string, Run[][]>();
-  for (const placement of ['memory', 'store'] as const) {
-    const t0 = performance.now();
-    const session = await openSession({ store: { kind: 'embedded', folder, readOnly: true }, embedder: { kind: 'lexical' }, placement });
-    try {
-      const { asker, placement: placed } = await session.asker();
+  type Run = { ms: number; cpu: number; hit: boolean; failed?: string; io?: { roundTrips: number; rowsRead: number; serverMs: number } };
+  const opened: { asker: Asker; placed: AskOptions['placement']; close: () => Promise<void> }[] = [];
+  try {
+    for (const placement of ['memory', 'store'] as const) {
+      const t0 = performance.now();
+      const session = await openSession({ store: { kind: 'embedded', folder, readOnly: true }, embedder: { kind: 'lexical' }, placement });
+      opened.push({ ...(await session.asker().then((a) => ({ asker: a.asker, placed: a.placement }))), close: () => session.close() });
+      const placed = opened[opened.length - 1]!.placed!;
       console.log(`${placement}: ${placed.ran} (${placed.reason}); asker ready in ${((performance.now() - t0) / 1000).toFixed(1)} s, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
-      const perHop: Run[][] = [];
-      for (const { qs } of questions) {
-        const out: Run[] = [];
-        for (const q of qs) {
-          const c0 = process.cpuUsage();
-          const t0q = performance.now();
-          let r: AskResult;
-          try {
-            r = await asker.ask(q.text, { placement: placed });
-          } catch (e) {
-            // A statement over the store's timeout (or any engine failure) is counted, not hidden.
-            out.push({ shown: `failed: ${e instanceof Error ? e.message : String(e)}`, ms: performance.now() - t0q, cpu: 0, hit: false, failed: true });
-            continue;
-          }
-          const c = process.cpuUsage(c0);
-          const hit = r.kind === 'planned' && r.answers.length > 0 && q.gold.has(r.answers[0]!.value);
-          out.push({ shown: shownOf(r), ms: r.timings.totalMs, cpu: (c.user + c.system) / 1000, hit, ...(r.storeIo ? { io: r.storeIo } : {}) });
-        }
-        perHop.push(out);
-      }
-      runs.set(placement, perHop);
-    } finally {
-      await session.close();
     }
+    const ask = async (at: number, q: { text: string; gold: ReadonlySet<string> }): Promise<{ run: Run; shown: string }> => {
+      const { asker, placed } = opened[at]!;
+      const c0 = process.cpuUsage();
+      const t0q = performance.now();
+      try {
+        const r = await asker.ask(q.text, { ...(placed ? { placement: placed } : {}) });
+        const c = process.cpuUsage(c0);
+        const hit = r.kind === 'planned' && r.answers.length > 0 && q.gold.has(r.answers[0]!.value);
+        return { run: { ms: r.timings.totalMs, cpu: (c.user + c.system) / 1000, hit, ...(r.storeIo ? { io: r.storeIo } : {}) }, shown: shownOf(r) };
+      } catch (e) {
+        // A statement over the store's timeout (or any engine failure) is counted, not hidden.
+        const failed = `failed: ${e instanceof Error ? e.message : String(e)}`;
+        return { run: { ms: performance.now() - t0q, cpu: 0, hit: false, failed }, shown: failed };
+      }
+    };
+    const p = (xs: number[], q: number): string => pct(xs, q).toFixed(1);
+    const started = performance.now();
+    let done = 0;
+    for (const { hop, qs } of questions) {
+      const m: Run[] = [];
+      const s: Run[] = [];
+      const differ: string[] = [];
+      for (const q of qs) {
+        const a = await ask(0, q);
+        const b = await ask(1, q);
+        m.push(a.run);
+        s.push(b.run);
+        if (!a.run.failed && !b.run.failed && a.shown !== b.shown) differ.push(q.text);
+        if (++done % 2000 === 0) console.log(`  … ${done} questions (${hop}-hop ${m.length}/${qs.length}), differing so far on this hop ${differ.length}, store failures ${s.filter((x) => x.failed).length}, ${((performance.now() - started) / 60000).toFixed(1)} min, RSS ${(process.memoryUsage().rss / 1048576).toFixed(0)} MB`);
+      }
+      const failed = `failed (memory / store) ${m.filter((x) => x.failed).length} / ${s.filter((x) => x.failed).length}${s.some((x) => x.failed) ? ` [${[...new Set(s.filter((x) => x.failed).map((x) => x.failed!.slice(0, 60)))].join('; ')}]` : ''}`;
+      const io = s.filter((x) => !x.failed).map((x) => x.io ?? { roundTrips: 0, rowsRead: 0, serverMs: 0 });
+      console.log(
+        `${hop}-hop n=${s.length}: differing ${differ.length}${differ.length ? ` [${differ.slice(0, 5).map((t) => JSON.stringify(t)).join(', ')}]` : ''}; ${failed}; Hits@1 memory ${(m.filter((x) => x.hit).length / m.length).toFixed(3)} store ${(s.filter((x) => x.hit).length / s.length).toFixed(3)}; ` +
+          `memory p50 ${p(m.map((x) => x.ms), 0.5)} ms p95 ${p(m.map((x) => x.ms), 0.95)} ms (CPU p50 ${p(m.map((x) => x.cpu), 0.5)}); ` +
+          `store p50 ${p(s.map((x) => x.ms), 0.5)} ms p95 ${p(s.map((x) => x.ms), 0.95)} ms (client CPU p50 ${p(s.map((x) => x.cpu), 0.5)}); ` +
+          `round trips p50 ${p(io.map((x) => x.roundTrips), 0.5)} max ${Math.max(0, ...io.map((x) => x.roundTrips))}; rows p50 ${p(io.map((x) => x.rowsRead), 0.5)} max ${Math.max(0, ...io.map((x) => x.rowsRead))}; store time p50 ${p(io.map((x) => x.serverMs), 0.5)} ms p95 ${p(io.map((x) => x.serverMs), 0.95)} ms`,
+      );
+    }
+  } finally {
+    for (const o of opened) await o.close();
   }
-  const p = (xs: number[], q: number): string => pct(xs, q).toFixed(1);
-  questions.forEach(({ hop }, h) => {
-    const m = runs.get('memory')![h]!;
-    const s = runs.get('store')![h]!;
-    const differing = s.filter((x, i) => !x.failed && !m[i]!.failed && x.shown !== m[i]!.shown).length;
-    const failed = `failed (memory / store) ${m.filter((x) => x.failed).length} / ${s.filter((x) => x.failed).length}${s.some((x) => x.failed) ? ` [${[...new Set(s.filter((x) => x.failed).map((x) => x.shown.slice(0, 60)))].join('; ')}]` : ''}`;
-    const io = s.filter((x) => !x.failed).map((x) => x.io ?? { roundTrips: 0, rowsRead: 0, serverMs: 0 });
-    console.log(
-      `${hop}-hop n=${s.length}: differing ${differing}; ${failed}; Hits@1 memory ${(m.filter((x) => x.hit).length / m.length).toFixed(3)} store ${(s.filter((x) => x.hit).length / s.length).toFixed(3)}; ` +
-        `memory p50 ${p(m.map((x) => x.ms), 0.5)} ms p95 ${p(m.map((x) => x.ms), 0.95)} ms (CPU p50 ${p(m.map((x) => x.cpu), 0.5)}); ` +
-        `store p50 ${p(s.map((x) => x.ms), 0.5)} ms p95 ${p(s.map((x) => x.ms), 0.95)} ms (client CPU p50 ${p(s.map((x) => x.cpu), 0.5)}); ` +
-        `round trips p50 ${p(io.map((x) => x.roundTrips), 0.5)} max ${Math.max(0, ...io.map((x) => x.roundTrips))}; rows p50 ${p(io.map((x) => x.rowsRead), 0.5)} max ${Math.max(0, ...io.map((x) => x.rowsRead))}; store time p50 ${p(io.map((x) => x.serverMs), 0.5)} ms`,
-    );
-  });
 }
 
 async function main(): Promise<void> {

@@ -51,7 +51,7 @@ export type GroundingDecider =
   /** "Use this candidate instead" in the inspector. */
   | { readonly kind: 'user' };
 
-/** Where the candidates were enumerated: the in-memory snapshot, or aggregate Cypher on the store. */
+/** Where the candidates were enumerated: the in-memory snapshot, or the neighbourhood read from the store. */
 export type EnumerationSource = 'snapshot' | 'store';
 
 export interface RejectedReply {
@@ -79,7 +79,7 @@ interface GroundingCommon {
   readonly question: string;
   readonly mentions: readonly GroundingMention[];
   readonly totalMs: number;
-  /** Where the question ran and why (memory: the snapshot; store: the index without the graph, candidates by aggregate Cypher). */
+  /** Where the question ran and why (memory: the snapshot; store: the index without the graph, candidates on the neighbourhood read from the store). */
   readonly placement?: PlacementReport;
   /** What it asked of the store (absent when it sent nothing). */
   readonly storeIo?: StoreIo;

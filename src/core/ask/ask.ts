@@ -9,13 +9,13 @@ import type { GraphSchema } from '../schema/graphSchema';
 import { chooseCandidate, type Decider } from './choose';
 import { chainKey, describeShape } from './describe';
 import { answerCount, CandidateEnumerator, rankedAnswers, type AnchorRef, type Candidate } from './enumerate';
-import { StoreEnumerator, type StoreAnchor, type StoreCandidate } from './storeEnumerate';
+import { StoreEnumerator, StoreNeighbourhood } from './storeEnumerate';
 import type { GraphStore } from '../graph/graphStore';
 import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, evidenceOf, rankWith, sameAnswers, type AskedType, type RankedCandidate, type WordMatch } from './rank';
+import { confidenceOf, evidenceOf, rankWith, sameAnswers, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
@@ -102,8 +102,8 @@ export interface AskOptions {
   readonly strategy?: Strategy;
   readonly maxHops?: number;
   readonly signal?: AbortSignal;
-  /** 'store': aggregate Cypher on the store the Asker was given (default: the snapshot when the
-   *  Asker holds it, else the store). */
+  /** 'store': the neighbourhood read from the store the Asker was given (default: the snapshot when
+   *  the Asker holds it, else the store). */
   readonly enumerate?: EnumerationSource;
   /** The placement decided for this question (the session's); `ran: 'store'` enumerates on the store. */
   readonly placement?: PlacementReport;
@@ -113,8 +113,8 @@ export interface AskOptions {
  * The grounded planner: it proposes only queries the graph can answer. Build once per search
  * index (the name index and word meanings are reused); `ask` is then a few milliseconds on the
  * snapshot. Grounding and the ranker read only the search index (names, ids, labels, name vectors,
- * label members); given the index without the graph (store placement), candidates are enumerated
- * with aggregate Cypher on the store and only they and the chosen answers are held.
+ * label members); given the index without the graph (store placement), the anchors' neighbourhood
+ * is read from the store level by level and walked by the same enumerator (storeEnumerate.ts).
  */
 export class Asker {
   readonly names: NameIndex;
@@ -128,6 +128,7 @@ export class Asker {
     options: { schema?: GraphSchema; embedder?: Embedder; wordNet?: WordNet | null; store?: Pick<GraphStore, 'query' | 'dialect'> } = {},
   ) {
     this.store = options.store;
+    this.schema = options.schema;
     this.names = new NameIndex(index);
     const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
     this.meaning = new WordMeaning(wordNet);
@@ -138,6 +139,9 @@ export class Asker {
 
   private readonly embedder: Embedder | undefined;
   private readonly store: Pick<GraphStore, 'query' | 'dialect'> | undefined;
+  private readonly schema: GraphSchema | undefined;
+  /** What store enumeration keeps for this index (built on first use). */
+  private storeAt: StoreNeighbourhood | undefined;
 
   async ground(question: string, signal?: AbortSignal): Promise<Grounding> {
     return groundQuestion(question, { index: this.index, names: this.names, meaning: this.meaning, vocabulary: this.vocabulary, ...(this.embedder ? { embedder: this.embedder } : {}), ...(signal ? { signal } : {}) });
@@ -148,24 +152,25 @@ export class Asker {
     const enumerator = this.enumerator;
     if (!enumerator) throw new Error('enumeration on the snapshot needs the Asker to be given the snapshot (this one holds the search index without the graph: enumerate on the store)');
     enumerator.capped = false;
-    const refs = anchorRefs(g);
-    const out: Candidate[] = [];
-    for (const nodes of refs) for (const a of nodes) out.push(...enumerator.chains(a, { maxHops }));
-    for (let i = 0; i < refs.length; i++)
-      for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...enumerator.twoAnchor(a, b));
-    return out;
+    return walkCandidates(enumerator, anchorRefs(g), maxHops);
   }
 
-  /** The same candidates with aggregate Cypher on the store (one read-only statement per chain length per anchor node). */
+  /**
+   * The same candidates on the store: the edges of every node within maxHops − 1 hops of the
+   * anchors, one read-only statement per level (≤ maxHops per question, two for two anchors at
+   * one hop), walked by the snapshot's enumerator (storeEnumerate.ts).
+   */
   async enumerateOnStore(g: Grounding, enumerator: StoreEnumerator, maxHops = 3, signal?: AbortSignal): Promise<Candidate[]> {
-    const ids = this.index.data.nodeIds;
-    const refs = anchorRefs(g).map((nodes) => nodes.map((a): StoreAnchor => ({ ...a, storeId: ids.get(a.node) })));
-    const options = { maxHops, ...(signal ? { signal } : {}) };
-    const out: Candidate[] = [];
-    for (const nodes of refs) for (const a of nodes) out.push(...(await enumerator.chains(a, options)));
-    for (let i = 0; i < refs.length; i++)
-      for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...(await enumerator.twoAnchor(a, b, options)));
-    return out;
+    const refs = anchorRefs(g);
+    // Paths and conjunctions expand the middle nodes (the anchors' neighbours): two levels.
+    const levels = Math.max(maxHops, refs.length > 1 ? 2 : 0);
+    const anchors = [...new Set(refs.flat().map((a) => a.node))];
+    return enumerator.enumerate(anchors, levels, (e) => walkCandidates(e, refs, maxHops), signal);
+  }
+
+  private neighbourhood(): StoreNeighbourhood {
+    if (!this.store) throw new Error('enumeration on the store needs the Asker to be given the store');
+    return (this.storeAt ??= new StoreNeighbourhood(this.store, this.index, this.schema));
   }
 
   get capped(): boolean {
@@ -195,7 +200,7 @@ export class Asker {
     }
     const source: EnumerationSource = options.placement?.ran === 'store' ? 'store' : (options.enumerate ?? (this.enumerator ? 'snapshot' : 'store'));
     if (source === 'store' && !this.store) throw new Error('enumeration on the store needs the Asker to be given the store');
-    const onStore = source === 'store' ? new StoreEnumerator(this.store!) : undefined;
+    const onStore = source === 'store' ? new StoreEnumerator(this.neighbourhood()) : undefined;
     const candidates = onStore ? await this.enumerateOnStore(g, onStore, options.maxHops, options.signal) : this.enumerate(g, options.maxHops);
     const t2 = performance.now();
     const { ranked, asked, unread } = rankWith(g, candidates, { meaning: this.meaning, vocabulary: this.vocabulary });
@@ -210,11 +215,7 @@ export class Asker {
     const t4 = performance.now();
     const chosenRanked = ranked[choice.index]!;
     const order = choice.decidedBy.kind === 'ranker' ? ranked : [chosenRanked, ...ranked.filter((r) => r !== chosenRanked)];
-    // On the store, candidates carry counts only: the answer sets the confidence margin compares
-    // (is the best rival a reading with other answers?) are read for the few that could tie.
-    const answerSets = onStore ? new StoreAnswerSets(this.index, onStore, options.signal) : undefined;
-    const same = answerSets ? await answerSets.sameAsTop(order) : sameAnswers;
-    const confidence = confidenceOf(order, unread, same);
+    const confidence = confidenceOf(order, unread, sameAnswers);
     const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));
     const views = kept.map((r, i): CandidateView => ({
       id: i + 1,
@@ -234,7 +235,7 @@ export class Asker {
     const index = this.index;
     const chosenCandidate = chosenRanked.candidate;
     // The answers as the snapshot orders them (most paths first, then the index's node order), named by the index.
-    const answers = (chosenCandidate.source === 'snapshot' ? rankedAnswers(chosenCandidate) : await answerSets!.ranked(chosenCandidate))
+    const answers = rankedAnswers(chosenCandidate)
       .slice(0, LISTED_ANSWERS)
       .map((a): AnswerView => ({ value: index.names.get(a.node), id: index.data.nodeIds.get(a.node), label: index.labelOf(a.node), paths: a.paths }));
     return {
@@ -263,58 +264,13 @@ export class Asker {
   }
 }
 
-/**
- * The distinct answers of store candidates, read once each (one statement: every answer with its
- * path count) and held as index nodes, so that they are ordered and compared exactly as the
- * snapshot's candidates are.
- */
-class StoreAnswerSets {
-  private readonly read = new Map<Candidate, Promise<{ node: number; paths: number }[]>>();
-
-  constructor(
-    private readonly index: SearchIndex,
-    private readonly store: StoreEnumerator,
-    private readonly signal: AbortSignal | undefined,
-  ) {}
-
-  /** Most paths first, then the index's node order (the snapshot's `rankedAnswers`). */
-  ranked(c: StoreCandidate): Promise<{ node: number; paths: number }[]> {
-    let r = this.read.get(c);
-    if (!r) {
-      r = this.store.answers(c.shape, storeIdsOf(c.shape, this.index), c.count, this.signal).then((rows) =>
-        rows
-          .map((a) => {
-            const node = this.index.nodeIndexOf(a.id);
-            // The index is of the same graph version as the store (the session checks the fingerprint).
-            if (node === undefined) throw new Error(`the store returned a node the search index does not hold (${JSON.stringify(a.name)}, id ${a.id}): rebuild the index (kgrag index --rebuild)`);
-            return { node, paths: a.paths };
-          })
-          .sort((a, b) => b.paths - a.paths || a.node - b.node),
-      );
-      this.read.set(c, r);
-    }
-    return r;
-  }
-
-  /**
-   * `sameAnswers` for `confidenceOf` over `order` (the top first): the candidates before the first
-   * rival with other answers are compared by their answer sets (read only when the counts agree).
-   */
-  async sameAsTop(order: readonly RankedCandidate[]): Promise<(a: Candidate, b: Candidate) => boolean> {
-    const top = order[0]!.candidate;
-    const same = new Set<Candidate>();
-    for (const r of order.slice(1, 50)) {
-      const c = r.candidate;
-      if (c.source !== 'store' || top.source !== 'store' || c.count !== top.count) break;
-      const [x, y] = await Promise.all([this.ranked(top), this.ranked(c)]);
-      const nodes = (l: readonly { node: number }[]): number[] => l.map((a) => a.node).sort((p, q) => p - q);
-      const xs = nodes(x);
-      const ys = nodes(y);
-      if (!xs.every((v, i) => v === ys[i])) break;
-      same.add(c);
-    }
-    return (a, b) => (a === top ? same.has(b) : b === top ? same.has(a) : false);
-  }
+/** Chains from every anchor node, then paths and conjunctions between every pair of anchor mentions' nodes. */
+function walkCandidates(enumerator: CandidateEnumerator, refs: readonly AnchorRef[][], maxHops: number): Candidate[] {
+  const out: Candidate[] = [];
+  for (const nodes of refs) for (const a of nodes) out.push(...enumerator.chains(a, { maxHops }));
+  for (let i = 0; i < refs.length; i++)
+    for (let j = i + 1; j < refs.length; j++) for (const a of refs[i]!) for (const b of refs[j]!) out.push(...enumerator.twoAnchor(a, b));
+  return out;
 }
 
 /** Each anchor mention's nodes (an ambiguous name: every node), as enumeration anchors. */
@@ -330,11 +286,6 @@ function anchorVariables(shape: Candidate['shape']): { mention: number; variable
         { mention: shape.anchors[0].mention, variable: 'a' },
         { mention: shape.anchors[1].mention, variable: 'b' },
       ];
-}
-
-function storeIdsOf(shape: Candidate['shape'], index: SearchIndex): Map<number, string> {
-  const anchors = shape.kind === 'chain' ? [shape.anchor] : shape.anchors;
-  return new Map(anchors.map((a) => [a.node, index.data.nodeIds.get(a.node)]));
 }
 
 function round(x: number): number {

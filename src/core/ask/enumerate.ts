@@ -1,5 +1,4 @@
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
-import type { StoreCandidate } from './storeEnumerate';
+import type { SnapshotData } from '../retrieve/snapshot/snapshot';
 
 /** One hop of a candidate, read from the node before it: `out` follows the stored direction. */
 export interface Step {
@@ -29,6 +28,7 @@ export type CandidateShape =
   | { readonly kind: 'conjunction'; readonly anchors: readonly [AnchorRef, AnchorRef]; readonly first: Step; readonly second: Step; readonly then: Step };
 
 export interface EnumeratedCandidate {
+  /** Enumerated on adjacency arrays in client memory: the snapshot's, or (store placement) the local graph read from the store level by level (storeEnumerate.ts) — both carry their answers. */
   readonly source: 'snapshot';
   readonly shape: CandidateShape;
   /** Distinct answer nodes (never an anchor), unordered: `rankedAnswers` orders them. */
@@ -41,6 +41,14 @@ export interface EnumerateOptions {
   readonly maxHops?: number;
   /** Stop after this many candidates (the cap is reported). */
   readonly maxCandidates?: number;
+}
+
+/** What the enumerator walks: the snapshot's arrays, or a local graph read from the store in the index's numbering. */
+export type EnumerationData = Pick<SnapshotData, 'outOffsets' | 'outTargets' | 'outRels' | 'inOffsets' | 'inSources' | 'inRels' | 'nodeLabel' | 'labelNames' | 'relationNames'>;
+
+export interface EnumerationGraph {
+  readonly nodeCount: number;
+  readonly data: EnumerationData;
 }
 
 /** A node set with path multiplicities, as one hop's result. */
@@ -60,7 +68,7 @@ export class CandidateEnumerator {
   private tick = 0;
   capped = false;
 
-  constructor(private readonly snap: GraphSnapshot) {
+  constructor(private readonly snap: EnumerationGraph) {
     this.stamp = new Int32Array(snap.nodeCount);
     this.acc = new Float64Array(snap.nodeCount);
   }
@@ -210,12 +218,12 @@ function without(f: Frontier, x: number, y: number): Frontier {
   return { nodes, weights };
 }
 
-/** A candidate from either enumerator: the snapshot's carries its answers, the store's only their count. */
-export type Candidate = EnumeratedCandidate | StoreCandidate;
+/** A candidate query with its answers (either placement enumerates the same ones: storeEnumerate.ts). */
+export type Candidate = EnumeratedCandidate;
 
 /** Distinct answers of a candidate. */
 export function answerCount(c: Candidate): number {
-  return c.source === 'snapshot' ? c.nodes.length : c.count;
+  return c.nodes.length;
 }
 
 /** Answers best first: most paths, then node index (deterministic). */

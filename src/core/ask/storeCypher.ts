@@ -1,223 +1,76 @@
-// The aggregate Cypher of candidate enumeration on a store (GraphRAFT, Appendix A.2: every typed
-// continuation of a query prefix with `count(DISTINCT answer)`). One builder for both dialects: only
-// the functions differ (Neo4j `type(r)`/`labels(n)[0]`/`elementId(n)`, the embedded engine
-// `label(r)`/`label(n)`/`id(n)`). Anchors are parameters; labels and relation types come from the
-// graph's own schema and are backtick-quoted (quoteIdentifier), never spliced as values.
-import type { CypherDialect, CypherParams } from '../../contracts/values';
+// The Cypher of candidate enumeration on a store (docs/ask.md, "On the store"): one statement per
+// level reads every edge of that level's frontier nodes, both directions, grouped by (frontier
+// branch, direction, relation type, neighbour label) with the group's edges packed in one list —
+// no count over chains and no MATCH after a bound node (which the embedded engine plans as a hash
+// join over every edge of the graph, docs/placement.md). The client walks what it read exactly as
+// the snapshot enumerator walks its arrays. Ids are parameters; labels and relation types come from
+// the graph's own schema and are backtick-quoted (quoteIdentifier), never spliced as values.
+import type { CypherDialect, CypherParams, CypherValue } from '../../contracts/values';
 import { quoteIdentifier } from '../graph/identifiers';
-import type { Step } from './enumerate';
-
-/** A grounded node as the store knows it. */
-export interface StoreNodeRef {
-  /** The store's id: "table:offset" (embedded) or an elementId (Neo4j). */
-  readonly storeId: string;
-  readonly label: string;
-}
+import { scanFilter, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
 
 export interface CypherStatement {
   readonly text: string;
   readonly params: CypherParams;
 }
 
-interface Dialect {
-  relType(r: string): string;
-  label(n: string): string;
-  /** A value that is the same for the same node and differs otherwise (comparable with <>). */
-  key(n: string): string;
-  /** The node's id as the store reports it elsewhere (snapshot nodeIds). */
-  id(n: string): string;
-  /** MATCH clause binding `v` to the node with the id in parameter `p`. */
-  anchor(v: string, node: StoreNodeRef, p: string, params: Record<string, CypherParams[string]>): string;
-}
-
-const DIALECTS: Readonly<Record<CypherDialect, Dialect>> = {
-  neo4j: {
-    relType: (r) => `type(${r})`,
-    label: (n) => `labels(${n})[0]`,
-    key: (n) => `elementId(${n})`,
-    id: (n) => `elementId(${n})`,
-    anchor(v, node, p, params) {
-      params[p] = node.storeId;
-      return `MATCH (${v}) WHERE elementId(${v}) = $${p}`;
-    },
-  },
-  kuzu: {
-    relType: (r) => `label(${r})`,
-    label: (n) => `label(${n})`,
-    key: (n) => `id(${n})`,
-    id: (n) => `string(id(${n}))`,
-    anchor(v, node, p, params) {
-      // The engine cannot cast a string parameter to an internal id: the table is the label
-      // (quoted, from the schema), the offset a parameter.
-      const m = /^\d+:(\d+)$/.exec(node.storeId);
-      if (!m) throw new Error(`not an embedded node id: ${JSON.stringify(node.storeId)}`);
-      params[p] = Number(m[1]);
-      return `MATCH (${v}:${quoteIdentifier(node.label)}) WHERE offset(id(${v})) = $${p}`;
-    },
-  },
-};
-
-function hop(from: string, s: Step, to: string, rel = ''): string {
-  const r = rel ? `${rel}:${quoteIdentifier(s.relation)}` : `:${quoteIdentifier(s.relation)}`;
-  return s.direction === 'out' ? `(${from})-[${r}]->(${to}:${quoteIdentifier(s.label)})` : `(${from})<-[${r}]-(${to}:${quoteIdentifier(s.label)})`;
-}
-
-function differs(d: Dialect, v: string, anchors: readonly string[]): string {
-  return anchors.map((a) => `${d.key(v)} <> ${d.key(a)}`).join(' AND ');
-}
+/**
+ * Embedded engine: an edge comes back as one number, `offset(a) * PACK + offset(b)` — one value
+ * per edge instead of a row (a row costs the engine's binding ≈ 10 µs, a list element a tenth of
+ * that; docs/ask.md). Exact while offset(b) < PACK and offset(a) < 2^53 / PACK = 2^27: the
+ * statement also returns the greatest offset(b) of each group, and a level that exceeds either is
+ * read again with pairs (`packed: false`).
+ */
+export const PACK = 2 ** 26;
+export const PACKED_A_LIMIT = 2 ** 27;
 
 /**
- * The clauses that walk a chain's fixed steps from `a`, carrying the number of paths to each node
- * (`w<i>`). Each hop is its own MATCH followed by a grouping WITH: hop i+1 starts from the distinct
- * nodes of hop i (not from the anchor again), and a MATCH's relationship uniqueness does not reach
- * across hops — the same semantics as the snapshot enumerator.
+ * One level of the enumeration's reads on the embedded engine: per frontier group (a label's nodes
+ * by a scan with `scanFilter`, or by their primary keys, one branch each) and direction one branch, with only
+ * the relation types the catalog lets start (out) or end (in) at that label (`endpoints`). Columns:
+ * g (the group's index), o (1 out, 0 in), t (relation type), l (the neighbour's label), e (the
+ * edges: packed numbers, or [offset(a), offset(b)] pairs), mb (the greatest offset(b); 0 for pairs).
+ * '' when no type can start or end at any group's label.
  */
-function chainPrefix(d: Dialect, steps: readonly Step[], anchors: readonly string[]): { clauses: string[]; last: string; weight: string } {
-  const clauses: string[] = [];
-  let last = anchors[0]!;
-  let weight = '';
-  steps.forEach((s, i) => {
-    const v = `x${i + 1}`;
-    clauses.push(`MATCH ${hop(last, s, v)} WHERE ${differs(d, v, anchors)}`);
-    const w = `w${i + 1}`;
-    clauses.push(`WITH ${anchors.join(', ')}, ${v}, ${weight ? `sum(${weight})` : 'count(*)'} AS ${w}`);
-    last = v;
-    weight = w;
-  });
-  return { clauses, last, weight };
-}
-
-/**
- * The typed continuations of `from` (one more hop, either direction), each with its distinct
- * answers; `tag` (a batch's prefix number, a literal) is returned as `prefix`.
- */
-function continuations(d: Dialect, head: readonly string[], from: string, anchors: readonly string[], tag?: number): string {
-  const branch = (dir: 'out' | 'in'): string =>
-    [
-      ...head,
-      `MATCH (${from})${dir === 'out' ? '-[r]->' : '<-[r]-'}(y) WHERE ${differs(d, 'y', anchors)}`,
-      `RETURN ${tag !== undefined ? `${tag} AS prefix, ` : ''}${d.relType('r')} AS relation, '${dir}' AS direction, ${d.label('y')} AS label, count(DISTINCT ${d.key('y')}) AS answers`,
-    ].join('\n');
-  return `${branch('out')}\nUNION ALL\n${branch('in')}`;
-}
-
-/** Every one-hop continuation of the chain `steps` from the anchor, with `answers` per (relation, direction, label). */
-export function chainContinuations(dialect: CypherDialect, anchor: StoreNodeRef, steps: readonly Step[]): CypherStatement {
-  const d = DIALECTS[dialect];
-  const params: Record<string, CypherParams[string]> = {};
-  const head = [d.anchor('a', anchor, 'anchor', params)];
-  const prefix = chainPrefix(d, steps, ['a']);
-  return { text: continuations(d, [...head, ...prefix.clauses], prefix.last, ['a']), params };
-}
-
-/**
- * Every chain of `depth` hops from the anchor with every typed continuation, in one statement: one
- * branch per direction of each hop (2^(depth+1)), each hop's nodes made distinct per prefix
- * (`WITH DISTINCT` over the prefix's types and labels) before the next hop — the snapshot
- * enumerator's semantics (a chain continues from a hop's distinct answers, never the anchor) with
- * the prefix walked once, not once per prefix. Columns: `t<i>`, `d<i>`, `l<i>` per prefix hop, then
- * relation, direction, label, answers.
- */
-export function chainLevel(dialect: CypherDialect, anchor: StoreNodeRef, depth: number): CypherStatement {
-  const d = DIALECTS[dialect];
-  const params: Record<string, CypherParams[string]> = {};
-  const head = d.anchor('a', anchor, 'anchor', params);
+export function levelEdges(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, packed: boolean): CypherStatement {
+  const params: Record<string, CypherValue> = {};
   const branches: string[] = [];
-  for (let mask = 0; mask < 1 << (depth + 1); mask++) {
-    const dir = (i: number): 'out' | 'in' => ((mask >> i) & 1 ? 'in' : 'out');
-    const arrow = (i: number, r: string): string => (dir(i) === 'out' ? `-[${r}]->` : `<-[${r}]-`);
-    const clauses = [head];
-    const kept: string[] = [];
-    const columns: string[] = [];
-    let from = 'a';
-    for (let i = 1; i <= depth; i++) {
-      const x = `x${i}`;
-      clauses.push(`MATCH (${from})${arrow(i - 1, `r${i}`)}(${x}) WHERE ${differs(d, x, ['a'])}`);
-      clauses.push(`WITH DISTINCT a, ${[...kept, `${d.relType(`r${i}`)} AS t${i}`, `${d.label(x)} AS l${i}`].join(', ')}, ${x}`);
-      kept.push(`t${i}`, `l${i}`);
-      columns.push(`t${i}`, `'${dir(i - 1)}' AS d${i}`, `l${i}`);
-      from = x;
-    }
-    clauses.push(`MATCH (${from})${arrow(depth, 'r')}(y) WHERE ${differs(d, 'y', ['a'])}`);
-    clauses.push(`RETURN ${[...columns, `${d.relType('r')} AS relation`, `'${dir(depth)}' AS direction`, `${d.label('y')} AS label`, `count(DISTINCT ${d.key('y')}) AS answers`].join(', ')}`);
-    branches.push(clauses.join('\n'));
+  const edges = packed ? `collect(offset(id(a)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb` : 'collect([offset(id(a)), offset(id(b))]) AS e, 0 AS mb';
+  for (const out of [true, false]) {
+    groups.forEach((g, i) => {
+      const fit = g.types.filter((t) => {
+        const ends = endpoints?.(t);
+        return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === g.label);
+      });
+      if (fit.length === 0) return;
+      const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
+      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
+      const ret = `RETURN ${i} AS g, ${out ? 1 : 0} AS o, label(r) AS t, label(b) AS l, ${edges}`;
+      if (g.keys) {
+        // Each node by its primary key: a seek (a scan of a large label costs more for a few nodes).
+        g.keys.forEach((key, j) => {
+          params[`k${i}_${j}`] = key;
+          branches.push(`MATCH (a:${quoteIdentifier(g.label)} {name: $k${i}_${j}})${arrow}(b) ${ret}`);
+        });
+        return;
+      }
+      branches.push(`MATCH (a:${quoteIdentifier(g.label)})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret}`);
+    });
   }
   return { text: branches.join('\nUNION ALL\n'), params };
 }
 
 /**
- * Paths a –r1– m –r2– b between two anchors, grouped by both hops' relation and direction and the
- * middle node's label, with the distinct middle nodes. `second` is read from m towards b.
+ * The same level on Neo4j: the frontier by element id (`$ids`, a seek), every relation type, both
+ * directions; e holds [elementId(a), elementId(b)] pairs, the neighbour's label is its first.
  */
-export function pathGroups(dialect: CypherDialect, a: StoreNodeRef, b: StoreNodeRef): CypherStatement {
-  const d = DIALECTS[dialect];
-  const params: Record<string, CypherParams[string]> = {};
-  const head = [d.anchor('a', a, 'a', params), d.anchor('b', b, 'b', params)];
-  const branches: string[] = [];
-  for (const first of ['out', 'in'] as const) {
-    for (const second of ['out', 'in'] as const) {
-      const left = first === 'out' ? '(a)-[r1]->(m)' : '(a)<-[r1]-(m)';
-      const right = second === 'out' ? '-[r2]->(b)' : '<-[r2]-(b)';
-      branches.push(
-        [
-          ...head,
-          `MATCH ${left}${right} WHERE ${differs(d, 'm', ['a', 'b'])}`,
-          `RETURN ${d.relType('r1')} AS first, '${first}' AS firstDirection, ${d.relType('r2')} AS second, '${second}' AS secondDirection, ${d.label('m')} AS label, count(DISTINCT ${d.key('m')}) AS answers`,
-        ].join('\n'),
-      );
-    }
-  }
-  return { text: branches.join('\nUNION ALL\n'), params };
+export function levelEdgesNeo4j(ids: readonly string[]): CypherStatement {
+  const branch = (out: boolean): string =>
+    `MATCH (a)${out ? '-[r]->' : '<-[r]-'}(b) WHERE elementId(a) IN $ids RETURN 0 AS g, ${out ? 1 : 0} AS o, type(r) AS t, labels(b)[0] AS l, collect([elementId(a), elementId(b)]) AS e, 0 AS mb`;
+  return { text: `${branch(true)}\nUNION ALL\n${branch(false)}`, params: { ids: [...ids] } };
 }
 
-function pathPrefix(d: Dialect, a: StoreNodeRef, b: StoreNodeRef, first: Step, second: Step, params: Record<string, CypherParams[string]>): string[] {
-  const right = second.direction === 'out' ? `-[:${quoteIdentifier(second.relation)}]->(b)` : `<-[:${quoteIdentifier(second.relation)}]-(b)`;
-  return [d.anchor('a', a, 'a', params), d.anchor('b', b, 'b', params), `MATCH ${hop('a', first, 'm')}${right} WHERE ${differs(d, 'm', ['a', 'b'])}`, `WITH a, b, m, count(*) AS w`];
-}
-
-/** The typed continuations from a path's middle nodes (the conjunctions), answers never an anchor. */
-export function conjunctionContinuations(dialect: CypherDialect, a: StoreNodeRef, b: StoreNodeRef, first: Step, second: Step): CypherStatement {
-  const d = DIALECTS[dialect];
-  const params: Record<string, CypherParams[string]> = {};
-  return { text: continuations(d, pathPrefix(d, a, b, first, second, params), 'm', ['a', 'b']), params };
-}
-
-/** The conjunctions of several paths between the same two anchors in one statement, rows tagged `prefix` = the path's index. */
-export function conjunctionContinuationsBatch(dialect: CypherDialect, a: StoreNodeRef, b: StoreNodeRef, paths: readonly { readonly first: Step; readonly second: Step }[]): CypherStatement {
-  const d = DIALECTS[dialect];
-  const params: Record<string, CypherParams[string]> = {};
-  const text = paths.map((p, i) => continuations(d, pathPrefix(d, a, b, p.first, p.second, params), 'm', ['a', 'b'], i)).join('\nUNION ALL\n');
-  return { text, params };
-}
-
-/** The shape a candidate query has, as the store runs it (anchors with their store ids). */
-export type StoreShape =
-  | { readonly kind: 'chain'; readonly anchor: StoreNodeRef; readonly steps: readonly Step[] }
-  | { readonly kind: 'path'; readonly anchors: readonly [StoreNodeRef, StoreNodeRef]; readonly first: Step; readonly second: Step }
-  | { readonly kind: 'conjunction'; readonly anchors: readonly [StoreNodeRef, StoreNodeRef]; readonly first: Step; readonly second: Step; readonly then: Step };
-
-/** A candidate's answers with the number of paths reaching each, most paths first, at most $limit. */
-export function candidateAnswers(dialect: CypherDialect, shape: StoreShape, limit: number): CypherStatement {
-  const d = DIALECTS[dialect];
-  const params: Record<string, CypherParams[string]> = { limit };
-  let clauses: string[];
-  let v: string;
-  let w: string;
-  if (shape.kind === 'chain') {
-    const p = chainPrefix(d, shape.steps, ['a']);
-    clauses = [d.anchor('a', shape.anchor, 'anchor', params), ...p.clauses];
-    v = p.last;
-    w = p.weight;
-  } else {
-    clauses = pathPrefix(d, shape.anchors[0], shape.anchors[1], shape.first, shape.second, params);
-    v = 'm';
-    w = 'w';
-    if (shape.kind === 'conjunction') {
-      clauses.push(`MATCH ${hop('m', shape.then, 't')} WHERE ${differs(d, 't', ['a', 'b'])}`, 'WITH t, sum(w) AS wt');
-      v = 't';
-      w = 'wt';
-    }
-  }
-  clauses.push(`RETURN ${d.id(v)} AS id, ${v}.name AS name, ${d.label(v)} AS label, ${w} AS paths ORDER BY paths DESC, name LIMIT $limit`);
-  return { text: clauses.join('\n'), params };
+/** The statement for a level in either dialect (embedded: the groups; Neo4j: the ids). */
+export function enumerationLevel(dialect: CypherDialect, groups: readonly LevelGroup[], ids: readonly string[], endpoints: EndpointsOf | undefined, packed: boolean): CypherStatement {
+  return dialect === 'neo4j' ? levelEdgesNeo4j(ids) : levelEdges(groups, endpoints, packed);
 }

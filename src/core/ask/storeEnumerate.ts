@@ -1,59 +1,204 @@
 import type { GraphStore } from '../graph/graphStore';
+import type { GraphSchema } from '../schema/graphSchema';
 import type { StoreIo } from '../../contracts/retrievalResult';
-import type { AnchorRef, CandidateShape, Step } from './enumerate';
-import { candidateAnswers, chainLevel, conjunctionContinuationsBatch, pathGroups, type CypherStatement, type StoreNodeRef, type StoreShape } from './storeCypher';
-
-/** A grounded node: its place in the grounding and its id in the store. */
-export interface StoreAnchor extends AnchorRef {
-  readonly storeId: string;
-}
-
-/** A candidate counted on the store: the shape and its distinct answers (the answers are fetched only for the one chosen). */
-export interface StoreCandidate {
-  readonly source: 'store';
-  readonly shape: CandidateShape;
-  readonly count: number;
-}
-
-export interface StoreAnswer {
-  readonly id: string;
-  readonly name: string;
-  readonly label: string;
-  readonly paths: number;
-}
-
-export interface StoreEnumerateOptions {
-  readonly maxHops?: number;
-  /** Stop after this many candidates (the cap is reported in `capped`). */
-  readonly maxCandidates?: number;
-  readonly signal?: AbortSignal;
-}
-
-const storeRef = (a: StoreAnchor): StoreNodeRef => ({ storeId: a.storeId, label: a.label });
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
+import { keyLookups, LOOKUPS_PER_STATEMENT, offsetOf, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { CandidateEnumerator, type EnumerationGraph, type EnumerationData } from './enumerate';
+import { enumerationLevel, PACK, PACKED_A_LIMIT } from './storeCypher';
 
 /**
- * Candidate enumeration with aggregate Cypher on the store (GraphRAFT's templates): one read-only
- * query per query prefix returns every typed continuation with `count(DISTINCT answer)`; a chain is
- * extended only along continuations that have answers. Same candidates and counts as the snapshot
- * enumerator (tested against it and a brute-force walk on the real embedded engine).
+ * What candidate enumeration on a store keeps per search index (the Asker holds one): relation and
+ * label ids by name, each label's table offsets → index nodes (embedded; built on first use of the
+ * label), what the catalog says of labels and types, and one spare local graph (its buffers span the
+ * index's nodes, so they are reused rather than allocated per question).
+ */
+export class StoreNeighbourhood {
+  readonly relationIds: ReadonlyMap<string, number>;
+  readonly labelIds: ReadonlyMap<string, number>;
+  readonly endpoints: EndpointsOf | undefined;
+  private readonly labelCount: ReadonlyMap<string, number>;
+  /** Labels with a `name` property: their nodes can be found by key (the primary key of kgrag's import). */
+  private readonly keyed: ReadonlySet<string>;
+  private readonly byOffset: (Int32Array | undefined)[] = [];
+  private spare: LocalGraph | undefined;
+  /** Edges as packed numbers (false: always as pairs, the packed form's fallback; tests use it). */
+  readonly packed: boolean;
+
+  constructor(
+    readonly store: Pick<GraphStore, 'query' | 'dialect'>,
+    readonly index: SearchIndex,
+    schema?: GraphSchema,
+    options: { readonly packed?: boolean } = {},
+  ) {
+    this.packed = options.packed ?? true;
+    const d = index.data;
+    this.relationIds = new Map(d.relationNames.map((r, i) => [r, i]));
+    this.labelIds = new Map(d.labelNames.map((l, i) => [l, i]));
+    const declared = schema ? new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const)) : undefined;
+    this.endpoints = declared ? (type) => declared.get(type) : undefined;
+    this.labelCount = new Map((schema?.labels ?? []).map((l) => [l.name, l.count ?? 0] as const));
+    this.keyed = new Set((schema?.labels ?? []).filter((l) => l.properties.includes('name')).map((l) => l.name));
+  }
+
+  /** The index node at `offset` of label `label`'s table (embedded ids are `<table>:<offset>`), or -1. */
+  nodeAt(label: number, offset: number): number {
+    let map = this.byOffset[label];
+    if (!map) {
+      const members = this.index.membersOf(label);
+      let max = -1;
+      const offsets = new Float64Array(members.length);
+      for (let i = 0; i < members.length; i++) max = Math.max(max, (offsets[i] = offsetOf(this.index.data.nodeIds.get(members[i]!))));
+      map = new Int32Array(max + 1).fill(-1);
+      for (let i = 0; i < members.length; i++) map[offsets[i]!] = members[i]!;
+      this.byOffset[label] = map;
+    }
+    return offset < map.length ? map[offset]! : -1;
+  }
+
+  /** How many of a label's `n` frontier nodes to find by key (all or none: `keyLookups`). */
+  lookups(label: string, n: number, budget: number): number {
+    return this.keyed.has(label) ? keyLookups(this.labelCount.get(label) ?? 0, n, budget) : 0;
+  }
+
+  take(): LocalGraph {
+    const g = this.spare ?? new LocalGraph(this.index);
+    this.spare = undefined;
+    return g;
+  }
+
+  give(g: LocalGraph): void {
+    g.clear();
+    this.spare = g;
+  }
+}
+
+/** A node's state in the local graph during one question's reads. */
+const SEEN = 1;
+const FRONTIER = 2;
+const READ = 3;
+
+/**
+ * The part of the graph one question's enumeration walks, in the index's numbering: every edge of
+ * the nodes read (each read node has all of its edges, out and in, as in the snapshot's CSR; other
+ * nodes have none and are never expanded). CandidateEnumerator walks it as it walks the snapshot.
+ */
+export class LocalGraph implements EnumerationGraph {
+  readonly nodeCount: number;
+  data: EnumerationData;
+  readonly enumerator: CandidateEnumerator;
+  private readonly state: Uint8Array;
+  private touched: number[] = [];
+  private readonly outOffsets: Uint32Array;
+  private readonly inOffsets: Uint32Array;
+  /** Edges read: out edges (from → to), in edges (of → from which neighbour), with relation ids. */
+  private readonly outFrom = new Column();
+  private readonly outTo = new Column();
+  private readonly outRel = new Column();
+  private readonly inOf = new Column();
+  private readonly inFrom = new Column();
+  private readonly inRel = new Column();
+
+  constructor(private readonly index: SearchIndex) {
+    this.nodeCount = index.nodeCount;
+    this.state = new Uint8Array(index.nodeCount);
+    this.outOffsets = new Uint32Array(index.nodeCount + 1);
+    this.inOffsets = new Uint32Array(index.nodeCount + 1);
+    this.data = this.arrays();
+    this.enumerator = new CandidateEnumerator(this);
+  }
+
+  private arrays(): EnumerationData {
+    const d = this.index.data;
+    const out = csrInto(this.outOffsets, this.outFrom, this.outTo, this.outRel);
+    const inn = csrInto(this.inOffsets, this.inOf, this.inFrom, this.inRel);
+    return { outOffsets: this.outOffsets, outTargets: out.targets, outRels: out.rels, inOffsets: this.inOffsets, inSources: inn.targets, inRels: inn.rels, nodeLabel: d.nodeLabel, labelNames: d.labelNames, relationNames: d.relationNames };
+  }
+
+  isRead(v: number): boolean {
+    return this.state[v] === READ;
+  }
+
+  isFrontier(v: number): boolean {
+    return this.state[v] === FRONTIER;
+  }
+
+  /** Marks `v` to be read in the next level; false when it is read or marked already. */
+  queue(v: number): boolean {
+    const s = this.state[v]!;
+    if (s === READ || s === FRONTIER) return false;
+    if (s === 0) this.touched.push(v);
+    this.state[v] = FRONTIER;
+    return true;
+  }
+
+  /** Notes a neighbour seen (so that `clear` resets it). */
+  see(v: number): void {
+    if (this.state[v] === 0) {
+      this.state[v] = SEEN;
+      this.touched.push(v);
+    }
+  }
+
+  markRead(nodes: readonly number[]): void {
+    for (const v of nodes) this.state[v] = READ;
+  }
+
+  add(out: boolean, node: number, neighbour: number, rel: number): void {
+    if (out) {
+      this.outFrom.push(node);
+      this.outTo.push(neighbour);
+      this.outRel.push(rel);
+    } else {
+      this.inOf.push(node);
+      this.inFrom.push(neighbour);
+      this.inRel.push(rel);
+    }
+    this.see(neighbour);
+  }
+
+  /** Where the edges read so far end (the next level's edges start there). */
+  mark(): readonly [number, number] {
+    return [this.outFrom.length, this.inOf.length];
+  }
+
+  /** The neighbours in the edges read since `mark` (a level's edges: only its frontier's). */
+  neighboursSince(mark: readonly [number, number], visit: (v: number) => void): void {
+    const outTo = this.outTo.values;
+    const inFrom = this.inFrom.values;
+    for (let e = mark[0]; e < this.outTo.length; e++) visit(outTo[e]!);
+    for (let e = mark[1]; e < this.inFrom.length; e++) visit(inFrom[e]!);
+  }
+
+  /** The CSR arrays of every edge read (what the enumerator walks; until then `data` is stale). */
+  build(): void {
+    this.data = this.arrays();
+  }
+
+  clear(): void {
+    for (const v of this.touched) this.state[v] = 0;
+    this.touched = [];
+    for (const c of [this.outFrom, this.outTo, this.outRel, this.inOf, this.inFrom, this.inRel]) c.clear();
+    this.enumerator.capped = false;
+  }
+}
+
+/**
+ * Candidate enumeration on the store, level by level (docs/ask.md, "On the store"): one read-only
+ * statement per level reads every edge of that level's frontier (the anchors, then their
+ * neighbours, then theirs: ≤ maxHops statements per question, whatever the number of anchors), and
+ * the snapshot's own enumerator walks what was read. The candidates, their answers, path counts and
+ * order, and the cap are the snapshot's by construction: every node the enumerator expands has all
+ * of its edges in the local graph, exactly as in the snapshot's CSR.
  */
 export class StoreEnumerator {
   capped = false;
   /** Statements sent (for the result's "what ran" and the benchmark). */
   queries = 0;
-  /** Rows they returned, and the store's own time (its reported time, else the call's). */
+  /** Edges they returned (one packed value or pair each: the rows of this read), and the store's own time (its reported time, else the call's). */
   rowsRead = 0;
   serverMs = 0;
 
-  constructor(private readonly store: Pick<GraphStore, 'query' | 'dialect'>) {}
-
-  private async rows(s: CypherStatement, signal?: AbortSignal): Promise<readonly Readonly<Record<string, unknown>>[]> {
-    this.queries++;
-    const r = await this.store.query(s.text, { params: s.params, readOnly: true, ...(signal ? { signal } : {}) });
-    this.rowsRead += r.rows.length;
-    this.serverMs += r.serverMs ?? r.timeMs;
-    return r.rows;
-  }
+  constructor(private readonly at: StoreNeighbourhood) {}
 
   /** What was asked of the store so far (RetrievalResult's `storeIo`). */
   io(): StoreIo {
@@ -61,112 +206,162 @@ export class StoreEnumerator {
   }
 
   /**
-   * Chains of 1..maxHops hops from one anchor; answers exclude the anchor itself. One statement per
-   * length (`chainLevel`): every prefix of that length with its typed continuations, so a chain of
-   * h hops costs h round trips; the candidates are then listed depth first, as the snapshot
-   * enumerator lists them, and the cap cuts the same list.
+   * Reads the edges of every node within `levels - 1` hops of the anchors (one statement per
+   * level), then hands the local graph's enumerator to `walk`; the local graph is reused once
+   * `walk` returns (the candidates own their arrays).
    */
-  async chains(anchor: StoreAnchor, options: StoreEnumerateOptions = {}): Promise<StoreCandidate[]> {
-    const maxHops = options.maxHops ?? 3;
-    const cap = options.maxCandidates ?? 2000;
-    const children = new Map<string, Readonly<Record<string, unknown>>[]>();
-    for (let depth = 0; depth < maxHops; depth++) {
-      const rows = await this.rows(chainLevel(this.store.dialect, storeRef(anchor), depth), options.signal);
-      if (rows.length === 0) break;
+  async enumerate<T>(anchors: readonly number[], levels: number, walk: (e: CandidateEnumerator) => T, signal?: AbortSignal): Promise<T> {
+    const graph = this.at.take();
+    try {
+      let frontier: number[] = [];
+      for (const a of anchors) if (graph.queue(a)) frontier.push(a);
+      for (let level = 0; level < levels && frontier.length > 0; level++) {
+        const mark = graph.mark();
+        await this.readLevel(graph, frontier, signal);
+        graph.markRead(frontier);
+        if (level + 1 === levels) break;
+        const next: number[] = [];
+        graph.neighboursSince(mark, (v) => {
+          if (graph.queue(v)) next.push(v);
+        });
+        frontier = next;
+      }
+      graph.build();
+      const result = walk(graph.enumerator);
+      this.capped = graph.enumerator.capped;
+      return result;
+    } finally {
+      this.at.give(graph);
+    }
+  }
+
+  private async readLevel(graph: LocalGraph, frontier: readonly number[], signal?: AbortSignal): Promise<void> {
+    const index = this.at.index;
+    const d = index.data;
+    const dialect = this.at.store.dialect;
+    if (dialect === 'neo4j') {
+      const rows = await this.rows(enumerationLevel('neo4j', [], frontier.map((v) => d.nodeIds.get(v)), undefined, false), signal);
       for (const r of rows) {
-        const prefix: Step[] = [];
-        for (let i = 1; i <= depth; i++) prefix.push({ relation: String(r[`t${i}`]), direction: direction(r[`d${i}`]), label: String(r[`l${i}`]) });
-        const key = prefixKey(prefix);
-        const list = children.get(key);
-        if (list) list.push(r);
-        else children.set(key, [r]);
-      }
-    }
-    const out: StoreCandidate[] = [];
-    const walk = (steps: readonly Step[]): void => {
-      if (steps.length >= maxHops) return;
-      for (const g of sortedGroups(children.get(prefixKey(steps)) ?? [])) {
-        if (out.length >= cap) {
-          this.capped = true;
-          return;
+        const rel = this.at.relationIds.get(String(r.t));
+        if (rel === undefined) continue;
+        const out = Number(r.o) === 1;
+        for (const pair of r.e as readonly (readonly unknown[])[]) {
+          const a = index.nodeIndexOf(String(pair[0]));
+          const b = index.nodeIndexOf(String(pair[1]));
+          // A node the index does not hold (the graph changed after it was built): the snapshot would not hold it either.
+          if (a === undefined || b === undefined || !graph.isFrontier(a)) continue;
+          graph.add(out, a, b, rel);
         }
-        const next = [...steps, g.step];
-        out.push({ source: 'store', shape: { kind: 'chain', anchor: strip(anchor), steps: next }, count: g.answers });
-        walk(next);
       }
-    };
-    walk([]);
-    return out;
-  }
-
-  /** Paths a –first– m –second– b, and conjunctions one hop further from m (every path's in one statement). */
-  async twoAnchor(a: StoreAnchor, b: StoreAnchor, options: StoreEnumerateOptions = {}): Promise<StoreCandidate[]> {
-    if (a.storeId === b.storeId) return [];
-    const cap = options.maxCandidates ?? 2000;
-    const out: StoreCandidate[] = [];
-    const paths = (await this.rows(pathGroups(this.store.dialect, storeRef(a), storeRef(b)), options.signal))
-      .map((r) => ({
-        first: { relation: String(r.first), direction: direction(r.firstDirection), label: String(r.label) } satisfies Step,
-        second: { relation: String(r.second), direction: direction(r.secondDirection), label: b.label } satisfies Step,
-        answers: Number(r.answers),
-      }))
-      .filter((p) => p.answers > 0)
-      .sort((x, y) => stepOrder(x.first, y.first) || stepOrder(x.second, y.second));
-    const then: { step: Step; answers: number }[][] = [];
-    for (let at = 0; at < paths.length; at += BATCH_PREFIXES) {
-      const chunk = paths.slice(at, at + BATCH_PREFIXES);
-      const rows = await this.rows(conjunctionContinuationsBatch(this.store.dialect, storeRef(a), storeRef(b), chunk), options.signal);
-      chunk.forEach((_, i) => then.push(sortedGroups(rows.filter((r) => Number(r.prefix) === i))));
+      return;
     }
-    const anchors: [AnchorRef, AnchorRef] = [strip(a), strip(b)];
-    for (const [i, p] of paths.entries()) {
-      if (out.length >= cap) {
-        this.capped = true;
-        return out;
+    // Embedded: per label, its nodes by their key when lookups pay (a few nodes of a large label), else a scan of the label.
+    const byLabel = new Map<number, number[]>();
+    for (const v of frontier) {
+      const l = d.nodeLabel[v]!;
+      const list = byLabel.get(l);
+      if (list) list.push(v);
+      else byLabel.set(l, [v]);
+    }
+    const groups: LevelGroup[] = [];
+    const groupLabel: number[] = [];
+    let budget = LOOKUPS_PER_STATEMENT;
+    let packed = this.at.packed;
+    // Groups in label order: the same labels give the same text, whose query-door verdict is cached (a new text's parse costs 10–300 ms).
+    for (const [l, nodes] of [...byLabel].sort((x, y) => x[0] - y[0])) {
+      const label = d.labelNames[l]!;
+      const offsets = nodes.map((v) => offsetOf(d.nodeIds.get(v)));
+      if (offsets.some((o) => o >= PACKED_A_LIMIT)) packed = false;
+      const m = this.at.lookups(label, nodes.length, budget);
+      budget -= m;
+      groups.push(m > 0 ? { label, offsets, keys: nodes.map((v) => d.names.get(v)), types: d.relationNames } : { label, offsets, types: d.relationNames });
+      groupLabel.push(l);
+    }
+    let rows = await this.rows(enumerationLevel('kuzu', groups, [], this.at.endpoints, packed), signal);
+    // A neighbour's offset too large to pack: the level again, as pairs (never on the graphs measured).
+    if (packed && rows.some((r) => Number(r.mb) >= PACK)) {
+      packed = false;
+      rows = await this.rows(enumerationLevel('kuzu', groups, [], this.at.endpoints, false), signal);
+    }
+    for (const r of rows) {
+      const rel = this.at.relationIds.get(String(r.t));
+      const lb = this.at.labelIds.get(String(r.l));
+      const la = groupLabel[Number(r.g)];
+      if (rel === undefined || lb === undefined || la === undefined) continue;
+      const out = Number(r.o) === 1;
+      for (const x of r.e as readonly unknown[]) {
+        let oa: number;
+        let ob: number;
+        if (packed) {
+          const v = Number(x);
+          oa = Math.floor(v / PACK);
+          ob = v - oa * PACK;
+        } else {
+          const pair = x as readonly unknown[];
+          oa = Number(pair[0]);
+          ob = Number(pair[1]);
+        }
+        const a = this.at.nodeAt(la, oa);
+        const b = this.at.nodeAt(lb, ob);
+        // A key matches one node when it is the label's primary key (kgrag's import); a row of another node was not asked for.
+        if (a < 0 || b < 0 || !graph.isFrontier(a)) continue;
+        graph.add(out, a, b, rel);
       }
-      out.push({ source: 'store', shape: { kind: 'path', anchors, first: p.first, second: p.second }, count: p.answers });
-      for (const g of then[i]!) out.push({ source: 'store', shape: { kind: 'conjunction', anchors, first: p.first, second: p.second, then: g.step }, count: g.answers });
     }
-    return out;
   }
 
-  /** The answers of one candidate, most paths first (ties by name), at most `limit`. */
-  async answers(shape: CandidateShape, storeIds: ReadonlyMap<number, string>, limit: number, signal?: AbortSignal): Promise<StoreAnswer[]> {
-    const ref = (a: AnchorRef): StoreNodeRef => {
-      const storeId = storeIds.get(a.node);
-      if (storeId === undefined) throw new Error(`no store id for the anchor ${JSON.stringify(a.name)}`);
-      return { storeId, label: a.label };
-    };
-    const s: StoreShape = shape.kind === 'chain' ? { ...shape, anchor: ref(shape.anchor) } : { ...shape, anchors: [ref(shape.anchors[0]), ref(shape.anchors[1])] };
-    const rows = await this.rows(candidateAnswers(this.store.dialect, s, limit), signal);
-    return rows.map((r) => ({ id: String(r.id), name: r.name === null || r.name === undefined ? '' : String(r.name), label: String(r.label), paths: Number(r.paths) }));
+  private async rows(s: { text: string; params: Readonly<Record<string, unknown>> }, signal?: AbortSignal): Promise<readonly Readonly<Record<string, unknown>>[]> {
+    if (s.text === '') return [];
+    this.queries++;
+    const r = await this.at.store.query(s.text, { params: s.params as never, readOnly: true, ...(signal ? { signal } : {}) });
+    for (const row of r.rows) this.rowsRead += Array.isArray(row.e) ? row.e.length : 0;
+    this.serverMs += r.serverMs ?? r.timeMs;
+    return r.rows;
   }
 }
 
-/** Prefixes (or paths) whose continuations one statement reads: bounds a statement's size (two UNION ALL branches each). */
-export const BATCH_PREFIXES = 32;
-
-function prefixKey(steps: readonly Step[]): string {
-  return steps.map((s) => `${s.relation}\u0000${s.direction}\u0000${s.label}`).join('\u0001');
+/**
+ * CSR of `from → to` edges into `offsets` (n + 1, reused): each node's edges in the order read. The
+ * offsets serve as the fill cursors, then move back by one node.
+ */
+function csrInto(offsets: Uint32Array, fromColumn: Column, toColumn: Column, relColumn: Column): { targets: Uint32Array; rels: Uint16Array } {
+  const n = offsets.length - 1;
+  const m = fromColumn.length;
+  const from = fromColumn.values;
+  const to = toColumn.values;
+  const rel = relColumn.values;
+  offsets.fill(0);
+  for (let e = 0; e < m; e++) offsets[from[e]! + 1]++;
+  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i]!;
+  const targets = new Uint32Array(m);
+  const rels = new Uint16Array(m);
+  for (let e = 0; e < m; e++) {
+    const at = offsets[from[e]!]!++;
+    targets[at] = to[e]!;
+    rels[at] = rel[e]!;
+  }
+  for (let i = n; i > 0; i--) offsets[i] = offsets[i - 1]!;
+  offsets[0] = 0;
+  return { targets, rels };
 }
 
-function direction(v: unknown): 'out' | 'in' {
-  return v === 'in' ? 'in' : 'out';
-}
+/** A growable column of unsigned 32-bit values (edges read: no boxed numbers, a quarter of a JS array's size). */
+class Column {
+  values = new Uint32Array(1024);
+  length = 0;
 
-/** The shape's anchor without the store id (shapes are the same whichever enumerator made them). */
-function strip(a: StoreAnchor): AnchorRef {
-  return { mention: a.mention, node: a.node, name: a.name, label: a.label };
-}
+  push(v: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = v;
+  }
 
-function stepOrder(x: Step, y: Step): number {
-  return x.relation.localeCompare(y.relation) || x.direction.localeCompare(y.direction) || x.label.localeCompare(y.label);
-}
-
-/** Continuation rows → steps with answers, in a fixed order (the engines return groups in any order). */
-function sortedGroups(rows: readonly Readonly<Record<string, unknown>>[]): { step: Step; answers: number }[] {
-  return rows
-    .map((r) => ({ step: { relation: String(r.relation), direction: direction(r.direction), label: String(r.label) }, answers: Number(r.answers) }))
-    .filter((g) => g.answers > 0)
-    .sort((x, y) => stepOrder(x.step, y.step));
+  /** Empties it, keeping at most 1M values' room for the next question. */
+  clear(): void {
+    this.length = 0;
+    if (this.values.length > 1 << 20) this.values = new Uint32Array(1024);
+  }
 }

@@ -58,7 +58,7 @@ export function decideWhyNotPlacement(kind: StrategyKind, requested: PlacementCh
 /**
  * Where `kind` runs for `requested`, and why. `budgetMB` is the memory budget auto compares with.
  * `ask` is the grounded planner (core/ask): in the store it grounds on the index without the graph
- * and enumerates its candidates with aggregate Cypher; only when asked for (auto keeps it in memory).
+ * and enumerates its candidates on the neighbourhood read from the store; only when asked for (auto keeps it in memory).
  */
 export function decidePlacement(kind: StrategyKind | 'ask', requested: PlacementChoice, schema: GraphSchema | undefined, budgetMB: number): PlacementReport {
   if (kind === 'cypher') return { requested, ran: 'store', reason: 'the cypher strategy always runs its compiled query in the store' };

@@ -148,7 +148,7 @@ export interface RetrievalSession {
   /**
    * The grounded planner (core/ask) placed like a run: in memory it holds the snapshot; in the store
    * (placement store, or auto over the memory budget) only the search index without the graph, and
-   * its candidates are enumerated with aggregate Cypher on the store (docs/ask.md). Built once per
+   * its candidates are enumerated on the neighbourhood read from the store (docs/ask.md). Built once per
    * index and schema.
    */
   asker(options?: AskerOptions): Promise<PlacedAsker>;
