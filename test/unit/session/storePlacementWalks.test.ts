@@ -26,6 +26,7 @@ import { randomGraph, randomPattern, rng, RELS } from '../retrieve/helpers';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { bm25For, hasBm25 } from '../../../src/core/retrieve/mor/bm25';
+import { hasDegrees } from '../../../src/core/retrieve/snapshot/fileDegrees';
 import { importedDatabase, importedRandomGraph } from '../../support/importedGraph';
 
 let dir = '';
@@ -64,6 +65,8 @@ async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise
     assert.equal(index.data.bm25, undefined, 'the index was read without its BM25 sections');
     assert.equal(hasBm25(index), textScored, 'BM25 attached exactly when a text-scoring strategy ran');
     if (textScored) assert.equal(bm25For(index).resident, false, 'BM25 is read from the file on demand, not whole');
+    // stem's guidance walk reads its touched nodes' degrees from the index file (not from the store).
+    assert.equal(hasDegrees(index), !textScored, 'the index file\'s degrees attached exactly when stem ran');
     return out;
   } finally {
     await s.close();

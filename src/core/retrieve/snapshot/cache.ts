@@ -320,7 +320,7 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
  * placement; undefined when the file is missing, of another graph version (fingerprint) or embedder,
  * or holds no CSR. Its descriptor stays open until the reader is collected.
  */
-export function readDegrees(path: string, expect: { fingerprint: string; embedderId: string }): FileDegrees | undefined {
+export function readDegrees(path: string, expect: { fingerprint: string; embedderId: string }, cache?: { readonly blockBytes: number; readonly cacheBytes: number }): FileDegrees | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -340,7 +340,7 @@ export function readDegrees(path: string, expect: { fingerprint: string; embedde
     };
     const [oo, or, io, ir] = (['outOffsets', 'outRels', 'inOffsets', 'inRels'] as const).map(at);
     if (!oo || !or || !io || !ir || oo.kind !== 'u32' || or.kind !== 'u16' || io.kind !== 'u32' || ir.kind !== 'u16' || oo.length !== io.length || or.length !== ir.length) return undefined;
-    const reader = new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, offsets: oo.length, edges: or.length });
+    const reader = new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, offsets: oo.length, edges: or.length }, cache?.cacheBytes, cache?.blockBytes);
     openFiles.register(reader, fd);
     keepOpen = true;
     return reader;

@@ -43,8 +43,11 @@ export class FileDegrees implements DegreeSource {
     private readonly fd: number,
     private readonly at: CsrFileSections,
     private readonly cacheBytes = 4 << 20,
+    /** A multiple of 4: an offset never straddles two blocks. */
     private readonly blockBytes = BLOCK,
-  ) {}
+  ) {
+    if (blockBytes < 4 || blockBytes % 4 !== 0) throw new Error(`block size ${blockBytes}: a positive multiple of 4 bytes`);
+  }
 
   degree(node: number, w: Float64Array): number {
     let s = 0;
