@@ -68,7 +68,7 @@ test('degrees read from the index file equal the walk\'s sum over the snapshot, 
         }
         for (let u = 0; u < snap.nodeCount; u++) {
           const d = snap.data;
-          const rel = deg.relations(u);
+          const rel: { readonly out: Uint16Array; readonly in: Uint16Array } = deg.relations(u);
           assert.deepEqual([...rel.out], [...d.outRels.slice(d.outOffsets[u]!, d.outOffsets[u + 1]!)], `seed ${seed} node ${u}: out relation ids`);
           assert.deepEqual([...rel.in], [...d.inRels.slice(d.inOffsets[u]!, d.inOffsets[u + 1]!)], `seed ${seed} node ${u}: in relation ids`);
           if (cache?.blockBytes === 8 && d.outOffsets[u + 1]! + d.inOffsets[u + 1]! - d.outOffsets[u]! - d.inOffsets[u]! > 8) multiBlock++;

@@ -154,7 +154,8 @@ export class StemStore {
       const edges = [...needEdges].filter((u) => !this.edges.hasAll(u));
       const degrees = [...needDegree].filter((u) => !this.edges.hasAll(u) && !this.counts.has(u) && !needEdges.has(u));
       if (edges.length === 0 && degrees.length === 0) return result;
-      adjacency = await this.readRound(edges, degrees);
+      // Degrees known: only edges, read as every walk's levels are (levelStatement: the ids in buckets above 48, a few by key).
+      adjacency = known ? await this.edges.edgesOf(edges, null) : await this.readRound(edges, degrees);
       if (known && !agrees(known, adjacency, edges)) {
         // The index file is not this graph's (changed since the fingerprint was read): the walk starts
         // again from what the store returned, its degrees bounded and counted in the store.
