@@ -137,10 +137,13 @@ export class StemStore {
   /** The guidance provider's walk, replayed until it needed nothing the store had not returned. */
   async guide(provider: GuidanceProvider, input: Omit<GuidanceInput, 'graph'>): Promise<GuidanceGraph> {
     let adjacency = await this.edges.edgesOf([], null);
+    /** With exact degrees, a replay resumes where the last one first lacked edges (GuidanceGraphAccess.resume). */
+    let resume: { state?: unknown } | undefined = this.degrees ? {} : undefined;
     for (;;) {
       const needEdges = new Set<number>();
       const needDegree = new Set<number>();
       const known = this.degrees;
+      if (!known) resume = undefined;
       const result = provider.guide({
         ...input,
         graph: {
@@ -149,6 +152,7 @@ export class StemStore {
           degree: known ? (u, w) => this.knownDegree(known, u, w) : (u, w) => this.degree(u, w),
           ...(known ? {} : { estimate: (u: number, w: Float64Array) => this.estimate(u, w) }),
           missing: (u, what) => void (what === 'edges' ? needEdges : needDegree).add(u),
+          ...(resume ? { resume } : {}),
         },
       });
       const edges = [...needEdges].filter((u) => !this.edges.hasAll(u));
