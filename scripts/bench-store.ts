@@ -196,6 +196,9 @@ async function main(): Promise<void> {
           mismatches++;
           if (mismatches <= 10) console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}" differs: ${firstDifference(m, st)}`);
         }
+        // A long run (the whole dev set) says how far it got, for when it is stopped before the end.
+        const done = times.length + errors;
+        if (done % 500 === 0) console.log(`  … ${strategy} ${hop}-hop ${done}/${qs.length} at ${new Date().toISOString().slice(11, 19)} UTC: differing ${mismatches}, errors ${errors}, store p50 ${pct(times, 0.5).toFixed(1)} ms`);
       }
       const cpu = process.cpuUsage(cpu0);
       console.log(

@@ -22,7 +22,7 @@ import type { PlanningGraph, StrategyKind } from '../plan/planningGraph';
 import { explainCypher } from '../retrieve/cypher/explain';
 import type { Reranker } from '../retrieve/mor/rerank';
 import type { RetrievalResult } from '../retrieve/result';
-import { loadOrBuildSnapshot, preloadSnapshot, writeSnapshotFile, readBm25, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
+import { loadOrBuildSnapshot, preloadSnapshot, writeSnapshotFile, readBm25, readDegrees, readSearchIndex, snapshotFileName, type LoadedSnapshot, type SnapshotSource, type SnapshotStage } from '../retrieve/snapshot/cache';
 import { snapshotFromImport, type EarlyEmbedding } from '../retrieve/snapshot/fromImport';
 import type { WrittenGraph } from '../graph/import/written';
 import { queryResult } from '../retrieve/cypher/queryResult';
@@ -35,6 +35,7 @@ import type { WhyNotResult } from '../../contracts/whyNot';
 import { analyzeWhyNot, type WhyNotOptions } from '../whynot';
 import { STRATEGIES, cypherUnsuitable, indexNeed, type IndexNeed, type StrategyContext, type StrategyOverrides } from './strategies';
 import { attachBm25, hasBm25 } from '../retrieve/mor/bm25';
+import { attachDegrees, hasDegrees } from '../retrieve/snapshot/fileDegrees';
 import type { PlacementChoice, PlacementReport } from '../../contracts/retrievalResult';
 import { decidePlacement, decideWhyNotPlacement, DEFAULT_MEMORY_BUDGET_MB, estimatedBytes } from './placement';
 import { Asker } from '../ask/ask';
@@ -144,7 +145,7 @@ export interface RetrievalSession {
    * the snapshot when it is loaded already, else the index file read without its CSR and BM25
    * (`text`: with the BM25 index over the names, read apart from the same file).
    */
-  searchIndex(signal?: AbortSignal, options?: { readonly text?: boolean }): Promise<SearchIndex>;
+  searchIndex(signal?: AbortSignal, options?: { readonly text?: boolean; readonly degrees?: boolean }): Promise<SearchIndex>;
   /**
    * The grounded planner (core/ask) placed like a run: in memory it holds the snapshot; in the store
    * (placement store, or auto over the memory budget) only the search index without the graph, and
@@ -271,8 +272,8 @@ class Session implements RetrievalSession, StrategyContext {
     return { asker, placement };
   }
 
-  searchIndex(signal?: AbortSignal, options: { readonly text?: boolean } = {}): Promise<SearchIndex> {
-    return this.load(options.text ? 'index+text' : 'index', signal);
+  searchIndex(signal?: AbortSignal, options: { readonly text?: boolean; readonly degrees?: boolean } = {}): Promise<SearchIndex> {
+    return this.load(options.text ? 'index+text' : options.degrees ? 'index+degrees' : 'index', signal);
   }
 
   /** What a run's placement needs (the strategy table's `needs`), loaded once and shared. */
@@ -283,6 +284,11 @@ class Session implements RetrievalSession, StrategyContext {
       // BM25 from the same file, read on demand (a query its terms' postings; the CSR stays there); without it bm25For builds it from the names.
       const bm = readBm25(join(this.cacheDir, snapshotFileName(index.data.fingerprint, index.data.embedderId)), { fingerprint: index.data.fingerprint, embedderId: index.data.embedderId });
       if (bm) attachBm25(index, bm);
+    }
+    if (need === 'index+degrees' && !hasDegrees(index)) {
+      // Degrees from the same file's CSR relation ids, read on demand (stem's guidance walk); without a file, the walk reads them in the store.
+      const deg = readDegrees(join(this.cacheDir, snapshotFileName(index.data.fingerprint, index.data.embedderId)), { fingerprint: index.data.fingerprint, embedderId: index.data.embedderId });
+      if (deg) attachDegrees(index, deg);
     }
     return index;
   }
@@ -335,7 +341,7 @@ class Session implements RetrievalSession, StrategyContext {
    * node's name, so without an index file they read the snapshot (said in `notes`).
    * Everywhere else: searchIndex().
    */
-  private async searchIndexFor(plan: PlanningGraph, strategy: StrategyKind, notes: string[], signal?: AbortSignal, options: { readonly text?: boolean } = {}): Promise<SearchIndex> {
+  private async searchIndexFor(plan: PlanningGraph, strategy: StrategyKind, notes: string[], signal?: AbortSignal, options: { readonly text?: boolean; readonly degrees?: boolean } = {}): Promise<SearchIndex> {
     const store = this.store;
     if (this.loaded || !(store instanceof Neo4jStore)) return this.searchIndex(signal, options);
     const file = await this.readIndexFile(signal);

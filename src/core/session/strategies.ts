@@ -28,6 +28,7 @@ import type { PlacementChoice, PlacementReport } from '../../contracts/retrieval
 import type { GraphSchema } from '../schema/graphSchema';
 import { StoreEdges } from '../retrieve/store/storeEdges';
 import { StemStore } from '../retrieve/store/storeStem';
+import { degreesOf } from '../retrieve/snapshot/fileDegrees';
 import type { IoCounter } from '../retrieve/store/storeGraph';
 import { STORE_STRATEGIES } from './placement';
 
@@ -37,9 +38,11 @@ export type { StrategyParameter } from '../plan/strategyParameters';
  * What a run loads before its strategy runs, per placement (each entry's `needs`; the session loads
  * it, docs/placement.md): `snapshot` — the graph in memory (the search index and the CSR);
  * `index` — the search index without the graph (names, ids, labels, vectors, relation domains);
- * `index+text` — the same plus the BM25 index over the names (MoR's and SAGE's text scores).
+ * `index+text` — the same plus the BM25 index over the names (MoR's and SAGE's text scores);
+ * `index+degrees` — the same plus the nodes' weighted degrees from the index file's CSR relation ids
+ * (stem's guidance walk; fileDegrees.ts).
  */
-export type IndexNeed = 'snapshot' | 'index' | 'index+text';
+export type IndexNeed = 'snapshot' | 'index' | 'index+text' | 'index+degrees';
 
 /** What a strategy gets from the session it runs in. */
 export interface StrategyContext {
@@ -48,7 +51,7 @@ export interface StrategyContext {
   /** The snapshot (loaded or built once per session). */
   snapshot(signal?: AbortSignal): Promise<GraphSnapshot>;
   /** The search index without the graph's edges (store placement; the snapshot when loaded already); `text`: with BM25. */
-  searchIndex?(signal?: AbortSignal, options?: { readonly text?: boolean }): Promise<SearchIndex>;
+  searchIndex?(signal?: AbortSignal, options?: { readonly text?: boolean; readonly degrees?: boolean }): Promise<SearchIndex>;
   /** MoR's learned reranker, when the session was opened with one. */
   readonly reranker?: Reranker;
   /** Where this strategy's search runs for the run's requested placement, and why (the session decides: placement.ts). */
@@ -133,7 +136,7 @@ export function indexNeed(kind: StrategyKind, ran: PlacementReport['ran']): Inde
 /** Loads what `need` names (without a search index reader, e.g. a bare context: the snapshot, which serves every need). */
 export function loadIndex(c: Pick<StrategyContext, 'snapshot' | 'searchIndex'>, need: IndexNeed, signal?: AbortSignal): Promise<SearchIndex> {
   if (need === 'snapshot' || !c.searchIndex) return c.snapshot(signal);
-  return c.searchIndex(signal, { text: need === 'index+text' });
+  return c.searchIndex(signal, { text: need === 'index+text', degrees: need === 'index+degrees' });
 }
 
 /**
@@ -272,15 +275,15 @@ export const STRATEGIES: { readonly [K in StrategyKind]: StrategyDefinition & { 
     parameters: STRATEGY_PARAMETERS.stem,
     // STEM anchors its search on a named entity; without one it has nothing to start from.
     unsuitable: (plan) => (plan.nodes.some((n) => n.properties?.['name'] !== undefined || n.text !== undefined) ? undefined : 'STEM needs a named entity to anchor on, e.g. (m: Movie "Heat")'),
-    // Anchors by name vectors, no BM25: in the store the index without the graph is all it holds.
-    needs: { memory: 'snapshot', store: 'index' },
+    // Anchors by name vectors, no BM25; in the store its guidance walk reads the degrees of the nodes it touches from the index file (fileDegrees.ts).
+    needs: { memory: 'snapshot', store: 'index+degrees' },
     async retrieve(plan, c, o, id, f) {
       return retrieveStem(plan, f.index, c.embedder, {
         id,
         types: f.types,
         store: storeOf(c.store),
         strategy: effectiveStrategy('stem', plan, o.settings),
-        ...(f.inStore ? { inStore: new StemStore(f.index, f.inStore.edges) } : {}),
+        ...(f.inStore ? { inStore: new StemStore(f.index, f.inStore.edges, {}, degreesOf(f.index)) } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
         ...(o.relationAliases ? { relationAliases: o.relationAliases } : {}),
       });

@@ -26,6 +26,7 @@ import { randomGraph, randomPattern, rng, RELS } from '../retrieve/helpers';
 import { SAMPLE_TRIPLES } from '../../support/sampleSession';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { bm25For, hasBm25 } from '../../../src/core/retrieve/mor/bm25';
+import { hasDegrees } from '../../../src/core/retrieve/snapshot/fileDegrees';
 import { importedDatabase, importedRandomGraph } from '../../support/importedGraph';
 
 let dir = '';
@@ -55,7 +56,7 @@ after(async () => {
  * edges: its index is the file read without the CSR (the strategy table loads only what a
  * store-placed run needs), with BM25 read from the file on demand when mor or sage ran.
  */
-async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise<T>, textScored: boolean): Promise<T> {
+async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise<T>, textScored: boolean, stemRan = !textScored): Promise<T> {
   const s = await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' }, placement: 'store' });
   try {
     const out = await fn(s);
@@ -64,6 +65,8 @@ async function storeOnly<T>(folder: string, fn: (s: RetrievalSession) => Promise
     assert.equal(index.data.bm25, undefined, 'the index was read without its BM25 sections');
     assert.equal(hasBm25(index), textScored, 'BM25 attached exactly when a text-scoring strategy ran');
     if (textScored) assert.equal(bm25For(index).resident, false, 'BM25 is read from the file on demand, not whole');
+    // stem's guidance walk reads its touched nodes' degrees from the index file (not from the store).
+    assert.equal(hasDegrees(index), stemRan, 'the index file\'s degrees attached exactly when stem ran');
     return out;
   } finally {
     await s.close();
@@ -204,7 +207,7 @@ test('MetaQA sample: mor, stem and sage in store placement (a session holding th
     const out: RetrievalResult[] = [];
     for (const plan of plans) for (const strategy of strategies) out.push(await s.run(plan, { strategy }));
     return out;
-  }, true);
+  }, true, true);
   let compared = 0;
   let answered = 0;
   const stemTrips: number[] = [];

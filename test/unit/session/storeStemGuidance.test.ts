@@ -1,7 +1,9 @@
 // STEM's guidance walk in store placement on the REAL embedded engine, every way its reads can go:
-// touched nodes' degrees bounded by the store's weight sums (then counted when the bounds leave the
-// push undecided) or only by the edges read so far (then counted), default and breadth settings. Each gives memory's guidance graph, answers, beams and traces,
-// bit for bit; the statements show that each kind of read happened.
+// touched nodes' degrees from the index file (only the pushed nodes' edges read), bounded by the
+// store's weight sums (then counted when the bounds leave the push undecided) or only by the edges
+// read so far (then counted), default and breadth settings. Each gives memory's guidance graph,
+// answers, beams and traces, bit for bit; the statements show that each kind of read happened. A
+// degree source that disagrees with the edges the store returns is dropped, and the walk is still memory's.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,13 +14,16 @@ import type { RetrievalResult } from '../../../src/core/retrieve/result';
 import { StoreEdges } from '../../../src/core/retrieve/store/storeEdges';
 import { StemStore } from '../../../src/core/retrieve/store/storeStem';
 import { retrieveStem } from '../../../src/core/retrieve/stem/retrieve';
+import { pprGuidance } from '../../../src/core/retrieve/stem/guidance';
 import type { StoreReader } from '../../../src/core/retrieve/store/storeGraph';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { randomGraph, randomPattern } from '../retrieve/helpers';
 import { importedRandomGraph } from '../../support/importedGraph';
+import { readDegrees, snapshotFileName } from '../../../src/core/retrieve/snapshot/cache';
+import type { DegreeSource } from '../../../src/core/retrieve/snapshot/fileDegrees';
 
 let dir = '';
-const graphs: { session: RetrievalSession; seed: number; nodes: number; edges: number }[] = [];
+const graphs: { session: RetrievalSession; seed: number; nodes: number; edges: number; folder: string }[] = [];
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kgrag-store-stem-'));
@@ -28,7 +33,7 @@ before(async () => {
     [52, 50, 400],
   ] as const) {
     const { folder } = await importedRandomGraph(dir, seed, nodes, edges);
-    graphs.push({ session: await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } }), seed, nodes, edges });
+    graphs.push({ session: await openSession({ store: { kind: 'embedded', folder }, embedder: { kind: 'hashing' } }), seed, nodes, edges, folder });
   }
 });
 
@@ -97,4 +102,72 @@ test('stem guidance in the store equals memory whichever way its reads go: weigh
   assert.ok(has('default', 4, 5), 'default: weight sums');
   assert.ok(has('no weight sums (bounds from the edges read)', 2, 3), 'without sums: edge counts');
   assert.ok(!has('no weight sums (bounds from the edges read)', 4, 5), 'no weight sums read when asked not to');
+});
+
+/** A degree source that is not this graph's: every node one edge more than the store holds, its degree halved. */
+function stale(real: DegreeSource): DegreeSource {
+  return {
+    degree: (u, w) => real.degree(u, w) / 2,
+    relations: (u) => {
+      const r = real.relations(u);
+      return { out: Uint16Array.from([...r.out, 0]), in: r.in };
+    },
+  };
+}
+
+test('stem guidance with degrees from the index file reads only the pushed nodes\' edges, in fewer round trips, and equals memory; a stale degree source is dropped and the walk is still memory\'s (real engine)', async () => {
+  const embedder = new HashingEmbedder();
+  let compared = 0;
+  let guided = 0;
+  let staleSeen = 0;
+  let tripsFile = 0;
+  let tripsStore = 0;
+  /** Touched nodes whose edges were never read: the file's degree alone decided they were not pushed. */
+  let decidedByFile = 0;
+  for (const { session, seed, nodes, edges, folder } of graphs) {
+    const g = await randomGraph(seed, nodes, edges);
+    const snap = await session.snapshot();
+    const schema = await session.schema();
+    const degrees = readDegrees(join(folder, 'snapshots', snapshotFileName(snap.data.fingerprint, snap.data.embedderId)), { fingerprint: snap.data.fingerprint, embedderId: snap.data.embedderId });
+    assert.ok(degrees, `seed ${seed}: the index file's degrees`);
+    for (let p = 0; p < 12; p++) {
+      const plan = randomPattern(seed * 1000 + p, g);
+      // The default push threshold pushes nearly every node these small dense graphs' walks touch (its
+      // degree then comes from its edges); larger ones leave many touched and never pushed, decided by
+      // the file's degree alone.
+      for (const [settings, epsilon] of [[{}, undefined], [{ mode: 'breadth' as const, theta: 0.3 }, 0.004], [{}, 0.02]] as const) {
+        const guidance = pprGuidance(epsilon !== undefined ? { epsilon } : {});
+        const memory = await retrieveStem(plan, snap, embedder, { strategy: settings, guidance });
+        const walked = (memory.stem?.guidance.entities.length ?? 0) > 0;
+        if (walked) guided++;
+        const asked = new Set<number>();
+        const counted: DegreeSource = { degree: (u, w) => (asked.add(u), degrees.degree(u, w)), relations: (u) => degrees.relations(u) };
+        const fromFile = new StemStore(snap, new StoreEdges(snap, tallying(session), schema), {}, counted);
+        const store = await retrieveStem(plan, snap, embedder, { strategy: settings, guidance, inStore: fromFile });
+        assert.deepEqual(shape(store), shape(memory), `seed ${seed} plan ${p} ${JSON.stringify(settings)} ε ${epsilon}: degrees from the file`);
+        for (const u of asked) if (!fromFile.edges.hasAll(u)) decidedByFile++;
+        assert.equal(fromFile.staleDegrees, false, 'the file is this graph\'s');
+        // Only edges: no weight sum (o 5/4) or edge count (o 3/2) was asked of the store.
+        for (const st of fromFile.edges.io.statements) assert.ok(!/ [2-5] AS o/.test(st), `seed ${seed} plan ${p}: only edges read, got ${st.slice(0, 200)}`);
+        const inStore = new StemStore(snap, new StoreEdges(snap, tallying(session), schema));
+        await retrieveStem(plan, snap, embedder, { strategy: settings, guidance, inStore });
+        tripsFile += fromFile.edges.io.roundTrips;
+        tripsStore += inStore.edges.io.roundTrips;
+        const lied = new StemStore(snap, new StoreEdges(snap, tallying(session), schema), {}, stale(degrees));
+        const despite = await retrieveStem(plan, snap, embedder, { strategy: settings, guidance, inStore: lied });
+        assert.deepEqual(shape(despite), shape(memory), `seed ${seed} plan ${p} ${JSON.stringify(settings)} ε ${epsilon}: a stale degree source`);
+        if (lied.staleDegrees) staleSeen++;
+        // A walk that read a node whole saw the disagreement.
+        if (lied.edges.io.roundTrips > 1) assert.ok(lied.staleDegrees, `seed ${seed} plan ${p}: the stale source was noticed`);
+        compared += 2;
+      }
+    }
+  }
+  assert.equal(compared, 2 * 12 * 3 * 2);
+  assert.ok(guided >= 45, `runs with a guidance graph: ${guided}`);
+  assert.ok(staleSeen >= 45, `stale sources noticed: ${staleSeen}`);
+  assert.ok(decidedByFile >= 100, `touched nodes decided by the file's degree alone: ${decidedByFile}`);
+  // The degrees spare the rounds that read weight sums and counts.
+  assert.ok(tripsFile < tripsStore, `round trips with the file's degrees ${tripsFile}, with the store's ${tripsStore}`);
+  console.log(`stem guidance round trips on dense random graphs: ${tripsFile} with the index file's degrees, ${tripsStore} reading degrees in the store; ${decidedByFile} touched nodes decided by the file's degree alone`);
 });

@@ -8,6 +8,7 @@ import { SparseScratch } from '../../embed/hashing';
 import { RelationDomains } from '../domains';
 import { bm25For, type Bm25Data } from '../mor/bm25';
 import { FileBm25, FilePostings, FileRows, readArray } from './fileVectors';
+import { FileDegrees } from './fileDegrees';
 import { isSpilled, spillChunks } from './spill';
 import { TextTable } from './textTable';
 import { APPROXIMATE_ABOVE, ResidentPostings, scatterEntries, type EmbeddingMatrix, type InvertedMatrix, type PostingSource, type SparseMatrix } from './vectorIndex';
@@ -303,6 +304,43 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
       entries: postDocs.length,
     };
     const reader = new FileBm25(fd, new TextTable(u8('bm25.vocab'), u32('bm25.vocab.offsets')), u32('bm25.postOffsets'), u16('bm25.docLen'), header.bm25Avgdl ?? 1, at);
+    openFiles.register(reader, fd);
+    keepOpen = true;
+    return reader;
+  } catch {
+    return undefined;
+  } finally {
+    if (!keepOpen) closeSync(fd);
+  }
+}
+
+/**
+ * The weighted degrees of an index file's nodes, read on demand from its CSR's offsets and relation
+ * ids (`FileDegrees`: blocks of 8 KB, never an edge's other end), for stem's guidance walk in store
+ * placement; undefined when the file is missing, of another graph version (fingerprint) or embedder,
+ * or holds no CSR. Its descriptor stays open until the reader is collected.
+ */
+export function readDegrees(path: string, expect: { fingerprint: string; embedderId: string }, cache?: { readonly blockBytes: number; readonly cacheBytes: number }): FileDegrees | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  let keepOpen = false;
+  try {
+    const header = readHeader(fd);
+    if (!header || header.version !== VERSION || header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId) return undefined;
+    const prefix = align8(12 + header.headerLength);
+    const size = fstatSync(fd).size;
+    const byName = new Map(header.sections.map((x) => [x.name, x] as const));
+    const at = (name: string): Section | undefined => {
+      const sec = byName.get(name);
+      return sec && prefix + sec.offset + sec.bytes <= size ? sec : undefined;
+    };
+    const [oo, or, io, ir] = (['outOffsets', 'outRels', 'inOffsets', 'inRels'] as const).map(at);
+    if (!oo || !or || !io || !ir || oo.kind !== 'u32' || or.kind !== 'u16' || io.kind !== 'u32' || ir.kind !== 'u16' || oo.length !== io.length || or.length !== ir.length) return undefined;
+    const reader = new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, offsets: oo.length, edges: or.length }, cache?.cacheBytes, cache?.blockBytes);
     openFiles.register(reader, fd);
     keepOpen = true;
     return reader;

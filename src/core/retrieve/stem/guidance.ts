@@ -36,6 +36,13 @@ export interface GuidanceGraphAccess {
   estimate?(node: number, weight: Float64Array): number | undefined;
   /** What the walk needed and was not there: the replay reads it and walks again. */
   missing(node: number, what: 'edges' | 'degree'): void;
+  /**
+   * Set when every degree the walk asks for is exact (`degree` never undefined, no `estimate`):
+   * the walk's state just before its first push of a node without all its edges is memory's
+   * (every push before used complete edges, every enqueue exact degrees), so it is kept here and
+   * the next replay resumes from it instead of walking that prefix again. Opaque to the caller.
+   */
+  readonly resume?: { state?: unknown };
 }
 
 /**
@@ -113,6 +120,21 @@ class WalkState {
   /** 32 − log2(table size): a node's home bucket is the top bits of its multiplicative hash. */
   private shift = 23;
 
+  /** A copy (a resumed walk goes on from it while this one is replaced). */
+  copy(): WalkState {
+    const c = new WalkState();
+    c.node = this.node.slice();
+    c.p = this.p.slice();
+    c.r = this.r.slice();
+    c.deg = this.deg.slice();
+    c.hi = this.hi.slice();
+    c.queued = this.queued.slice();
+    c.size = this.size;
+    c.table = this.table.slice();
+    c.shift = this.shift;
+    return c;
+  }
+
   /** The node's slot, or -1. */
   find(u: number): number {
     const mask = this.table.length - 1;
@@ -161,6 +183,14 @@ class WalkState {
   }
 }
 
+/** A walk's state before its first push of a node whose edges were not read (GuidanceGraphAccess.resume). */
+interface Checkpoint {
+  readonly st: WalkState;
+  /** The queue from that push on. */
+  readonly queue: number[];
+  readonly pushes: number;
+}
+
 export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
   const alpha = options.restart ?? 0.15;
   const eps = options.epsilon ?? 1e-4;
@@ -175,7 +205,8 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
       let total = 0;
       for (const s of input.seeds) total += Math.max(0, s.weight);
       if (total <= 0) return guidanceGraph('ppr', new Int32Array(0), new Float64Array(0));
-      const st = new WalkState();
+      const resumed = graph?.resume?.state as Checkpoint | undefined;
+      const st = resumed ? resumed.st.copy() : new WalkState();
       const touch = (u: number): number => {
         const slot = st.slot(u);
         if (!st.added) return slot;
@@ -203,7 +234,7 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
         st.deg[slot] = s;
         return slot;
       };
-      const queue: number[] = [];
+      const queue: number[] = resumed ? resumed.queue.slice() : [];
       let head = 0;
       const enqueue = (s: number): void => {
         if (s < 0 || st.queued[s] === 1 || st.queued[s] === 2) return;
@@ -225,21 +256,31 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
         st.queued[s] = 1;
         queue.push(s);
       };
-      for (const s of input.seeds) {
-        if (s.weight <= 0) continue;
-        const slot = touch(s.node);
-        st.r[slot] = st.r[slot]! + s.weight / total;
+      if (!resumed) {
+        for (const s of input.seeds) {
+          if (s.weight <= 0) continue;
+          const slot = touch(s.node);
+          st.r[slot] = st.r[slot]! + s.weight / total;
+        }
+        for (const s of input.seeds) enqueue(st.find(s.node));
       }
-      for (const s of input.seeds) enqueue(st.find(s.node));
-      let pushes = 0;
+      let pushes = resumed ? resumed.pushes : 0;
+      /** This run's checkpoint is taken (at its first push of a node without its edges). */
+      let kept = false;
       while (head < queue.length && pushes < maxPushes) {
-        const s = queue[head++]!;
+        const s = queue[head]!;
+        const u = st.node[s]!;
+        if (!kept && graph?.resume && !graph.complete(u) && st.deg[s]! > 0 && st.r[s]! > eps * st.deg[s]!) {
+          // Everything before this push is memory's walk: the next replay starts here.
+          graph.resume.state = { st: st.copy(), queue: queue.slice(head), pushes } satisfies Checkpoint;
+          kept = true;
+        }
+        head++;
         st.queued[s] = 0;
         const ru = st.r[s]!;
         const du = st.deg[s]!;
         if (du <= 0 || ru <= eps * du) continue;
         pushes++;
-        const u = st.node[s]!;
         if (graph && !graph.complete(u)) graph.missing(u, 'edges');
         st.p[s] = st.p[s]! + alpha * ru;
         st.r[s] = 0;

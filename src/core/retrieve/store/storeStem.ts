@@ -24,6 +24,7 @@ import type { GuidanceGraph, GuidanceInput, GuidanceProvider } from '../stem/gui
 import type { CypherValue } from '../../graph/graphStore';
 import { expansionParams } from './storeGraph';
 import type { Adjacency, StoreEdges } from './storeEdges';
+import type { DegreeSource } from '../snapshot/fileDegrees';
 
 /**
  * A node whose degree the guidance walk needs has its edges read whole when it has at most this
@@ -113,34 +114,70 @@ export class StemStore {
   /** The walk's edge weights (it hands them with every degree it asks for; the same in every replay). */
   private weights: Float64Array | undefined;
 
+  /** Degrees known without the store (the memo: per node, for `memoWeights`). */
+  private readonly memo = new Map<number, number>();
+  private memoWeights: Float64Array | undefined;
+  /** Set when the degree source disagreed with edges the store returned (a stale index file): the walk went on without it. */
+  staleDegrees = false;
+
   constructor(
     private readonly index: SearchIndex,
     readonly edges: StoreEdges,
     /** What to read, not what comes out (tests: every way the walk's reads can go gives memory's walk). */
     private readonly reads: { readonly wholeUpTo?: number; readonly weightSums?: boolean } = {},
+    /**
+     * Every node's weighted degree without a round trip (fileDegrees.ts: the index file's CSR relation
+     * ids, or the snapshot's own CSR): the walk then reads only the edges of the nodes it pushes, one
+     * statement per layer it spreads. Absent (no index file of this graph version): degrees are
+     * bounded by the store's weight sums and counted in the store where the bounds leave a push undecided.
+     */
+    private degrees?: DegreeSource,
   ) {}
 
   /** The guidance provider's walk, replayed until it needed nothing the store had not returned. */
   async guide(provider: GuidanceProvider, input: Omit<GuidanceInput, 'graph'>): Promise<GuidanceGraph> {
     let adjacency = await this.edges.edgesOf([], null);
+    /** With exact degrees, a replay resumes where the last one first lacked edges (GuidanceGraphAccess.resume). */
+    let resume: { state?: unknown } | undefined = this.degrees ? {} : undefined;
     for (;;) {
       const needEdges = new Set<number>();
       const needDegree = new Set<number>();
+      const known = this.degrees;
+      if (!known) resume = undefined;
       const result = provider.guide({
         ...input,
         graph: {
           edges: adjacency,
           complete: (u) => this.edges.hasAll(u),
-          degree: (u, w) => this.degree(u, w),
-          estimate: (u, w) => this.estimate(u, w),
+          degree: known ? (u, w) => this.knownDegree(known, u, w) : (u, w) => this.degree(u, w),
+          ...(known ? {} : { estimate: (u: number, w: Float64Array) => this.estimate(u, w) }),
           missing: (u, what) => void (what === 'edges' ? needEdges : needDegree).add(u),
+          ...(resume ? { resume } : {}),
         },
       });
       const edges = [...needEdges].filter((u) => !this.edges.hasAll(u));
       const degrees = [...needDegree].filter((u) => !this.edges.hasAll(u) && !this.counts.has(u) && !needEdges.has(u));
       if (edges.length === 0 && degrees.length === 0) return result;
-      adjacency = await this.readRound(edges, degrees);
+      // Degrees known: only edges, read as every walk's levels are (levelStatement: the ids in buckets above 48, a few by key).
+      adjacency = known ? await this.edges.edgesOf(edges, null) : await this.readRound(edges, degrees);
+      if (known && !agrees(known, adjacency, edges)) {
+        // The index file is not this graph's (changed since the fingerprint was read): the walk starts
+        // again from what the store returned, its degrees bounded and counted in the store.
+        this.degrees = undefined;
+        this.staleDegrees = true;
+      }
     }
+  }
+
+  /** A node's degree from the degree source, summed once per node for the walk's weights. */
+  private knownDegree(source: DegreeSource, u: number, w: Float64Array): number {
+    if (this.memoWeights !== w) {
+      if (this.memoWeights === undefined || !sameWeights(this.memoWeights, w)) this.memo.clear();
+      this.memoWeights = w;
+    }
+    let s = this.memo.get(u);
+    if (s === undefined) this.memo.set(u, (s = source.degree(u, w)));
+    return s;
   }
 
   /** The edges structure tracing walks from the anchors tried (at most `anchors`), level by level. */
@@ -218,7 +255,8 @@ export class StemStore {
     const d = this.index.data;
     const dialect = this.edges.dialect;
     const neo4j = dialect === 'neo4j';
-    const w = this.reads.weightSums === false ? undefined : this.weights;
+    // With degrees known, no weight sums are read (Neo4j's neighbour sums included).
+    const w = this.reads.weightSums === false || this.degrees ? undefined : this.weights;
     // Embedded: a node with no weight sum yet has it read (bounds, one row a direction); one whose
     // sum left it undecided has its counts read (the exact degree). Neo4j: sums come with the
     // neighbours of what is read whole, so a degree asked is read (whole or counted).
@@ -285,6 +323,19 @@ export class StemStore {
     // Read whole: the pushed nodes, and the others but those counted (a node with no edge has no row: complete, degree 0).
     return this.edges.absorb(edgeRows, [...edges, ...degrees.filter((v) => !counted.has(v))]);
   }
+}
+
+/** Do the nodes just read whole hold, in the store, the relation ids the degree source has for them (the same order)? */
+function agrees(source: DegreeSource, d: Adjacency, nodes: readonly number[]): boolean {
+  for (const u of nodes) {
+    const r = source.relations(u);
+    const out = d.outOffsets[u + 1]! - d.outOffsets[u]!;
+    const inn = d.inOffsets[u + 1]! - d.inOffsets[u]!;
+    if (out !== r.out.length || inn !== r.in.length) return false;
+    for (let j = 0; j < out; j++) if (d.outRels[d.outOffsets[u]! + j] !== r.out[j]) return false;
+    for (let j = 0; j < inn; j++) if (d.inRels[d.inOffsets[u]! + j] !== r.in[j]) return false;
+  }
+  return true;
 }
 
 function sameWeights(a: Float64Array, b: Float64Array): boolean {
