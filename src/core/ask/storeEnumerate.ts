@@ -3,6 +3,7 @@ import type { GraphSchema } from '../schema/graphSchema';
 import type { StoreIo } from '../../contracts/retrievalResult';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { keyLookups, LOOKUPS_PER_STATEMENT, offsetOf, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { csrInto } from '../retrieve/store/storeEdges';
 import { CandidateEnumerator, type EnumerationGraph, type EnumerationData } from './enumerate';
 import { enumerationLevel, PACK, PACKED_A_LIMIT } from './storeCypher';
 
@@ -109,8 +110,8 @@ export class LocalGraph implements EnumerationGraph {
 
   private arrays(): EnumerationData {
     const d = this.index.data;
-    const out = csrInto(this.outOffsets, this.outFrom, this.outTo, this.outRel);
-    const inn = csrInto(this.inOffsets, this.inOf, this.inFrom, this.inRel);
+    const out = csrInto(this.outOffsets, this.outFrom.length, this.outFrom.values, this.outTo.values, this.outRel.values);
+    const inn = csrInto(this.inOffsets, this.inOf.length, this.inOf.values, this.inFrom.values, this.inRel.values);
     return { outOffsets: this.outOffsets, outTargets: out.targets, outRels: out.rels, inOffsets: this.inOffsets, inSources: inn.targets, inRels: inn.rels, nodeLabel: d.nodeLabel, labelNames: d.labelNames, relationNames: d.relationNames };
   }
 
@@ -318,31 +319,6 @@ export class StoreEnumerator {
     this.serverMs += r.serverMs ?? r.timeMs;
     return r.rows;
   }
-}
-
-/**
- * CSR of `from → to` edges into `offsets` (n + 1, reused): each node's edges in the order read. The
- * offsets serve as the fill cursors, then move back by one node.
- */
-function csrInto(offsets: Uint32Array, fromColumn: Column, toColumn: Column, relColumn: Column): { targets: Uint32Array; rels: Uint16Array } {
-  const n = offsets.length - 1;
-  const m = fromColumn.length;
-  const from = fromColumn.values;
-  const to = toColumn.values;
-  const rel = relColumn.values;
-  offsets.fill(0);
-  for (let e = 0; e < m; e++) offsets[from[e]! + 1]++;
-  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i]!;
-  const targets = new Uint32Array(m);
-  const rels = new Uint16Array(m);
-  for (let e = 0; e < m; e++) {
-    const at = offsets[from[e]!]!++;
-    targets[at] = to[e]!;
-    rels[at] = rel[e]!;
-  }
-  for (let i = n; i > 0; i--) offsets[i] = offsets[i - 1]!;
-  offsets[0] = 0;
-  return { targets, rels };
 }
 
 /** A growable column of unsigned 32-bit values (edges read: no boxed numbers, a quarter of a JS array's size). */

@@ -210,7 +210,7 @@ export class StoreEdges implements EdgeSource {
  * offsets serve as the fill cursors, then move back by one node, so nothing of the graph's size is
  * allocated.
  */
-function csrInto(offsets: Uint32Array, m: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array): { targets: Uint32Array; rels: Uint16Array } {
+export function csrInto(offsets: Uint32Array, m: number, from: Uint32Array, to: Uint32Array, rel: Uint16Array | Uint32Array): { targets: Uint32Array; rels: Uint16Array } {
   const n = offsets.length - 1;
   offsets.fill(0);
   for (let e = 0; e < m; e++) offsets[from[e]! + 1]++;
