@@ -7,7 +7,7 @@
 // the graph's own schema and are backtick-quoted (quoteIdentifier), never spliced as values.
 import type { CypherDialect, CypherParams, CypherValue } from '../../contracts/values';
 import { quoteIdentifier } from '../graph/identifiers';
-import { scanFilter, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { fittingTypes, scanFilter, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
 
 export interface CypherStatement {
   readonly text: string;
@@ -38,10 +38,7 @@ export function levelEdges(groups: readonly LevelGroup[], endpoints: EndpointsOf
   const edges = packed ? `collect(offset(id(a)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb` : 'collect([offset(id(a)), offset(id(b))]) AS e, 0 AS mb';
   for (const out of [true, false]) {
     groups.forEach((g, i) => {
-      const fit = g.types.filter((t) => {
-        const ends = endpoints?.(t);
-        return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === g.label);
-      });
+      const fit = fittingTypes(g, endpoints, out);
       if (fit.length === 0) return;
       const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
       const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;

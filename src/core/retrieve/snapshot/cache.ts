@@ -260,18 +260,7 @@ export function readSearchIndex(path: string, expect?: { fingerprint: string; em
  * reader is collected. The CSR stays in the file too.
  */
 export function readBm25(path: string, expect: { fingerprint: string; embedderId: string }): FileBm25 | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch {
-    return undefined;
-  }
-  let keepOpen = false;
-  try {
-    const header = readHeader(fd);
-    if (!header || header.version !== VERSION || header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId) return undefined;
-    const prefix = align8(12 + header.headerLength);
-    const size = fstatSync(fd).size;
+  return openReader(path, expect, (fd, header, prefix, size) => {
     const byName = new Map(header.sections.filter((x) => x.name.startsWith('bm25.')).map((x) => [x.name, x] as const));
     const section = (name: string): Section => {
       const sec = byName.get(name);
@@ -303,15 +292,8 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
       docTfAt: prefix + section('bm25.docTf').offset,
       entries: postDocs.length,
     };
-    const reader = new FileBm25(fd, new TextTable(u8('bm25.vocab'), u32('bm25.vocab.offsets')), u32('bm25.postOffsets'), u16('bm25.docLen'), header.bm25Avgdl ?? 1, at);
-    openFiles.register(reader, fd);
-    keepOpen = true;
-    return reader;
-  } catch {
-    return undefined;
-  } finally {
-    if (!keepOpen) closeSync(fd);
-  }
+    return new FileBm25(fd, new TextTable(u8('bm25.vocab'), u32('bm25.vocab.offsets')), u32('bm25.postOffsets'), u16('bm25.docLen'), header.bm25Avgdl ?? 1, at);
+  });
 }
 
 /**
@@ -321,6 +303,25 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
  * or holds no CSR. Its descriptor stays open until the reader is collected.
  */
 export function readDegrees(path: string, expect: { fingerprint: string; embedderId: string }, cache?: { readonly blockBytes: number; readonly cacheBytes: number }): FileDegrees | undefined {
+  return openReader(path, expect, (fd, header, prefix, size) => {
+    const byName = new Map(header.sections.map((x) => [x.name, x] as const));
+    const at = (name: string): Section | undefined => {
+      const sec = byName.get(name);
+      return sec && prefix + sec.offset + sec.bytes <= size ? sec : undefined;
+    };
+    const [oo, or, io, ir] = (['outOffsets', 'outRels', 'inOffsets', 'inRels'] as const).map(at);
+    if (!oo || !or || !io || !ir || oo.kind !== 'u32' || or.kind !== 'u16' || io.kind !== 'u32' || ir.kind !== 'u16' || oo.length !== io.length || or.length !== ir.length) return undefined;
+    return new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, offsets: oo.length, edges: or.length }, cache?.cacheBytes, cache?.blockBytes);
+  });
+}
+
+/**
+ * Opens an index file of this graph version and embedder for a reader that reads it on demand:
+ * `make` gets the descriptor, the header, where sections start and the file's size. The descriptor
+ * stays open (closed when the reader is collected) only when `make` returns a reader; undefined
+ * when the file is missing, stale, of another embedder, or `make` finds it unreadable.
+ */
+function openReader<T extends object>(path: string, expect: { fingerprint: string; embedderId: string }, make: (fd: number, header: Header, prefix: number, size: number) => T | undefined): T | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -331,16 +332,8 @@ export function readDegrees(path: string, expect: { fingerprint: string; embedde
   try {
     const header = readHeader(fd);
     if (!header || header.version !== VERSION || header.fingerprint !== expect.fingerprint || header.embedderId !== expect.embedderId) return undefined;
-    const prefix = align8(12 + header.headerLength);
-    const size = fstatSync(fd).size;
-    const byName = new Map(header.sections.map((x) => [x.name, x] as const));
-    const at = (name: string): Section | undefined => {
-      const sec = byName.get(name);
-      return sec && prefix + sec.offset + sec.bytes <= size ? sec : undefined;
-    };
-    const [oo, or, io, ir] = (['outOffsets', 'outRels', 'inOffsets', 'inRels'] as const).map(at);
-    if (!oo || !or || !io || !ir || oo.kind !== 'u32' || or.kind !== 'u16' || io.kind !== 'u32' || ir.kind !== 'u16' || oo.length !== io.length || or.length !== ir.length) return undefined;
-    const reader = new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, offsets: oo.length, edges: or.length }, cache?.cacheBytes, cache?.blockBytes);
+    const reader = make(fd, header, align8(12 + header.headerLength), fstatSync(fd).size);
+    if (!reader) return undefined;
     openFiles.register(reader, fd);
     keepOpen = true;
     return reader;

@@ -197,16 +197,21 @@ export interface LevelGroup {
  * "No seek by a list of ids").
  * The parameters hold only what the branches sent use; '' when no type can start or end at any label.
  */
+/** A level group's relation types that can leave (out) or enter its label, by the schema's endpoints (every type when none are known). */
+export function fittingTypes(g: LevelGroup, endpoints: EndpointsOf | undefined, out: boolean): readonly string[] {
+  return g.types.filter((t) => {
+    const ends = endpoints?.(t);
+    return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === g.label);
+  });
+}
+
 export function levelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
   const branches: string[] = [];
   const params: Record<string, CypherValue> = {};
   const ret = (out: boolean): string => `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`;
   for (const out of [true, false]) {
     groups.forEach((g, i) => {
-      const fit = g.types.filter((t) => {
-        const ends = endpoints?.(t);
-        return !ends || ends.length === 0 || ends.some((e) => (out ? e.from : e.to) === g.label);
-      });
+      const fit = fittingTypes(g, endpoints, out);
       if (fit.length === 0) return;
       const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
       const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
