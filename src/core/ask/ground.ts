@@ -325,8 +325,7 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
     // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).
     if (!ranked.some((r) => r.sim >= 0.5)) {
       const limit = Math.max(2, Math.floor(key.length / 2));
-      ctx.names.forEachKey((name, first) => {
-        if (Math.abs(name.length - key.length) > limit) return;
+      ctx.names.forEachKey(key.length - limit, key.length + limit, (name, first) => {
         const d = editDistance(key, name, limit);
         if (d <= limit) ranked.push({ name: ctx.index.names.get(first), sim: 1 - d / Math.max(key.length, name.length) });
       });

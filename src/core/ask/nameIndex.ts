@@ -19,6 +19,8 @@ export class NameIndex {
   private readonly postingStart: Uint32Array;
   private readonly postings: Int32Array;
   private readonly nameLength: Uint16Array;
+  /** Each key's length in characters (capped at 65,535), so a search by length computes no key outside the range. */
+  private readonly keyLength: Uint16Array;
   private readonly avgLength: number;
   /** Longest name in words: the widest window the scanner must try. */
   readonly maxWords: number;
@@ -27,6 +29,7 @@ export class NameIndex {
     const names = snapshot.names;
     const n = names.length;
     this.nameLength = new Uint16Array(n);
+    this.keyLength = new Uint16Array(n);
     this.hashes = new Uint32Array(n);
     this.next = new Int32Array(n).fill(-1);
     let cap = 1;
@@ -47,6 +50,7 @@ export class NameIndex {
       if (!key) continue;
       const h = hashKey(key);
       this.hashes[i] = h;
+      this.keyLength[i] = Math.min(key.length, 0xffff);
       const b = h & (cap - 1);
       this.next[i] = this.heads[b]!;
       this.heads[b] = i;
@@ -94,13 +98,18 @@ export class NameIndex {
     return out;
   }
 
-  /** Every distinct key with the first node that has it, in the order of those nodes (what a Map of keys iterated in). */
-  forEachKey(visit: (key: string, firstNode: number) => void): void {
+  /**
+   * Every distinct key of `min`..`max` characters with the first node that has it, in the order of
+   * those nodes (what a Map of keys iterated in); keys of other lengths are not computed.
+   */
+  forEachKey(min: number, max: number, visit: (key: string, firstNode: number) => void): void {
     const names = this.snapshot.names;
     for (let i = 0; i < names.length; i++) {
-      if (this.nameLength[i] === 0) continue;
-      const h = this.hashes[i]!;
+      const len = this.keyLength[i]!;
+      if (this.nameLength[i] === 0 || len < min || (len > max && len < 0xffff)) continue;
       const key = nameKey(names.get(i));
+      if (key.length < min || key.length > max) continue;
+      const h = this.hashes[i]!;
       // The first node of the key: the first of its chain with the same key (chains ascend).
       let first = i;
       for (let v = this.heads[h & (this.heads.length - 1)]!; v >= 0 && v < i; v = this.next[v]!) {

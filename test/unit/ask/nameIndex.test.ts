@@ -133,12 +133,14 @@ function compare(names: readonly string[], r: () => number): { checked: number; 
       }
     }
   }
-  const visited: [string, number][] = [];
-  idx.forEachKey((key, first) => visited.push([key, first]));
-  assert.deepEqual(
-    visited,
-    [...ref.byKey].map(([key, nodes]) => [key, nodes[0]!]),
-  );
+  for (const [min, max] of [[0, 1 << 20], [3, 9], [10, 10], [0, 0]] as const) {
+    const visited: [string, number][] = [];
+    idx.forEachKey(min, max, (key, first) => visited.push([key, first]));
+    assert.deepEqual(
+      visited,
+      [...ref.byKey].filter(([key]) => key.length >= min && key.length <= max).map(([key, nodes]) => [key, nodes[0]!]),
+    );
+  }
   return { checked, ties };
 }
 
