@@ -66,6 +66,11 @@ export class CandidateEnumerator {
   private readonly stamp: Int32Array;
   private readonly acc: Float64Array;
   private tick = 0;
+  /** Per group key: edges counted, then the fill cursor (zero between calls; sized on first use). */
+  private keyCursor = new Int32Array(0);
+  /** A frontier's neighbours grouped by key (counting sort), reused across calls: 12 bytes an edge, no per-edge JS value. */
+  private groupedNodes = new Uint32Array(0);
+  private groupedWeights = new Float64Array(0);
   capped = false;
 
   constructor(private readonly snap: EnumerationGraph) {
@@ -73,51 +78,98 @@ export class CandidateEnumerator {
     this.acc = new Float64Array(snap.nodeCount);
   }
 
-  /** Neighbours of a frontier, grouped by (relation, direction, label) key. */
+  /**
+   * Neighbours of a frontier, grouped by (relation, direction, label) key: counted per key, placed
+   * by key in edge order (a stable counting sort), each key's run deduplicated. The same groups, in
+   * the same order within each, as pushing every edge onto its key's list (MetaQA ×40: ask's third
+   * hop pushed 1.7 M edges onto JS arrays, ≈ 80 MB of the CLI's peak; docs/ask.md).
+   */
   private expand(f: Frontier): Map<number, Frontier> {
     const d = this.snap.data;
     const labelCount = d.labelNames.length;
-    const raw = new Map<number, { nodes: number[]; weights: number[] }>();
-    const push = (key: number, node: number, w: number): void => {
-      let g = raw.get(key);
-      if (!g) raw.set(key, (g = { nodes: [], weights: [] }));
-      g.nodes.push(node);
-      g.weights.push(w);
-    };
+    const keySpace = d.relationNames.length * 2 * labelCount;
+    if (this.keyCursor.length < keySpace) this.keyCursor = new Int32Array(keySpace);
+    const cursor = this.keyCursor;
+    const keys: number[] = [];
+    for (let i = 0; i < f.nodes.length; i++) {
+      const n = f.nodes[i]!;
+      for (let e = d.outOffsets[n]!; e < d.outOffsets[n + 1]!; e++) {
+        const key = d.outRels[e]! * 2 * labelCount + d.nodeLabel[d.outTargets[e]!]!;
+        if (cursor[key]!++ === 0) keys.push(key);
+      }
+      for (let e = d.inOffsets[n]!; e < d.inOffsets[n + 1]!; e++) {
+        const key = (d.inRels[e]! * 2 + 1) * labelCount + d.nodeLabel[d.inSources[e]!]!;
+        if (cursor[key]!++ === 0) keys.push(key);
+      }
+    }
+    const starts = new Int32Array(keys.length + 1);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      starts[k + 1] = starts[k]! + cursor[key]!;
+      cursor[key] = starts[k]!;
+    }
+    const total = starts[keys.length]!;
+    if (this.groupedNodes.length < total) {
+      this.groupedNodes = new Uint32Array(total);
+      this.groupedWeights = new Float64Array(total);
+    }
+    const nodes = this.groupedNodes;
+    const weights = this.groupedWeights;
     for (let i = 0; i < f.nodes.length; i++) {
       const n = f.nodes[i]!;
       const w = f.weights[i]!;
       for (let e = d.outOffsets[n]!; e < d.outOffsets[n + 1]!; e++) {
         const t = d.outTargets[e]!;
-        push((d.outRels[e]! * 2) * labelCount + d.nodeLabel[t]!, t, w);
+        const at = cursor[d.outRels[e]! * 2 * labelCount + d.nodeLabel[t]!]!++;
+        nodes[at] = t;
+        weights[at] = w;
       }
       for (let e = d.inOffsets[n]!; e < d.inOffsets[n + 1]!; e++) {
         const s = d.inSources[e]!;
-        push((d.inRels[e]! * 2 + 1) * labelCount + d.nodeLabel[s]!, s, w);
+        const at = cursor[(d.inRels[e]! * 2 + 1) * labelCount + d.nodeLabel[s]!]!++;
+        nodes[at] = s;
+        weights[at] = w;
       }
     }
     const out = new Map<number, Frontier>();
-    for (const [key, g] of raw) out.set(key, this.dedupe(g.nodes, g.weights));
+    for (let k = 0; k < keys.length; k++) {
+      cursor[keys[k]!] = 0;
+      out.set(keys[k]!, this.dedupe(nodes, weights, starts[k]!, starts[k + 1]!));
+    }
     return out;
   }
 
-  private dedupe(nodes: readonly number[], weights: readonly number[]): Frontier {
+  /** A large scratch is not kept past one anchor's walk (the enumerator lives as long as its graph). */
+  private release(): void {
+    if (this.groupedNodes.length > 1 << 20) {
+      this.groupedNodes = new Uint32Array(0);
+      this.groupedWeights = new Float64Array(0);
+    }
+  }
+
+  /** The distinct nodes of nodes[from, to) in first-occurrence order, each with its weights summed in edge order. */
+  private dedupe(nodes: Uint32Array, weights: Float64Array, from: number, to: number): Frontier {
     const t = ++this.tick;
-    const list: number[] = [];
-    for (let i = 0; i < nodes.length; i++) {
+    let distinct = 0;
+    for (let i = from; i < to; i++) {
       const n = nodes[i]!;
       if (this.stamp[n] !== t) {
         this.stamp[n] = t;
         this.acc[n] = 0;
-        list.push(n);
+        distinct++;
       }
       this.acc[n]! += weights[i]!;
     }
-    const out = new Uint32Array(list.length);
-    const w = new Float64Array(list.length);
-    for (let i = 0; i < list.length; i++) {
-      out[i] = list[i]!;
-      w[i] = this.acc[list[i]!]!;
+    const out = new Uint32Array(distinct);
+    const w = new Float64Array(distinct);
+    const t2 = ++this.tick;
+    let j = 0;
+    for (let i = from; i < to; i++) {
+      const n = nodes[i]!;
+      if (this.stamp[n] === t2) continue;
+      this.stamp[n] = t2;
+      out[j] = n;
+      w[j++] = this.acc[n]!;
     }
     return { nodes: out, weights: w };
   }
@@ -152,6 +204,7 @@ export class CandidateEnumerator {
       }
     };
     walk({ nodes: Uint32Array.of(anchor.node), weights: Float64Array.of(1) }, []);
+    this.release();
     return out;
   }
 
@@ -173,6 +226,7 @@ export class CandidateEnumerator {
         const second: Step = { relation: fromBSide.relation, direction: fromBSide.direction === 'out' ? 'in' : 'out', label: b.label };
         if (out.length >= cap) {
           this.capped = true;
+          this.release();
           return out;
         }
         out.push({ source: 'snapshot', shape: { kind: 'path', anchors: [a, b], first, second }, ...middle });
@@ -183,6 +237,7 @@ export class CandidateEnumerator {
         }
       }
     }
+    this.release();
     return out;
   }
 }

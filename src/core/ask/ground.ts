@@ -325,11 +325,10 @@ async function nearestNames(question: string, unresolved: readonly string[], tok
     // No shared word and no embedder: spelling alone, over every name (only when nothing grounded).
     if (!ranked.some((r) => r.sim >= 0.5)) {
       const limit = Math.max(2, Math.floor(key.length / 2));
-      for (const [name, nodes] of ctx.names.byKey) {
-        if (Math.abs(name.length - key.length) > limit) continue;
+      ctx.names.forEachKey(key.length - limit, key.length + limit, (name, first) => {
         const d = editDistance(key, name, limit);
-        if (d <= limit) ranked.push({ name: ctx.index.names.get(nodes[0]!), sim: 1 - d / Math.max(key.length, name.length) });
-      }
+        if (d <= limit) ranked.push({ name: ctx.index.names.get(first), sim: 1 - d / Math.max(key.length, name.length) });
+      });
     }
     ranked.sort((a, b) => b.sim - a.sim || (a.name < b.name ? -1 : 1));
     for (const r of ranked) if (!out.includes(r.name) && out.length < 5) out.push(r.name);

@@ -3,61 +3,144 @@ import { nameKey } from './tokens';
 
 /**
  * Node names by normalised key, for exact grounding, and an inverted index of name words for
- * BM25. Built once per snapshot (≈ 43k names: tens of milliseconds).
+ * BM25. Built once per search index. Typed arrays, not a string per name: the keys are not kept
+ * (a lookup hashes the key, walks the nodes with that hash and checks each one's own key), the
+ * words once each in a vocabulary with their postings in one array — MetaQA ×40 (1.5 M names)
+ * held ≈ 240 MB as a Map of keys and a Map of word lists, ≈ 30 MB so (docs/ask.md).
  */
 export class NameIndex {
-  /** key → node indices sharing it (several nodes may share a name: ambiguity kept). */
-  readonly byKey = new Map<string, number[]>();
-  /** word → node indices whose name contains it (once per node). */
-  private readonly postings = new Map<string, number[]>();
+  /** Hash table of keys: bucket → first node (−1: none), then `next`; chains ascend by node. */
+  private readonly heads: Int32Array;
+  private readonly next: Int32Array;
+  /** Each node's key hash (0 for an empty key, which is never looked up). */
+  private readonly hashes: Uint32Array;
+  /** word → its postings' range in `postings` (nodes whose name contains it, once each, ascending). */
+  private readonly words = new Map<string, number>();
+  private readonly postingStart: Uint32Array;
+  private readonly postings: Int32Array;
   private readonly nameLength: Uint16Array;
+  /** Each key's length in characters (capped at 65,535), so a search by length computes no key outside the range. */
+  private readonly keyLength: Uint16Array;
   private readonly avgLength: number;
   /** Longest name in words: the widest window the scanner must try. */
   readonly maxWords: number;
 
   constructor(readonly snapshot: SearchIndex) {
     const names = snapshot.names;
-    this.nameLength = new Uint16Array(names.length);
+    const n = names.length;
+    this.nameLength = new Uint16Array(n);
+    this.keyLength = new Uint16Array(n);
+    this.hashes = new Uint32Array(n);
+    this.next = new Int32Array(n).fill(-1);
+    let cap = 1;
+    while (cap < n) cap <<= 1;
+    this.heads = new Int32Array(cap).fill(-1);
+    // Each node's distinct word ids, in one growing column (filled from the last node).
+    const wordStart = new Uint32Array(n + 1);
+    let nodeWords = new Uint32Array(Math.max(1024, n * 2));
+    let used = 0;
+    const counts: number[] = [];
     let total = 0;
     let maxWords = 1;
-    for (let i = 0; i < names.length; i++) {
+    // Descending, so that each chain (inserted at its head) ascends by node, as the lists did.
+    const seen = new Set<number>();
+    for (let i = n - 1; i >= 0; i--) {
+      wordStart[i + 1] = used;
       const key = nameKey(names.get(i));
       if (!key) continue;
-      const list = this.byKey.get(key);
-      if (list) list.push(i);
-      else this.byKey.set(key, [i]);
-      const words = key.split(' ');
-      this.nameLength[i] = words.length;
-      total += words.length;
-      if (words.length > maxWords) maxWords = words.length;
-      for (const w of new Set(words)) {
-        const p = this.postings.get(w);
-        if (p) p.push(i);
-        else this.postings.set(w, [i]);
+      const h = hashKey(key);
+      this.hashes[i] = h;
+      this.keyLength[i] = Math.min(key.length, 0xffff);
+      const b = h & (cap - 1);
+      this.next[i] = this.heads[b]!;
+      this.heads[b] = i;
+      const ws = key.split(' ');
+      this.nameLength[i] = ws.length;
+      total += ws.length;
+      if (ws.length > maxWords) maxWords = ws.length;
+      seen.clear();
+      for (const w of ws) {
+        let id = this.words.get(w);
+        if (id === undefined) {
+          id = counts.length;
+          this.words.set(w, id);
+          counts.push(0);
+        }
+        if (seen.has(id)) continue;
+        seen.add(id);
+        counts[id]!++;
+        if (used === nodeWords.length) {
+          const grown = new Uint32Array(nodeWords.length * 2);
+          grown.set(nodeWords);
+          nodeWords = grown;
+        }
+        nodeWords[used++] = id;
       }
     }
+    this.postingStart = new Uint32Array(counts.length + 1);
+    for (let w = 0; w < counts.length; w++) this.postingStart[w + 1] = this.postingStart[w]! + counts[w]!;
+    this.postings = new Int32Array(this.postingStart[counts.length]!);
+    const cursor = this.postingStart.slice(0, counts.length);
+    // Node i's words are [wordStart[i + 1], wordStart[i]) (filled from the last node); ascending i keeps each list ascending.
+    for (let i = 0; i < n; i++) for (let k = wordStart[i + 1]!, e = i === 0 ? used : wordStart[i]!; k < e; k++) this.postings[cursor[nodeWords[k]!]!++] = i;
     this.maxWords = Math.min(maxWords, 16);
-    this.avgLength = names.length ? total / names.length : 1;
+    this.avgLength = n ? total / n : 1;
   }
 
+  /** The nodes whose name has this key, ascending. */
   exact(key: string): readonly number[] {
-    return this.byKey.get(key) ?? [];
+    if (!key) return [];
+    const h = hashKey(key);
+    const out: number[] = [];
+    for (let v = this.heads[h & (this.heads.length - 1)]!; v >= 0; v = this.next[v]!) {
+      if (this.hashes[v] === h && nameKey(this.snapshot.names.get(v)) === key) out.push(v);
+    }
+    return out;
+  }
+
+  /**
+   * Every distinct key of `min`..`max` characters with the first node that has it, in the order of
+   * those nodes (what a Map of keys iterated in); keys of other lengths are not computed.
+   */
+  forEachKey(min: number, max: number, visit: (key: string, firstNode: number) => void): void {
+    const names = this.snapshot.names;
+    for (let i = 0; i < names.length; i++) {
+      const len = this.keyLength[i]!;
+      if (this.nameLength[i] === 0 || len < min || (len > max && len < 0xffff)) continue;
+      const key = nameKey(names.get(i));
+      if (key.length < min || key.length > max) continue;
+      const h = this.hashes[i]!;
+      // The first node of the key: the first of its chain with the same key (chains ascend).
+      let first = i;
+      for (let v = this.heads[h & (this.heads.length - 1)]!; v >= 0 && v < i; v = this.next[v]!) {
+        if (this.hashes[v] === h && nameKey(names.get(v)) === key) {
+          first = v;
+          break;
+        }
+      }
+      if (first === i) visit(key, i);
+    }
   }
 
   /** How many names contain the word (0 when none). */
   documentFrequency(word: string): number {
-    return this.postings.get(word)?.length ?? 0;
+    const w = this.words.get(word);
+    return w === undefined ? 0 : this.postingStart[w + 1]! - this.postingStart[w]!;
   }
 
   /** Okapi BM25 (k1 = 1.2, b = 0.75) of the query words against names, best first. */
   bm25(words: readonly string[], k: number): { node: number; score: number }[] {
     const n = this.nameLength.length;
     const scores = new Map<number, number>();
-    for (const w of new Set(words)) {
-      const p = this.postings.get(w);
-      if (!p) continue;
-      const idf = Math.log(1 + (n - p.length + 0.5) / (p.length + 0.5));
-      for (const node of p) {
+    for (const word of new Set(words)) {
+      const w = this.words.get(word);
+      if (w === undefined) continue;
+      const from = this.postingStart[w]!;
+      const to = this.postingStart[w + 1]!;
+      const df = to - from;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      for (let p = from; p < to; p++) {
+        const node = this.postings[p]!;
         const len = this.nameLength[node]!;
         const tf = 1; // names rarely repeat a word; one occurrence counted
         const s = (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * len) / this.avgLength));
@@ -69,4 +152,14 @@ export class NameIndex {
       .sort((a, b) => b.score - a.score || a.node - b.node)
       .slice(0, k);
   }
+}
+
+/** FNV-1a over the key's UTF-16 code units. */
+function hashKey(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }

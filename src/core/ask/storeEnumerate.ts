@@ -157,6 +157,12 @@ export class LocalGraph implements EnumerationGraph {
     this.see(neighbour);
   }
 
+  /** Room for `outs` more out edges and `ins` more in edges. */
+  reserve(outs: number, ins: number): void {
+    for (const c of [this.outFrom, this.outTo, this.outRel]) c.reserve(outs);
+    for (const c of [this.inOf, this.inFrom, this.inRel]) c.reserve(ins);
+  }
+
   /** Where the edges read so far end (the next level's edges start there). */
   mark(): readonly [number, number] {
     return [this.outFrom.length, this.inOf.length];
@@ -284,6 +290,15 @@ export class StoreEnumerator {
       packed = false;
       rows = await this.rows(enumerationLevel('kuzu', groups, [], this.at.endpoints, false), signal);
     }
+    // Room for the level's edges at once (the columns would otherwise double past them: MetaQA ×40's third level, 1.7 M edges).
+    let outs = 0;
+    let ins = 0;
+    for (const r of rows) {
+      if (!Array.isArray(r.e)) continue;
+      if (Number(r.o) === 1) outs += r.e.length;
+      else ins += r.e.length;
+    }
+    graph.reserve(outs, ins);
     for (const r of rows) {
       const rel = this.at.relationIds.get(String(r.t));
       const lb = this.at.labelIds.get(String(r.l));
@@ -325,6 +340,14 @@ export class StoreEnumerator {
 class Column {
   values = new Uint32Array(1024);
   length = 0;
+
+  /** Room for `more` values past the length (exactly: the caller knows how many come). */
+  reserve(more: number): void {
+    if (this.length + more <= this.values.length) return;
+    const grown = new Uint32Array(this.length + more);
+    grown.set(this.values.subarray(0, this.length));
+    this.values = grown;
+  }
 
   push(v: number): void {
     if (this.length === this.values.length) {

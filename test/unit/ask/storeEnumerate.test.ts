@@ -195,7 +195,7 @@ test('store enumeration: key lookups (labels counted a million times larger) and
   assert.ok(asPairs >= 20, `${asPairs} statements with pairs`);
 });
 
-test('store enumeration: a frontier over 48 nodes is read with bucketed ids; the cap cuts the same list as the snapshot', async () => {
+test('store enumeration: a frontier over 48 nodes is read with a bitset or bucketed ids; the cap cuts the same list as the snapshot', async () => {
   const { session, snap, schema } = sessions[3]!;
   const sent: { text: string; options: QueryOptions | undefined }[] = [];
   const at = new StoreNeighbourhood(storeOf(session, sent), snap, schema);
@@ -205,7 +205,7 @@ test('store enumeration: a frontier over 48 nodes is read with bucketed ids; the
   const hub = [...Array(snap.nodeCount).keys()].sort((x, y) => degree(y) - degree(x))[0]!;
   const a = [anchorOf(snap, hub)];
   const all = await onStore(at, a);
-  assert.ok(sent.some((s) => s.text.includes('list_contains($b')), 'a level read with buckets');
+  assert.ok(sent.some((s) => s.text.includes('list_contains($b') || s.text.includes('($w')), 'a level read with a bitset or buckets (scanFilter; each form tested in scanFilter.test.ts)');
   assert.deepEqual(full(all.got), full(walk(memory, a, 3, 100_000)));
   memory.capped = false;
   const { got, capped } = await onStore(at, a, 3, 5);
@@ -256,12 +256,19 @@ test('the Neo4j dialect of the level statement is valid Neo4j Cypher (5 and 25);
     { label: 'Movie', offsets: [9], keys: ['Heat'], types: ['directed_by'] },
   ];
   const endpoints = (t: string) => (t === 'directed_by' || t === 'starred_actors' ? [{ from: 'Movie', to: 'Person' }] : undefined);
-  for (const packed of [true, false]) {
-    const kuzu = levelEdges(groups, endpoints, packed);
+  // Person's 60 ids dense (a bitset), or spread over 100 times as many offsets (buckets): scanFilter.
+  const sparse = groups.map((g, i) => (i === 1 ? { ...g, offsets: g.offsets.map((o) => o * 100) } : g));
+  for (const [packed, gs, keys] of [
+    [true, groups, ['k2_0', 'n1', 'o0', 'p1', 'w1', 'x1']],
+    [false, groups, ['k2_0', 'n1', 'o0', 'p1', 'w1', 'x1']],
+    [true, sparse, ['b1', 'k2_0', 'm1', 'o0']],
+    [false, sparse, ['b1', 'k2_0', 'm1', 'o0']],
+  ] as const) {
+    const kuzu = levelEdges(gs, endpoints, packed);
     // Movie only starts these types, Person only ends them: one branch each, the key lookup its own.
     assert.equal(kuzu.text.split('UNION ALL').length, 3, kuzu.text);
     assert.ok(!/Person\)-\[/.test(kuzu.text) && !/Movie\)<-/.test(kuzu.text));
-    assert.deepEqual(Object.keys(kuzu.params).sort(), ['b1', 'k2_0', 'm1', 'o0']);
+    assert.deepEqual(Object.keys(kuzu.params).sort(), keys);
     assert.notDeepEqual(lintCypherQuery(kuzu.text, schema(kuzu.params)).diagnostics, [], 'the linter tells the dialects apart');
     assert.deepEqual(checkStatement(kuzu.text, { allowWrite: false }), { allowed: true, kind: 'read' }, kuzu.text);
   }

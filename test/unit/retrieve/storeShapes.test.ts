@@ -78,8 +78,9 @@ test('every node of the graph read at once, by lookups up to the budget and the 
     assert.equal(reader.sent.length, 1, 'one statement');
     const keyed = (reader.sent[0]!.match(/\{name: \$k/g) ?? []).length;
     const bucketed = (reader.sent[0]!.match(/list_contains\(\$b\d+\[offset\(id\(a\)\) % \$m\d+ \+ 1\], offset\(id\(a\)\)\)/g) ?? []).length;
-    // Every label holds more than LIST_IDS_PER_NODE_COST of the frontier: its scan tests bucketed ids.
-    assert.ok(bucketed >= 2, `${bucketed} bucketed scans`);
+    const bitsets = (reader.sent[0]!.match(/\(\$w\d+\[offset\(id\(a\)\) \/ 48 % \$n\d+ \+ 1\] \/ \$p\d+\[offset\(id\(a\)\) % 48 \+ 1\]\) % 2 = 1/g) ?? []).length;
+    // Every label holds more than LIST_FILTER_MAX of the frontier, densely (all its nodes): its scan tests a bitset (scanFilter).
+    assert.ok(bitsets + bucketed >= 2 && bitsets >= 1, `${bitsets} bitset and ${bucketed} bucketed scans`);
     if (times === 1) assert.equal(keyed, 0, 'small labels: the scan only');
     else {
       // A label's nodes looked up (up to two branches each) while the budget lasts, the other labels scanned.

@@ -161,15 +161,42 @@ export const LOOKUPS_PER_STATEMENT = 128;
 /**
  * The filter that keeps a scan's listed nodes (`a`, per-table offsets). Up to LIST_FILTER_MAX ids,
  * the list itself (`offset(id(a)) IN $o<i>`: linear in the list, at 10M nodes 3,000 ids took 13.4 s).
- * Beyond, the ids in `n` buckets by offset modulo n, and a node tested against its own bucket only
+ * Beyond, when the ids are dense (no more BITSET_WORD_BITS-bit words up to the greatest offset than
+ * ids), a bitset: the words as integers, a node kept when its offset is at most the greatest id
+ * and its bit is set (`($w<i>[offset / 48 % words + 1] / $p<i>[offset % 48 + 1]) % 2 = 1`, integer
+ * division; `$p<i>` the powers of two) — a scalar taken out of
+ * the parameter per row, where a bucket is a list copied out per row: MetaQA ×40, ask's third level
+ * (174,485 of 657,040 Movies, 1.7 M edges), the engine grew 117 → 530 MB with the buckets and 130 →
+ * 232 MB with the bitset, in 8.5 s and 5.0 s (docs/ask.md, "Where the ×40 memory went"). Else the
+ * ids in `n` buckets by offset modulo n, and a node tested against its own bucket only
  * (`list_contains($b<i>[offset % n + 1], offset)`): a constant cost per node whatever the frontier
- * (10M nodes, 3,000 ids: 1.8 s at load 17, the list 13.4 s at load 8). Exact: a listed offset is
- * in its own bucket, and the index is always in range (docs/placement.md, "No seek by a list of ids").
+ * (10M nodes, 3,000 ids: 1.8 s at load 17, the list 13.4 s at load 8). Exact: a listed offset has its
+ * bit set / is in its own bucket, and the index is always in range (docs/placement.md, "No seek by a list of ids").
  */
 export function scanFilter(i: number, offsets: readonly number[], params: Record<string, CypherValue>): string {
   if (offsets.length <= LIST_FILTER_MAX) {
     params[`o${i}`] = [...offsets];
     return `offset(id(a)) IN $o${i}`;
+  }
+  let max = 0;
+  for (const o of offsets) if (o > max) max = o;
+  const words = Math.floor(max / BITSET_WORD_BITS) + 1;
+  if (words <= offsets.length) {
+    const w = new Array<number>(words).fill(0);
+    const seen = new Uint8Array(max + 1);
+    for (const o of offsets) {
+      // A repeated id sets its bit once (a sum of powers of two: the same bit twice would carry).
+      if (seen[o]) continue;
+      seen[o] = 1;
+      w[Math.floor(o / BITSET_WORD_BITS)]! += 2 ** (o % BITSET_WORD_BITS);
+    }
+    params[`w${i}`] = w;
+    params[`p${i}`] = Array.from({ length: BITSET_WORD_BITS }, (_, b) => 2 ** b);
+    params[`x${i}`] = max;
+    params[`n${i}`] = words;
+    // The label's other nodes lie past the greatest id too: the word index modulo the words keeps it in range (the engine may evaluate both sides of AND), the bound keeps them out.
+    // Numbers as parameters: the same labels give the same text (the query door's verdict is cached per text).
+    return `offset(id(a)) <= $x${i} AND ($w${i}[offset(id(a)) / ${BITSET_WORD_BITS} % $n${i} + 1] / $p${i}[offset(id(a)) % ${BITSET_WORD_BITS} + 1]) % 2 = 1`;
   }
   const m = offsets.length;
   const buckets: number[][] = Array.from({ length: m }, () => []);
@@ -178,6 +205,9 @@ export function scanFilter(i: number, offsets: readonly number[], params: Record
   params[`m${i}`] = m;
   return `list_contains($b${i}[offset(id(a)) % $m${i} + 1], offset(id(a)))`;
 }
+
+/** Bits per word of scanFilter's bitset: its words stay exact integers in a JSON number (< 2^53). */
+const BITSET_WORD_BITS = 48;
 
 /** One label's part of an expansion level on the embedded engine: its nodes and the types they still need. */
 export interface LevelGroup {
