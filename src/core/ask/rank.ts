@@ -105,6 +105,8 @@ export interface RankedCandidate {
   readonly spelledAsWritten: readonly string[];
   /** Words matched to a relation in a rarer sense (`rareReading`), each with the sense, in words. */
   readonly rareSenses: readonly string[];
+  /** Words that name a relation outright (relatedness ≥ 0.8) and that the candidate leaves unexplained. */
+  readonly unexplainedNames: readonly string[];
 }
 
 interface QuestionWord {
@@ -143,7 +145,7 @@ export interface RankContext {
 
 /** The question's words the ranker reads: outside every anchor, content words and wh-words. */
 export function questionWords(question: Grounding, ctx: RankContext): QuestionWord[] {
-  const g = uncontracted(question);
+  const g = asRead(question, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
@@ -166,7 +168,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
-    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && /\p{L}/u.test(t.norm))
+    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm))
       out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
@@ -197,6 +199,54 @@ export function uncontracted(g: Grounding): Grounding {
     return { ...t, norm: m[1]!.toLowerCase() };
   });
   return changed ? { ...g, tokens } : g;
+}
+
+/** The question's tokens as the ranker reads them: contractions undone, unknown compounds split. */
+export function asRead(question: Grounding, ctx: RankContext): Grounding {
+  return uncompounded(uncontracted(question), ctx);
+}
+
+/**
+ * English makes nouns by joining words ("keywords": key + words, the head last) or a word and a
+ * combining form ("filmography": film + -ography). A word WordNet does not know, outside every
+ * anchor, is read as its head when it splits into two known words and the second is a noun; else
+ * as its opening noun (four letters or more, at least three left over). Only when that part names
+ * something in the graph (a label or relation, by the same relatedness as any word): a name the
+ * grounder missed is not turned into a noun about nothing.
+ */
+export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    const stem = inAnchor(i) ? undefined : compoundPart(t.norm, ctx);
+    if (stem === undefined) return t;
+    changed = true;
+    return { ...t, norm: stem };
+  });
+  return changed ? { ...g, tokens } : g;
+}
+
+const compoundParts = new WeakMap<RankContext, Map<string, string | undefined>>();
+
+function compoundPart(word: string, ctx: RankContext): string | undefined {
+  if (word.length < 7 || !/^\p{L}+$/u.test(word) || word.startsWith('co')) return undefined;
+  let cache = compoundParts.get(ctx);
+  if (!cache) compoundParts.set(ctx, (cache = new Map()));
+  if (cache.has(word)) return cache.get(word);
+  let out: string | undefined;
+  if (!ctx.meaning.knows(word)) {
+    const names = (w: string): boolean => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0;
+    for (let k = 3; k <= word.length - 3 && out === undefined; k++) {
+      const [left, right] = [word.slice(0, k), word.slice(k)];
+      if (ctx.meaning.knows(left) && !isStopWord(left) && ctx.meaning.isNoun(right) && names(right)) out = right;
+    }
+    for (let k = word.length - 3; k >= 4 && out === undefined; k--) {
+      const left = word.slice(0, k);
+      if (ctx.meaning.isNoun(left) && names(left)) out = left;
+    }
+  }
+  cache.set(word, out);
+  return out;
 }
 
 /** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
@@ -281,8 +331,9 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
   if (!aux || !AUXILIARIES.has(aux.norm)) return undefined;
   const next = g.tokens[i + 1];
   if (!next) return undefined;
-  // The subject follows: an anchor, a determiner, a noun — not a participle ("were directed").
-  if (!inAnchor(i + 1) && !isStopWord(next.norm) && !ctx.meaning.isNoun(next.norm)) return undefined;
+  // The subject follows: an anchor, a determiner or possessive pronoun ("what else did its
+  // director do"), a noun — not a participle ("were directed").
+  if (!inAnchor(i + 1) && !isStopWord(next.norm) && !DETERMINERS.has(next.norm) && !ctx.meaning.isNoun(next.norm)) return undefined;
   return i;
 }
 
@@ -388,7 +439,10 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
  */
 export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
   const tokens = g.tokens;
-  let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
+  // A wh-word inside a name is the name's ("The Man Who Came to Dinner"); one right after a noun is
+  // a relative pronoun, which refers back to that noun ("genres the person who directed X has
+  // worked in": the question asks for genres, not for the person).
+  let at = tokens.findIndex((t, i) => (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
   const request = requestAt(tokens, inAnchor);
   if (request >= 0 && (at < 0 || request < at)) at = request;
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
@@ -423,6 +477,20 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
+}
+
+/** Wh-words that can open a relative clause after a noun ("the person who", "the films which"). */
+const RELATIVE = new Set(['who', 'whom', 'whose', 'which']);
+
+/**
+ * A wh-word is a relative pronoun when a noun stands right before it, with nothing between but a
+ * space ("the people who were in X"): English puts the question's own wh-word first or after a
+ * verb or preposition ("X, who directed it", "directed by whom"), never straight after a noun.
+ */
+function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const before = g.tokens[i - 1];
+  if (!RELATIVE.has(g.tokens[i]!.norm) || !before || inAnchor(i - 1) || !/^\s+$/.test(g.question.slice(before.end, g.tokens[i]!.start))) return false;
+  return !isStopWord(before.norm) && !AUXILIARIES.has(before.norm) && ctx.meaning.isNoun(before.norm) && !ctx.meaning.isVerbForm(before.norm);
 }
 
 function floor(s: number): number {
@@ -751,7 +819,7 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
 
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
-  const g = uncontracted(question);
+  const g = asRead(question, ctx);
   const words = questionWords(g, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
@@ -845,7 +913,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       return links.length > 0 && best < RANK_WEIGHTS.faint ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
     const rareSenses = words.filter((w) => w.rare && a.matches.some((m) => m.word === w.word && w.rare!.relations.some((r) => m.slot === `relation ${r}`))).map((w) => w.rare!.why);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses };
+    const unexplainedNames = a.matches.filter((m) => m.slot === 'unexplained' && words.some((w) => w.word === m.word && w.relational >= NAMES)).map((m) => m.word);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -931,6 +1000,10 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
   if (r.byValues.length > 0) return `only a scale's values in the graph link the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
+  // A hop no word names, while a word naming another relation outright is left unread by this
+  // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
+  if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)
+    return `no question word names ${r.unspoken.join(', ')}, and ${r.unexplainedNames.map((w) => `"${w}"`).join(', ')}, which ${r.unexplainedNames.length === 1 ? 'names' : 'name'} a relation outright, is left unexplained`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
   if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
