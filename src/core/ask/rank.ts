@@ -203,16 +203,52 @@ export function uncontracted(g: Grounding): Grounding {
 
 /** The question's tokens as the ranker reads them: contractions undone, unknown compounds split. */
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
-  return uncompounded(uncontracted(question), ctx);
+  const hit = readings.get(question);
+  if (hit) return hit;
+  const g = collocated(uncompounded(uncontracted(question), ctx), ctx);
+  readings.set(question, g);
+  readings.set(g, g);
+  return g;
+}
+const readings = new WeakMap<Grounding, Grounding>();
+
+/**
+ * A verb and the words after it that English uses as one verb ("which performers turn up in X",
+ * "labels people put on X", "who called the shots on X") are read as that verb, as WordNet holds
+ * it ("turn_up": appear), not word by word ("turn" met release_year through a turn of events) —
+ * unless the verb alone names a relation outright. The words it takes are dropped (an empty token,
+ * which no reading uses); never across a name or a punctuation mark.
+ */
+export function collocated(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = [...g.tokens];
+  let changed = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || WH_WORDS[t.norm] || !/^\p{L}+$/u.test(t.norm)) continue;
+    const run = [t.norm];
+    for (let j = i + 1; j < tokens.length && j <= i + 3 && !inAnchor(j) && /^\s+$/.test(g.question.slice(tokens[j - 1]!.end, tokens[j]!.start)); j++) run.push(tokens[j]!.norm);
+    // A verb that names a relation of the graph outright keeps that reading: the graph says which
+    // sense is meant ("what genres does X write in" is not WordNet's "write in", to vote for).
+    if (relevanceOf(t.norm, ctx, false).relational >= NAMES) continue;
+    const c = ctx.meaning.collocation(run);
+    if (!c) continue;
+    changed = true;
+    tokens[i] = { ...t, norm: c.lemma };
+    for (let j = i + 1; j < i + c.length; j++) tokens[j] = { ...tokens[j]!, norm: '' };
+    i += c.length - 1;
+  }
+  return changed ? { ...g, tokens } : g;
 }
 
 /**
- * English makes nouns by joining words ("keywords": key + words, the head last) or a word and a
- * combining form ("filmography": film + -ography). A word WordNet does not know, outside every
- * anchor, is read as its head when it splits into two known words and the second is a noun; else
- * as its opening noun (four letters or more, at least three left over). Only when that part names
- * something in the graph (a label or relation, by the same relatedness as any word): a name the
- * grounder missed is not turned into a noun about nothing.
+ * English makes nouns by joining a word and a combining form ("filmography": film + -ography). A
+ * word WordNet does not know, outside every anchor, is read as its opening noun (four letters or
+ * more, at least three left over), and only when that noun names something in the graph (a label
+ * or relation, by the same relatedness as any word): a name the grounder missed is not turned into
+ * a noun about nothing. Two known words joined ("keywords") are not split: measured, "words" then
+ * asked for languages as well as tags, and "give me some keywords for X" lost four hits of the
+ * first held-out set.
  */
 export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
@@ -236,10 +272,6 @@ function compoundPart(word: string, ctx: RankContext): string | undefined {
   let out: string | undefined;
   if (!ctx.meaning.knows(word)) {
     const names = (w: string): boolean => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0;
-    for (let k = 3; k <= word.length - 3 && out === undefined; k++) {
-      const [left, right] = [word.slice(0, k), word.slice(k)];
-      if (ctx.meaning.knows(left) && !isStopWord(left) && ctx.meaning.isNoun(right) && names(right)) out = right;
-    }
     for (let k = word.length - 3; k >= 4 && out === undefined; k--) {
       const left = word.slice(0, k);
       if (ctx.meaning.isNoun(left) && names(left)) out = left;
@@ -338,7 +370,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: string): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   const head = words.find((w) => w.head) ?? (words.some((w) => w.answer !== undefined) ? undefined : words.find((w) => w.co));
@@ -349,6 +381,10 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
+  if (!named && !head && howVerb) {
+    const byVerb = verbType(howVerb, ctx);
+    if (byVerb) return byVerb;
+  }
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
   // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
@@ -360,6 +396,33 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     byExclusion: true,
     detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
+}
+
+/**
+ * "how would you classify X", "how is X rated": "how" with an auxiliary after it and no noun of its
+ * own asks for what the clause's verb yields — the nouns WordNet derives from its commonest senses,
+ * read by the type rules ("classify" → kind → Genre; "rate" → rating → Rating). Returns the verb.
+ */
+export function howClauseVerb(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): string | undefined {
+  if (phrase.length !== 1 || g.tokens[phrase[0]!]!.norm !== 'how' || !AUXILIARIES.has(g.tokens[phrase[0]! + 1]?.norm ?? '')) return undefined;
+  for (let i = phrase[0]! + 2; i < g.tokens.length; i++) {
+    const w = g.tokens[i]!.norm;
+    if (inAnchor(i) || isStopWord(w) || AUXILIARIES.has(w) || DETERMINERS.has(w)) continue;
+    return ctx.meaning.nounsOfVerb(w).length > 0 ? w : undefined;
+  }
+  return undefined;
+}
+
+function verbType(verb: string, ctx: RankContext): AskedType | undefined {
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  for (const noun of ctx.meaning.nounsOfVerb(verb)) {
+    // Only a noun more general than a label ("kind" covers Genre): the verb sorts things into kinds.
+    // A synonym or a kind of a label is a word's sense, not what the verb yields ("describe" →
+    // picture, a synonym of film; "rate" → mark, a kind of evaluation).
+    const t = ctx.meaning.typeOf(noun, labelNames, labelAliases);
+    if (t && t.how === 'is-a' && t.covers && t.labels.length > 0) return { word: verb, labels: t.labels.map((l) => labelNames[l]!), how: 'is-a', detail: `"how … ${verb}" asks for what ${verb} yields (WordNet: ${verb} → ${noun}); ${t.detail}` };
+  }
+  return undefined;
 }
 
 /**
@@ -825,7 +888,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const phrase = answerPhrase(g, inAnchor, ctx);
   const object = objectQuestion(g, inAnchor, phrase, ctx) !== undefined ? { opener: g.tokens[phrase[0]!]!.norm } : undefined;
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined);
+  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx));
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);

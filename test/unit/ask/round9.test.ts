@@ -94,3 +94,21 @@ test('a hop no word names is weak while a word naming another relation outright 
   assert.equal(r.status, 'weak', r.candidates[0]!.evidence.join('\n'));
   assert.ok(r.candidates[0]!.evidence.some((e) => /"directed", which names a relation outright, is left unexplained/.test(e)), r.candidates[0]!.evidence.join('\n'));
 });
+
+test('"how would you classify X" asks for what classifying yields: a kind (WordNet: classify → kind, which covers Genre); "how would you describe X" asks for no type (describe → picture is a synonym of film, not what describing yields)', async () => {
+  const r = planned(await asker.ask('how would you classify Heat'));
+  assert.deepEqual(r.askedType?.labels, ['Genre']);
+  assert.match(r.askedType!.detail, /classify → kind/);
+  assert.equal(r.candidates[0]!.chain, 'has_genre', r.candidates[0]!.evidence.join('\n'));
+  assert.equal(r.status, 'weak', 'no word names has_genre itself');
+  assert.equal(planned(await asker.ask('how would you describe Heat')).askedType, undefined);
+});
+
+test('a phrasal verb is read as WordNet holds it: "which performers turn up in X" is not "turn" (a turn of events ~ release), so no hop through the year; a verb naming a relation outright keeps its own reading ("write in")', async () => {
+  const r = planned(await asker.ask('which performers turn up in Heat'));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors', r.candidates[0]!.evidence.join('\n'));
+  assert.ok(r.candidates[0]!.evidence.some((e) => /"turn_up"|"performers"/.test(e)), r.candidates[0]!.evidence.join('\n'));
+  assert.ok(!r.candidates.some((c) => c.evidence.some((e) => /"turn" →/.test(e))));
+  const w = planned(await asker.ask('what genres does Person YB Surname write in'));
+  assert.equal(w.candidates[0]!.chain, 'written_by~ > has_genre', w.candidates[0]!.evidence.join('\n'));
+});
