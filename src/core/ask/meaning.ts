@@ -86,6 +86,16 @@ export class WordMeaning {
         }
       }
     }
+    // A synonym in one of its first noun senses whose own commonest sense is subject matter:
+    // "motifs" (motif, theme: a unifying idea … in literary or artistic work) ~ theme.
+    for (const l of lemmas)
+      for (const id of wn.senses(l, 'n').slice(0, WORD_GLOSS_SENSES))
+        for (const syn of wn.synset(id).words) {
+          if (syn === l) continue;
+          const first = wn.senses(syn, 'n')[0];
+          const d = first ? wn.synset(first).definition : '';
+          if (/\bsubject matter\b/.test(d)) return `"${word}" shares a sense with "${syn}", defined as subject matter (WordNet: ${l} ~ ${syn}, "${d}")`;
+        }
     return undefined;
   }
 

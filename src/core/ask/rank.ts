@@ -124,6 +124,9 @@ interface QuestionWord {
   readonly head?: boolean;
   /** Said of things other than the anchor ("the other films by …"): it cannot name the anchor's own slot. */
   readonly other?: boolean;
+  /** After "as" ("X worked with as director", "X as a theme"): the role the anchor plays, so it can
+   *  name only the anchor's own hop (`asRole`). */
+  readonly role?: boolean;
   /** A noun with the prefix "co-" ("co-writers", "cowriters", "co writers"): the word is its stem, and
    *  it names those who share the stem's role with the anchor — other than it, out and back along the
    *  relation the stem names (`coStems`). */
@@ -163,13 +166,13 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
       return;
     }
     const at = phrase.indexOf(index);
-    const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : undefined;
+    const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : conjunct(g, phrase, index) ? 1 : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) ? { role: true } : {}) });
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
@@ -280,6 +283,20 @@ function compoundPart(word: string, ctx: RankContext): string | undefined {
   cache.set(word, out);
   return out;
 }
+
+/** "as" + a noun (an article between) says in what role: "which performers has X worked with as
+ *  director", "which movies have X as a theme", "what films does X make as a director". Outside the
+ *  answer phrase and every anchor. */
+function asRole(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  let j = i - 1;
+  if (j >= 0 && ARTICLES.has(g.tokens[j]!.norm)) j--;
+  if (j < 0 || g.tokens[j]!.norm !== 'as' || inAnchor(j)) return false;
+  // The anchor stands before it, as the clause's subject or object ("X … as director"); a bare role,
+  // not "as director of …" ("who is listed as director of the films …": the answer's role).
+  const next = g.tokens[i + 1]?.norm;
+  return g.anchors.some((a) => g.mentions[a]!.tokenEnd <= j) && next !== 'of' && next !== 'for';
+}
+const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
  *  so a verb's rarer senses are not read for it ("to the screen": the noun, not "to screen"). */
@@ -528,6 +545,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
     if (inAnchor(i)) break;
     const w = tokens[i]!.norm;
+    // Nouns joined by "and"/"or" are heads alike ("what ideas and motifs"): the last one stands as
+    // the head, the others are answer words too (`conjunct`).
+    if (head >= 0 && CONJUNCTIONS.has(w) && tokens[i + 1] && !inAnchor(i + 1) && !isStopWord(tokens[i + 1]!.norm) && ctx.meaning.isNoun(tokens[i + 1]!.norm)) continue;
     if (isStopWord(w) || AUXILIARIES.has(w)) {
       if (head >= 0 || !BRIDGE.has(w)) break;
       continue;
@@ -540,6 +560,13 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
+}
+
+const CONJUNCTIONS = new Set(['and', 'or']);
+
+/** A noun of the answer phrase joined to the next by "and"/"or" ("ideas" in "what ideas and motifs"). */
+function conjunct(g: Grounding, phrase: readonly number[], i: number): boolean {
+  return phrase.length === 2 && phrase[0]! < i && i < phrase[1]! && CONJUNCTIONS.has(g.tokens[i + 1]?.norm ?? '');
 }
 
 /** Wh-words that can open a relative clause after a noun ("the person who", "the films which"). */
@@ -770,6 +797,8 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
         // "the other films": not the anchor, so not the anchor's label.
         if (w.other && q === 0) continue;
+        // "as director": the anchor's role, its own hop.
+        if (w.role && w.answer === undefined && q !== 1) continue;
         const s = sims[k]![q]!;
         if (s <= 0) continue;
         const slot = ordered[q]!;

@@ -112,3 +112,33 @@ test('a phrasal verb is read as WordNet holds it: "which performers turn up in X
   const w = planned(await asker.ask('what genres does Person YB Surname write in'));
   assert.equal(w.candidates[0]!.chain, 'written_by~ > has_genre', w.candidates[0]!.evidence.join('\n'));
 });
+
+test('"as N" after the anchor is the anchor\'s role, its own hop: "which actors has X worked with as director" goes through the films X directed; "who is listed as director of …" is the answer\'s role, not the anchor\'s', async () => {
+  // Person YB Surname (p50) writes films 0–3 and directs films 36–39.
+  const r = planned(await asker.ask('which actors has Person YB Surname worked with as director'));
+  assert.equal(r.candidates[0]!.chain, 'directed_by~ > starred_actors', r.candidates[0]!.evidence.join('\n'));
+  const s = planned(await asker.ask('who is listed as director of Heat'));
+  assert.equal(s.candidates[0]!.chain, 'directed_by', s.candidates[0]!.evidence.join('\n'));
+});
+
+test('a synonym defined as subject matter asks for words: "motifs" (motif ~ theme, "the subject matter of a conversation") → the tags; nouns joined by "and" are answer nouns alike ("what ideas and motifs")', async () => {
+  // Tags written in common words (the members reading), and a rating scale of three values (too few
+  // to be the graph's vocabulary).
+  const nodes = [
+    { id: 'm0', labels: ['Movie'], name: 'Heat' },
+    ...['crime', 'heist', 'police', 'los angeles', 'robbery', 'bank', 'detective', 'murder', 'revenge', 'friendship', 'war', 'family', 'love', 'prison'].map((name, i) => ({ id: `t${i}`, labels: ['Tag'], name })),
+    ...['good', 'bad', 'fantastic'].map((name, i) => ({ id: `r${i}`, labels: ['Rating'], name })),
+    ...Array.from({ length: 9 }, (_, i) => ({ id: `m${i + 1}`, labels: ['Movie'], name: `Film Number ${i + 1}` })),
+  ];
+  const edges = [
+    ...[0, 1, 2].map((t) => ({ source: 'm0', type: 'has_tags', target: `t${t}` })),
+    ...Array.from({ length: 9 }, (_, i) => ({ source: `m${i + 1}`, type: 'has_tags', target: `t${3 + i}` })),
+    ...Array.from({ length: 10 }, (_, i) => ({ source: `m${i}`, type: 'has_imdb_rating', target: `r${i % 3}` })),
+  ];
+  const small = new Asker(await GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'motifs'));
+  const r = planned(await small.ask('what motifs are in Heat'));
+  assert.equal(r.candidates[0]!.chain, 'has_tags', r.candidates[0]!.evidence.join('\n'));
+  assert.ok(r.candidates[0]!.evidence.some((e) => /"motifs" shares a sense with "theme", defined as subject matter/.test(e)), r.candidates[0]!.evidence.join('\n'));
+  const both = planned(await small.ask('what ideas and motifs are in Heat'));
+  assert.equal(both.candidates[0]!.chain, 'has_tags', both.candidates[0]!.evidence.join('\n'));
+});
