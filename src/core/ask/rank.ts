@@ -233,7 +233,9 @@ export function collocated(g: Grounding, ctx: RankContext): Grounding {
     for (let j = i + 1; j < tokens.length && j <= i + 3 && !inAnchor(j) && /^\s+$/.test(g.question.slice(tokens[j - 1]!.end, tokens[j]!.start)); j++) run.push(tokens[j]!.norm);
     // A verb that names a relation of the graph outright keeps that reading: the graph says which
     // sense is meant ("what genres does X write in" is not WordNet's "write in", to vote for).
-    if (relevanceOf(t.norm, ctx, false).relational >= NAMES) continue;
+    // So does a verb the graph's members read ("what do people think of X": think asks for a scale).
+    const alone = relevanceOf(t.norm, ctx, false);
+    if (alone.relational >= NAMES || alone.scales || alone.member) continue;
     const c = ctx.meaning.collocation(run);
     if (!c) continue;
     changed = true;
