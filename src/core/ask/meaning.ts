@@ -86,6 +86,16 @@ export class WordMeaning {
         }
       }
     }
+    // A synonym in one of its first noun senses whose own commonest sense is subject matter:
+    // "motifs" (motif, theme: a unifying idea … in literary or artistic work) ~ theme.
+    for (const l of lemmas)
+      for (const id of wn.senses(l, 'n').slice(0, WORD_GLOSS_SENSES))
+        for (const syn of wn.synset(id).words) {
+          if (syn === l) continue;
+          const first = wn.senses(syn, 'n')[0];
+          const d = first ? wn.synset(first).definition : '';
+          if (/\bsubject matter\b/.test(d)) return `"${word}" shares a sense with "${syn}", defined as subject matter (WordNet: ${l} ~ ${syn}, "${d}")`;
+        }
     return undefined;
   }
 
@@ -218,6 +228,44 @@ export class WordMeaning {
       });
     }
     return out;
+  }
+
+  /**
+   * The nouns a verb's commonest senses derive (WordNet's "+" pointer from the verb sense to a noun
+   * sense), in sense order: "classify" → classification, categorization, kind, sort, class; "rate"
+   * → rating. What "how would you classify X" asks for is what classifying yields. Cached per word.
+   */
+  nounsOfVerb(word: string): readonly string[] {
+    const hit = this.verbNouns.get(word);
+    if (hit) return hit;
+    const out: string[] = [];
+    const wn = this.wordNet;
+    if (wn)
+      for (const l of lemmasAs(word, 'v'))
+        for (const id of wn.senses(l, 'v').slice(0, VERB_NOUN_SENSES))
+          for (const p of wn.synset(id).pointers)
+            if (p.symbol === '+' && p.target.startsWith('n')) for (const w of wn.synset(p.target).words) if (!out.includes(w)) out.push(w);
+    this.verbNouns.set(word, out);
+    return out;
+  }
+  private readonly verbNouns = new Map<string, readonly string[]>();
+
+  /**
+   * A verb and the words after it that WordNet holds as one verb — English's phrasal verbs and
+   * idioms ("turn up": appear; "put out": issue; "call the shots": be in charge) — as WordNet
+   * writes it ("turn_up"), or undefined. `words` are the verb and up to three words after it, as
+   * written; the longest collocation wins.
+   */
+  collocation(words: readonly string[]): { readonly lemma: string; readonly length: number } | undefined {
+    const wn = this.wordNet;
+    if (!wn || words.length < 2) return undefined;
+    for (let n = Math.min(words.length, 4); n >= 2; n--) {
+      for (const v of lemmasAs(words[0]!, 'v')) {
+        const lemma = [v, ...words.slice(1, n)].join('_');
+        if (wn.senses(lemma, 'v').length > 0) return { lemma, length: n };
+      }
+    }
+    return undefined;
   }
 
   /** WordNet has the word in some part of speech (by its lemmas); with no WordNet, every word is known. */
@@ -525,6 +573,9 @@ export function bestOf(meaning: WordMeaning, word: string, terms: readonly TermW
  * Question words that name the answer's kind without content: English's wh-words, read as the
  * nouns they stand for. Only the target of a candidate is compared with these.
  */
+/** A verb's senses whose derived nouns say what "how would you V X" asks for (the commonest two). */
+const VERB_NOUN_SENSES = 2;
+
 export const WH_WORDS: Readonly<Record<string, readonly string[]>> = {
   who: ['person'],
   whom: ['person'],

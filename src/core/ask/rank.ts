@@ -105,6 +105,8 @@ export interface RankedCandidate {
   readonly spelledAsWritten: readonly string[];
   /** Words matched to a relation in a rarer sense (`rareReading`), each with the sense, in words. */
   readonly rareSenses: readonly string[];
+  /** Words that name a relation outright (relatedness ≥ 0.8) and that the candidate leaves unexplained. */
+  readonly unexplainedNames: readonly string[];
 }
 
 interface QuestionWord {
@@ -122,6 +124,9 @@ interface QuestionWord {
   readonly head?: boolean;
   /** Said of things other than the anchor ("the other films by …"): it cannot name the anchor's own slot. */
   readonly other?: boolean;
+  /** After "as" ("X worked with as director", "X as a theme"): the role the anchor plays, so it can
+   *  name only the anchor's own hop (`asRole`). */
+  readonly role?: boolean;
   /** A noun with the prefix "co-" ("co-writers", "cowriters", "co writers"): the word is its stem, and
    *  it names those who share the stem's role with the anchor — other than it, out and back along the
    *  relation the stem names (`coStems`). */
@@ -143,7 +148,7 @@ export interface RankContext {
 
 /** The question's words the ranker reads: outside every anchor, content words and wh-words. */
 export function questionWords(question: Grounding, ctx: RankContext): QuestionWord[] {
-  const g = uncontracted(question);
+  const g = asRead(question, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
@@ -161,13 +166,13 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
       return;
     }
     const at = phrase.indexOf(index);
-    const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : undefined;
+    const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : conjunct(g, phrase, index) ? 1 : undefined;
     const wh = WH_WORDS[t.norm];
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
-    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}) });
+    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm))
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) ? { role: true } : {}) });
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
@@ -198,6 +203,102 @@ export function uncontracted(g: Grounding): Grounding {
   });
   return changed ? { ...g, tokens } : g;
 }
+
+/** The question's tokens as the ranker reads them: contractions undone, unknown compounds split. */
+export function asRead(question: Grounding, ctx: RankContext): Grounding {
+  const hit = readings.get(question);
+  if (hit) return hit;
+  const g = collocated(uncompounded(uncontracted(question), ctx), ctx);
+  readings.set(question, g);
+  readings.set(g, g);
+  return g;
+}
+const readings = new WeakMap<Grounding, Grounding>();
+
+/**
+ * A verb and the words after it that English uses as one verb ("which performers turn up in X",
+ * "labels people put on X", "who called the shots on X") are read as that verb, as WordNet holds
+ * it ("turn_up": appear), not word by word ("turn" met release_year through a turn of events) —
+ * unless the verb alone names a relation outright. The words it takes are dropped (an empty token,
+ * which no reading uses); never across a name or a punctuation mark.
+ */
+export function collocated(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = [...g.tokens];
+  let changed = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || WH_WORDS[t.norm] || !/^\p{L}+$/u.test(t.norm)) continue;
+    const run = [t.norm];
+    for (let j = i + 1; j < tokens.length && j <= i + 3 && !inAnchor(j) && /^\s+$/.test(g.question.slice(tokens[j - 1]!.end, tokens[j]!.start)); j++) run.push(tokens[j]!.norm);
+    // A verb that names a relation of the graph outright keeps that reading: the graph says which
+    // sense is meant ("what genres does X write in" is not WordNet's "write in", to vote for).
+    // So does a verb the graph's members read ("what do people think of X": think asks for a scale).
+    const alone = relevanceOf(t.norm, ctx, false);
+    if (alone.relational >= NAMES || alone.scales || alone.member) continue;
+    const c = ctx.meaning.collocation(run);
+    if (!c) continue;
+    changed = true;
+    tokens[i] = { ...t, norm: c.lemma };
+    for (let j = i + 1; j < i + c.length; j++) tokens[j] = { ...tokens[j]!, norm: '' };
+    i += c.length - 1;
+  }
+  return changed ? { ...g, tokens } : g;
+}
+
+/**
+ * English makes nouns by joining a word and a combining form ("filmography": film + -ography). A
+ * word WordNet does not know, outside every anchor, is read as its opening noun (four letters or
+ * more, at least three left over), and only when that noun names something in the graph (a label
+ * or relation, by the same relatedness as any word): a name the grounder missed is not turned into
+ * a noun about nothing. Two known words joined ("keywords") are not split: measured, "words" then
+ * asked for languages as well as tags, and "give me some keywords for X" lost four hits of the
+ * first held-out set.
+ */
+export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    const stem = inAnchor(i) ? undefined : compoundPart(t.norm, ctx);
+    if (stem === undefined) return t;
+    changed = true;
+    return { ...t, norm: stem };
+  });
+  return changed ? { ...g, tokens } : g;
+}
+
+const compoundParts = new WeakMap<RankContext, Map<string, string | undefined>>();
+
+function compoundPart(word: string, ctx: RankContext): string | undefined {
+  if (word.length < 7 || !/^\p{L}+$/u.test(word) || word.startsWith('co')) return undefined;
+  let cache = compoundParts.get(ctx);
+  if (!cache) compoundParts.set(ctx, (cache = new Map()));
+  if (cache.has(word)) return cache.get(word);
+  let out: string | undefined;
+  if (!ctx.meaning.knows(word)) {
+    const names = (w: string): boolean => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0;
+    for (let k = word.length - 3; k >= 4 && out === undefined; k--) {
+      const left = word.slice(0, k);
+      if (ctx.meaning.isNoun(left) && names(left)) out = left;
+    }
+  }
+  cache.set(word, out);
+  return out;
+}
+
+/** "as" + a noun (an article between) says in what role: "which performers has X worked with as
+ *  director", "which movies have X as a theme", "what films does X make as a director". Outside the
+ *  answer phrase and every anchor. */
+function asRole(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  let j = i - 1;
+  if (j >= 0 && ARTICLES.has(g.tokens[j]!.norm)) j--;
+  if (j < 0 || g.tokens[j]!.norm !== 'as' || inAnchor(j)) return false;
+  // The anchor stands before it, as the clause's subject or object ("X … as director"); a bare role,
+  // not "as director of …" ("who is listed as director of the films …": the answer's role).
+  const next = g.tokens[i + 1]?.norm;
+  return g.anchors.some((a) => g.mentions[a]!.tokenEnd <= j) && next !== 'of' && next !== 'for';
+}
+const ARTICLES = new Set(['a', 'an', 'the']);
 
 /** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
  *  so a verb's rarer senses are not read for it ("to the screen": the noun, not "to screen"). */
@@ -281,13 +382,14 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
   if (!aux || !AUXILIARIES.has(aux.norm)) return undefined;
   const next = g.tokens[i + 1];
   if (!next) return undefined;
-  // The subject follows: an anchor, a determiner, a noun — not a participle ("were directed").
-  if (!inAnchor(i + 1) && !isStopWord(next.norm) && !ctx.meaning.isNoun(next.norm)) return undefined;
+  // The subject follows: an anchor, a determiner or possessive pronoun ("what else did its
+  // director do"), a noun — not a participle ("were directed").
+  if (!inAnchor(i + 1) && !isStopWord(next.norm) && !DETERMINERS.has(next.norm) && !ctx.meaning.isNoun(next.norm)) return undefined;
   return i;
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: string): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   const head = words.find((w) => w.head) ?? (words.some((w) => w.answer !== undefined) ? undefined : words.find((w) => w.co));
@@ -298,6 +400,10 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
+  if (!named && !head && howVerb) {
+    const byVerb = verbType(howVerb, ctx);
+    if (byVerb) return byVerb;
+  }
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
   // "what" as an object asks for a thing: every label but the kinds of person ("who" asks for those).
   const persons = personLabels(ctx);
@@ -309,6 +415,33 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     byExclusion: true,
     detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
+}
+
+/**
+ * "how would you classify X", "how is X rated": "how" with an auxiliary after it and no noun of its
+ * own asks for what the clause's verb yields — the nouns WordNet derives from its commonest senses,
+ * read by the type rules ("classify" → kind → Genre; "rate" → rating → Rating). Returns the verb.
+ */
+export function howClauseVerb(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): string | undefined {
+  if (phrase.length !== 1 || g.tokens[phrase[0]!]!.norm !== 'how' || !AUXILIARIES.has(g.tokens[phrase[0]! + 1]?.norm ?? '')) return undefined;
+  for (let i = phrase[0]! + 2; i < g.tokens.length; i++) {
+    const w = g.tokens[i]!.norm;
+    if (inAnchor(i) || isStopWord(w) || AUXILIARIES.has(w) || DETERMINERS.has(w)) continue;
+    return ctx.meaning.nounsOfVerb(w).length > 0 ? w : undefined;
+  }
+  return undefined;
+}
+
+function verbType(verb: string, ctx: RankContext): AskedType | undefined {
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  for (const noun of ctx.meaning.nounsOfVerb(verb)) {
+    // Only a noun more general than a label ("kind" covers Genre): the verb sorts things into kinds.
+    // A synonym or a kind of a label is a word's sense, not what the verb yields ("describe" →
+    // picture, a synonym of film; "rate" → mark, a kind of evaluation).
+    const t = ctx.meaning.typeOf(noun, labelNames, labelAliases);
+    if (t && t.how === 'is-a' && t.covers && t.labels.length > 0) return { word: verb, labels: t.labels.map((l) => labelNames[l]!), how: 'is-a', detail: `"how … ${verb}" asks for what ${verb} yields (WordNet: ${verb} → ${noun}); ${t.detail}` };
+  }
+  return undefined;
 }
 
 /**
@@ -388,7 +521,10 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
  */
 export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
   const tokens = g.tokens;
-  let at = tokens.findIndex((t) => WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm));
+  // A wh-word inside a name is the name's ("The Man Who Came to Dinner"); one right after a noun is
+  // a relative pronoun, which refers back to that noun ("genres the person who directed X has
+  // worked in": the question asks for genres, not for the person).
+  let at = tokens.findIndex((t, i) => (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
   const request = requestAt(tokens, inAnchor);
   if (request >= 0 && (at < 0 || request < at)) at = request;
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
@@ -411,6 +547,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
     if (inAnchor(i)) break;
     const w = tokens[i]!.norm;
+    // Nouns joined by "and"/"or" are heads alike ("what ideas and motifs"): the last one stands as
+    // the head, the others are answer words too (`conjunct`).
+    if (head >= 0 && CONJUNCTIONS.has(w) && tokens[i + 1] && !inAnchor(i + 1) && !isStopWord(tokens[i + 1]!.norm) && ctx.meaning.isNoun(tokens[i + 1]!.norm)) continue;
     if (isStopWord(w) || AUXILIARIES.has(w)) {
       if (head >= 0 || !BRIDGE.has(w)) break;
       continue;
@@ -423,6 +562,27 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
+}
+
+const CONJUNCTIONS = new Set(['and', 'or']);
+
+/** A noun of the answer phrase joined to the next by "and"/"or" ("ideas" in "what ideas and motifs"). */
+function conjunct(g: Grounding, phrase: readonly number[], i: number): boolean {
+  return phrase.length === 2 && phrase[0]! < i && i < phrase[1]! && CONJUNCTIONS.has(g.tokens[i + 1]?.norm ?? '');
+}
+
+/** Wh-words that can open a relative clause after a noun ("the person who", "the films which"). */
+const RELATIVE = new Set(['who', 'whom', 'whose', 'which']);
+
+/**
+ * A wh-word is a relative pronoun when a noun stands right before it, with nothing between but a
+ * space ("the people who were in X"): English puts the question's own wh-word first or after a
+ * verb or preposition ("X, who directed it", "directed by whom"), never straight after a noun.
+ */
+function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const before = g.tokens[i - 1];
+  if (!RELATIVE.has(g.tokens[i]!.norm) || !before || inAnchor(i - 1) || !/^\s+$/.test(g.question.slice(before.end, g.tokens[i]!.start))) return false;
+  return !isStopWord(before.norm) && !AUXILIARIES.has(before.norm) && ctx.meaning.isNoun(before.norm) && !ctx.meaning.isVerbForm(before.norm);
 }
 
 function floor(s: number): number {
@@ -639,6 +799,8 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
         // "the other films": not the anchor, so not the anchor's label.
         if (w.other && q === 0) continue;
+        // "as director": the anchor's role, its own hop.
+        if (w.role && w.answer === undefined && q !== 1) continue;
         const s = sims[k]![q]!;
         if (s <= 0) continue;
         const slot = ordered[q]!;
@@ -751,13 +913,13 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
 
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
-  const g = uncontracted(question);
+  const g = asRead(question, ctx);
   const words = questionWords(g, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const object = objectQuestion(g, inAnchor, phrase, ctx) !== undefined ? { opener: g.tokens[phrase[0]!]!.norm } : undefined;
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined);
+  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx));
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
@@ -845,7 +1007,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       return links.length > 0 && best < RANK_WEIGHTS.faint ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
     const rareSenses = words.filter((w) => w.rare && a.matches.some((m) => m.word === w.word && w.rare!.relations.some((r) => m.slot === `relation ${r}`))).map((w) => w.rare!.why);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses };
+    const unexplainedNames = a.matches.filter((m) => m.slot === 'unexplained' && words.some((w) => w.word === m.word && w.relational >= NAMES)).map((m) => m.word);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames };
   });
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
@@ -931,6 +1094,10 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
   if (r.byValues.length > 0) return `only a scale's values in the graph link the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
+  // A hop no word names, while a word naming another relation outright is left unread by this
+  // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
+  if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)
+    return `no question word names ${r.unspoken.join(', ')}, and ${r.unexplainedNames.map((w) => `"${w}"`).join(', ')}, which ${r.unexplainedNames.length === 1 ? 'names' : 'name'} a relation outright, is left unexplained`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
   if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;

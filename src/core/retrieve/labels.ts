@@ -18,7 +18,7 @@ import type { SearchIndex } from './snapshot/snapshot';
  *    not silently empty the search.
  */
 export type TypeResolution =
-  | { readonly how: 'exact' | 'alias' | 'is-a' | 'nearest'; readonly text: string; readonly labels: readonly number[]; readonly detail: string; /** nearest: L2 to the first label. */ readonly distance?: number }
+  | { readonly how: 'exact' | 'alias' | 'is-a' | 'nearest'; readonly text: string; readonly labels: readonly number[]; readonly detail: string; /** nearest: L2 to the first label. */ readonly distance?: number; /** is-a: the word is more general than the label ("kind" covers Genre), not a kind of it. */ readonly covers?: boolean }
   | { readonly how: 'none'; readonly text: string; readonly labels: readonly []; readonly detail: string };
 
 /** Label → the other words a schema file gives it. */
@@ -105,7 +105,7 @@ export function typeByWords(text: string, labelNames: readonly string[], options
     : isA.path.length <= 1
       ? `"${text}" means ${names} (a WordNet synonym)`
       : `"${text}" is a kind of ${names} (WordNet: ${isA.path.join(' → ')})`;
-  return { how: 'is-a', text, labels: isA.labels, detail };
+  return { how: 'is-a', text, labels: isA.labels, detail, ...(isA.covers ? { covers: true } : {}) };
 }
 
 async function resolveUncached(snap: SearchIndex, embedder: Embedder, texts: readonly string[], options: ResolveTypeOptions, signal?: AbortSignal): Promise<TypeResolution[]> {
