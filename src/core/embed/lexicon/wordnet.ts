@@ -120,7 +120,7 @@ export class WordNet {
 
   /**
    * Whether `lemma` is a noun or a verb of WordNet: `senses(lemma, 'n' | 'v')` not empty. A lemma of
-   * two words (one underscore) is looked up in a set of WordNet's two-word nouns and verbs (≈ 63k)
+   * two words (one underscore) is looked up in a set of WordNet's two-word nouns and verbs (53,928)
    * built once: the lexical embedder asks it for every word pair of every name (MetaQA ×40: 800k
    * distinct pairs), whose memo of answers was the import's largest churn of the CLI's heap.
    */
