@@ -1,7 +1,8 @@
 import { SparseScratch, type SparseEmbedder } from './hashing';
-import { lemmasOf, MAX_WORD_LENGTH, normalizeText, splitWords } from './lexicon/normalize';
+import { isStopWord, lemmasOf, MAX_WORD_LENGTH, splitWords } from './lexicon/normalize';
 import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, type ConceptWeights } from './lexicon/concepts';
 import { WordNet } from './lexicon/wordnet';
+import { BoundedMemo } from './lexicon/boundedMemo';
 
 export interface LexicalEmbedderOptions {
   /** The character level (typos, word order): normally the hashing embedder. */
@@ -25,11 +26,12 @@ export interface LexicalEmbedderOptions {
  */
 export const DEFAULT_NAME_CHAR_WEIGHT = 0.95;
 
-/** One hashed concept: its bucket in the word block and its weight. */
-interface Slot {
-  readonly index: number;
-  readonly value: number;
-}
+/**
+ * A word's hashed concepts, flat: bucket in the word block, weight, bucket, weight… — one array of
+ * doubles per word, not an object per concept (MetaQA ×40: 191k concepts of 28k words, 12 MB of
+ * objects and boxed numbers in the CLI's heap during the import).
+ */
+type Slots = readonly number[];
 
 /**
  * Tokens with a capital after a lower-case letter are split into words by splitWords. Found in two
@@ -64,9 +66,7 @@ export class LexicalEmbedder implements SparseEmbedder {
   private readonly wordScale: number;
   private readonly wordNet: WordNet | undefined;
   private readonly weights: ConceptWeights;
-  private readonly slotCache: BoundedMemo<readonly Slot[]>;
-  /** Word pair → the WordNet expression it forms ("came out" → come_out), or null. */
-  private readonly expressionCache: BoundedMemo<string | null>;
+  private readonly slotCache: BoundedMemo<Slots>;
   private readonly charScratch: SparseScratch;
   private readonly scratch: SparseScratch;
   /** Node names: the same blocks, the character block weighted up (see `Embedder.names`). */
@@ -93,10 +93,8 @@ export class LexicalEmbedder implements SparseEmbedder {
       this.names = this;
       // Word slots depend on the word alone: one cache for both views.
       this.slotCache = phraseView.slotCache;
-      this.expressionCache = phraseView.expressionCache;
     } else {
-      this.slotCache = new BoundedMemo();
-      this.expressionCache = new BoundedMemo();
+      this.slotCache = new BoundedMemo(MEMO_GENERATION);
       this.names = new LexicalEmbedder(options, this);
     }
   }
@@ -115,16 +113,10 @@ export class LexicalEmbedder implements SparseEmbedder {
 
   embedSparse(text: string, scratch: SparseScratch): void {
     scratch.clear();
-    const cd = this.charLevel.dimension;
     const values = scratch.values;
     const indices = scratch.indices;
-    let count = 0;
     // Word block first, into buckets cd.., so its norm is known before the blocks are weighted.
-    for (const slot of this.slotsOfText(text)) {
-      const b = cd + slot.index;
-      if (values[b] === 0) indices[count++] = b;
-      values[b]! += slot.value;
-    }
+    let count = this.addWordSlots(text, scratch);
     let norm = 0;
     for (let i = 0; i < count; i++) norm += values[indices[i]!]! ** 2;
     // No content words (only stop words or symbols): the characters alone decide.
@@ -143,86 +135,68 @@ export class LexicalEmbedder implements SparseEmbedder {
     scratch.count = count;
   }
 
-  private slotsOfText(text: string): Slot[] {
-    const { words } = normalizeText(text);
-    const slots: Slot[] = [];
-    for (const w of words) slots.push(...this.slotsOf(w.surface));
+  /**
+   * Adds the text's word concepts into the word block of the (cleared) scratch, in order: content
+   * words, mixed-case tokens, then expressions; returns the buckets touched.
+   */
+  private addWordSlots(text: string, scratch: SparseScratch): number {
+    const all = splitWords(text);
+    let count = 0;
+    for (const w of all) if (!isStopWord(w)) count = this.addSlots(this.slotsOf(w), scratch, count);
     // A name written in mixed case (MacArthur, DiCaprio) is split like an identifier (hasImdbRating)
     // into its parts; it also stands as one word, so "macarthur" still meets it.
     for (const run of text.matchAll(LETTER_RUN)) {
       const token = run[0];
-      if (token.length <= MAX_WORD_LENGTH && CASE_CHANGE.test(token)) slots.push(...this.slotsOf(token.toLowerCase()));
+      if (token.length <= MAX_WORD_LENGTH && CASE_CHANGE.test(token)) count = this.addSlots(this.slotsOf(token.toLowerCase()), scratch, count);
     }
     // Multi-word expressions WordNet knows ("film writer", "came out" → come_out) add their own
     // concepts. Stop words stay in for this: "out" in "came out" is what makes the expression.
     if (this.wordNet) {
-      const all = splitWords(text);
       for (let i = 0; i + 1 < all.length; i++) {
         const expression = this.knownExpression(all[i]!, all[i + 1]!);
-        if (expression) slots.push(...this.slotsOf(expression));
+        if (expression) count = this.addSlots(this.slotsOf(expression), scratch, count);
       }
     }
-    return slots;
+    return count;
   }
 
+  private addSlots(slots: Slots, scratch: SparseScratch, count: number): number {
+    const cd = this.charLevel.dimension;
+    const values = scratch.values;
+    for (let i = 0; i < slots.length; i += 2) {
+      const b = cd + slots[i]!;
+      if (values[b] === 0) scratch.indices[count++] = b;
+      values[b]! += slots[i + 1]!;
+    }
+    return count;
+  }
+
+  /** Not memoised: a set lookup per lemma (WordNet.isNounOrVerb) costs what the memo's lookup did, without its 800k entries at MetaQA ×40. */
   private knownExpression(a: string, b: string): string | undefined {
-    const key = a + ' ' + b;
-    const known = this.expressionCache.get(key);
-    if (known !== undefined) return known ?? undefined;
     const wn = this.wordNet!;
-    let found: string | null = null;
     for (const la of lemmasOf(a)) {
       const pair = la + '_' + b;
-      if (wn.senses(pair, 'n').length > 0 || wn.senses(pair, 'v').length > 0) {
-        found = pair;
-        break;
-      }
+      if (wn.isNounOrVerb(pair)) return pair;
     }
-    this.expressionCache.set(key, found);
-    return found ?? undefined;
+    return undefined;
   }
 
-  private slotsOf(word: string): readonly Slot[] {
+  private slotsOf(word: string): Slots {
     let slots = this.slotCache.get(word);
     if (!slots) {
-      slots = conceptsOfWord(word, this.wordNet, this.weights).map((c) => ({ index: fnv1a(c.lemma) % this.wordDimension, value: c.weight }));
+      const flat: number[] = [];
+      for (const c of conceptsOfWord(word, this.wordNet, this.weights)) flat.push(fnv1a(c.lemma) % this.wordDimension, c.weight);
+      slots = flat;
       this.slotCache.set(word, slots);
     }
     return slots;
   }
 }
 
+
 /**
- * Entries per generation of a BoundedMemo: ≈ 10 MB of keys and values each. MetaQA ×40's names
- * use 28k distinct words, all kept; its 800k distinct word pairs and the 10M synthetic graph's
- * unique numbers are recomputed once they age out.
+ * Entries per generation of the word memo: ≈ 4 MB each (a word's slots are one array of doubles).
+ * MetaQA ×40's names use 28k distinct words, all kept; the 10M synthetic graph's unique numbers are
+ * recomputed once they age out.
  */
 const MEMO_GENERATION = 1 << 16;
-
-/**
- * A memo of a pure function of a string, bounded: two generations of at most MEMO_GENERATION
- * entries, the older dropped when the newer fills (an entry found in the older one moves up). Both
- * caches were unbounded Maps: embedding a graph's names kept one entry per distinct word and word
- * pair — measured 323 bytes per name on 300,000 synthetic names ("red river 123456": each number a
- * new word and pair), ≈ 3.2 GB at 10M names, and ≈ 120 MB at MetaQA ×40 (docs/scale.md).
- */
-class BoundedMemo<V> {
-  private current = new Map<string, V>();
-  private older = new Map<string, V>();
-
-  get(key: string): V | undefined {
-    const v = this.current.get(key);
-    if (v !== undefined) return v;
-    const o = this.older.get(key);
-    if (o !== undefined) this.set(key, o);
-    return o;
-  }
-
-  set(key: string, value: V): void {
-    if (this.current.size >= MEMO_GENERATION) {
-      this.older = this.current;
-      this.current = new Map();
-    }
-    this.current.set(key, value);
-  }
-}

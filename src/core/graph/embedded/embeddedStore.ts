@@ -37,6 +37,8 @@ export interface EmbeddedStoreOptions {
   readonly workerPath?: string;
   /** Rows per chunk of exportGraph and ids per batch of expand. */
   readonly batchSize?: number;
+  /** glibc's MALLOC_ARENA_MAX for the engine process (the import's staging engine: bufferPool.ts). */
+  readonly mallocArenas?: number;
 }
 
 interface TableInfo {
@@ -89,7 +91,7 @@ export class EmbeddedStore implements GraphStore {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.batchSize = options.batchSize ?? 5_000;
     const pool = bufferPoolBytes(options.bufferPoolMB);
-    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}), ...(pool !== undefined ? { bufferPoolBytes: pool } : {}) });
+    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}), ...(pool !== undefined ? { bufferPoolBytes: pool } : {}), ...(options.mallocArenas !== undefined ? { mallocArenas: options.mallocArenas } : {}) });
   }
 
   /** The engine process id when one runs (tests kill it to prove crash recovery). */

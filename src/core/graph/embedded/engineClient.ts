@@ -20,6 +20,8 @@ export interface EngineClientOptions {
   readonly workerPath?: string;
   /** Grace added to a query's timeout before the process is killed (the engine's own timeout is cooperative). */
   readonly killGraceMs?: number;
+  /** glibc's MALLOC_ARENA_MAX for the engine process (bufferPool.ts STAGING_MALLOC_ARENAS); one set in the environment wins. */
+  readonly mallocArenas?: number;
 }
 
 export interface RequestOptions {
@@ -227,7 +229,9 @@ export class EngineClient {
     if (this.running?.pending.body.type === 'close') return undefined;
     if (this.dying) await this.dying;
     const { path, execArgv } = resolveWorker(this.options.workerPath);
-    const child = fork(path, [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+    const arenas = this.options.mallocArenas;
+    const env = arenas !== undefined && process.env.MALLOC_ARENA_MAX === undefined ? { ...process.env, MALLOC_ARENA_MAX: String(arenas) } : process.env;
+    const child = fork(path, [], { execArgv, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
     this.starts++;
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => {

@@ -4,7 +4,7 @@
 // a kill -9 or a failed statement leaves the target exactly as it was. See docs/graph-stores.md.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { stagingBufferPoolMB, type BufferPoolChoice } from '../embedded/bufferPool';
+import { STAGING_MALLOC_ARENAS, stagingBufferPoolMB, type BufferPoolChoice } from '../embedded/bufferPool';
 import { EmbeddedStore } from '../embedded/embeddedStore';
 import { bumpGeneration, dataFolder, dataFolderProblem, folderState } from '../embedded/dataFolder';
 import { GraphStoreError } from '../errors';
@@ -122,7 +122,7 @@ async function importLocked(target: string, files: readonly ImportFile[], option
     // One engine thread: the parallel COPY gives rows their offsets in whatever order its threads
     // finish, so two imports of one file numbered nodes (and ordered tied answers) differently.
     // The pool by the largest node table (bufferPool.ts); a COPY that outgrows it runs again on the engine's default.
-    const stagedStore = (bufferPoolMB: BufferPoolChoice) => new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1, bufferPoolMB });
+    const stagedStore = (bufferPoolMB: BufferPoolChoice) => new EmbeddedStore({ folder: staging, workerPath: options.workerPath, threads: 1, bufferPoolMB, mallocArenas: STAGING_MALLOC_ARENAS });
     let store = stagedStore(stagingPool(prepared, !hadDatabase, options.stagingPoolMB));
     const widen = async (): Promise<EmbeddedStore> => {
       await store.close();
