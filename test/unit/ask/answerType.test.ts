@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Asker, type AskResult } from '../../../src/core/ask';
+import { Asker } from '../../../src/core/ask';
 import { groundingReport } from '../../../src/core/ask/report';
 import { validateInspectorState } from '../../../src/contracts/inspector/validate';
 import { fixture } from '../webview/fixtures';
 import { openSession, type RetrievalSession } from '../../../src/core/session';
-import { EDGES, NODES } from './fixtures';
+import { EDGES, NODES, planned } from './fixtures';
 
 let dir = '';
 let session: RetrievalSession;
@@ -43,10 +43,6 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
-  assert.equal(r.kind, 'planned', r.kind !== 'planned' ? r.message : '');
-  return r as Extract<AskResult, { kind: 'planned' }>;
-}
 
 test('ask ranker: the asked type beats returning more — "what kinds of films" ends on Genre, not on the films or their actors', async () => {
   const r = planned(await asker.ask('what kinds of films did Michael Mann direct'));

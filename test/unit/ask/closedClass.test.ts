@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { Asker, isClosedClass, labelMembersOf, type AskResult } from '../../../src/core/ask';
+import { Asker, isClosedClass, labelMembersOf } from '../../../src/core/ask';
+import { planned } from './fixtures';
 
 /**
  * 40 films with 3 actors each, a writer and director per four films, two genres (a closed class:
@@ -44,10 +45,6 @@ before(async () => {
   asker = new Asker(await graph());
 });
 
-function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
-  assert.equal(r.kind, 'planned');
-  return r as Extract<AskResult, { kind: 'planned' }>;
-}
 
 test('closed class: a label of few members, few of the graph\'s nodes; its members\' names are kept, individuals\' and scales\' are not', async () => {
   assert.ok(isClosedClass(22, 42828) && isClosedClass(108, 42828));

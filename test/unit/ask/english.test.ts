@@ -3,20 +3,16 @@
 // real WordNet, no schema, no aliases.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Asker, questionWords, type AskResult } from '../../../src/core/ask';
+import { Asker, questionWords } from '../../../src/core/ask';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { movieSnapshot } from './fixtures';
+import { movieSnapshot, planned } from './fixtures';
 
 let asker: Asker;
 before(async () => {
   asker = new Asker(await movieSnapshot());
 });
 
-function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
-  assert.equal(r.kind, 'planned');
-  return r as Extract<AskResult, { kind: 'planned' }>;
-}
 
 test('english: "can you name a film directed by X" is the request "name a film": asks for films, "name" is no word about people', async () => {
   const r = planned(await asker.ask('can you name a film directed by Michael Mann'));

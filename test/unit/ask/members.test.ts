@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { Asker, labelMembersOf, WordMeaning, wordLabels, type AskResult } from '../../../src/core/ask';
+import { Asker, labelMembersOf, WordMeaning, wordLabels } from '../../../src/core/ask';
+import { planned } from './fixtures';
 
 const wordNet = WordNet.fromPackage();
 
@@ -39,10 +40,6 @@ function graph(tagNames: readonly string[]): Promise<GraphSnapshot> {
 
 const COMMON = ['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing', 'paul crowder', 'quentin tarantino'];
 
-function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
-  assert.equal(r.kind, 'planned');
-  return r as Extract<AskResult, { kind: 'planned' }>;
-}
 
 test('members: a label whose members are named by common words (lower case, in the dictionary) answers "words"; names, numbers and a small scale do not', async () => {
   const snap = await graph(COMMON);

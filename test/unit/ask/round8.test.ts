@@ -6,44 +6,21 @@
 // schema, no aliases, no model. Each test fails without its reading.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
 import { typeByWords } from '../../../src/core/retrieve/labels';
+import { Asker, WordMeaning } from '../../../src/core/ask';
+import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { Asker, WordMeaning, type AskResult } from '../../../src/core/ask';
+import { fortyFilms, planned } from './fixtures';
 
-/**
- * 40 films with 3 actors each, a writer and a director per four films, a genre and a release year
- * each. Heat's director (p51) also acted in ten films: more than he directed.
- */
-async function graph(): Promise<GraphSnapshot> {
-  const nodes: { id: string; labels: string[]; name: string }[] = [];
-  const edges: { source: string; type: string; target: string }[] = [];
-  const titles = ['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)];
-  titles.forEach((name, i) => nodes.push({ id: `m${i}`, labels: ['Movie'], name }));
-  for (let p = 0; p < 60; p++) nodes.push({ id: `p${p}`, labels: ['Person'], name: `Person ${String.fromCharCode(65 + (p % 26))}${String.fromCharCode(65 + Math.floor(p / 26))} Surname` });
-  for (let i = 20; i < 30; i++) edges.push({ source: `m${i}`, type: 'starred_actors', target: 'p51' });
-  nodes.push({ id: 'g0', labels: ['Genre'], name: 'Comedy' }, { id: 'g1', labels: ['Genre'], name: 'Drama' });
-  for (let y = 0; y < 8; y++) nodes.push({ id: `y${y}`, labels: ['Year'], name: String(1990 + y) });
-  titles.forEach((_, i) => {
-    for (let k = 0; k < 3; k++) edges.push({ source: `m${i}`, type: 'starred_actors', target: `p${(i * 3 + k) % 50}` });
-    edges.push({ source: `m${i}`, type: 'written_by', target: `p${50 + Math.floor(i / 4)}` });
-    edges.push({ source: `m${i}`, type: 'directed_by', target: `p${50 + ((Math.floor(i / 4) + 1) % 10)}` });
-    edges.push({ source: `m${i}`, type: 'has_genre', target: `g${i % 2}` });
-    edges.push({ source: `m${i}`, type: 'release_year', target: `y${i % 8}` });
-  });
-  return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'round-8');
-}
+/** The rounds' forty films; Heat's director (p51) also acted in ten films: more than he directed. */
+const graph = () => fortyFilms(['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)], 'round-8', Array.from({ length: 10 }, (_, k) => ({ source: `m${20 + k}`, type: 'starred_actors', target: 'p51' })));
 
 let asker: Asker;
 before(async () => {
   asker = new Asker(await graph());
 });
 
-function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
-  assert.equal(r.kind, 'planned');
-  return r as Extract<AskResult, { kind: 'planned' }>;
-}
 
 test('a contracted wh-word is the wh-word: "who\'s in X" asks for a person; a name keeps its apostrophe', async () => {
   const r = planned(await asker.ask("who's in Heat"));

@@ -6,41 +6,19 @@
 // WordNet and a real snapshot; no schema, no aliases, no model. Each test fails without its reading.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Asker } from '../../../src/core/ask';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { Asker, type AskResult } from '../../../src/core/ask';
+import { fortyFilms, planned } from './fixtures';
 
-/**
- * 40 films with 3 actors each, a writer and a director per four films, a genre and a release year
- * each; film 1 is called "The Man Who Knew".
- */
-async function graph(): Promise<GraphSnapshot> {
-  const nodes: { id: string; labels: string[]; name: string }[] = [];
-  const edges: { source: string; type: string; target: string }[] = [];
-  const titles = ['Heat', 'The Man Who Knew', ...Array.from({ length: 38 }, (_, i) => `Picture Number ${i + 1}`)];
-  titles.forEach((name, i) => nodes.push({ id: `m${i}`, labels: ['Movie'], name }));
-  for (let p = 0; p < 60; p++) nodes.push({ id: `p${p}`, labels: ['Person'], name: `Person ${String.fromCharCode(65 + (p % 26))}${String.fromCharCode(65 + Math.floor(p / 26))} Surname` });
-  nodes.push({ id: 'g0', labels: ['Genre'], name: 'Comedy' }, { id: 'g1', labels: ['Genre'], name: 'Drama' });
-  for (let y = 0; y < 8; y++) nodes.push({ id: `y${y}`, labels: ['Year'], name: String(1990 + y) });
-  titles.forEach((_, i) => {
-    for (let k = 0; k < 3; k++) edges.push({ source: `m${i}`, type: 'starred_actors', target: `p${(i * 3 + k) % 50}` });
-    edges.push({ source: `m${i}`, type: 'written_by', target: `p${50 + Math.floor(i / 4)}` });
-    edges.push({ source: `m${i}`, type: 'directed_by', target: `p${50 + ((Math.floor(i / 4) + 1) % 10)}` });
-    edges.push({ source: `m${i}`, type: 'has_genre', target: `g${i % 2}` });
-    edges.push({ source: `m${i}`, type: 'release_year', target: `y${i % 8}` });
-  });
-  return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'round-9');
-}
+/** The rounds' forty films; film 1 is called "The Man Who Knew". */
+const graph = () => fortyFilms(['Heat', 'The Man Who Knew', ...Array.from({ length: 38 }, (_, i) => `Picture Number ${i + 1}`)], 'round-9');
 
 let asker: Asker;
 before(async () => {
   asker = new Asker(await graph());
 });
 
-function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
-  assert.equal(r.kind, 'planned');
-  return r as Extract<AskResult, { kind: 'planned' }>;
-}
 
 test('a subject opened by a possessive pronoun: "loved X, what else did its director do" asks for a thing (the director\'s other films), and "its" is no word about the graph', async () => {
   const r = planned(await asker.ask('loved Heat, what else did its director do'));
