@@ -250,7 +250,7 @@ export function collocated(g: Grounding, ctx: RankContext): Grounding {
  * English makes nouns by joining a word and a combining form ("filmography": film + -ography). A
  * word WordNet does not know, outside every anchor, is read as its opening noun (four letters or
  * more, at least three left over), and only when that noun names something in the graph (a label
- * or relation, by the same relatedness as any word): a name the grounder missed is not turned into
+ * or relation, by the same relatedness every word gets): a name the grounder missed is not turned into
  * a noun about nothing. Two known words joined ("keywords") are not split: measured, "words" then
  * asked for languages as well as tags, and "give me some keywords for X" lost four hits of the
  * first held-out set.
