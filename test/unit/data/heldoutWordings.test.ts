@@ -44,8 +44,8 @@ function devTypes(): Set<string> {
   return types;
 }
 
-test('held-out wording files exist, the sixth among them', () => {
-  assert.ok(files.includes('ask-heldout6-wordings.json'), `found ${files.join(', ')}`);
+test('held-out wording files exist, the sixth and seventh among them', () => {
+  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
 });
 
 for (const file of files) {
@@ -71,10 +71,22 @@ for (const file of files) {
   });
 }
 
-test('the sixth set: at least three wordings per type and none taken from sets 1–5', () => {
-  const sixth = read('ask-heldout6-wordings.json');
-  for (const [type, list] of Object.entries(sixth.wordings)) assert.ok(list.length >= 3, `${type}: ${list.length} wordings`);
-  const earlier = new Set(files.filter((f) => f !== 'ask-heldout6-wordings.json').flatMap((f) => Object.values(read(f).wordings).flat().map(norm)));
+/** A later set: at least three wordings per type, and none taken from the sets before it (so it stays unseen). */
+function checkLaterSet(file: string, before: readonly string[]): void {
+  const set = read(file);
+  for (const [type, list] of Object.entries(set.wordings)) assert.ok(list.length >= 3, `${file} ${type}: ${list.length} wordings`);
+  for (const f of before) assert.ok(files.includes(f), `${file}: earlier set ${f} is missing`);
+  const earlier = new Set(before.flatMap((f) => Object.values(read(f).wordings).flat().map(norm)));
   assert.ok(earlier.size > 0, 'no earlier set read');
-  for (const s of Object.values(sixth.wordings).flat()) assert.ok(!earlier.has(norm(s)), `${JSON.stringify(s)} is in an earlier set`);
+  for (const s of Object.values(set.wordings).flat()) assert.ok(!earlier.has(norm(s)), `${file}: ${JSON.stringify(s)} is in an earlier set`);
+}
+
+const numbered = (n: number): string => (n === 1 ? 'ask-heldout-wordings.json' : `ask-heldout${n}-wordings.json`);
+
+test('the sixth set: at least three wordings per type and none taken from sets 1–5', () => {
+  checkLaterSet(numbered(6), [1, 2, 3, 4, 5].map(numbered));
+});
+
+test('the seventh set: at least three wordings per type and none taken from sets 1–6', () => {
+  checkLaterSet(numbered(7), [1, 2, 3, 4, 5, 6].map(numbered));
 });
