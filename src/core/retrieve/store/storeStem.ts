@@ -237,6 +237,37 @@ export class StemStore {
     for (const a of anchors) images[anchor]!.add(a);
     let adjacency = await this.edges.edgesOf([], null);
     const maxDepth = Math.max(0, ...Array.from(depth));
+    const lists = this.degrees?.edges;
+    if (lists) {
+      // Forecast: every level's images on the index file's graph, read in one statement (every type a
+      // step at any level follows); the levels below then find them read. Only a choice of what to
+      // read: the levels still walk the store's edges and read what the forecast missed.
+      const seen: Set<number>[] = Array.from({ length: P }, () => new Set<number>());
+      for (const a of anchors) seen[anchor]!.add(a);
+      const need = new Set<number>();
+      const all = new Uint8Array(R);
+      for (let level = 0; level <= maxDepth; level++) {
+        steps.forEach((s, i) => {
+          if (depth[s.from] !== level) return;
+          for (let r = 0; r < R; r++) if (types[i]![r] === 1) all[r] = 1;
+          const mask = labels[s.to] ?? null;
+          for (const u of seen[s.from]!) {
+            need.add(u);
+            if (s.closing) continue;
+            const e = lists(u);
+            const take = (others: Uint32Array, rels: Uint16Array): void => {
+              for (let j = 0; j < others.length; j++) {
+                const v = others[j]!;
+                if (types[i]![rels[j]!] === 1 && v < nodeLabel.length && (mask === null || mask[nodeLabel[v]!] === 1)) seen[s.to]!.add(v);
+              }
+            };
+            take(e.outTargets, e.outRels);
+            take(e.inSources, e.inRels);
+          }
+        });
+      }
+      if (need.size > 0) adjacency = await this.edges.edgesOf(need, all);
+    }
     for (let level = 0; level <= maxDepth; level++) {
       const at = steps.map((s, i) => ({ s, i })).filter(({ s }) => depth[s.from] === level);
       if (at.length === 0) continue;
