@@ -8,11 +8,18 @@
 // a question whose store run fails is counted as an error and reported, and the run goes on.
 // --per N samples N questions per hop (seeded; default 100; 0 = the whole dev set); --hops 1,2,3 (default) the hops run. --db: a folder
 // holding a graph already (e.g. MetaQA ×40) is opened read-only and never written.
+// Pieces of a long run (docs/placement.md, "stem on the whole dev set"): --from A --to B take the
+// questions [A, B) of each hop's list (after --per's sample; --per 0: the dev file's order),
+// --shard i/n the i-th of n contiguous pieces of that; --out FILE appends one JSON line per question
+// (strategy, hop, dev line, differing, error, times, round trips, rows, load) and skips questions the
+// file already holds (a stopped run resumes); --summarise FILE… prints the totals per strategy and hop
+// of any number of such files instead of running (a question recorded twice counts once).
 // --why-not N: instead of runs, why-not analyses of N seeded questions per hop and strategy, in store
 // placement against memory (everything the analysis says but its time, placement and store I/O); the
 // expected answer is a gold answer the run did not show, else the first gold answer of the next
 // sampled question that it did not show (a wrong answer for this one).
-import { existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSession } from '../src/core/session';
@@ -20,10 +27,26 @@ import type { RetrievalResult } from '../src/core/retrieve/result';
 import type { WhyNotResult } from '../src/contracts/whyNot';
 import type { RetrievalSession } from '../src/core/session';
 import { goldPattern, loadQuestions, sample } from './bench/metaqa';
+import { lineKey, sliceRange, summarise, type ComparedLine } from './bench/slice';
 
 const DATA = join(__dirname, '..', '..', 'shared', 'data', 'metaqa');
 
-const { values } = parseArgs({ options: { per: { type: 'string', default: '100' }, placement: { type: 'string', default: 'store' }, strategies: { type: 'string', default: 'gsd,mor,stem,sage' }, db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') }, hops: { type: 'string', default: '1,2,3' }, 'why-not': { type: 'string', default: '0' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    per: { type: 'string', default: '100' },
+    placement: { type: 'string', default: 'store' },
+    strategies: { type: 'string', default: 'gsd,mor,stem,sage' },
+    db: { type: 'string', default: join(__dirname, '..', '.cache', 'bench-store-db') },
+    hops: { type: 'string', default: '1,2,3' },
+    'why-not': { type: 'string', default: '0' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    shard: { type: 'string' },
+    out: { type: 'string' },
+    summarise: { type: 'boolean', default: false },
+  },
+});
 const STRATEGIES = ['gsd', 'mor', 'stem', 'sage'] as const;
 type Benched = (typeof STRATEGIES)[number];
 const strategies = values.strategies.split(',').filter((s): s is Benched => (STRATEGIES as readonly string[]).includes(s));
@@ -126,7 +149,29 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
   }
 }
 
+/** The lines of `--out` files (a line cut short by a stopped run is skipped). */
+function readLines(files: readonly string[]): ComparedLine[] {
+  const out: ComparedLine[] = [];
+  for (const f of files) {
+    if (!existsSync(f)) continue;
+    for (const line of readFileSync(f, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      try {
+        out.push(JSON.parse(line) as ComparedLine);
+      } catch {
+        /* the last line of a stopped run */
+      }
+    }
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
+  if (values.summarise) {
+    if (positionals.length === 0) throw new Error('--summarise needs the --out files to sum');
+    for (const line of summarise(readLines(positionals))) console.log(line);
+    return;
+  }
   mkdirSync(values.db, { recursive: true });
   // A database that holds a graph already is opened read-only (e.g. MetaQA ×40 imported by bench:scale); an empty one gets kb.txt.
   const hasGraph = existsSync(join(values.db, 'graph.lbug'));
@@ -150,7 +195,14 @@ async function main(): Promise<void> {
     }
     for (const strategy of strategies) for (const hop of hopList) {
       const all = loadQuestions(DATA, hop);
-      const qs = per > 0 ? sample(all, per, 20261127 + hop) : all;
+      const listed = per > 0 ? sample(all, per, 20261127 + hop) : all;
+      const { start, end } = sliceRange(listed.length, { ...(values.from !== undefined ? { from: Number(values.from) } : {}), ...(values.to !== undefined ? { to: Number(values.to) } : {}), ...(values.shard !== undefined ? { shard: values.shard } : {}) });
+      const recorded = new Set(values.out ? readLines([values.out]).map(lineKey) : []);
+      const qs = listed.slice(start, end).filter((q) => !recorded.has(lineKey({ strategy, hop, line: q.line })));
+      if (start > 0 || end < listed.length || qs.length < end - start) console.log(`${strategy} ${hop}-hop: questions [${start}, ${end}) of ${listed.length}${qs.length < end - start ? `, ${end - start - qs.length} of them already in ${values.out}` : ''}`);
+      const record = (l: Omit<ComparedLine, 'strategy' | 'hop' | 'at' | 'load'>): void => {
+        if (values.out) appendFileSync(values.out, JSON.stringify({ strategy, hop, ...l, at: new Date().toISOString(), load: Number(loadavg()[0]!.toFixed(2)) } satisfies ComparedLine) + '\n');
+      };
       const times: number[] = [];
       const memTimes: number[] = [];
       const trips: number[] = [];
@@ -174,7 +226,9 @@ async function main(): Promise<void> {
         } catch (e) {
           // An error (e.g. the store's time limit) is counted and reported, not the end of the run.
           errors++;
-          console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}": ${placement} failed after ${(performance.now() - t1).toFixed(0)} ms: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+          const error = e instanceof Error ? e.message.slice(0, 300) : String(e);
+          console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}": ${placement} failed after ${(performance.now() - t1).toFixed(0)} ms: ${error}`);
+          record({ line: q.line, differing: false, error, memoryMs: t1 - t0 });
           continue;
         }
         const c2 = process.cpuUsage(c1);
@@ -196,13 +250,14 @@ async function main(): Promise<void> {
           mismatches++;
           if (mismatches <= 10) console.log(`  ${strategy} ${hop}-hop dev line ${q.line} "${q.text}" differs: ${firstDifference(m, st)}`);
         }
+        record({ line: q.line, differing: m !== st, storeMs: t2 - t1, memoryMs: t1 - t0, cpuMs: (c2.user + c2.system) / 1000, ranInStore: store.placement?.ran === 'store', ...(io ? { serverMs: io.serverMs, roundTrips: io.roundTrips, rows: io.rowsRead } : {}) });
         // A long run (the whole dev set) says how far it got, for when it is stopped before the end.
         const done = times.length + errors;
         if (done % 500 === 0) console.log(`  … ${strategy} ${hop}-hop ${done}/${qs.length} at ${new Date().toISOString().slice(11, 19)} UTC: differing ${mismatches}, errors ${errors}, store p50 ${pct(times, 0.5).toFixed(1)} ms`);
       }
       const cpu = process.cpuUsage(cpu0);
       console.log(
-        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; errors: ${errors}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / qs.length).toFixed(1)} ms per question (both runs)`,
+        `${strategy} ${hop}-hop n=${qs.length}: ${placement} p50 ${pct(times, 0.5).toFixed(1)} ms, p95 ${pct(times, 0.95).toFixed(1)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(1)} ms); ran in store ${ranInStore}/${qs.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)} (bound ${bound(strategy, hop)}, over it: ${overBound}); rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(server, 0.5).toFixed(1)} ms; differing from memory: ${mismatches}; errors: ${errors}; client CPU ${placement} p50 ${pct(storeCpu, 0.5).toFixed(1)} ms, ${((cpu.user + cpu.system) / 1000 / Math.max(1, qs.length)).toFixed(1)} ms per question (both runs)`,
       );
     }
   } finally {

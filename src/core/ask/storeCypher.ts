@@ -7,7 +7,7 @@
 // the graph's own schema and are backtick-quoted (quoteIdentifier), never spliced as values.
 import type { CypherDialect, CypherParams, CypherValue } from '../../contracts/values';
 import { quoteIdentifier } from '../graph/identifiers';
-import { fittingTypes, scanFilter, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { fittingTypes, PACK, scanFilter, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
 
 export interface CypherStatement {
   readonly text: string;
@@ -21,7 +21,7 @@ export interface CypherStatement {
  * statement also returns the greatest offset(b) of each group, and a level that exceeds either is
  * read again with pairs (`packed: false`).
  */
-export const PACK = 2 ** 26;
+export { PACK };
 export const PACKED_A_LIMIT = 2 ** 27;
 
 /**

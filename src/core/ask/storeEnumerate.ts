@@ -2,7 +2,7 @@ import type { GraphStore } from '../graph/graphStore';
 import type { GraphSchema } from '../schema/graphSchema';
 import type { StoreIo } from '../../contracts/retrievalResult';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
-import { keyLookups, LOOKUPS_PER_STATEMENT, offsetOf, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { keyLookups, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
 import { csrInto } from '../retrieve/store/storeEdges';
 import { CandidateEnumerator, type EnumerationGraph, type EnumerationData } from './enumerate';
 import { enumerationLevel, PACK, PACKED_A_LIMIT } from './storeCypher';
@@ -20,7 +20,7 @@ export class StoreNeighbourhood {
   private readonly labelCount: ReadonlyMap<string, number>;
   /** Labels with a `name` property: their nodes can be found by key (the primary key of kgrag's import). */
   private readonly keyed: ReadonlySet<string>;
-  private readonly byOffset: (Int32Array | undefined)[] = [];
+  private readonly nodes: OffsetNodes;
   private spare: LocalGraph | undefined;
   /** Edges as packed numbers (false: always as pairs, the packed form's fallback; tests use it). */
   readonly packed: boolean;
@@ -32,6 +32,7 @@ export class StoreNeighbourhood {
     options: { readonly packed?: boolean } = {},
   ) {
     this.packed = options.packed ?? true;
+    this.nodes = OffsetNodes.of(index);
     const d = index.data;
     this.relationIds = new Map(d.relationNames.map((r, i) => [r, i]));
     this.labelIds = new Map(d.labelNames.map((l, i) => [l, i]));
@@ -43,17 +44,7 @@ export class StoreNeighbourhood {
 
   /** The index node at `offset` of label `label`'s table (embedded ids are `<table>:<offset>`), or -1. */
   nodeAt(label: number, offset: number): number {
-    let map = this.byOffset[label];
-    if (!map) {
-      const members = this.index.membersOf(label);
-      let max = -1;
-      const offsets = new Float64Array(members.length);
-      for (let i = 0; i < members.length; i++) max = Math.max(max, (offsets[i] = offsetOf(this.index.data.nodeIds.get(members[i]!))));
-      map = new Int32Array(max + 1).fill(-1);
-      for (let i = 0; i < members.length; i++) map[offsets[i]!] = members[i]!;
-      this.byOffset[label] = map;
-    }
-    return offset < map.length ? map[offset]! : -1;
+    return this.nodes.nodeAt(label, offset);
   }
 
   /** How many of a label's `n` frontier nodes to find by key (all or none: `keyLookups`). */

@@ -239,3 +239,20 @@ test('cancellation: aborting a running query rejects it at once; queued ones can
   pre.abort();
   await assert.rejects(store.query('RETURN 1', { signal: pre.signal }), (e) => isGraphStoreError(e, 'cancelled'));
 });
+
+test('a statement sent again is prepared once and bound afresh each time: other parameters give their own rows, and a write in between is seen', async () => {
+  const names = (await store.query('MATCH (g:Genre) RETURN g.name AS n ORDER BY n')).rows.map((r) => String(r.n));
+  assert.ok(names.length >= 3);
+  const byName = 'MATCH (g:Genre) WHERE g.name IN $names RETURN g.name AS n ORDER BY n';
+  for (const pick of [names.slice(0, 1), names.slice(1, 3), [], names]) {
+    const rows = (await store.query(byName, { params: { names: pick } })).rows.map((r) => String(r.n));
+    assert.deepEqual(rows, [...pick].sort());
+  }
+  const count = 'MATCH (g:Genre) RETURN count(g) AS c';
+  const before = Number((await store.query(count)).rows[0]?.c);
+  await store.query("CREATE (:Genre {name: 'Prepared Again'})", { readOnly: false });
+  assert.equal(Number((await store.query(count)).rows[0]?.c), before + 1);
+  assert.deepEqual((await store.query(byName, { params: { names: ['Prepared Again'] } })).rows.map((r) => r.n), ['Prepared Again']);
+  await store.query("MATCH (g:Genre) WHERE g.name = 'Prepared Again' DELETE g", { readOnly: false });
+  assert.equal(Number((await store.query(count)).rows[0]?.c), before);
+});

@@ -1,7 +1,8 @@
 // Weighted degrees read from the index file's CSR on demand (stem's guidance walk in store
 // placement: fileDegrees.ts) against the walk's own sum over the snapshot: the same float for every
 // node and weighting, whatever the block size and cache; the relation ids in the CSR's order; a
-// file of another graph version or embedder is not read.
+// file of another graph version or embedder is not read. The other ends of a node's edges (stem's
+// forecast) are the CSR's lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { readDegrees, writeSnapshot } from '../../../src/core/retrieve/snapshot/cache';
-import { degreesOf, FileDegrees, ResidentDegrees } from '../../../src/core/retrieve/snapshot/fileDegrees';
+import { degreesOf, FileDegrees, ResidentDegrees, type NodeEdges } from '../../../src/core/retrieve/snapshot/fileDegrees';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { mulberry32 } from '../../support/prng';
 
@@ -42,6 +43,7 @@ test('degrees read from the index file equal the walk\'s sum over the snapshot, 
   try {
     let compared = 0;
     let multiBlock = 0;
+    let edgeLists = 0;
     for (const [seed, nodes, edges, rels] of [
       [1, 30, 200, 3],
       [2, 400, 6000, 9],
@@ -72,9 +74,18 @@ test('degrees read from the index file equal the walk\'s sum over the snapshot, 
           assert.deepEqual([...rel.out], [...d.outRels.slice(d.outOffsets[u]!, d.outOffsets[u + 1]!)], `seed ${seed} node ${u}: out relation ids`);
           assert.deepEqual([...rel.in], [...d.inRels.slice(d.inOffsets[u]!, d.inOffsets[u + 1]!)], `seed ${seed} node ${u}: in relation ids`);
           if (cache?.blockBytes === 8 && d.outOffsets[u + 1]! + d.inOffsets[u + 1]! - d.outOffsets[u]! - d.inOffsets[u]! > 8) multiBlock++;
+          // The other ends too (stem's forecast of what to read): the CSR's lists, in its order.
+          const e: NodeEdges | undefined = deg.edges?.(u);
+          assert.ok(e, `seed ${seed}: the file's other ends were located`);
+          assert.deepEqual([...e.outTargets], [...d.outTargets.slice(d.outOffsets[u]!, d.outOffsets[u + 1]!)], `seed ${seed} node ${u}: out targets`);
+          assert.deepEqual([...e.inSources], [...d.inSources.slice(d.inOffsets[u]!, d.inOffsets[u + 1]!)], `seed ${seed} node ${u}: in sources`);
+          assert.deepEqual([...e.outRels], [...rel.out]);
+          assert.deepEqual([...e.inRels], [...rel.in]);
+          assert.deepEqual(resident.edges(u), e);
+          edgeLists++;
         }
         // Blocks are kept: the whole default run reads each block once (the file's CSR is far under the cache).
-        if (!cache) assert.ok(deg.reads <= Math.ceil((8 * (snap.nodeCount + 1) + 4 * snap.data.outTargets.length) / 8192) + 4, `seed ${seed}: ${deg.reads} reads`);
+        if (!cache) assert.ok(deg.reads <= Math.ceil((8 * (snap.nodeCount + 1) + 12 * snap.data.outTargets.length) / 8192) + 6, `seed ${seed}: ${deg.reads} reads`);
       }
       // Order matters, so the comparison can fail: the hub's sum in reverse order is another float for some weighting.
       const d = snap.data;
@@ -97,6 +108,7 @@ test('degrees read from the index file equal the walk\'s sum over the snapshot, 
     }
     assert.ok(compared > 3 * 4 * 2000, `${compared} degrees compared`);
     assert.ok(multiBlock > 100, `nodes whose relation ids span blocks: ${multiBlock}`);
+    assert.ok(edgeLists > 4 * 2000, `edge lists compared: ${edgeLists}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -20,7 +20,7 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { randomGraph, randomPattern } from '../retrieve/helpers';
 import { importedRandomGraph } from '../../support/importedGraph';
 import { readDegrees, snapshotFileName } from '../../../src/core/retrieve/snapshot/cache';
-import type { DegreeSource } from '../../../src/core/retrieve/snapshot/fileDegrees';
+import type { DegreeSource, NodeEdges } from '../../../src/core/retrieve/snapshot/fileDegrees';
 
 let dir = '';
 const graphs: { session: RetrievalSession; seed: number; nodes: number; edges: number; folder: string }[] = [];
@@ -170,4 +170,50 @@ test('stem guidance with degrees from the index file reads only the pushed nodes
   // The degrees spare the rounds that read weight sums and counts.
   assert.ok(tripsFile < tripsStore, `round trips with the file's degrees ${tripsFile}, with the store's ${tripsStore}`);
   console.log(`stem guidance round trips on dense random graphs: ${tripsFile} with the index file's degrees, ${tripsStore} reading degrees in the store; ${decidedByFile} touched nodes decided by the file's degree alone`);
+});
+
+test('stem guidance with the index file\'s edges forecast reads the pushed nodes in one statement and equals memory; a forecast from other edges costs reads, never another result (real engine)', async () => {
+  const embedder = new HashingEmbedder();
+  let compared = 0;
+  let guided = 0;
+  let tripsForecast = 0;
+  let tripsLayers = 0;
+  let liedRead = 0;
+  for (const { session, seed, nodes, edges, folder } of graphs) {
+    const g = await randomGraph(seed, nodes, edges);
+    const snap = await session.snapshot();
+    const schema = await session.schema();
+    const degrees = readDegrees(join(folder, 'snapshots', snapshotFileName(snap.data.fingerprint, snap.data.embedderId)), { fingerprint: snap.data.fingerprint, embedderId: snap.data.embedderId });
+    assert.ok(degrees?.edges, `seed ${seed}: the index file's degrees and other ends`);
+    const file: DegreeSource = degrees;
+    const fileEdges: (u: number) => NodeEdges = degrees.edges;
+    const n = snap.nodeCount;
+    for (let p = 0; p < 12; p++) {
+      const plan = randomPattern(seed * 1000 + p, g);
+      for (const [settings, epsilon] of [[{}, undefined], [{ mode: 'breadth' as const, theta: 0.3 }, 0.004], [{}, 0.02]] as const) {
+        const guidance = pprGuidance(epsilon !== undefined ? { epsilon } : {});
+        const memory = await retrieveStem(plan, snap, embedder, { strategy: settings, guidance });
+        if ((memory.stem?.guidance.entities.length ?? 0) > 0) guided++;
+        const forecast = new StemStore(snap, new StoreEdges(snap, tallying(session), schema), {}, file);
+        const store = await retrieveStem(plan, snap, embedder, { strategy: settings, guidance, inStore: forecast });
+        assert.deepEqual(shape(store), shape(memory), `seed ${seed} plan ${p} ${JSON.stringify(settings)} ε ${epsilon}: forecast from the file`);
+        // One statement for the walk, at most one per level of the tracing (the pattern's edges) and one for the trace's guidance edges.
+        assert.ok(forecast.edges.io.roundTrips <= 2 + plan.edges.length, `seed ${seed} plan ${p}: ${forecast.edges.io.roundTrips} round trips`);
+        const layers = new StemStore(snap, new StoreEdges(snap, tallying(session), schema), {}, { degree: (u, w) => file.degree(u, w), relations: (u) => file.relations(u) });
+        assert.deepEqual(shape(await retrieveStem(plan, snap, embedder, { strategy: settings, guidance, inStore: layers })), shape(memory));
+        tripsForecast += forecast.edges.io.roundTrips;
+        tripsLayers += layers.edges.io.roundTrips;
+        // A file whose other ends are another node's: the forecast reads the wrong nodes, the replay reads the rest.
+        const lying = new StemStore(snap, new StoreEdges(snap, tallying(session), schema), {}, { degree: (u, w) => file.degree(u, w), relations: (u) => file.relations(u), edges: (u) => fileEdges((u + 1) % n) });
+        assert.deepEqual(shape(await retrieveStem(plan, snap, embedder, { strategy: settings, guidance, inStore: lying })), shape(memory), `seed ${seed} plan ${p}: a forecast from other edges`);
+        if (lying.edges.io.roundTrips > forecast.edges.io.roundTrips) liedRead++;
+        compared += 3;
+      }
+    }
+  }
+  assert.equal(compared, 2 * 12 * 3 * 3);
+  assert.ok(guided >= 45, `runs with a guidance graph: ${guided}`);
+  assert.ok(tripsForecast < tripsLayers, `round trips with the forecast ${tripsForecast}, a round a layer ${tripsLayers}`);
+  assert.ok(liedRead >= 20, `a wrong forecast cost more round trips in ${liedRead} runs`);
+  console.log(`stem guidance round trips on dense random graphs: ${tripsForecast} with the file's forecast, ${tripsLayers} a round a layer; a wrong forecast cost more in ${liedRead} of ${compared / 3} runs`);
 });

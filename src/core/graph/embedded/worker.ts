@@ -56,12 +56,49 @@ async function execute(conn: Connection, cypher: string, params: QueryRequest['p
   return drain(await conn.execute(statement, params as Record<string, never>));
 }
 
+/**
+ * Read-only statements prepared before, by text (most recent last): in-store retrieval sends the same
+ * statement shapes again and again with other parameters (a level's branches per label), and
+ * preparing one costs the engine 3–10 ms (parse, bind, plan) — a third of a small read's time
+ * (docs/placement.md, "stem with a forecast and packed edges"). The parameters are bound at every
+ * execution, as for a statement prepared afresh. Forgotten on any statement that is not a plain read
+ * (a write may change the catalog the plans were bound to) and when the database closes.
+ */
+const prepared = new Map<string, PreparedStatement>();
+/**
+ * Prepared statements kept. Every fresh prepare costs the engine ≈ 110 kB that it does not give
+ * back, even after its statement is collected (measured: 45 stem statements prepared afresh 8 times
+ * grew the process ≈ 5 MB a round, with a forced GC too; kept, not at all): an evicted text prepared
+ * again only adds to that, so many are kept (at most ≈ 450 MB for this many different texts).
+ */
+const PREPARED_KEPT = 4096;
+/** Statements that start as a plain read does. */
+const PLAIN_READ = /^\s*(MATCH|OPTIONAL\s+MATCH|UNWIND|WITH|RETURN)\b/i;
+
+async function preparedFor(conn: Connection, cypher: string): Promise<PreparedStatement> {
+  const known = prepared.get(cypher);
+  if (known) {
+    prepared.delete(cypher);
+    prepared.set(cypher, known);
+    return known;
+  }
+  const statement = await prepare(conn, cypher);
+  // The engine calls ATTACH, COPY … TO or CHECKPOINT read-only too (queryDoor.ts): only plain reads are kept.
+  if (!statement.isReadOnly() || !PLAIN_READ.test(cypher)) {
+    prepared.clear();
+    return statement;
+  }
+  if (prepared.size >= PREPARED_KEPT) prepared.delete(prepared.keys().next().value!);
+  prepared.set(cypher, statement);
+  return statement;
+}
+
 async function runQuery(req: QueryRequest): Promise<EngineResponse> {
   const conn = connection;
   if (!conn) throw new EngineError('not-open', 'The database is not open.');
   conn.setQueryTimeout(Math.max(1, Math.round(req.timeoutMs)));
   const started = performance.now();
-  const statement = await prepare(conn, req.cypher);
+  const statement = await preparedFor(conn, req.cypher);
   const readOnlyStatement = statement.isReadOnly();
   if (req.readOnly && !readOnlyStatement) {
     throw new EngineError('not-read-only', 'This statement writes to the graph, but the query was run read-only.');
@@ -70,7 +107,13 @@ async function runQuery(req: QueryRequest): Promise<EngineResponse> {
   let rows: Record<string, CypherValue>[] = [];
   let planText: string | undefined;
   if (req.mode === 'run' || (req.mode === 'profile' && readOnlyStatement)) {
-    ({ columns, rows } = await drain(await conn.execute(statement, req.params as Record<string, never>)));
+    try {
+      ({ columns, rows } = await drain(await conn.execute(statement, req.params as Record<string, never>)));
+    } catch (e) {
+      // Not kept after a failure (a timeout's interruption included): the next use prepares it afresh.
+      prepared.delete(req.cypher);
+      throw e;
+    }
   }
   if (req.mode !== 'run') {
     // EXPLAIN never executes; PROFILE executes again (reads only, see above) and reports real counts.
@@ -181,6 +224,7 @@ async function openAndClose(path: string): Promise<void> {
 }
 
 async function shutdown(): Promise<void> {
+  prepared.clear();
   const conn = connection;
   const db = database;
   connection = undefined;

@@ -298,7 +298,7 @@ export function readBm25(path: string, expect: { fingerprint: string; embedderId
 
 /**
  * The weighted degrees of an index file's nodes, read on demand from its CSR's offsets and relation
- * ids (`FileDegrees`: blocks of 8 KB, never an edge's other end), for stem's guidance walk in store
+ * ids (`FileDegrees`: blocks of 8 KB; the other ends only for stem's forecast of what to read), for stem's guidance walk in store
  * placement; undefined when the file is missing, of another graph version (fingerprint) or embedder,
  * or holds no CSR. Its descriptor stays open until the reader is collected.
  */
@@ -311,7 +311,10 @@ export function readDegrees(path: string, expect: { fingerprint: string; embedde
     };
     const [oo, or, io, ir] = (['outOffsets', 'outRels', 'inOffsets', 'inRels'] as const).map(at);
     if (!oo || !or || !io || !ir || oo.kind !== 'u32' || or.kind !== 'u16' || io.kind !== 'u32' || ir.kind !== 'u16' || oo.length !== io.length || or.length !== ir.length) return undefined;
-    return new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, offsets: oo.length, edges: or.length }, cache?.cacheBytes, cache?.blockBytes);
+    // The other ends too, when the file holds them in the expected shape: stem's forecast of what to read (fileDegrees.ts `edges`).
+    const [ot, is] = (['outTargets', 'inSources'] as const).map(at);
+    const ends = ot && is && ot.kind === 'u32' && is.kind === 'u32' && ot.length === or.length && is.length === ir.length ? { outTargetsAt: prefix + ot.offset, inSourcesAt: prefix + is.offset } : {};
+    return new FileDegrees(fd, { outOffsetsAt: prefix + oo.offset, outRelsAt: prefix + or.offset, inOffsetsAt: prefix + io.offset, inRelsAt: prefix + ir.offset, ...ends, offsets: oo.length, edges: or.length }, cache?.cacheBytes, cache?.blockBytes);
   });
 }
 

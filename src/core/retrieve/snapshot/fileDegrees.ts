@@ -1,8 +1,10 @@
 // A node's weighted degree without its edges (docs/placement.md, "stem in the store"): STEM's
 // guidance walk needs the degree of every node it touches, the edges of only those it pushes. The
 // degree is summed from the relation ids of the node's edges in the snapshot's order (out, then in),
-// read from the index file's CSR (`outOffsets`, `outRels`, `inOffsets`, `inRels`) by position: the
-// relation ids only, never an edge's other end. Exactly the float the walk sums over the snapshot.
+// read from the index file's CSR (`outOffsets`, `outRels`, `inOffsets`, `inRels`) by position:
+// exactly the float the walk sums over the snapshot. The other ends (`outTargets`, `inSources`) are
+// read only for stem's forecast of which nodes it will push (`edges`): what to read from the store,
+// never what the walk uses — the graph's structure still comes from the store.
 import { readSync } from 'node:fs';
 import { GraphSnapshot, type SearchIndex } from './snapshot';
 
@@ -11,6 +13,20 @@ export interface DegreeSource {
   degree(node: number, w: Float64Array): number;
   /** The node's relation ids in that order, out then in (to check a file against the edges the store returned). */
   relations(node: number): { readonly out: Uint16Array; readonly in: Uint16Array };
+  /**
+   * The node's edges as the index file lists them (other ends and relation ids, out then in, in the
+   * snapshot's order), when the source holds them: a forecast of what the store will return, used
+   * only to choose what to read (storeStem.ts, "forecast") — never walked as the graph.
+   */
+  edges?(node: number): NodeEdges;
+}
+
+/** One node's edges in the snapshot's order: out (targets) and in (sources), with their relation ids. */
+export interface NodeEdges {
+  readonly outTargets: Uint32Array;
+  readonly outRels: Uint16Array;
+  readonly inSources: Uint32Array;
+  readonly inRels: Uint16Array;
 }
 
 /** Where the four CSR sections start in the file (bytes) and how many elements each holds. */
@@ -19,6 +35,9 @@ export interface CsrFileSections {
   readonly outRelsAt: number;
   readonly inOffsetsAt: number;
   readonly inRelsAt: number;
+  /** The other ends (`outTargets`, `inSources`), when the file holds them (older readers did not ask). */
+  readonly outTargetsAt?: number;
+  readonly inSourcesAt?: number;
   /** Elements of the offsets (nodes + 1) and of the relation ids (edges). */
   readonly offsets: number;
   readonly edges: number;
@@ -41,6 +60,8 @@ export class FileDegrees implements DegreeSource {
   private readonly pool: Uint8Array;
   private readonly lengths: Int32Array;
   private next = 0;
+  /** The length of the block `slot` last returned. */
+  private length = 0;
   /** Reads made (tests: the cache is used). */
   reads = 0;
 
@@ -53,10 +74,19 @@ export class FileDegrees implements DegreeSource {
   ) {
     if (blockBytes < 4 || blockBytes % 4 !== 0) throw new Error(`block size ${blockBytes}: a positive multiple of 4 bytes`);
     // Four slots at least (an offset pair and a run of relation ids are read one block at a time).
-    const needed = Math.ceil((8 * at.offsets) / blockBytes) + Math.ceil((4 * at.edges) / blockBytes) + 4;
+    const needed = Math.ceil((8 * at.offsets) / blockBytes) + Math.ceil(((at.outTargetsAt !== undefined ? 12 : 4) * at.edges) / blockBytes) + 4;
     const slots = Math.max(4, Math.min(Math.floor(cacheBytes / blockBytes), needed));
     this.pool = new Uint8Array(slots * blockBytes);
     this.lengths = new Int32Array(slots);
+    const { outTargetsAt, inSourcesAt } = at;
+    if (outTargetsAt !== undefined && inSourcesAt !== undefined) {
+      this.edges = (node) => ({
+        outTargets: this.run(at.outOffsetsAt, outTargetsAt, 4, node) as Uint32Array,
+        outRels: this.run(at.outOffsetsAt, at.outRelsAt, 2, node) as Uint16Array,
+        inSources: this.run(at.inOffsetsAt, inSourcesAt, 4, node) as Uint32Array,
+        inRels: this.run(at.inOffsetsAt, at.inRelsAt, 2, node) as Uint16Array,
+      });
+    }
   }
 
   degree(node: number, w: Float64Array): number {
@@ -67,13 +97,13 @@ export class FileDegrees implements DegreeSource {
       const from = this.u32(offsAt, node);
       const to = this.u32(offsAt, node + 1);
       // Block by block (a hub's relation ids span several), one addition per edge in the file's order.
+      const pool = this.pool;
       for (let j = from; j < to; ) {
         const byte = 2 * j;
-        const block = this.block(relsAt, Math.floor(byte / this.blockBytes));
-        const first = (byte % this.blockBytes) / 2;
-        const n = Math.min(to - j, block.length / 2 - first);
-        const rels = new Uint16Array(block.buffer, block.byteOffset + 2 * first, n);
-        for (let x = 0; x < n; x++) s += w[rels[x]!]!;
+        const base = this.slot(relsAt, Math.floor(byte / this.blockBytes));
+        let b = byte % this.blockBytes;
+        const n = Math.min(to - j, (this.length - b) / 2);
+        for (let x = 0; x < n; x++, b += 2) s += w[pool[base + b]! | (pool[base + b + 1]! << 8)]!;
         j += n;
       }
     }
@@ -81,39 +111,70 @@ export class FileDegrees implements DegreeSource {
   }
 
   relations(node: number): { readonly out: Uint16Array; readonly in: Uint16Array } {
-    const of = (offsAt: number, relsAt: number): Uint16Array => {
-      const from = this.u32(offsAt, node);
-      const to = this.u32(offsAt, node + 1);
-      const out = new Uint16Array(to - from);
-      for (let j = from; j < to; j++) {
-        const byte = 2 * j;
-        const block = this.block(relsAt, Math.floor(byte / this.blockBytes));
-        out[j - from] = block[byte % this.blockBytes]! | (block[(byte % this.blockBytes) + 1]! << 8);
-      }
-      return out;
-    };
-    return { out: of(this.at.outOffsetsAt, this.at.outRelsAt), in: of(this.at.inOffsetsAt, this.at.inRelsAt) };
+    return { out: this.run(this.at.outOffsetsAt, this.at.outRelsAt, 2, node) as Uint16Array, in: this.run(this.at.inOffsetsAt, this.at.inRelsAt, 2, node) as Uint16Array };
   }
+
+  /** The node's run of a per-edge section (relation ids: 2 bytes; other ends: 4) by the offsets at `offsAt`. */
+  private run(offsAt: number, sectionAt: number, size: 2 | 4, node: number): Uint16Array | Uint32Array {
+    const from = this.u32(offsAt, node);
+    const n = this.u32(offsAt, node + 1) - from;
+    const out = size === 2 ? new Uint16Array(n) : new Uint32Array(n);
+    this.copy(sectionAt, size, from, out);
+    return out;
+  }
+
+  /** `into.length` elements of `size` bytes (little-endian) from element `from` of the section at `sectionAt`, a block at a time. */
+  private copy(sectionAt: number, size: 2 | 4, from: number, into: Uint16Array | Uint32Array): void {
+    for (let j = 0; j < into.length; ) {
+      const byte = size * (from + j);
+      const base = this.slot(sectionAt, Math.floor(byte / this.blockBytes));
+      const p = this.pool;
+      let b = base + (byte % this.blockBytes);
+      const n = Math.min(into.length - j, Math.floor((this.length - (byte % this.blockBytes)) / size));
+      if (n <= 0) throw new Error('index file: truncated CSR');
+      if (size === 2) for (let x = 0; x < n; x++, b += 2) into[j + x] = p[b]! | (p[b + 1]! << 8);
+      else for (let x = 0; x < n; x++, b += 4) into[j + x] = (p[b]! | (p[b + 1]! << 8) | (p[b + 2]! << 16)) + p[b + 3]! * 0x1000000;
+      j += n;
+    }
+  }
+
+  /** The node's edges as the file lists them (`DegreeSource.edges`); absent when the file's other ends were not located. */
+  readonly edges?: (node: number) => NodeEdges;
 
   private u32(sectionAt: number, i: number): number {
     if (i < 0 || i >= this.at.offsets) throw new Error(`index file: node ${i - 1} outside the CSR (${this.at.offsets - 1} nodes)`);
     const byte = 4 * i;
-    const block = this.block(sectionAt, Math.floor(byte / this.blockBytes));
-    const b = byte % this.blockBytes;
-    return (block[b]! | (block[b + 1]! << 8) | (block[b + 2]! << 16)) + block[b + 3]! * 0x1000000;
+    const b = this.slot(sectionAt, Math.floor(byte / this.blockBytes)) + (byte % this.blockBytes);
+    const p = this.pool;
+    return (p[b]! | (p[b + 1]! << 8) | (p[b + 2]! << 16)) + p[b + 3]! * 0x1000000;
   }
 
-  /** Block `k` of the section at `sectionAt` (little-endian bytes; the section's last one may be short), valid until the next call. */
-  private block(sectionAt: number, k: number): Uint8Array {
+  /** Where the section at `sectionAt` ends (bytes). */
+  private sectionEnd(sectionAt: number): number {
+    const a = this.at;
+    if (sectionAt === a.outRelsAt || sectionAt === a.inRelsAt) return sectionAt + 2 * a.edges;
+    if (sectionAt === a.outTargetsAt || sectionAt === a.inSourcesAt) return sectionAt + 4 * a.edges;
+    return sectionAt + 4 * a.offsets;
+  }
+
+  /**
+   * Block `k` of the section at `sectionAt` (little-endian bytes): where it starts in the pool, its
+   * length in `length` (the section's last block may be short); valid until the next call. No view
+   * per block: the readers index the pool (a view per read was most of a degree's time, measured).
+   */
+  private slot(sectionAt: number, k: number): number {
     const key = sectionAt + k * this.blockBytes;
     const had = this.blocks.get(key);
-    if (had !== undefined) return this.pool.subarray(had * this.blockBytes, had * this.blockBytes + this.lengths[had]!);
+    if (had !== undefined) {
+      this.length = this.lengths[had]!;
+      return had * this.blockBytes;
+    }
     if (this.next === this.lengths.length) {
       this.blocks.clear();
       this.next = 0;
     }
     const slot = this.next++;
-    const end = sectionAt === this.at.outRelsAt || sectionAt === this.at.inRelsAt ? sectionAt + 2 * this.at.edges : sectionAt + 4 * this.at.offsets;
+    const end = this.sectionEnd(sectionAt);
     const bytes = Math.max(0, Math.min(this.blockBytes, end - key));
     const out = this.pool.subarray(slot * this.blockBytes, slot * this.blockBytes + bytes);
     let done = 0;
@@ -125,7 +186,8 @@ export class FileDegrees implements DegreeSource {
     this.reads++;
     this.lengths[slot] = bytes;
     this.blocks.set(key, slot);
-    return out;
+    this.length = bytes;
+    return slot * this.blockBytes;
   }
 }
 
@@ -144,6 +206,13 @@ export class ResidentDegrees implements DegreeSource {
   relations(node: number): { readonly out: Uint16Array; readonly in: Uint16Array } {
     const d = this.snapshot.data;
     return { out: d.outRels.slice(d.outOffsets[node]!, d.outOffsets[node + 1]!), in: d.inRels.slice(d.inOffsets[node]!, d.inOffsets[node + 1]!) };
+  }
+
+  edges(node: number): NodeEdges {
+    const d = this.snapshot.data;
+    const o = [d.outOffsets[node]!, d.outOffsets[node + 1]!] as const;
+    const i = [d.inOffsets[node]!, d.inOffsets[node + 1]!] as const;
+    return { outTargets: d.outTargets.slice(...o), outRels: d.outRels.slice(...o), inSources: d.inSources.slice(...i), inRels: d.inRels.slice(...i) };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SearchIndex } from '../snapshot/snapshot';
 import { memoryAdjacency, type Adjacency } from '../store/storeEdges';
+import type { NodeEdges } from '../snapshot/fileDegrees';
 
 /**
  * STEM's Global Guidance Subgraph (§3.3) behind an interface. The paper scores every entity with a
@@ -43,6 +44,13 @@ export interface GuidanceGraphAccess {
    * the next replay resumes from it instead of walking that prefix again. Opaque to the caller.
    */
   readonly resume?: { state?: unknown };
+  /**
+   * A pushed node's whole edge lists, when the access has every node's at hand (storeStem.ts's
+   * forecast on the index file's graph): a push spreads along them instead of `edges`.
+   */
+  lists?(node: number): NodeEdges;
+  /** Told of every push (the forecast collects the nodes whose edges the walk needs). */
+  pushed?(node: number): void;
 }
 
 /**
@@ -281,10 +289,26 @@ export function pprGuidance(options: PprOptions = {}): GuidanceProvider {
         const du = st.deg[s]!;
         if (du <= 0 || ru <= eps * du) continue;
         pushes++;
-        if (graph && !graph.complete(u)) graph.missing(u, 'edges');
+        graph?.pushed?.(u);
+        const lists = graph?.lists?.(u);
+        if (graph && !lists && !graph.complete(u)) graph.missing(u, 'edges');
         st.p[s] = st.p[s]! + alpha * ru;
         st.r[s] = 0;
         const share = ((1 - alpha) * ru) / du;
+        if (lists) {
+          // The same additions in the same order as along the CSR arrays below: out, then in.
+          for (let j = 0; j < lists.outTargets.length; j++) {
+            const v = touch(lists.outTargets[j]!);
+            st.r[v] = st.r[v]! + share * w[lists.outRels[j]!]!;
+            enqueue(v);
+          }
+          for (let j = 0; j < lists.inSources.length; j++) {
+            const v = touch(lists.inSources[j]!);
+            st.r[v] = st.r[v]! + share * w[lists.inRels[j]!]!;
+            enqueue(v);
+          }
+          continue;
+        }
         for (let dir = 0; dir < 2; dir++) {
           const offs = dir === 0 ? d.outOffsets : d.inOffsets;
           const others = dir === 0 ? d.outTargets : d.inSources;

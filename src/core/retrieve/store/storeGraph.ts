@@ -12,7 +12,7 @@
 import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { quoteIdentifier } from '../../graph/identifiers';
-import { GraphSnapshot, csr, type SnapshotData } from '../snapshot/snapshot';
+import { GraphSnapshot, csr, type SearchIndex, type SnapshotData } from '../snapshot/snapshot';
 import { TextTable } from '../snapshot/textTable';
 
 /** What in-store retrieval needs of a store: its dialect and the query door. */
@@ -31,11 +31,12 @@ export class IoCounter {
 
   constructor(private readonly reader: StoreReader, private readonly signal?: AbortSignal) {}
 
-  async read(cypher: string, params: CypherParams): Promise<QueryResult['rows']> {
+  /** `count`: what the read returned, when a row holds many (packed edges: one per edge, PACK); else its rows. */
+  async read(cypher: string, params: CypherParams, count?: (rows: QueryResult['rows']) => number): Promise<QueryResult['rows']> {
     this.statements.push(cypher);
     const q = await this.reader.query(cypher, { params, mode: 'run', readOnly: true, ...(this.signal ? { signal: this.signal } : {}) });
     this.roundTrips++;
-    this.rowsRead += q.rows.length;
+    this.rowsRead += count ? count(q.rows) : q.rows.length;
     this.serverMs += q.serverMs ?? q.timeMs;
     return q.rows;
   }
@@ -258,6 +259,81 @@ export function levelStatement(groups: readonly LevelGroup[], endpoints?: Endpoi
   }
   return { cypher: branches.join(' UNION ALL '), params };
 }
+
+/**
+ * Embedded engine: a read edge comes back as one number in a list, `offset(r) * PACK + offset(b)`,
+ * grouped per frontier node, relation type and neighbour label — one list element per edge instead
+ * of a row (the engine's binding and the worker's conversion cost ≈ 10–15 µs a row, a list element
+ * a tenth of that; docs/placement.md, "stem with packed edges"). Exact while offset(b) < PACK and
+ * offset(r) < PACKED_R_LIMIT (the value then stays under 2^53): each row also returns both maxima,
+ * and a read that exceeds either is sent again as rows (`levelStatement`).
+ */
+export const PACK = 2 ** 26;
+export const PACKED_R_LIMIT = 2 ** 27;
+
+/**
+ * levelStatement's reads with the edges packed (PACK). Columns: g (the group's index), o (1 out,
+ * 0 in), a (offset(a)), t (relation type), l (the neighbour's label), e (the packed edges), mb, mr
+ * (the greatest offset(b) and offset(r) in e). '' when no type can start or end at any label.
+ */
+export function packedLevelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
+  const branches: string[] = [];
+  const params: Record<string, CypherValue> = {};
+  const ret = (i: number, out: boolean): string =>
+    `RETURN ${i} AS g, ${out ? 1 : 0} AS o, offset(id(a)) AS a, label(r) AS t, label(b) AS l, collect(offset(id(r)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb, max(offset(id(r))) AS mr`;
+  for (const out of [true, false]) {
+    groups.forEach((g, i) => {
+      const fit = fittingTypes(g, endpoints, out);
+      if (fit.length === 0) return;
+      const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
+      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
+      const label = quoteIdentifier(g.label);
+      if (g.keys) {
+        g.keys.forEach((key, j) => {
+          params[`k${i}_${j}`] = key;
+          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(i, out)}`);
+        });
+        return;
+      }
+      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(i, out)}`);
+    });
+  }
+  return { cypher: branches.join(' UNION ALL '), params };
+}
+
+/**
+ * The index's node at a table offset, per label (embedded ids are `<table>:<offset>`, one table per
+ * label): an Int32Array per label, built on its first use from the index's members of the label.
+ */
+export class OffsetNodes {
+  private readonly byOffset: (Int32Array | undefined)[] = [];
+
+  private constructor(private readonly index: SearchIndex) {}
+
+  /** The index's one table (kept while the index is: a store-placed run reads through a new StoreEdges each time). */
+  static of(index: SearchIndex): OffsetNodes {
+    let t = offsetTables.get(index);
+    if (!t) offsetTables.set(index, (t = new OffsetNodes(index)));
+    return t;
+  }
+
+  /** The index node at `offset` of label `label`'s table, or -1. */
+  nodeAt(label: number, offset: number): number {
+    let map = this.byOffset[label];
+    if (!map) {
+      const members = this.index.membersOf(label);
+      let max = -1;
+      const offsets = new Float64Array(members.length);
+      for (let i = 0; i < members.length; i++) max = Math.max(max, (offsets[i] = offsetOf(this.index.data.nodeIds.get(members[i]!))));
+      map = new Int32Array(max + 1).fill(-1);
+      for (let i = 0; i < members.length; i++) map[offsets[i]!] = members[i]!;
+      this.byOffset[label] = map;
+    }
+    return offset >= 0 && offset < map.length ? map[offset]! : -1;
+  }
+}
+
+const offsetTables = new WeakMap<SearchIndex, OffsetNodes>();
 
 /** The statement reading the names of nodes (matched nodes the index did not name): per label on the embedded engine. */
 export function namesStatement(dialect: CypherDialect, labels: readonly string[]): string {

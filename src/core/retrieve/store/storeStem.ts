@@ -9,9 +9,11 @@
  *   pushed node's degree is summed from its edges, a node's from its counts in the snapshot's
  *   order (out, then in, by relation type); a touched node that was not pushed needs only bounds on
  *   its degree that put its residual clearly below (the store's own weight sum, ± ESTIMATE_MARGIN).
- *   Each statement reads the edges of the nodes to push and, along them, every neighbour's weight
- *   sum, so the next run can push those neighbours and ask for their edges: one round trip per
- *   layer the walk spreads (not per pattern hop: how far it spreads depends on the graph).
+ *   With the index file's degrees and other ends, the walk is first run once on the file's graph
+ *   (the forecast, no round trip) and the nodes it pushes are read in one statement: on the same
+ *   graph the replay then needs nothing more (one round trip for the walk). Without them, each
+ *   round reads what the last replay lacked: one round trip per layer the walk spreads (not per
+ *   pattern hop: how far it spreads depends on the graph).
  * - structure tracing from the anchors (stem/search.ts): like gsd's levels, the images of the
  *   schema nodes at each depth of the search order from the anchor are expanded with one statement
  *   (the step's candidate types of every alternative schema graph), the neighbours that fit a
@@ -137,6 +139,16 @@ export class StemStore {
   /** The guidance provider's walk, replayed until it needed nothing the store had not returned. */
   async guide(provider: GuidanceProvider, input: Omit<GuidanceInput, 'graph'>): Promise<GuidanceGraph> {
     let adjacency = await this.edges.edgesOf([], null);
+    const forecast = this.degrees ? this.forecast(provider, input, this.degrees) : [];
+    if (forecast.length > 0) {
+      // The nodes the walk pushes on the index file's graph, read in one statement: on the same graph
+      // the replay below needs nothing more (one round trip for the walk instead of one a layer).
+      adjacency = await this.edges.edgesOf(forecast, null);
+      if (!agrees(this.degrees!, adjacency, forecast)) {
+        this.degrees = undefined;
+        this.staleDegrees = true;
+      }
+    }
     /** With exact degrees, a replay resumes where the last one first lacked edges (GuidanceGraphAccess.resume). */
     let resume: { state?: unknown } | undefined = this.degrees ? {} : undefined;
     for (;;) {
@@ -169,6 +181,33 @@ export class StemStore {
     }
   }
 
+  /**
+   * The nodes the walk pushes on the graph the index file lists (its CSR's other ends and relation
+   * ids, `DegreeSource.edges`): the walk once, each push spreading along the pushed node's lists read
+   * from the file (no round trip). Only a choice of what to read: the walk that counts runs on the
+   * store's edges afterwards, so a file that lists other edges costs reads, never another result.
+   * None without the file's other ends.
+   */
+  private forecast(provider: GuidanceProvider, input: Omit<GuidanceInput, 'graph'>, source: DegreeSource): number[] {
+    const edgesOf = source.edges;
+    if (!edgesOf) return [];
+    const pushed = new Set<number>();
+    const none = new Uint32Array(1);
+    provider.guide({
+      ...input,
+      graph: {
+        // No arrays: every push spreads along the node's lists from the file (`lists`), every degree is the file's.
+        edges: { outOffsets: none, outTargets: none, outRels: new Uint16Array(0), inOffsets: none, inSources: none, inRels: new Uint16Array(0) },
+        complete: () => false,
+        degree: (u, w) => this.knownDegree(source, u, w),
+        missing: () => {},
+        lists: (u) => edgesOf(u),
+        pushed: (u) => void pushed.add(u),
+      },
+    });
+    return [...pushed];
+  }
+
   /** A node's degree from the degree source, summed once per node for the walk's weights. */
   private knownDegree(source: DegreeSource, u: number, w: Float64Array): number {
     if (this.memoWeights !== w) {
@@ -198,6 +237,37 @@ export class StemStore {
     for (const a of anchors) images[anchor]!.add(a);
     let adjacency = await this.edges.edgesOf([], null);
     const maxDepth = Math.max(0, ...Array.from(depth));
+    const lists = this.degrees?.edges;
+    if (lists) {
+      // Forecast: every level's images on the index file's graph, read in one statement (every type a
+      // step at any level follows); the levels below then find them read. Only a choice of what to
+      // read: the levels still walk the store's edges and read what the forecast missed.
+      const seen: Set<number>[] = Array.from({ length: P }, () => new Set<number>());
+      for (const a of anchors) seen[anchor]!.add(a);
+      const need = new Set<number>();
+      const all = new Uint8Array(R);
+      for (let level = 0; level <= maxDepth; level++) {
+        steps.forEach((s, i) => {
+          if (depth[s.from] !== level) return;
+          for (let r = 0; r < R; r++) if (types[i]![r] === 1) all[r] = 1;
+          const mask = labels[s.to] ?? null;
+          for (const u of seen[s.from]!) {
+            need.add(u);
+            if (s.closing) continue;
+            const e = lists(u);
+            const take = (others: Uint32Array, rels: Uint16Array): void => {
+              for (let j = 0; j < others.length; j++) {
+                const v = others[j]!;
+                if (types[i]![rels[j]!] === 1 && v < nodeLabel.length && (mask === null || mask[nodeLabel[v]!] === 1)) seen[s.to]!.add(v);
+              }
+            };
+            take(e.outTargets, e.outRels);
+            take(e.inSources, e.inRels);
+          }
+        });
+      }
+      if (need.size > 0) adjacency = await this.edges.edgesOf(need, all);
+    }
     for (let level = 0; level <= maxDepth; level++) {
       const at = steps.map((s, i) => ({ s, i })).filter(({ s }) => depth[s.from] === level);
       if (at.length === 0) continue;
