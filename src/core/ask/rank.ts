@@ -628,8 +628,11 @@ export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): nu
   const out: number[] = [];
   g.tokens.forEach((t, i) => {
     if (inAnchor(i)) return;
-    // Punctuation ends a clause when a space follows it ("Gotcha!'s actors" goes on).
-    if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s/.test(g.question.slice(g.tokens[i - 1]!.end, t.start))) out.push(i);
+    // Punctuation ends a clause when a space follows it ("Gotcha!'s actors" goes on), and a title's
+    // own "!" or "?" right after a name does not ("the scriptwriter of I Want to Live! also wrote movies").
+    const gap = g.question.slice(g.tokens[i - 1]?.end ?? 0, t.start);
+    if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap)) return;
+    if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s/.test(gap)) out.push(i);
   });
   return out;
 }

@@ -38,6 +38,10 @@ test('a noun phrase in the clause farthest from the name asks, a noun right befo
   const s = planned(await asker.ask('Heat actors, other movies, genres?'));
   assert.deepEqual(s.askedType?.labels, ['Genre']);
   assert.equal(s.candidates[0]!.chain, 'starred_actors > starred_actors~ > has_genre', why(s));
+  // A title's own "!" is no clause boundary: "the scriptwriter of X! also wrote movies" is a sentence, not a noun phrase.
+  const fortyBang = new Asker(await fortyFilms(['Heat!', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)], 'round-10-bang'));
+  const bang = planned(await fortyBang.ask('the scriptwriter of Heat! also wrote movies'));
+  assert.equal(bang.candidates[0]!.chain, 'written_by > written_by~', why(bang));
   const t = planned(await asker.ask('Heat - any other films with the same actors?'));
   assert.deepEqual(t.askedType?.labels, ['Movie']);
   assert.equal(t.candidates[0]!.chain, 'starred_actors > starred_actors~', why(t));
