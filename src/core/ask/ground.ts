@@ -149,8 +149,10 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
       // A lone word in lower case mid-sentence where every node of that name is written with a
       // capital ("Milk's director made what else": the film Made) is less likely the name than
       // the question's own word; a lower-case name (a tag: "murder") keeps its score.
-      const uncapitalised = b - a === 1 && a > 0 && !tokens[a]!.capitalised && nodes.every((n) => /^\p{Lu}/u.test(ctx.index.names.get(n)));
-      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1) * (uncapitalised ? LOWER_CASE_TITLE : 1);
+      const uncapitalised = a > 0 && tokens.slice(a, b).every((t) => !t.capitalised) && nodes.every((n) => /^\p{Lu}/u.test(ctx.index.names.get(n)));
+      // So is a stretch of several such words ("the general verdict of viewers", "I watched X last
+      // night"): a title written in lower case mid-sentence is the question's own English.
+      const score = unmarkedScore(ctx, tokens, a, b) * (inMarked ? 0.2 : 1) * (uncapitalised ? (b - a === 1 ? LOWER_CASE_TITLE : LOWER_CASE_TITLES) : 1);
       if (score <= 0) continue;
       mentions.push({
         text: question.slice(start, end),
@@ -208,6 +210,8 @@ function possessive(question: string, t: Token): boolean {
 /** A lone lower-case word whose nodes are all written with a capital counts this much: below a
  *  capitalised first word (0.25), so it never anchors beside one as an equal. */
 const LOWER_CASE_TITLE = 0.8;
+/** Several lower-case words naming only capitalised titles count half: below the anchor threshold (0.3). */
+const LOWER_CASE_TITLES = 0.5;
 
 /** A name written with a typo is this close to the node's name (one edit in ten letters is 0.9). */
 const TYPO_SIMILARITY = 0.85;

@@ -189,7 +189,12 @@ export class WordMeaning {
     if (!c) {
       const nounOnly = word.startsWith('noun:');
       const w = nounOnly ? word.slice(5) : word;
-      const own = new Map(conceptsOfWord(w, this.wordNet, ASK_CONCEPT_WEIGHTS, nounOnly ? ['n'] : undefined).map((x) => [x.lemma, x.weight]));
+      const poses = nounOnly ? (['n'] as const) : undefined;
+      const own = new Map(conceptsOfWord(w, this.wordNet, ASK_CONCEPT_WEIGHTS, poses).map((x) => [x.lemma, x.weight]));
+      // A question word WordNet knows only as a name ("acts": the Acts of the Apostles) that is also a
+      // form of a common word ("act") is that word here: a name is read inside an anchor, not outside.
+      if (own.size === 1 && own.has(w))
+        for (const l of lemmasOf(w)) if (l !== w) for (const x of conceptsOfWord(l, this.wordNet, ASK_CONCEPT_WEIGHTS, poses)) if (x.weight > (own.get(x.lemma) ?? 0)) own.set(x.lemma, x.weight);
       for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       c = own;
       this.concepts.set(word, c);
@@ -265,6 +270,14 @@ export class WordMeaning {
         if (wn.senses(lemma, 'v').length > 0) return { lemma, length: n };
       }
     }
+    return undefined;
+  }
+
+  /** Two words WordNet holds as one noun ("motion pictures" → motion_picture), as WordNet writes it, or undefined. */
+  compoundNoun(first: string, second: string): string | undefined {
+    const wn = this.wordNet;
+    if (!wn) return undefined;
+    for (const l of lemmasAs(second, 'n')) if (wn.senses(`${first}_${l}`, 'n').length > 0) return `${first}_${l}`;
     return undefined;
   }
 

@@ -107,6 +107,10 @@ export interface RankedCandidate {
   readonly rareSenses: readonly string[];
   /** Words that name a relation outright (relatedness ≥ 0.8) and that the candidate leaves unexplained. */
   readonly unexplainedNames: readonly string[];
+  /** Relations spoken for only loosely (every word link below `NAMES`, above the faint line), in words. */
+  readonly loose: readonly string[];
+  /** A candidate with fewer hops from the same anchors also returns the asked type. */
+  readonly shorterFits: boolean;
 }
 
 interface QuestionWord {
@@ -137,6 +141,12 @@ interface QuestionWord {
   readonly rare?: { readonly relations: readonly string[]; readonly why: string };
   /** A closed class one of whose members the word names, for a word that names nothing else (`memberNamed`: "comedy" → Genre). */
   readonly member?: { readonly label: string; readonly value: string };
+  /** Says how the answer is reached, so it may name only the chain's last hop (`lastHopWords`): the
+   *  verb of a subject wh-phrase ("who wrote the other stuff they've acted in"), the noun of "whose N"
+   *  as an object ("whose scripts did the director of X film"). */
+  readonly last?: boolean;
+  /** Read in its noun senses only: the head of a noun phrase after a determiner (`headNoun`). */
+  readonly noun?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -154,15 +164,16 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const out: QuestionWord[] = [];
   // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.
   const bare = phrase.length === 2 && phrase[0] === phrase[1];
-  const request = phrase.length > 0 && !bare && REQUESTS.has(g.tokens[phrase[0]!]!.norm) ? phrase[0] : undefined;
-  const others = otherNouns(g, inAnchor, phrase[0]);
+  const requests = new Set(clauseRequests(g, inAnchor, ctx));
+  const others = otherNouns(g, inAnchor, phrase[0], ctx);
+  const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || index === request || co.prefixes.has(index)) return;
+    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
-      out.push({ word: stem, index, ...relevanceOf(stem, ctx, false), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && phrase[1] === index ? { head: true } : {}), other: true, co: true });
+      out.push({ word: stem, index, ...relevanceOf(stem, ctx, false), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && phrase[1] === index ? { head: true } : {}), other: true, co: true, ...(asRole(g, index, inAnchor) ? { role: true } : {}) });
       return;
     }
     const at = phrase.indexOf(index);
@@ -171,8 +182,11 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
-    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm))
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', afterDeterminer(g, index, inAnchor)), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) ? { role: true } : {}) });
+    else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
+      const determined = afterDeterminer(g, index, inAnchor);
+      const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose');
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}) });
+    }
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
@@ -185,19 +199,57 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
 }
 
 /**
+ * Words that say how the answer itself is reached, wherever the story puts the other hops: English
+ * makes the subject wh-phrase the subject of the verb right after it ("who wrote the other stuff
+ * they've acted in": the answer wrote; "which actors starred in …"), and "whose N" with a clause
+ * after it asks for N's possessor ("whose scripts did the director of X film": the answer wrote the
+ * scripts), and so does the verb of a passive whose agent is the wh-word ("… directed by whom in
+ * other films"). Not a passive participle ("which films directed by X …": the verb is X's hop).
+ */
+function lastHopWords(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>, ctx: RankContext): Set<number> {
+  const out = new Set<number>();
+  if (phrase.length === 0 || requests.has(phrase[0]!) || (phrase.length === 2 && phrase[0] === phrase[1])) return out;
+  const opener = g.tokens[phrase[0]!]!.norm;
+  const verbAt = (j: number): boolean => {
+    const v = g.tokens[j];
+    return v !== undefined && !inAnchor(j) && !isStopWord(v.norm) && !AUXILIARIES.has(v.norm) && (ctx.meaning.isVerbForm(v.norm) || (/ed$/.test(v.norm) && !ctx.meaning.isNoun(v.norm)));
+  };
+  // The agent of a passive: "the people in X have been directed by whom in other films".
+  if (g.tokens[phrase[0]! - 1]?.norm === 'by' && verbAt(phrase[0]! - 2)) out.add(phrase[0]! - 2);
+  const i = phrase[phrase.length - 1]! + 1;
+  const t = g.tokens[i];
+  if (!t || inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm)) return out;
+  if (opener === 'who' || ((opener === 'which' || opener === 'what') && phrase.length === 2)) {
+    if (verbAt(i) && g.tokens[i + 1]?.norm !== 'by') out.add(i);
+  } else if (opener === 'whose' && phrase.length === 1 && ctx.meaning.isNoun(t.norm)) {
+    // "whose movie is X": N is X's own kind, said of it; a clause with its own subject makes N an object.
+    const aux = g.tokens[i + 1]?.norm ?? '';
+    if (AUXILIARIES.has(aux) && !BE.has(aux)) out.add(i);
+  }
+  return out;
+}
+const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being', 'am']);
+
+/**
  * English contracts a wh-word with its auxiliary ("who's in X", "what's X about", "who'd"): the
  * token is the wh-word, and the clitic an auxiliary, which carries no meaning here. The normaliser
  * drops the apostrophe ("whos"), so the contraction is read from the question's own text; a name
  * keeps its spelling ("Who's That Girl" is inside an anchor).
  */
 const CONTRACTED_WH = /^(who|what|where|when|which|how)['’](?:s|re|ve|d|ll)$/i;
+/** A pronoun contracted the same way ("they've", "it's", "we're", "I'm"): the pronoun, a stop word
+ *  (the normaliser's "theyve" is a word naming nothing, which made every choice weak). */
+const CONTRACTED = /^(\p{L}+)['’](?:s|re|ve|d|ll|m)$/iu;
 
 export function uncontracted(g: Grounding): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
-    const m = CONTRACTED_WH.exec(g.question.slice(t.start, t.end));
-    if (!m || inAnchor(i) || t.norm === m[1]!.toLowerCase()) return t;
+    if (inAnchor(i)) return t;
+    const written = g.question.slice(t.start, t.end);
+    const m = CONTRACTED_WH.exec(written) ?? CONTRACTED.exec(written);
+    // A noun's possessive ("director's") is no contraction: only a wh-word or a stop word (a pronoun) is undone.
+    if (!m || t.norm === m[1]!.toLowerCase() || !(WH_WORDS[m[1]!.toLowerCase()] !== undefined || CONTRACTED_WH.test(written) || isStopWord(m[1]!))) return t;
     changed = true;
     return { ...t, norm: m[1]!.toLowerCase() };
   });
@@ -237,11 +289,26 @@ export function collocated(g: Grounding, ctx: RankContext): Grounding {
     const alone = relevanceOf(t.norm, ctx, false);
     if (alone.relational >= NAMES || alone.scales || alone.member) continue;
     const c = ctx.meaning.collocation(run);
-    if (!c) continue;
+    if (c) {
+      changed = true;
+      tokens[i] = { ...t, norm: c.lemma };
+      for (let j = i + 1; j < i + c.length; j++) tokens[j] = { ...tokens[j]!, norm: '' };
+      i += c.length - 1;
+      continue;
+    }
+    // Two nouns WordNet holds as one ("motion pictures": motion_picture, a film) are that noun, not
+    // "motion" (0.49 to directed_by through a direction) and "pictures" — unless either word alone is
+    // read through the graph (a relation named outright, a scale: "popular opinion" keeps "popular").
+    const next = run[1];
+    if (next === undefined || isStopWord(next) || AUXILIARIES.has(next) || WH_WORDS[next] || !/^\p{L}+$/u.test(next)) continue;
+    const second = relevanceOf(next, ctx, false);
+    if (second.relational >= NAMES || second.scales || second.member) continue;
+    const noun = ctx.meaning.compoundNoun(t.norm, next);
+    if (!noun) continue;
     changed = true;
-    tokens[i] = { ...t, norm: c.lemma };
-    for (let j = i + 1; j < i + c.length; j++) tokens[j] = { ...tokens[j]!, norm: '' };
-    i += c.length - 1;
+    tokens[i] = { ...t, norm: noun };
+    tokens[i + 1] = { ...tokens[i + 1]!, norm: '' };
+    i += 1;
   }
   return changed ? { ...g, tokens } : g;
 }
@@ -291,6 +358,8 @@ function compoundPart(word: string, ctx: RankContext): string | undefined {
  *  answer phrase and every anchor. */
 function asRole(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
   let j = i - 1;
+  // "as co-director": the prefix of a co- noun stands between.
+  if (j >= 0 && g.tokens[j]!.norm === 'co' && !inAnchor(j)) j--;
   if (j >= 0 && ARTICLES.has(g.tokens[j]!.norm)) j--;
   if (j < 0 || g.tokens[j]!.norm !== 'as' || inAnchor(j)) return false;
   // The anchor stands before it, as the clause's subject or object ("X … as director"); a bare role,
@@ -299,6 +368,21 @@ function asRole(g: Grounding, i: number, inAnchor: (i: number) => boolean): bool
   return g.anchors.some((a) => g.mentions[a]!.tokenEnd <= j) && next !== 'of' && next !== 'for';
 }
 const ARTICLES = new Set(['a', 'an', 'the']);
+
+/** A free relative's verb before the name ("whoever directed X", "whatever X wrote" does not count):
+ *  the clause names X's own relation, as "as director" does — it can name only the anchor's hop. */
+function freeRelative(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  return i > 0 && FREE_RELATIVES.has(g.tokens[i - 1]!.norm) && !inAnchor(i - 1) && inAnchor(i + 1);
+}
+const FREE_RELATIVES = new Set(['whoever', 'whomever', 'whatever', 'whichever']);
+
+/** The word can be a noun and ends its noun phrase (no noun after it, outside a name): the head of
+ *  "whose work X has directed", "the cast of X" — read in its noun senses only (work: a product, not to act). */
+function headNoun(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  if (!ctx.meaning.isNoun(g.tokens[i]!.norm)) return false;
+  const next = g.tokens[i + 1];
+  return next === undefined || inAnchor(i + 1) || isStopWord(next.norm) || AUXILIARIES.has(next.norm) || !ctx.meaning.isNoun(next.norm) || !/^\s+$/.test(g.question.slice(g.tokens[i]!.end, next.start));
+}
 
 /** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
  *  so a verb's rarer senses are not read for it ("to the screen": the noun, not "to screen"). */
@@ -348,10 +432,16 @@ function coStems(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContex
  * at most two words on, never inside an anchor). English: "the other films by the director of X"
  * are films that are not X — a chain that speaks of them must reach films other than the anchor.
  */
-function otherNouns(g: Grounding, inAnchor: (i: number) => boolean, opener: number | undefined): Set<number> {
+function otherNouns(g: Grounding, inAnchor: (i: number) => boolean, opener: number | undefined, ctx: RankContext): Set<number> {
   const out = new Set<number>();
+  // "more" right before a noun is a determiner, "additional ones" ("can you recommend more films by
+  // its director"); before an adjective it is a comparative ("more popular").
+  const moreNoun = (i: number): boolean => {
+    const next = g.tokens[i + 1];
+    return next !== undefined && !inAnchor(i + 1) && !isStopWord(next.norm) && ctx.meaning.isNoun(next.norm) && !ctx.meaning.isVerbForm(next.norm);
+  };
   g.tokens.forEach((t, i) => {
-    if (!(OTHER.has(t.norm) || (i === opener && OPENING_OTHER.has(t.norm))) || inAnchor(i)) return;
+    if (!(OTHER.has(t.norm) || (i === opener && OPENING_OTHER.has(t.norm)) || (t.norm === 'more' && moreNoun(i))) || inAnchor(i)) return;
     for (let j = i + 1; j < g.tokens.length && j <= i + 3 && !inAnchor(j); j++) {
       if (isStopWord(g.tokens[j]!.norm)) continue;
       out.add(j);
@@ -490,7 +580,16 @@ const AUXILIARIES = new Set(['do', 'does', 'did', 'done', 'doing', 'is', 'are', 
 
 /** English's indefinite pronouns stand for an unspecified thing or person ("is X a comedy or
  *  something else"): no word about the graph (WordNet reads "something" as a noun, 0.5 to rating). */
-const INDEFINITE = new Set(['something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone', 'somebody', 'anybody', 'everybody', 'nobody']);
+const INDEFINITE = new Set([
+  'something', 'anything', 'everything', 'nothing', 'someone', 'anyone', 'everyone', 'somebody', 'anybody', 'everybody', 'nobody',
+  // Free relatives stand for the thing or person a clause describes ("whoever wrote X" is X's writer:
+  // the clause says which), and the pro-form "one" for a noun said elsewhere ("besides this one",
+  // "in one genre"): no word about the graph (WordNet's "one" is a unit, 0.49 to release_year).
+  'whoever', 'whomever', 'whatever', 'whichever', 'one', 'ones',
+]);
+
+/** Words of politeness ask nothing about the graph ("please", "thanks"). */
+const POLITENESS = new Set(['please', 'thanks', 'thank']);
 
 /** Wh-words that take a noun naming the answer's kind: "which genres", "what are the languages".
  *  Not "whose": its noun is the thing possessed, and the answer its possessor ("whose movie is X"
@@ -500,16 +599,49 @@ const NOUN_TAKING = new Set(['which', 'what', 'how']);
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
-const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another']);
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);
 /** A polite request: "can you name …", "could you please list …" is the request "name …", "list …". */
 const POLITE = new Set(['can', 'could', 'would', 'will']);
 
 /** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
-export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean): number {
-  let i = 0;
-  if (POLITE.has(tokens[0]?.norm ?? '') && tokens[1]?.norm === 'you') i = 2;
+export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, from = 0, ctx?: RankContext): number {
+  let i = from;
+  const polite = POLITE.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm === 'you';
+  if (polite) i += 2;
   if (tokens[i]?.norm === 'please') i++;
-  return i < tokens.length && REQUESTS.has(tokens[i]!.norm) && !inAnchor(i) ? i : -1;
+  if (i >= tokens.length || inAnchor(i)) return -1;
+  const w = tokens[i]!.norm;
+  if (REQUESTS.has(w)) return i;
+  // "can you recommend more films …", "could you suggest …": after "can you", any verb is the request.
+  // Not a verb that names something in the graph ("can you describe X in a few words": describe asks for words).
+  return polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w) && relevanceOf(w, ctx, false).relevance === 0 ? i : -1;
+}
+
+/**
+ * Where the question's clauses start: its first word and every word after a sentence's or a
+ * clause's punctuation (. ? ! ; : , or a dash between spaces) outside a name. People ask in several
+ * sentences ("did X ever write for films not in english? list the languages …"; "X acted in some
+ * films; name the people who wrote them"; "Director X: languages of …"): the clause that asks may
+ * be any of them.
+ */
+export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): number[] {
+  const out: number[] = [];
+  g.tokens.forEach((t, i) => {
+    if (inAnchor(i)) return;
+    // Punctuation ends a clause when a space follows it ("Gotcha!'s actors" goes on), and a title's
+    // own "!" or "?" right after a name does not ("the scriptwriter of I Want to Live! also wrote movies").
+    const gap = g.question.slice(g.tokens[i - 1]?.end ?? 0, t.start);
+    if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap)) return;
+    if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s/.test(gap)) out.push(i);
+  });
+  return out;
+}
+
+/** The request verbs that open a clause ("…, list them"; "…; name the people who wrote them"): they ask, and say nothing about the graph. */
+function clauseRequests(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
+  return clauseStarts(g, inAnchor)
+    .map((k) => requestAt(g.tokens, inAnchor, k, ctx))
+    .filter((i) => i >= 0);
 }
 
 /**
@@ -525,24 +657,17 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // a relative pronoun, which refers back to that noun ("genres the person who directed X has
   // worked in": the question asks for genres, not for the person).
   let at = tokens.findIndex((t, i) => (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
-  const request = requestAt(tokens, inAnchor);
+  const request = clauseRequests(g, inAnchor, ctx)[0] ?? -1;
   if (request >= 0 && (at < 0 || request < at)) at = request;
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
   // (a later wh-word is a relative pronoun: "the person who directed X").
   if (OPENING_OTHER.has(tokens[0]?.norm ?? '') && !inAnchor(0) && at !== 0) at = 0;
-  // A question that is a noun phrase ("movies dealing with X", "films starring X") asks for its
-  // first noun: [noun, noun] marks it as opener and head at once.
-  if (at < 0 && tokens.length > 1 && !inAnchor(0) && !isStopWord(tokens[0]!.norm) && ctx.meaning.isNoun(tokens[0]!.norm) && !ctx.meaning.isVerbForm(tokens[0]!.norm)) return [0, 0];
-  // Opened by a determiner ("the screenwriters of X's films"), it is a noun phrase only with no
-  // finite verb after the noun: "the scriptwriter of X also wrote movies" is a sentence, whose
-  // subject says nothing of what comes back. A participle ("films directed by X") is no finite verb.
-  if (at < 0 && tokens.length > 2 && DETERMINERS.has(tokens[0]!.norm) && !inAnchor(0) && !inAnchor(1) && !isStopWord(tokens[1]!.norm) && ctx.meaning.isNoun(tokens[1]!.norm)) {
-    const finite = tokens.some((t, i) => i > 1 && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
-    if (!finite) return [1, 1];
+  if (at < 0) {
+    const np = nounPhraseQuestion(g, inAnchor, ctx);
+    return np >= 0 ? [np, np] : [];
   }
-  if (at < 0) return [];
   const opener = tokens[at]!.norm;
-  if (!NOUN_TAKING.has(opener) && !REQUESTS.has(opener) && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
+  if (!NOUN_TAKING.has(opener) && at !== request && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
   let head = -1;
   for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
     if (inAnchor(i)) break;
@@ -566,13 +691,55 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 
 const CONJUNCTIONS = new Set(['and', 'or']);
 
+/** Quantifiers that open a noun phrase as a determiner does ("any other films with …", "all the films"). */
+const QUANTIFIERS = new Set(['any', 'some', 'all', 'other', 'another', 'more', 'every', 'each']);
+
+/**
+ * A question that is a noun phrase asks for its noun: "movies dealing with X", "films starring X"
+ * (its first word a noun whose commonest reading is not a verb), "the screenwriters of X's films"
+ * (opened by a determiner or quantifier, with no finite verb after the noun: "the scriptwriter of X
+ * also wrote movies" is a sentence, whose subject says nothing of what comes back; a participle,
+ * "films directed by X", is no finite verb). Read at each clause's start, the clause farthest from
+ * the name first ("X - any other films with the same actors?"). A noun right before a name is the
+ * name's title, not the question ("Director X: languages of the films they shot?"). Returns the
+ * noun's index, or -1.
+ */
+function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+  const tokens = g.tokens;
+  const noun = (i: number): boolean => i < tokens.length && !inAnchor(i) && !isStopWord(tokens[i]!.norm) && ctx.meaning.isNoun(tokens[i]!.norm);
+  const starts = clauseStarts(g, inAnchor);
+  const end = (k: number): number => starts.find((x) => x > k) ?? tokens.length;
+  let fallback = -1;
+  // Fragments tell a story that starts at the name ("X actors, other movies, genres?"; "release
+  // years, other films by the director of X"): the one farthest from it is what is asked.
+  const names = g.anchors.map((a) => g.mentions[a]!.tokenStart);
+  const far = (k: number): number => (names.some((x) => k <= x && x < end(k)) ? -1 : Math.min(...names.map((x) => Math.abs(x - k))));
+  for (const k of [...starts].sort((a, b) => far(b) - far(a) || a - b)) {
+    if (noun(k) && !ctx.meaning.isVerbForm(tokens[k]!.norm) && tokens.length > 1) {
+      if (inAnchor(k + 1) && k + 1 < end(k)) {
+        if (k === 0) fallback = k;
+        continue;
+      }
+      return k;
+    }
+    let j = k;
+    while (j < k + 3 && j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+    if (j === k || j + 1 >= tokens.length || !noun(j)) continue;
+    const finite = tokens.some((t, i) => i > j && i < end(k) && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
+    if (!finite) return j;
+  }
+  return fallback;
+}
+
 /** A noun of the answer phrase joined to the next by "and"/"or" ("ideas" in "what ideas and motifs"). */
 function conjunct(g: Grounding, phrase: readonly number[], i: number): boolean {
   return phrase.length === 2 && phrase[0]! < i && i < phrase[1]! && CONJUNCTIONS.has(g.tokens[i + 1]?.norm ?? '');
 }
 
 /** Wh-words that can open a relative clause after a noun ("the person who", "the films which"). */
-const RELATIVE = new Set(['who', 'whom', 'whose', 'which']);
+const RELATIVE = new Set(['who', 'whom', 'whose', 'which', 'where', 'when']);
+/** Prepositions that may stand between a noun and its relative pronoun: "the years in which", "the person by whom". */
+const RELATIVE_PREPOSITIONS = new Set(['in', 'on', 'at', 'by', 'for', 'with', 'from', 'of', 'to', 'during', 'under', 'about']);
 
 /**
  * A wh-word is a relative pronoun when a noun stands right before it, with nothing between but a
@@ -580,20 +747,32 @@ const RELATIVE = new Set(['who', 'whom', 'whose', 'which']);
  * verb or preposition ("X, who directed it", "directed by whom"), never straight after a noun.
  */
 function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
-  const before = g.tokens[i - 1];
-  if (!RELATIVE.has(g.tokens[i]!.norm) || !before || inAnchor(i - 1) || !/^\s+$/.test(g.question.slice(before.end, g.tokens[i]!.start))) return false;
-  return !isStopWord(before.norm) && !AUXILIARIES.has(before.norm) && ctx.meaning.isNoun(before.norm) && !ctx.meaning.isVerbForm(before.norm);
+  const spaced = (a: number, b: number): boolean => /^\s+$/.test(g.question.slice(g.tokens[a]!.end, g.tokens[b]!.start));
+  const nounAt = (j: number): boolean => {
+    const t = g.tokens[j];
+    return t !== undefined && !inAnchor(j) && !isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && ctx.meaning.isNoun(t.norm) && !ctx.meaning.isVerbForm(t.norm);
+  };
+  if (!RELATIVE.has(g.tokens[i]!.norm) || i === 0 || inAnchor(i - 1) || !spaced(i - 1, i)) return false;
+  // A relative pronoun opens a clause: one that ends the question asks ("X co-wrote movies with who").
+  const next = g.tokens[i + 1];
+  if (next === undefined || /[.?!;:]/.test(g.question.slice(g.tokens[i]!.end, next.start))) return false;
+  if (nounAt(i - 1)) return true;
+  // A preposition between ("Years in which a film … came out", "the films in which X had a role"),
+  // unless the wh-word takes a noun of its own: "X's films came out in which years" asks.
+  const takesNoun = next !== undefined && !inAnchor(i + 1) && !isStopWord(next.norm) && !DETERMINERS.has(next.norm) && ctx.meaning.isNoun(next.norm);
+  return RELATIVE_PREPOSITIONS.has(g.tokens[i - 1]!.norm) && i >= 2 && spaced(i - 2, i - 1) && nounAt(i - 2) && !takesNoun;
 }
 
 function floor(s: number): number {
   return s < RANK_WEIGHTS.floor ? 0 : s;
 }
 
-function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare']; member?: QuestionWord['member'] } {
+function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false, nounSenses = false): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare']; member?: QuestionWord['member'] } {
   let relational = 0;
-  for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, word, terms));
+  const read = nounSenses ? 'noun:' + word : word;
+  for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, read, terms));
   let best = relational;
-  for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, word, terms));
+  for (const terms of ctx.vocabulary.labels.values()) best = Math.max(best, bestOf(ctx.meaning, read, terms));
   const { wordLabels, wordRelations } = ctx.vocabulary;
   if (wordLabels.size > 0 && ctx.meaning.asksForWords(word)) {
     best = Math.max(best, RANK_WEIGHTS.members);
@@ -703,7 +882,7 @@ function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?:
   if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
   const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
-  const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined ? 'noun:' + w.word : w.word, slot.terms), rare));
+  const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined || w.noun ? 'noun:' + w.word : w.word, slot.terms), rare));
   // A role noun ("directors") names a label (Person) but says which relation leads there: as a
   // label it counts half, so it cannot stand in for the relation it names. So too an answer noun
   // whose relation link is weaker than its kind ("screenwriters": written_by 0.5, a kind of Person
@@ -761,10 +940,10 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
   // where the left one ended ("the films that share actors with X | are written by who"). The
   // answer phrase's words go last and do not move the alignment on.
   const dist = (w: QuestionWord): number => (w.index < anchorStart ? anchorStart - w.index : w.index - anchorEnd + 1);
-  const side = (left: boolean): QuestionWord[] => words.filter((w) => w.answer === undefined && w.index < anchorStart === left).sort((a, b) => dist(a) - dist(b) || a.index - b.index);
+  const side = (left: boolean): QuestionWord[] => words.filter((w) => w.answer === undefined && !w.last && w.index < anchorStart === left).sort((a, b) => dist(a) - dist(b) || a.index - b.index);
   const left = side(true);
-  const answerWords = words.filter((w) => w.answer !== undefined).sort((a, b) => a.answer! - b.answer!);
-  const answerOnRight = answerWords.some((w) => w.index >= anchorEnd);
+  const answerWords = [...words.filter((w) => w.answer !== undefined && !w.last).sort((a, b) => a.answer! - b.answer!), ...words.filter((w) => w.last)];
+  const answerOnRight = answerWords.some((w) => !w.last && w.index >= anchorEnd);
   const restartAt = answerOnRight ? -1 : left.length;
   const ws = [...left, ...side(false), ...answerWords];
   const sims = ws.map((w) => ordered.map((s) => similarity(w, s, ctx, asked)));
@@ -795,6 +974,13 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
       // stands: "the film script for X" reads outward as script, film — the compound's modifier
       // names X's type. (After the anchor — "X also wrote movies" — the noun is what comes back.)
       if (w.answer === undefined && !w.other && w.index < anchorStart && p > 0 && sims[k]![0]! > 0) put(p * masks + mask, c.score + sims[k]![0]!, c.gain + sims[k]![0]!, c.lost, state, 0);
+      // A word saying how the answer is reached names the last hop, in either direction, and nothing else.
+      if (w.last) {
+        const q = ordered.length - 2;
+        const s = sims[k]![q]!;
+        if (s > 0) put(p * masks + (mask | (1 << (h - 1))), c.score + s, c.gain + s, c.lost, state, q);
+        continue;
+      }
       for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
         // "the other films": not the anchor, so not the anchor's label.
@@ -1008,8 +1194,19 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     });
     const rareSenses = words.filter((w) => w.rare && a.matches.some((m) => m.word === w.word && w.rare!.relations.some((r) => m.slot === `relation ${r}`))).map((w) => w.rare!.why);
     const unexplainedNames = a.matches.filter((m) => m.slot === 'unexplained' && words.some((w) => w.word === m.word && w.relational >= NAMES)).map((m) => m.word);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames };
+    const loose = relations.flatMap((r, i) => {
+      if (!(a.mask & (1 << i))) return [];
+      const links = a.matches.filter((m) => m.slot === `relation ${r.replace(/~$/, '')}` && !m.via);
+      const best = Math.max(0, ...links.map((m) => m.similarity));
+      return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
+    });
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false };
   });
+  // Which candidates are longer than a query that already returns the asked type from the same anchors.
+  const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
+  const shortest = new Map<string, number>();
+  for (const r of out) if (r.answerFits === true) shortest.set(anchorsOf(r.candidate), Math.min(shortest.get(anchorsOf(r.candidate)) ?? Infinity, hopsOf(r)));
+  for (let i = 0; i < out.length; i++) if (out[i]!.answerFits === true && hopsOf(out[i]!) > (shortest.get(anchorsOf(out[i]!.candidate)) ?? Infinity)) out[i] = { ...out[i]!, shorterFits: true };
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
@@ -1024,10 +1221,15 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
  */
 function partnerHop(steps: readonly Step[], i: number, named: number): number {
   const pair = (x: number, y: number): boolean => steps[x]!.relation === steps[y]!.relation && steps[x]!.direction !== steps[y]!.direction;
-  if (i > 0 && pair(i - 1, i)) return i - 1;
+  // A hop implied only by another implied hop is implied by nothing: out, back and out again along
+  // one relation is not three hops for the price of one word.
+  if (i > 0 && pair(i - 1, i) && (named & (1 << (i - 1)) || partnerHop(steps, i - 1, named) < 0)) return i - 1;
   // Forward only from the anchor: "with X" leaves X's own role unsaid; a middle node's role is
   // set by the words that reached it ("the other films of the director of X": directed).
-  if (i === 0 && steps.length > 1 && named & 2 && pair(0, 1)) return 1;
+  // One named hop implies one partner: with a hop back after it too ("the people in X have been
+  // directed by whom in other films" read as directed_by > directed_by~ > directed_by), the hop
+  // back is the one implied, the anchor's own is not.
+  if (i === 0 && steps.length > 1 && named & 2 && pair(0, 1) && !(steps.length > 2 && pair(1, 2) && !(named & 4))) return 1;
   return -1;
 }
 
@@ -1098,6 +1300,9 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
   if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)
     return `no question word names ${r.unspoken.join(', ')}, and ${r.unexplainedNames.map((w) => `"${w}"`).join(', ')}, which ${r.unexplainedNames.length === 1 ? 'names' : 'name'} a relation outright, is left unexplained`;
+  // Hops a looser word pays for where a shorter query already answers the asked type ("put X in one
+  // genre": put → directed_by 0.51 made the genres of X's director's other films): the extra hops are a guess.
+  if (r.loose.length > 0 && r.shorterFits) return `only a loose link (below ${NAMES}) speaks for ${r.loose.join('; ')}, and a shorter query already answers the asked type`;
   if (unread.length === 0) return undefined;
   const words = `${unread.map((w) => `"${w}"`).join(', ')} ${unread.length === 1 ? 'names' : 'name'} nothing in the graph`;
   if (r.unspoken.length > 0) return `no question word names ${r.unspoken.join(', ')}, and ${words}`;
