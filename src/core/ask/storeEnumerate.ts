@@ -76,9 +76,10 @@ export class StoreNeighbourhood {
 }
 
 /**
- * Frontier nodes per level statement. MetaQA ×1's largest levels (≈ 8,000 nodes) stay one
- * statement (≤ maxHops round trips); at ×40 the third level's 174,485 Movies are read in 6 parts,
- * each a scan of the label (measured in docs/ask.md, "ask within the ×40 budget").
+ * Frontier nodes per level statement. No level of 300 MetaQA ×1 dev questions reached it (round
+ * trips max 3); at ×40 the third level's 174,485 Movies are read in 6 parts, each a scan of the
+ * label: the engine's peak 343 → 249 MB, the CLI's message per part a sixth (docs/ask.md, "ask
+ * within the ×40 budget"; parts of 16,384 and 65,536 nodes measured no better).
  */
 export const SLICE_NODES = 32_768;
 
