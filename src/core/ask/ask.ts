@@ -130,7 +130,8 @@ export class Asker {
     this.store = options.store;
     this.schema = options.schema;
     this.names = new NameIndex(index);
-    const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage());
+    // Synsets read from the files as asked: the planner reads a few thousand, the files are ≈ 21 MB (docs/ask.md).
+    const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage({ dataOnDisk: true }));
     this.meaning = new WordMeaning(wordNet);
     this.vocabulary = vocabularyOf(index.data.relationNames, index.data.labelNames, options.schema, labelMembersOf(index, wordNet));
     this.enumerator = index instanceof GraphSnapshot ? new CandidateEnumerator(index) : undefined;

@@ -51,6 +51,12 @@ export interface EnumerationGraph {
   readonly data: EnumerationData;
 }
 
+/**
+ * Edges grouped at once by `expand` (8 bytes each): a hop over more is grouped a batch of keys at a
+ * time, the same groups in the same order (MetaQA ×40: ask's third hop, 1.7 M edges; docs/ask.md).
+ */
+export const GROUPED_EDGES = 1 << 18;
+
 /** A node set with path multiplicities, as one hop's result. */
 interface Frontier {
   readonly nodes: Uint32Array;
@@ -68,12 +74,16 @@ export class CandidateEnumerator {
   private tick = 0;
   /** Per group key: edges counted, then the fill cursor (zero between calls; sized on first use). */
   private keyCursor = new Int32Array(0);
-  /** A frontier's neighbours grouped by key (counting sort), reused across calls: 12 bytes an edge, no per-edge JS value. */
+  /** A frontier's neighbours grouped by key (counting sort), each with its frontier position (whose weight it carries), reused across calls: 8 bytes an edge, no per-edge JS value. */
   private groupedNodes = new Uint32Array(0);
-  private groupedWeights = new Float64Array(0);
+  private groupedFrom = new Uint32Array(0);
   capped = false;
 
-  constructor(private readonly snap: EnumerationGraph) {
+  /** `groupedEdges`: the batch of `expand` (GROUPED_EDGES; tests use small ones). */
+  constructor(
+    private readonly snap: EnumerationGraph,
+    private readonly options: { readonly groupedEdges?: number } = {},
+  ) {
     this.stamp = new Int32Array(snap.nodeCount);
     this.acc = new Float64Array(snap.nodeCount);
   }
@@ -102,40 +112,52 @@ export class CandidateEnumerator {
         if (cursor[key]!++ === 0) keys.push(key);
       }
     }
-    const starts = new Int32Array(keys.length + 1);
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!;
-      starts[k + 1] = starts[k]! + cursor[key]!;
-      cursor[key] = starts[k]!;
-    }
-    const total = starts[keys.length]!;
-    if (this.groupedNodes.length < total) {
-      this.groupedNodes = new Uint32Array(total);
-      this.groupedWeights = new Float64Array(total);
-    }
-    const nodes = this.groupedNodes;
-    const weights = this.groupedWeights;
-    for (let i = 0; i < f.nodes.length; i++) {
-      const n = f.nodes[i]!;
-      const w = f.weights[i]!;
-      for (let e = d.outOffsets[n]!; e < d.outOffsets[n + 1]!; e++) {
-        const t = d.outTargets[e]!;
-        const at = cursor[d.outRels[e]! * 2 * labelCount + d.nodeLabel[t]!]!++;
-        nodes[at] = t;
-        weights[at] = w;
-      }
-      for (let e = d.inOffsets[n]!; e < d.inOffsets[n + 1]!; e++) {
-        const s = d.inSources[e]!;
-        const at = cursor[(d.inRels[e]! * 2 + 1) * labelCount + d.nodeLabel[s]!]!++;
-        nodes[at] = s;
-        weights[at] = w;
-      }
-    }
+    const counts = keys.map((key) => cursor[key]!);
     const out = new Map<number, Frontier>();
-    for (let k = 0; k < keys.length; k++) {
-      cursor[keys[k]!] = 0;
-      out.set(keys[k]!, this.dedupe(nodes, weights, starts[k]!, starts[k + 1]!));
+    // Keys in batches of at most GROUPED_EDGES edges (one key alone may hold more), a pass over the
+    // frontier's edges each: one batch, one pass, whenever the hop has no more edges than that.
+    for (let first = 0; first < keys.length; ) {
+      let end = first;
+      let total = 0;
+      do total += counts[end++]!;
+      while (end < keys.length && total + counts[end]! <= (this.options.groupedEdges ?? GROUPED_EDGES));
+      for (const key of keys) cursor[key] = -1;
+      const starts = new Int32Array(end - first + 1);
+      for (let k = first; k < end; k++) {
+        starts[k - first + 1] = starts[k - first]! + counts[k]!;
+        cursor[keys[k]!] = starts[k - first]!;
+      }
+      if (this.groupedNodes.length < total) {
+        this.groupedNodes = new Uint32Array(total);
+        this.groupedFrom = new Uint32Array(total);
+      }
+      const nodes = this.groupedNodes;
+      const from = this.groupedFrom;
+      for (let i = 0; i < f.nodes.length; i++) {
+        const n = f.nodes[i]!;
+        for (let e = d.outOffsets[n]!; e < d.outOffsets[n + 1]!; e++) {
+          const t = d.outTargets[e]!;
+          const key = d.outRels[e]! * 2 * labelCount + d.nodeLabel[t]!;
+          const at = cursor[key]!;
+          if (at < 0) continue;
+          cursor[key] = at + 1;
+          nodes[at] = t;
+          from[at] = i;
+        }
+        for (let e = d.inOffsets[n]!; e < d.inOffsets[n + 1]!; e++) {
+          const s = d.inSources[e]!;
+          const key = (d.inRels[e]! * 2 + 1) * labelCount + d.nodeLabel[s]!;
+          const at = cursor[key]!;
+          if (at < 0) continue;
+          cursor[key] = at + 1;
+          nodes[at] = s;
+          from[at] = i;
+        }
+      }
+      for (let k = first; k < end; k++) out.set(keys[k]!, this.dedupe(nodes, from, f.weights, starts[k - first]!, starts[k - first + 1]!));
+      first = end;
     }
+    for (const key of keys) cursor[key] = 0;
     return out;
   }
 
@@ -143,28 +165,28 @@ export class CandidateEnumerator {
   private release(): void {
     if (this.groupedNodes.length > 1 << 20) {
       this.groupedNodes = new Uint32Array(0);
-      this.groupedWeights = new Float64Array(0);
+      this.groupedFrom = new Uint32Array(0);
     }
   }
 
-  /** The distinct nodes of nodes[from, to) in first-occurrence order, each with its weights summed in edge order. */
-  private dedupe(nodes: Uint32Array, weights: Float64Array, from: number, to: number): Frontier {
+  /** The distinct nodes of nodes[start, end) in first-occurrence order, each with its frontier weights (`weights[from[i]]`) summed in edge order. */
+  private dedupe(nodes: Uint32Array, from: Uint32Array, weights: Float64Array, start: number, end: number): Frontier {
     const t = ++this.tick;
     let distinct = 0;
-    for (let i = from; i < to; i++) {
+    for (let i = start; i < end; i++) {
       const n = nodes[i]!;
       if (this.stamp[n] !== t) {
         this.stamp[n] = t;
         this.acc[n] = 0;
         distinct++;
       }
-      this.acc[n]! += weights[i]!;
+      this.acc[n]! += weights[from[i]!]!;
     }
     const out = new Uint32Array(distinct);
     const w = new Float64Array(distinct);
     const t2 = ++this.tick;
     let j = 0;
-    for (let i = from; i < to; i++) {
+    for (let i = start; i < end; i++) {
       const n = nodes[i]!;
       if (this.stamp[n] === t2) continue;
       this.stamp[n] = t2;

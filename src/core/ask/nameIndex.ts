@@ -6,7 +6,8 @@ import { nameKey } from './tokens';
  * BM25. Built once per search index. Typed arrays, not a string per name: the keys are not kept
  * (a lookup hashes the key, walks the nodes with that hash and checks each one's own key), the
  * words once each in a vocabulary with their postings in one array — MetaQA ×40 (1.5 M names)
- * held ≈ 240 MB as a Map of keys and a Map of word lists, ≈ 30 MB so (docs/ask.md).
+ * held ≈ 240 MB as a Map of keys and a Map of word lists, ≈ 47 MB so, ≈ 35 MB since the postings
+ * are gaps in variable-length bytes and the hash table has a bucket per two names (docs/ask.md).
  */
 export class NameIndex {
   /** Hash table of keys: bucket → first node (−1: none), then `next`; chains ascend by node. */
@@ -14,10 +15,13 @@ export class NameIndex {
   private readonly next: Int32Array;
   /** Each node's key hash (0 for an empty key, which is never looked up). */
   private readonly hashes: Uint32Array;
-  /** word → its postings' range in `postings` (nodes whose name contains it, once each, ascending). */
+  /** word → its id: its postings (nodes whose name contains it, once each, ascending) are `postings[postingStart[id], postingStart[id + 1])`. */
   private readonly words = new Map<string, number>();
+  /** Each word's postings as gaps from the node before (the first from 0), 7 bits a byte, low first, the high bit set on all but a gap's last byte. */
   private readonly postingStart: Uint32Array;
-  private readonly postings: Int32Array;
+  private readonly postings: Uint8Array;
+  /** Each word's number of postings. */
+  private readonly df: Uint32Array;
   private readonly nameLength: Uint16Array;
   /** Each key's length in characters (capped at 65,535), so a search by length computes no key outside the range. */
   private readonly keyLength: Uint16Array;
@@ -32,8 +36,9 @@ export class NameIndex {
     this.keyLength = new Uint16Array(n);
     this.hashes = new Uint32Array(n);
     this.next = new Int32Array(n).fill(-1);
+    // A bucket per two names: chains of two on average, each step a hash compared.
     let cap = 1;
-    while (cap < n) cap <<= 1;
+    while (cap * 2 < n) cap <<= 1;
     this.heads = new Int32Array(cap).fill(-1);
     // Each node's distinct word ids, in one growing column (filled from the last node).
     const wordStart = new Uint32Array(n + 1);
@@ -77,12 +82,36 @@ export class NameIndex {
         nodeWords[used++] = id;
       }
     }
-    this.postingStart = new Uint32Array(counts.length + 1);
-    for (let w = 0; w < counts.length; w++) this.postingStart[w + 1] = this.postingStart[w]! + counts[w]!;
-    this.postings = new Int32Array(this.postingStart[counts.length]!);
-    const cursor = this.postingStart.slice(0, counts.length);
     // Node i's words are [wordStart[i + 1], wordStart[i]) (filled from the last node); ascending i keeps each list ascending.
-    for (let i = 0; i < n; i++) for (let k = wordStart[i + 1]!, e = i === 0 ? used : wordStart[i]!; k < e; k++) this.postings[cursor[nodeWords[k]!]!++] = i;
+    const wordsOf = (i: number, visit: (w: number) => void): void => {
+      for (let k = wordStart[i + 1]!, e = i === 0 ? used : wordStart[i]!; k < e; k++) visit(nodeWords[k]!);
+    };
+    this.df = Uint32Array.from(counts);
+    // Bytes per word (a pass over the gaps), then the gaps written.
+    const last = new Int32Array(counts.length);
+    const bytes = new Uint32Array(counts.length);
+    for (let i = 0; i < n; i++)
+      wordsOf(i, (w) => {
+        bytes[w]! += varintLength(i - last[w]!);
+        last[w] = i;
+      });
+    this.postingStart = new Uint32Array(counts.length + 1);
+    for (let w = 0; w < counts.length; w++) this.postingStart[w + 1] = this.postingStart[w]! + bytes[w]!;
+    this.postings = new Uint8Array(this.postingStart[counts.length]!);
+    const cursor = this.postingStart.slice(0, counts.length);
+    last.fill(0);
+    for (let i = 0; i < n; i++)
+      wordsOf(i, (w) => {
+        let gap = i - last[w]!;
+        last[w] = i;
+        let at = cursor[w]!;
+        while (gap >= 0x80) {
+          this.postings[at++] = (gap & 0x7f) | 0x80;
+          gap >>>= 7;
+        }
+        this.postings[at++] = gap;
+        cursor[w] = at;
+      });
     this.maxWords = Math.min(maxWords, 16);
     this.avgLength = n ? total / n : 1;
   }
@@ -125,7 +154,7 @@ export class NameIndex {
   /** How many names contain the word (0 when none). */
   documentFrequency(word: string): number {
     const w = this.words.get(word);
-    return w === undefined ? 0 : this.postingStart[w + 1]! - this.postingStart[w]!;
+    return w === undefined ? 0 : this.df[w]!;
   }
 
   /** Okapi BM25 (k1 = 1.2, b = 0.75) of the query words against names, best first. */
@@ -135,12 +164,17 @@ export class NameIndex {
     for (const word of new Set(words)) {
       const w = this.words.get(word);
       if (w === undefined) continue;
-      const from = this.postingStart[w]!;
       const to = this.postingStart[w + 1]!;
-      const df = to - from;
+      const df = this.df[w]!;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (let p = from; p < to; p++) {
-        const node = this.postings[p]!;
+      for (let p = this.postingStart[w]!, node = 0; p < to; ) {
+        let gap = 0;
+        for (let shift = 0; ; shift += 7) {
+          const b = this.postings[p++]!;
+          gap += (b & 0x7f) * 2 ** shift;
+          if (b < 0x80) break;
+        }
+        node += gap;
         const len = this.nameLength[node]!;
         const tf = 1; // names rarely repeat a word; one occurrence counted
         const s = (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * len) / this.avgLength));
@@ -152,6 +186,16 @@ export class NameIndex {
       .sort((a, b) => b.score - a.score || a.node - b.node)
       .slice(0, k);
   }
+}
+
+/** Bytes of a gap in the postings' encoding (7 bits a byte). */
+function varintLength(gap: number): number {
+  let k = 1;
+  while (gap >= 0x80) {
+    gap = Math.floor(gap / 0x80);
+    k++;
+  }
+  return k;
 }
 
 /** FNV-1a over the key's UTF-16 code units. */

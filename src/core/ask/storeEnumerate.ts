@@ -3,7 +3,6 @@ import type { GraphSchema } from '../schema/graphSchema';
 import type { StoreIo } from '../../contracts/retrievalResult';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { keyLookups, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
-import { csrInto } from '../retrieve/store/storeEdges';
 import { CandidateEnumerator, type EnumerationGraph, type EnumerationData } from './enumerate';
 import { enumerationLevel, PACK, PACKED_A_LIMIT } from './storeCypher';
 
@@ -24,15 +23,18 @@ export class StoreNeighbourhood {
   private spare: LocalGraph | undefined;
   /** Edges as packed numbers (false: always as pairs, the packed form's fallback; tests use it). */
   readonly packed: boolean;
+  /** At most this many frontier nodes per statement (a level with more is read in parts: `slices`). */
+  readonly sliceNodes: number;
 
   constructor(
     readonly store: Pick<GraphStore, 'query' | 'dialect'>,
     readonly index: SearchIndex,
     schema?: GraphSchema,
-    options: { readonly packed?: boolean } = {},
+    options: { readonly packed?: boolean; readonly sliceNodes?: number } = {},
   ) {
     this.packed = options.packed ?? true;
     this.nodes = OffsetNodes.of(index);
+    this.sliceNodes = options.sliceNodes ?? SLICE_NODES;
     const d = index.data;
     this.relationIds = new Map(d.relationNames.map((r, i) => [r, i]));
     this.labelIds = new Map(d.labelNames.map((l, i) => [l, i]));
@@ -64,15 +66,34 @@ export class StoreNeighbourhood {
   }
 }
 
+/**
+ * Frontier nodes per level statement. No level of 300 MetaQA ×1 dev questions reached it (round
+ * trips max 3); at ×40 the third level's 174,485 Movies are read in 6 parts, each a scan of the
+ * label: the engine's peak 343 → 249 MB, the CLI's message per part a sixth (docs/ask.md, "ask
+ * within the ×40 budget"; parts of 16,384 and 65,536 nodes measured no better).
+ */
+export const SLICE_NODES = 32_768;
+
 /** A node's state in the local graph during one question's reads. */
 const SEEN = 1;
 const FRONTIER = 2;
 const READ = 3;
 
+/** Edges read in one row of a level (one relation, one direction): from `a[i]` (a frontier node) to or from `b[i]`. */
+interface EdgeRun {
+  readonly out: boolean;
+  readonly rel: number;
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+}
+
 /**
  * The part of the graph one question's enumeration walks, in the index's numbering: every edge of
  * the nodes read (each read node has all of its edges, out and in, as in the snapshot's CSR; other
  * nodes have none and are never expanded). CandidateEnumerator walks it as it walks the snapshot.
+ * The edges are kept as read (runs of 8 bytes an edge, relation and direction once per run) until
+ * `build` places them into the CSR (6 bytes an edge) and lets the runs go: MetaQA ×40's third level
+ * is 1.7 M edges (docs/ask.md, "ask within the ×40 budget").
  */
 export class LocalGraph implements EnumerationGraph {
   readonly nodeCount: number;
@@ -82,13 +103,8 @@ export class LocalGraph implements EnumerationGraph {
   private touched: number[] = [];
   private readonly outOffsets: Uint32Array;
   private readonly inOffsets: Uint32Array;
-  /** Edges read: out edges (from → to), in edges (of → from which neighbour), with relation ids. */
-  private readonly outFrom = new Column();
-  private readonly outTo = new Column();
-  private readonly outRel = new Column();
-  private readonly inOf = new Column();
-  private readonly inFrom = new Column();
-  private readonly inRel = new Column();
+  /** Edges read, in the order read (each node's edges keep that order in the CSR). */
+  private runs: EdgeRun[] = [];
 
   constructor(private readonly index: SearchIndex) {
     this.nodeCount = index.nodeCount;
@@ -101,8 +117,8 @@ export class LocalGraph implements EnumerationGraph {
 
   private arrays(): EnumerationData {
     const d = this.index.data;
-    const out = csrInto(this.outOffsets, this.outFrom.length, this.outFrom.values, this.outTo.values, this.outRel.values);
-    const inn = csrInto(this.inOffsets, this.inOf.length, this.inOf.values, this.inFrom.values, this.inRel.values);
+    const out = csrOfRuns(this.outOffsets, this.runs, true);
+    const inn = csrOfRuns(this.inOffsets, this.runs, false);
     return { outOffsets: this.outOffsets, outTargets: out.targets, outRels: out.rels, inOffsets: this.inOffsets, inSources: inn.targets, inRels: inn.rels, nodeLabel: d.nodeLabel, labelNames: d.labelNames, relationNames: d.relationNames };
   }
 
@@ -135,49 +151,73 @@ export class LocalGraph implements EnumerationGraph {
     for (const v of nodes) this.state[v] = READ;
   }
 
-  add(out: boolean, node: number, neighbour: number, rel: number): void {
-    if (out) {
-      this.outFrom.push(node);
-      this.outTo.push(neighbour);
-      this.outRel.push(rel);
-    } else {
-      this.inOf.push(node);
-      this.inFrom.push(neighbour);
-      this.inRel.push(rel);
-    }
-    this.see(neighbour);
-  }
-
-  /** Room for `outs` more out edges and `ins` more in edges. */
-  reserve(outs: number, ins: number): void {
-    for (const c of [this.outFrom, this.outTo, this.outRel]) c.reserve(outs);
-    for (const c of [this.inOf, this.inFrom, this.inRel]) c.reserve(ins);
+  /** One row's edges (`length` of `a` and `b` used; the arrays are kept, not copied). */
+  addRun(out: boolean, rel: number, a: Uint32Array, b: Uint32Array, length: number): void {
+    if (length === 0) return;
+    const run = { out, rel, a: length < a.length ? a.subarray(0, length) : a, b: length < b.length ? b.subarray(0, length) : b };
+    this.runs.push(run);
+    for (let i = 0; i < length; i++) this.see(b[i]!);
   }
 
   /** Where the edges read so far end (the next level's edges start there). */
-  mark(): readonly [number, number] {
-    return [this.outFrom.length, this.inOf.length];
+  mark(): number {
+    return this.runs.length;
   }
 
-  /** The neighbours in the edges read since `mark` (a level's edges: only its frontier's). */
-  neighboursSince(mark: readonly [number, number], visit: (v: number) => void): void {
-    const outTo = this.outTo.values;
-    const inFrom = this.inFrom.values;
-    for (let e = mark[0]; e < this.outTo.length; e++) visit(outTo[e]!);
-    for (let e = mark[1]; e < this.inFrom.length; e++) visit(inFrom[e]!);
+  /** The neighbours in the edges read since `mark` (a level's edges: only its frontier's), the out edges' first. */
+  neighboursSince(mark: number, visit: (v: number) => void): void {
+    for (const out of [true, false]) {
+      for (let r = mark; r < this.runs.length; r++) {
+        const run = this.runs[r]!;
+        if (run.out !== out) continue;
+        for (let i = 0; i < run.b.length; i++) visit(run.b[i]!);
+      }
+    }
   }
 
-  /** The CSR arrays of every edge read (what the enumerator walks; until then `data` is stale). */
+  /** The CSR arrays of every edge read (what the enumerator walks; until then `data` is stale); the runs are let go. */
   build(): void {
     this.data = this.arrays();
+    this.runs = [];
   }
 
   clear(): void {
     for (const v of this.touched) this.state[v] = 0;
     this.touched = [];
-    for (const c of [this.outFrom, this.outTo, this.outRel, this.inOf, this.inFrom, this.inRel]) c.clear();
+    this.runs = [];
+    this.data = this.arrays();
     this.enumerator.capped = false;
   }
+}
+
+/**
+ * The CSR of one direction's runs into `offsets` (n + 1): each node's edges in the order read, as
+ * `csrInto` places a column of edges in order (a stable counting sort; the offsets serve as the
+ * fill cursors, then move back by one node).
+ */
+function csrOfRuns(offsets: Uint32Array, runs: readonly EdgeRun[], out: boolean): { targets: Uint32Array; rels: Uint16Array } {
+  const n = offsets.length - 1;
+  offsets.fill(0);
+  let m = 0;
+  for (const run of runs) {
+    if (run.out !== out) continue;
+    m += run.a.length;
+    for (let i = 0; i < run.a.length; i++) offsets[run.a[i]! + 1]++;
+  }
+  for (let i = 0; i < n; i++) offsets[i + 1] += offsets[i]!;
+  const targets = new Uint32Array(m);
+  const rels = new Uint16Array(m);
+  for (const run of runs) {
+    if (run.out !== out) continue;
+    for (let i = 0; i < run.a.length; i++) {
+      const at = offsets[run.a[i]!]!++;
+      targets[at] = run.b[i]!;
+      rels[at] = run.rel;
+    }
+  }
+  for (let i = n; i > 0; i--) offsets[i] = offsets[i - 1]!;
+  offsets[0] = 0;
+  return { targets, rels };
 }
 
 /**
@@ -243,13 +283,19 @@ export class StoreEnumerator {
         const rel = this.at.relationIds.get(String(r.t));
         if (rel === undefined) continue;
         const out = Number(r.o) === 1;
-        for (const pair of r.e as readonly (readonly unknown[])[]) {
+        const pairs = r.e as readonly (readonly unknown[])[];
+        const as = new Uint32Array(pairs.length);
+        const bs = new Uint32Array(pairs.length);
+        let k = 0;
+        for (const pair of pairs) {
           const a = index.nodeIndexOf(String(pair[0]));
           const b = index.nodeIndexOf(String(pair[1]));
           // A node the index does not hold (the graph changed after it was built): the snapshot would not hold it either.
           if (a === undefined || b === undefined || !graph.isFrontier(a)) continue;
-          graph.add(out, a, b, rel);
+          as[k] = a;
+          bs[k++] = b;
         }
+        graph.addRun(out, rel, as, bs, k);
       }
       return;
     }
@@ -261,12 +307,18 @@ export class StoreEnumerator {
       if (list) list.push(v);
       else byLabel.set(l, [v]);
     }
+    // Labels in order: the same labels give the same text, whose query-door verdict is cached (a new text's parse costs 10–300 ms).
+    for (const part of slices([...byLabel].sort((x, y) => x[0] - y[0]), this.at.sliceNodes, (v) => offsetOf(d.nodeIds.get(v)))) await this.readPart(graph, part, signal);
+  }
+
+  /** One statement's worth of a level (its labels' nodes) read into the local graph. */
+  private async readPart(graph: LocalGraph, part: readonly (readonly [number, readonly number[]])[], signal?: AbortSignal): Promise<void> {
+    const d = this.at.index.data;
     const groups: LevelGroup[] = [];
     const groupLabel: number[] = [];
     let budget = LOOKUPS_PER_STATEMENT;
     let packed = this.at.packed;
-    // Groups in label order: the same labels give the same text, whose query-door verdict is cached (a new text's parse costs 10–300 ms).
-    for (const [l, nodes] of [...byLabel].sort((x, y) => x[0] - y[0])) {
+    for (const [l, nodes] of part) {
       const label = d.labelNames[l]!;
       const offsets = nodes.map((v) => offsetOf(d.nodeIds.get(v)));
       if (offsets.some((o) => o >= PACKED_A_LIMIT)) packed = false;
@@ -281,22 +333,17 @@ export class StoreEnumerator {
       packed = false;
       rows = await this.rows(enumerationLevel('kuzu', groups, [], this.at.endpoints, false), signal);
     }
-    // Room for the level's edges at once (the columns would otherwise double past them: MetaQA ×40's third level, 1.7 M edges).
-    let outs = 0;
-    let ins = 0;
-    for (const r of rows) {
-      if (!Array.isArray(r.e)) continue;
-      if (Number(r.o) === 1) outs += r.e.length;
-      else ins += r.e.length;
-    }
-    graph.reserve(outs, ins);
     for (const r of rows) {
       const rel = this.at.relationIds.get(String(r.t));
       const lb = this.at.labelIds.get(String(r.l));
       const la = groupLabel[Number(r.g)];
-      if (rel === undefined || lb === undefined || la === undefined) continue;
+      if (rel === undefined || lb === undefined || la === undefined || !Array.isArray(r.e)) continue;
       const out = Number(r.o) === 1;
-      for (const x of r.e as readonly unknown[]) {
+      const e = r.e as readonly unknown[];
+      const as = new Uint32Array(e.length);
+      const bs = new Uint32Array(e.length);
+      let k = 0;
+      for (const x of e) {
         let oa: number;
         let ob: number;
         if (packed) {
@@ -312,8 +359,10 @@ export class StoreEnumerator {
         const b = this.at.nodeAt(lb, ob);
         // A key matches one node when it is the label's primary key (kgrag's import); a row of another node was not asked for.
         if (a < 0 || b < 0 || !graph.isFrontier(a)) continue;
-        graph.add(out, a, b, rel);
+        as[k] = a;
+        bs[k++] = b;
       }
+      graph.addRun(out, rel, as, bs, k);
     }
   }
 
@@ -327,31 +376,32 @@ export class StoreEnumerator {
   }
 }
 
-/** A growable column of unsigned 32-bit values (edges read: no boxed numbers, a quarter of a JS array's size). */
-class Column {
-  values = new Uint32Array(1024);
-  length = 0;
-
-  /** Room for `more` values past the length (exactly: the caller knows how many come). */
-  reserve(more: number): void {
-    if (this.length + more <= this.values.length) return;
-    const grown = new Uint32Array(this.length + more);
-    grown.set(this.values.subarray(0, this.length));
-    this.values = grown;
-  }
-
-  push(v: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Uint32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
+/**
+ * A level's labels and nodes cut into statements of at most `max` nodes each (labels in the given
+ * order): one statement — the level as it is — unless the frontier holds more. A larger label's
+ * nodes are cut in offset order, so each part's ids stay dense (scanFilter's bitset). Each node is
+ * in one part, and every part's edges are read before the level's nodes count as read, so the local
+ * graph holds the same edges (each node's in its part's row order): MetaQA ×40's third level (174,485
+ * Movies, 1.7 M edges) was one message of ≈ 29 MB that the engine built and the CLI parsed whole.
+ */
+export function slices(labels: readonly (readonly [number, readonly number[]])[], max: number, offsetOfNode: (v: number) => number): (readonly [number, readonly number[]])[][] {
+  let total = 0;
+  for (const [, nodes] of labels) total += nodes.length;
+  if (total <= max) return [labels.map(([l, nodes]) => [l, nodes] as const)];
+  const parts: (readonly [number, readonly number[]])[][] = [[]];
+  let size = 0;
+  for (const [l, nodes] of labels) {
+    const sorted = nodes.length > max - size ? nodes.map((v) => [offsetOfNode(v), v] as const).sort((x, y) => x[0] - y[0]).map((x) => x[1]) : nodes;
+    for (let from = 0; from < sorted.length; ) {
+      if (size >= max) {
+        parts.push([]);
+        size = 0;
+      }
+      const take = sorted.slice(from, from + (max - size));
+      parts[parts.length - 1]!.push([l, take]);
+      size += take.length;
+      from += take.length;
     }
-    this.values[this.length++] = v;
   }
-
-  /** Empties it, keeping at most 1M values' room for the next question. */
-  clear(): void {
-    this.length = 0;
-    if (this.values.length > 1 << 20) this.values = new Uint32Array(1024);
-  }
+  return parts;
 }

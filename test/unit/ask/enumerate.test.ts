@@ -70,6 +70,28 @@ test('enumeration: chains equal a brute-force walk of every path on random graph
   }
 });
 
+test('enumeration: a hop grouped in batches of keys (at most 1, 5 or 40 edges at once) gives the same candidates, in the same order, as one batch', async () => {
+  let batched = 0;
+  for (const seed of [6, 7, 8]) {
+    const g = await randomGraph(seed, 40, 160);
+    const snap = g.snapshot;
+    const whole = new CandidateEnumerator(snap);
+    for (const groupedEdges of [1, 5, 40]) {
+      const inBatches = new CandidateEnumerator(snap, { groupedEdges });
+      for (let v = 0; v < snap.nodeCount; v++) {
+        const a: AnchorRef = { mention: 0, node: v, name: snap.names.get(v), label: snap.labelOf(v) };
+        const b: AnchorRef = { mention: 1, node: (v * 7 + 3) % snap.nodeCount, name: '', label: snap.labelOf((v * 7 + 3) % snap.nodeCount) };
+        // Everything a candidate holds, in list order: its answers in their own order too.
+        const all = (e: CandidateEnumerator) => [...e.chains(a, { maxCandidates: 100_000 }), ...e.twoAnchor(a, b)].map((c) => ({ shape: c.shape, nodes: [...c.nodes], weights: [...c.weights] }));
+        const want = all(whole);
+        assert.deepEqual(all(inBatches), want, `seed ${seed} node ${v}, batches of ${groupedEdges}`);
+        if (want.length > 0) batched++;
+      }
+    }
+  }
+  assert.ok(batched > 100, `${batched} anchors compared`);
+});
+
 test('enumeration: two-anchor paths and conjunctions equal a brute-force scan of middle nodes', async () => {
   const g = await randomGraph(11, 25, 110);
   const snap = g.snapshot;

@@ -152,6 +152,13 @@ test('the typed name index equals the Map-based one on random names (repeats, em
   }
 });
 
+test('the typed name index equals the Map-based one when the names of a word lie far apart (gaps of one, two and three bytes in its postings)', () => {
+  const names = Array.from({ length: 40_000 }, (_, i) => (i % 97 === 0 ? `common ${i % 3}` : ''));
+  for (const [i, name] of [[0, 'rare word'], [127, 'rare'], [128, 'rare word'], [16_511, 'word rare'], [16_512, 'rare'], [39_999, 'rare word word']] as const) names[i] = name;
+  const { checked } = compare(names, rng(3));
+  assert.ok(checked > 0);
+});
+
 test('the typed name index equals the Map-based one on the movie sample names', () => {
   const names = sampleNames();
   assert.ok(names.length > 1000, `${names.length} names`);

@@ -18,6 +18,7 @@ import {
   enumerationLevel,
   levelEdges,
   levelEdgesNeo4j,
+  slices,
   StoreEnumerator,
   StoreNeighbourhood,
   type AnchorRef,
@@ -218,6 +219,55 @@ test('store enumeration: a frontier over 48 nodes is read with a bitset or bucke
     assert.equal(s.options?.readOnly, true);
     assert.ok(!/\d+:\d+/.test(s.text), 'no store id in the text');
     assert.deepEqual(checkStatement(s.text, { allowWrite: false }), { allowed: true, kind: 'read' });
+  }
+});
+
+test('store enumeration: a level read in parts (at most 1, 3 or 40 frontier nodes a statement) reads the same local graph: every candidate equals the snapshot enumerator', async () => {
+  let sliced = 0;
+  let compared = 0;
+  for (const { session, snap, schema } of sessions) {
+    const sent: { text: string; options: QueryOptions | undefined }[] = [];
+    const memory = new CandidateEnumerator(snap);
+    for (const sliceNodes of [1, 3, 40]) {
+      const at = new StoreNeighbourhood(storeOf(session, sent), snap, schema, { sliceNodes, packed: sliceNodes !== 3 });
+      for (let v = sliceNodes % 6; v < snap.nodeCount; v += 6) {
+        const a = [anchorOf(snap, v)];
+        sent.length = 0;
+        const { got, e } = await onStore(at, a, 3);
+        assert.deepEqual(full(got), full(walk(memory, a, 3, 100_000)), `node ${v}, parts of ${sliceNodes}`);
+        assert.equal(e.queries, sent.length);
+        if (e.queries > 3) sliced++;
+        compared += got.length;
+      }
+    }
+  }
+  assert.ok(sliced > 50, `${sliced} questions read a level in parts`);
+  assert.ok(compared > 1000, `compared ${compared} candidates`);
+});
+
+test('slices: each node in one part, parts of at most max nodes, labels in order; one part (the level as it is) when it fits', () => {
+  const r = rng(7);
+  for (let round = 0; round < 300; round++) {
+    const labels: [number, number[]][] = [];
+    let next = 0;
+    for (let l = 0; l < 1 + Math.floor(r() * 4); l++) labels.push([l * 2, Array.from({ length: Math.floor(r() * 30) }, () => next++)]);
+    const offset = (v: number): number => (v * 7919) % 1009;
+    const max = 1 + Math.floor(r() * 40);
+    const parts = slices(labels, max, offset);
+    const total = labels.reduce((t, [, n]) => t + n.length, 0);
+    if (total <= max) assert.deepEqual(parts, [labels], `round ${round}: fits`);
+    const seen: number[] = [];
+    let lastLabel = -1;
+    for (const part of parts) {
+      assert.ok(part.reduce((t, [, n]) => t + n.length, 0) <= max, `round ${round}: part size`);
+      for (const [l, nodes] of part) {
+        assert.ok(l >= lastLabel, `round ${round}: label order`);
+        lastLabel = l;
+        for (const v of nodes) assert.equal(labels.find(([x]) => x === l)![1].includes(v), true);
+        seen.push(...nodes);
+      }
+    }
+    assert.deepEqual([...seen].sort((x, y) => x - y), labels.flatMap(([, n]) => n).sort((x, y) => x - y), `round ${round}: every node once`);
   }
 });
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
-import { isPoolFull, stagingBufferPoolMB, STAGING_MALLOC_ARENAS, STAGING_POOL_BYTES_PER_ROW, STAGING_POOL_FLOOR_MB } from '../../../src/core/graph/embedded/bufferPool';
+import { ENGINE_MALLOC_ARENAS, isPoolFull, stagingBufferPoolMB, STAGING_MALLOC_ARENAS, STAGING_POOL_BYTES_PER_ROW, STAGING_POOL_FLOOR_MB } from '../../../src/core/graph/embedded/bufferPool';
 import { importFiles } from '../../../src/core/graph/import/importer';
 import { importIntoFolder } from '../../../src/core/graph/import/stagedImport';
 import { GraphStoreError } from '../../../src/core/graph/errors';
@@ -27,16 +27,17 @@ test('stagingBufferPoolMB: the floor for small graphs, 256 bytes a row of the la
   assert.equal(stagingBufferPoolMB(10_000_000), 2442);
 });
 
-test('an engine opened with mallocArenas runs with MALLOC_ARENA_MAX (the staging engine\'s, 2); without it the environment is as it was', async () => {
+test('an engine opened with mallocArenas runs with MALLOC_ARENA_MAX (the staging engine\'s, 2); without it with every engine\'s (2); one in the environment wins', async () => {
   assert.equal(STAGING_MALLOC_ARENAS, 2);
+  assert.equal(ENGINE_MALLOC_ARENAS, 2);
   const environ = (pid: number | undefined): string[] => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-  for (const arenas of [STAGING_MALLOC_ARENAS, undefined]) {
+  for (const arenas of [STAGING_MALLOC_ARENAS, 4, undefined]) {
     const store = new EmbeddedStore({ folder: join(dir.path, `arenas-${arenas ?? 'none'}`), threads: 1, ...(arenas !== undefined ? { mallocArenas: arenas } : {}) });
     await store.open();
     try {
       await store.query('RETURN 1 AS one');
       const env = environ(store.enginePid);
-      const expected = process.env.MALLOC_ARENA_MAX !== undefined ? `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX}` : arenas !== undefined ? `MALLOC_ARENA_MAX=${arenas}` : undefined;
+      const expected = `MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? arenas ?? ENGINE_MALLOC_ARENAS}`;
       assert.equal(env.find((v) => v.startsWith('MALLOC_ARENA_MAX=')), expected);
       assert.ok(env.some((v) => v.startsWith('PATH=')), 'the rest of the environment is passed on');
     } finally {

