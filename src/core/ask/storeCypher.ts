@@ -6,8 +6,7 @@
 // the snapshot enumerator walks its arrays. Ids are parameters; labels and relation types come from
 // the graph's own schema and are backtick-quoted (quoteIdentifier), never spliced as values.
 import type { CypherDialect, CypherParams, CypherValue } from '../../contracts/values';
-import { quoteIdentifier } from '../graph/identifiers';
-import { fittingTypes, PACK, scanFilter, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { levelBranches, PACK, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
 
 export interface CypherStatement {
   readonly text: string;
@@ -34,27 +33,9 @@ export const PACKED_A_LIMIT = 2 ** 27;
  */
 export function levelEdges(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, packed: boolean): CypherStatement {
   const params: Record<string, CypherValue> = {};
-  const branches: string[] = [];
   const edges = packed ? `collect(offset(id(a)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb` : 'collect([offset(id(a)), offset(id(b))]) AS e, 0 AS mb';
-  for (const out of [true, false]) {
-    groups.forEach((g, i) => {
-      const fit = fittingTypes(g, endpoints, out);
-      if (fit.length === 0) return;
-      const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
-      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
-      const ret = `RETURN ${i} AS g, ${out ? 1 : 0} AS o, label(r) AS t, label(b) AS l, ${edges}`;
-      if (g.keys) {
-        // Each node by its primary key: a seek (a scan of a large label costs more for a few nodes).
-        g.keys.forEach((key, j) => {
-          params[`k${i}_${j}`] = key;
-          branches.push(`MATCH (a:${quoteIdentifier(g.label)} {name: $k${i}_${j}})${arrow}(b) ${ret}`);
-        });
-        return;
-      }
-      branches.push(`MATCH (a:${quoteIdentifier(g.label)})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret}`);
-    });
-  }
-  return { text: branches.join('\nUNION ALL\n'), params };
+  const ret = (i: number, out: boolean): string => `RETURN ${i} AS g, ${out ? 1 : 0} AS o, label(r) AS t, label(b) AS l, ${edges}`;
+  return { text: levelBranches(groups, endpoints, params, ret).join('\nUNION ALL\n'), params };
 }
 
 /**

@@ -236,10 +236,14 @@ export function fittingTypes(g: LevelGroup, endpoints: EndpointsOf | undefined, 
   });
 }
 
-export function levelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
+/**
+ * The branches of one level's read, shared by every level statement (gsd's, stem's, mor's and
+ * sage's edges, ask's enumeration): per group and direction the relation types that fit its label,
+ * a scan with `scanFilter` or one branch per key; `ret` writes each branch's RETURN. Parameters go
+ * into `params`.
+ */
+export function levelBranches(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, params: Record<string, CypherValue>, ret: (i: number, out: boolean) => string): string[] {
   const branches: string[] = [];
-  const params: Record<string, CypherValue> = {};
-  const ret = (out: boolean): string => `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`;
   for (const out of [true, false]) {
     groups.forEach((g, i) => {
       const fit = fittingTypes(g, endpoints, out);
@@ -248,16 +252,23 @@ export function levelStatement(groups: readonly LevelGroup[], endpoints?: Endpoi
       const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
       const label = quoteIdentifier(g.label);
       if (g.keys) {
+        // Each node by its primary key: a seek (a scan of a large label costs more for a few nodes).
         g.keys.forEach((key, j) => {
           params[`k${i}_${j}`] = key;
-          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(out)}`);
+          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(i, out)}`);
         });
         return;
       }
-      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(out)}`);
+      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(i, out)}`);
     });
   }
-  return { cypher: branches.join(' UNION ALL '), params };
+  return branches;
+}
+
+export function levelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
+  const params: Record<string, CypherValue> = {};
+  const ret = (_i: number, out: boolean): string => `RETURN id(a) AS a, label(r) AS t, offset(id(r)) AS ro, id(b) AS b, label(b) AS bl, ${out ? 1 : 0} AS o`;
+  return { cypher: levelBranches(groups, endpoints, params, ret).join(' UNION ALL '), params };
 }
 
 /**
@@ -277,28 +288,10 @@ export const PACKED_R_LIMIT = 2 ** 27;
  * (the greatest offset(b) and offset(r) in e). '' when no type can start or end at any label.
  */
 export function packedLevelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
-  const branches: string[] = [];
   const params: Record<string, CypherValue> = {};
   const ret = (i: number, out: boolean): string =>
     `RETURN ${i} AS g, ${out ? 1 : 0} AS o, offset(id(a)) AS a, label(r) AS t, label(b) AS l, collect(offset(id(r)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb, max(offset(id(r))) AS mr`;
-  for (const out of [true, false]) {
-    groups.forEach((g, i) => {
-      const fit = fittingTypes(g, endpoints, out);
-      if (fit.length === 0) return;
-      const rel = `r:${fit.map(quoteIdentifier).join('|')}`;
-      const arrow = out ? `-[${rel}]->` : `<-[${rel}]-`;
-      const label = quoteIdentifier(g.label);
-      if (g.keys) {
-        g.keys.forEach((key, j) => {
-          params[`k${i}_${j}`] = key;
-          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(i, out)}`);
-        });
-        return;
-      }
-      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(i, out)}`);
-    });
-  }
-  return { cypher: branches.join(' UNION ALL '), params };
+  return { cypher: levelBranches(groups, endpoints, params, ret).join(' UNION ALL '), params };
 }
 
 /**
