@@ -29,12 +29,14 @@ export const PACKED_A_LIMIT = 2 ** 27;
  * the relation types the catalog lets start (out) or end (in) at that label (`endpoints`). Columns:
  * g (the group's index), o (1 out, 0 in), t (relation type), l (the neighbour's label), e (the
  * edges: packed numbers, or [offset(a), offset(b)] pairs), mb (the greatest offset(b); 0 for pairs).
- * '' when no type can start or end at any group's label.
+ * A key branch (one node) returns a row per edge, e holding one: an aggregate per branch takes the
+ * engine's pool per thread (storeGraph's levelParts). '' when no type can start or end at any group's label.
  */
 export function levelEdges(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, packed: boolean): CypherStatement {
   const params: Record<string, CypherValue> = {};
   const edges = packed ? `collect(offset(id(a)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb` : 'collect([offset(id(a)), offset(id(b))]) AS e, 0 AS mb';
-  const ret = (i: number, out: boolean): string => `RETURN ${i} AS g, ${out ? 1 : 0} AS o, label(r) AS t, label(b) AS l, ${edges}`;
+  const edge = packed ? `[offset(id(a)) * ${PACK} + offset(id(b))] AS e, offset(id(b)) AS mb` : '[[offset(id(a)), offset(id(b))]] AS e, 0 AS mb';
+  const ret = (i: number, out: boolean, keyed: boolean): string => `RETURN ${i} AS g, ${out ? 1 : 0} AS o, label(r) AS t, label(b) AS l, ${keyed ? edge : edges}`;
   return { text: levelBranches(groups, endpoints, params, ret).join('\nUNION ALL\n'), params };
 }
 

@@ -2,7 +2,7 @@ import type { GraphStore } from '../graph/graphStore';
 import type { GraphSchema } from '../schema/graphSchema';
 import type { StoreIo } from '../../contracts/retrievalResult';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
-import { keyLookups, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
+import { keyLookups, levelParts, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, statementRoom, type EndpointsOf, type LevelGroup } from '../retrieve/store/storeGraph';
 import { CandidateEnumerator, type EnumerationGraph, type EnumerationData } from './enumerate';
 import { enumerationLevel, PACK, PACKED_A_LIMIT } from './storeCypher';
 
@@ -27,7 +27,7 @@ export class StoreNeighbourhood {
   readonly sliceNodes: number;
 
   constructor(
-    readonly store: Pick<GraphStore, 'query' | 'dialect'>,
+    readonly store: Pick<GraphStore, 'query' | 'dialect' | 'branchesPerStatement'>,
     readonly index: SearchIndex,
     schema?: GraphSchema,
     options: { readonly packed?: boolean; readonly sliceNodes?: number } = {},
@@ -315,7 +315,6 @@ export class StoreEnumerator {
   private async readPart(graph: LocalGraph, part: readonly (readonly [number, readonly number[]])[], signal?: AbortSignal): Promise<void> {
     const d = this.at.index.data;
     const groups: LevelGroup[] = [];
-    const groupLabel: number[] = [];
     let budget = LOOKUPS_PER_STATEMENT;
     let packed = this.at.packed;
     for (const [l, nodes] of part) {
@@ -325,14 +324,20 @@ export class StoreEnumerator {
       const m = this.at.lookups(label, nodes.length, budget);
       budget -= m;
       groups.push(m > 0 ? { label, offsets, keys: nodes.map((v) => d.names.get(v)), types: d.relationNames } : { label, offsets, types: d.relationNames });
-      groupLabel.push(l);
     }
+    // One statement per part that fits the engine's pool (levelParts; almost always one).
+    for (const p of levelParts(groups, this.at.endpoints, statementRoom(this.at.store), true)) await this.readGroups(graph, p, packed, signal);
+  }
+
+  /** One statement's groups read into the local graph. */
+  private async readGroups(graph: LocalGraph, groups: readonly LevelGroup[], packed: boolean, signal?: AbortSignal): Promise<void> {
     let rows = await this.rows(enumerationLevel('kuzu', groups, [], this.at.endpoints, packed), signal);
     // A neighbour's offset too large to pack: the level again, as pairs (never on the graphs measured).
     if (packed && rows.some((r) => Number(r.mb) >= PACK)) {
       packed = false;
       rows = await this.rows(enumerationLevel('kuzu', groups, [], this.at.endpoints, false), signal);
     }
+    const groupLabel = groups.map((g) => this.at.labelIds.get(g.label));
     for (const r of rows) {
       const rel = this.at.relationIds.get(String(r.t));
       const lb = this.at.labelIds.get(String(r.l));

@@ -58,6 +58,16 @@ export interface ExpandOptions {
 }
 
 
+/**
+ * How many UNION ALL branches one statement may hold on a store whose engine gives each branch
+ * working memory from a fixed pool (the embedded engine: bufferPool.ts, branchesPerStatement):
+ * all aggregating (collect, count, max …) or all plain; a mix in proportion.
+ */
+export interface StatementBranches {
+  readonly aggregating: number;
+  readonly plain: number;
+}
+
 /** What every graph database behind KG-RAG Studio answers. */
 export interface GraphStore {
   readonly kind: StoreKind;
@@ -72,4 +82,6 @@ export interface GraphStore {
   exportGraph(signal?: AbortSignal): AsyncIterable<ExportChunk>;
   /** Changes whenever the stored graph changes: the key for caches built from it. */
   fingerprint(signal?: AbortSignal): Promise<string>;
+  /** Undefined: no bound that in-store reads need to split a level by (Neo4j). */
+  readonly branchesPerStatement?: StatementBranches;
 }

@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSession, type RetrievalSession } from '../../../src/core/session';
-import { keyLookups, LOOKUPS_PER_STATEMENT, type StoreReader } from '../../../src/core/retrieve/store/storeGraph';
+import { keyLookups, LOOKUPS_PER_STATEMENT, statementRoom, type StoreReader } from '../../../src/core/retrieve/store/storeGraph';
+import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
+import { isPoolFull } from '../../../src/core/graph/embedded/bufferPool';
+import type { StatementBranches } from '../../../src/core/graph/graphStore';
 import { StoreEdges } from '../../../src/core/retrieve/store/storeEdges';
 import { StemStore } from '../../../src/core/retrieve/store/storeStem';
 import { checkStatement } from '../../../src/core/graph/queryDoor';
@@ -24,6 +27,7 @@ import { importedRandomGraph } from '../../support/importedGraph';
 import type { RandomGraph } from './helpers';
 
 let dir = '';
+let folder = '';
 let session: RetrievalSession;
 let graph: RandomGraph;
 
@@ -32,6 +36,7 @@ before(async () => {
   // More nodes per label than one statement looks up, so a whole-graph frontier mixes both shapes.
   const made = await importedRandomGraph(dir, 61, 300, 1000);
   graph = made.graph;
+  folder = made.folder;
   session = await openSession({ store: { kind: 'embedded', folder: made.folder }, embedder: { kind: 'hashing' } });
 });
 
@@ -62,23 +67,40 @@ async function inflated(times: number): Promise<GraphSchema> {
   return { ...schema, labels: schema.labels.map((l) => ({ ...l, count: (l.count ?? 0) * times })) };
 }
 
-function recording(): StoreReader & { readonly sent: string[] } {
+function recording(room?: StatementBranches, to: Pick<StoreReader, 'query'> = session): StoreReader & { readonly sent: string[] } {
   const sent: string[] = [];
-  return { dialect: 'kuzu', sent, query: (cypher, options) => (sent.push(cypher), session.query(cypher, options)) };
+  return { dialect: 'kuzu', sent, query: (cypher, options) => (sent.push(cypher), to.query(cypher, options)), ...(room ? { branchesPerStatement: room } : {}) };
+}
+
+/** A statement's branches that aggregate (collect) and that do not. */
+function branchesOf(statement: string): { aggregating: number; plain: number } {
+  const branches = statement.split(' UNION ALL ');
+  const aggregating = branches.filter((b) => b.includes('collect(')).length;
+  return { aggregating, plain: branches.length - aggregating };
+}
+
+/** Whether the statement's branches fit what one statement may hold. */
+function fits(statement: string, room: StatementBranches): boolean {
+  const b = branchesOf(statement);
+  return b.aggregating * room.plain + b.plain * room.aggregating <= room.aggregating * room.plain;
 }
 
 test('every node of the graph read at once, by lookups up to the budget and the scan for the rest: exactly the snapshot\'s edges in the snapshot\'s order (real engine)', async () => {
   const snap = await session.snapshot();
   const d = snap.data;
   const all = Array.from({ length: snap.nodeCount }, (_, i) => i);
+  const room = statementRoom(recording());
   for (const times of [1, 1_000_000]) {
     const reader = recording();
     const edges = new StoreEdges(snap, reader, await inflated(times));
     const adjacency = await edges.edgesOf(all, null);
-    assert.equal(reader.sent.length, 1, 'one statement');
-    const keyed = (reader.sent[0]!.match(/\{name: \$k/g) ?? []).length;
-    const bucketed = (reader.sent[0]!.match(/list_contains\(\$b\d+\[offset\(id\(a\)\) % \$m\d+ \+ 1\], offset\(id\(a\)\)\)/g) ?? []).length;
-    const bitsets = (reader.sent[0]!.match(/\(\$w\d+\[offset\(id\(a\)\) \/ 48 % \$n\d+ \+ 1\] \/ \$p\d+\[offset\(id\(a\)\) % 48 \+ 1\]\) % 2 = 1/g) ?? []).length;
+    // Every statement within what the engine's pool holds (levelParts); the scans alone fit one.
+    for (const s of reader.sent) assert.ok(fits(s, room), `${JSON.stringify(branchesOf(s))} within ${JSON.stringify(room)}`);
+    if (times === 1) assert.equal(reader.sent.length, 1, 'one statement');
+    const sent = reader.sent.join(' UNION ALL ');
+    const keyed = (sent.match(/\{name: \$k/g) ?? []).length;
+    const bucketed = (sent.match(/list_contains\(\$b\d+\[offset\(id\(a\)\) % \$m\d+ \+ 1\], offset\(id\(a\)\)\)/g) ?? []).length;
+    const bitsets = (sent.match(/\(\$w\d+\[offset\(id\(a\)\) \/ 48 % \$n\d+ \+ 1\] \/ \$p\d+\[offset\(id\(a\)\) % 48 \+ 1\]\) % 2 = 1/g) ?? []).length;
     // Every label holds more than LIST_FILTER_MAX of the frontier, densely (all its nodes): its scan tests a bitset (scanFilter).
     assert.ok(bitsets + bucketed >= 2 && bitsets >= 1, `${bitsets} bitset and ${bucketed} bucketed scans`);
     if (times === 1) assert.equal(keyed, 0, 'small labels: the scan only');
@@ -86,7 +108,7 @@ test('every node of the graph read at once, by lookups up to the budget and the 
       // A label's nodes looked up (up to two branches each) while the budget lasts, the other labels scanned.
       assert.ok(keyed >= 2 && keyed <= 2 * LOOKUPS_PER_STATEMENT, `${keyed} key branches`);
     }
-    assert.equal(checkStatement(reader.sent[0]!, { allowWrite: false }).allowed, true);
+    for (const s of reader.sent) assert.equal(checkStatement(s, { allowWrite: false }).allowed, true);
     for (const k of ['outOffsets', 'outTargets', 'outRels', 'inOffsets', 'inSources', 'inRels'] as const) {
       assert.deepEqual(Array.from(adjacency[k]), Array.from(d[k]), `${k} with labels ×${times}`);
     }
@@ -124,4 +146,40 @@ test('mor, sage and stem reading by key lookups (labels counted a million times 
   const keyed = reader.sent.filter((s) => s.includes('{name: $k')).length;
   assert.ok(keyed >= 12, `statements with key lookups: ${keyed} of ${reader.sent.length}`);
   for (const s of new Set(reader.sent)) assert.equal(checkStatement(s, { allowWrite: false }).allowed, true, s);
+});
+
+test('a level split to fit a small room: every statement within it, key groups split by their keys, exactly the snapshot\'s edges (real engine)', async () => {
+  const snap = await session.snapshot();
+  const d = snap.data;
+  const all = Array.from({ length: snap.nodeCount }, (_, i) => i);
+  for (const room of [{ aggregating: 2, plain: 5 }, { aggregating: 2, plain: 2 }, { aggregating: 7, plain: 40 }]) {
+    for (const packed of [true, false]) {
+      const reader = recording(room);
+      const adjacency = await new StoreEdges(snap, reader, await inflated(1_000_000), undefined, { packed }).edgesOf(all, null);
+      assert.ok(reader.sent.length > 1, `${reader.sent.length} statements`);
+      for (const s of reader.sent) assert.ok(fits(s, room), `${JSON.stringify(branchesOf(s))} within ${JSON.stringify(room)}`);
+      for (const k of ['outOffsets', 'outTargets', 'outRels', 'inOffsets', 'inSources', 'inRels'] as const) {
+        assert.deepEqual(Array.from(adjacency[k]), Array.from(d[k]), `${k}, room ${JSON.stringify(room)}, packed ${packed}`);
+      }
+    }
+  }
+});
+
+test('an engine with a small pool and many threads: one statement per level overflows its pool, the parts its room gives read the snapshot\'s edges (real engine)', async () => {
+  const snap = await session.snapshot();
+  const d = snap.data;
+  const all = Array.from({ length: snap.nodeCount }, (_, i) => i);
+  const large = await inflated(1_000_000);
+  await session.close();
+  const small = new EmbeddedStore({ folder, bufferPoolMB: 16, threads: 8 });
+  session = await openSession({ store: small, embedder: { kind: 'hashing' } });
+  // 8 MB for a statement, (0.6 + 0.5 · 8) MB an aggregating branch: 1, raised to a group's two directions.
+  assert.deepEqual(small.branchesPerStatement, { aggregating: 2, plain: 13 });
+  const unbounded = recording({ aggregating: 1_000_000, plain: 1_000_000 }, small);
+  await assert.rejects(new StoreEdges(snap, unbounded, large).edgesOf(all, null), (e: Error) => isPoolFull(e));
+  assert.equal(unbounded.sent.length, 1);
+  const reader = recording(small.branchesPerStatement, small);
+  const adjacency = await new StoreEdges(snap, reader, large).edgesOf(all, null);
+  for (const s of reader.sent) assert.ok(fits(s, small.branchesPerStatement), JSON.stringify(branchesOf(s)));
+  for (const k of ['outOffsets', 'outTargets', 'outRels', 'inOffsets', 'inSources', 'inRels'] as const) assert.deepEqual(Array.from(adjacency[k]), Array.from(d[k]), k);
 });

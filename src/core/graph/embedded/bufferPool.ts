@@ -2,6 +2,7 @@
 // pools"). The engine's own default is 80 % of the machine's RAM: it keeps every page it has read,
 // so a long session's engine grows with what its queries touched (MetaQA ×40: 134 → 265 MB RSS over
 // 300 cypher questions), all of it summed with the session's own memory.
+import type { StatementBranches } from '../graphStore';
 
 /**
  * The pool of every engine but the import's staging engine: retrieval reads, the session's engine,
@@ -11,6 +12,23 @@
  * size that ran both; MetaQA ×40 answers every strategy the same with it (docs/scale.md).
  */
 export const DEFAULT_BUFFER_POOL_MB = 256;
+
+/**
+ * What one UNION ALL statement may hold on an engine with this pool (MB) and this many threads.
+ * While a statement runs, the engine gives every branch pages of the pool, an aggregating one
+ * (collect, count, max) some per thread, and a statement past the pool fails ("the buffer pool is
+ * full"). Measured 2026-11-28 on MetaQA ×1, one Movie by key per branch (docs/placement.md,
+ * "Branches per statement"): aggregating branches failed at 256 / 160 / 112 / 80 / 48 with
+ * 1 / 2 / 4 / 8 / 16 threads and a 256 MB pool, at 128 / 80 / 64 / 48 / 32 with 128 MB; plain ones
+ * at 512 (2 threads) and never at 384 (1 and 8). Bound: an aggregating branch (0.6 + 0.5 · threads)
+ * MB, a plain one 0.6 MB — above every measured cost — and a statement half the pool (the rest is
+ * the pages it reads).
+ */
+export function branchesPerStatement(poolMB: number, threads: number): StatementBranches {
+  const room = poolMB / 2;
+  // At least a group's two directions (levelParts never splits one group's branches of a node).
+  return { aggregating: Math.max(2, Math.floor(room / (0.6 + 0.5 * Math.max(1, threads)))), plain: Math.max(2, Math.floor(room / 0.6)) };
+}
 
 /** `'engine'`: the engine's default (80 % of RAM). */
 export type BufferPoolChoice = number | 'engine';

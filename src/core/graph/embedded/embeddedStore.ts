@@ -14,13 +14,15 @@ import type {
   NodeRecord,
   QueryOptions,
   QueryResult,
+  StatementBranches,
 } from '../graphStore';
 import { isSafeIdentifier, quoteIdentifier, quoteString } from '../identifiers';
 import { guardStatement } from '../queryDoor';
 import { parseEmbeddedPlan } from '../plan/embeddedPlanParser';
 import { bumpGeneration, DEFAULT_DATA_FOLDER, ensureDataFolder, readGeneration, dataFolder } from './dataFolder';
 import { EngineClient } from './engineClient';
-import { bufferPoolBytes, ENGINE_MALLOC_ARENAS, type BufferPoolChoice } from './bufferPool';
+import { availableParallelism, totalmem } from 'node:os';
+import { bufferPoolBytes, branchesPerStatement, ENGINE_MALLOC_ARENAS, type BufferPoolChoice } from './bufferPool';
 
 export interface EmbeddedStoreOptions {
   /** The data folder (default `.kgrag` in the current directory). */
@@ -121,6 +123,12 @@ export class EmbeddedStore implements GraphStore {
   /** The engine's buffer pool in bytes (undefined: the engine's own default). */
   get bufferPoolBytes(): number | undefined {
     return bufferPoolBytes(this.options.bufferPoolMB);
+  }
+
+  /** What one statement may hold of this engine's pool (the engine's threads default to the machine's cores, its pool to 80 % of RAM). */
+  get branchesPerStatement(): StatementBranches {
+    const bytes = this.bufferPoolBytes ?? totalmem() * 0.8;
+    return branchesPerStatement(bytes / 1048576, this.options.threads ?? availableParallelism());
   }
 
   /** Where the engine worker is (undefined: the default). */

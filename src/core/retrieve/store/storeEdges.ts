@@ -14,7 +14,7 @@
 import type { CypherDialect, CypherParams } from '../../graph/graphStore';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { GraphSnapshot, type SearchIndex, type SnapshotData } from '../snapshot/snapshot';
-import { endpointOrder, expansionParams, expansionStatement, IoCounter, keyLookups, levelStatement, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, PACK, PACKED_R_LIMIT, packedLevelStatement, type EndpointsOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, keyLookups, levelParts, levelStatement, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, PACK, PACKED_R_LIMIT, packedLevelStatement, statementRoom, type EndpointsOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
 
 /** The adjacency arrays a strategy walks (the snapshot's own, or a local graph in its numbering). */
 export type Adjacency = Pick<SnapshotData, 'outOffsets' | 'outTargets' | 'outRels' | 'inOffsets' | 'inSources' | 'inRels'>;
@@ -172,19 +172,24 @@ export class StoreEdges implements EdgeSource {
     return groups;
   }
 
-  /** The groups' edges, packed (PACK); as rows when packing is off or an offset is too large to pack. */
+  /**
+   * The groups' edges, packed (PACK); as rows when packing is off or an offset is too large to pack.
+   * One statement per part whose branches fit the engine's pool (levelParts; almost always one).
+   */
   private async readEmbedded(groups: readonly LevelGroup[]): Promise<void> {
-    if (this.packed) {
-      const { cypher, params } = packedLevelStatement(groups, this.endpointsOf);
-      if (cypher === '') return;
-      const rows = await this.io.read(cypher, params, packedCount);
-      if (rows.every((r) => Number(r['mb']) < PACK && Number(r['mr']) < PACKED_R_LIMIT)) {
-        this.addPacked(rows, groups);
-        return;
+    for (const part of levelParts(groups, this.endpointsOf, statementRoom(this.reader), this.packed)) {
+      if (this.packed) {
+        const { cypher, params } = packedLevelStatement(part, this.endpointsOf);
+        if (cypher === '') continue;
+        const rows = await this.io.read(cypher, params, packedCount);
+        if (rows.every((r) => Number(r['mb']) < PACK && Number(r['mr']) < PACKED_R_LIMIT)) {
+          this.addPacked(rows, part);
+          continue;
+        }
       }
+      const { cypher, params } = levelStatement(part, this.endpointsOf);
+      if (cypher !== '') await this.readRows(cypher, params);
     }
-    const { cypher, params } = levelStatement(groups, this.endpointsOf);
-    if (cypher !== '') await this.readRows(cypher, params);
   }
 
   private async readRows(cypher: string, params: CypherParams): Promise<void> {

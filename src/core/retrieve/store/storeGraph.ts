@@ -9,7 +9,9 @@
  * an injective match anyway (each distinct pattern neighbour needs its own candidate-type edge), so
  * the matches are the same (docs/placement.md).
  */
-import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult } from '../../graph/graphStore';
+import { availableParallelism } from 'node:os';
+import type { CypherDialect, CypherParams, CypherValue, QueryOptions, QueryResult, StatementBranches } from '../../graph/graphStore';
+import { branchesPerStatement, DEFAULT_BUFFER_POOL_MB } from '../../graph/embedded/bufferPool';
 import type { GraphSchema } from '../../schema/graphSchema';
 import { quoteIdentifier } from '../../graph/identifiers';
 import { GraphSnapshot, csr, type SearchIndex, type SnapshotData } from '../snapshot/snapshot';
@@ -19,6 +21,13 @@ import { TextTable } from '../snapshot/textTable';
 export interface StoreReader {
   readonly dialect: CypherDialect;
   query(cypher: string, options?: QueryOptions): Promise<QueryResult>;
+  /** What one statement may hold (GraphStore's); undefined on the embedded engine: its default pool and threads. */
+  readonly branchesPerStatement?: StatementBranches;
+}
+
+/** The bound a level's statements are split by (levelParts). */
+export function statementRoom(reader: StoreReader): StatementBranches {
+  return reader.branchesPerStatement ?? branchesPerStatement(DEFAULT_BUFFER_POOL_MB, availableParallelism());
 }
 
 /** Round trips, rows and server time of one run (RetrievalResult.storeIo). */
@@ -242,7 +251,7 @@ export function fittingTypes(g: LevelGroup, endpoints: EndpointsOf | undefined, 
  * a scan with `scanFilter` or one branch per key; `ret` writes each branch's RETURN. Parameters go
  * into `params`.
  */
-export function levelBranches(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, params: Record<string, CypherValue>, ret: (i: number, out: boolean) => string): string[] {
+export function levelBranches(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, params: Record<string, CypherValue>, ret: (i: number, out: boolean, keyed: boolean) => string): string[] {
   const branches: string[] = [];
   for (const out of [true, false]) {
     groups.forEach((g, i) => {
@@ -255,14 +264,55 @@ export function levelBranches(groups: readonly LevelGroup[], endpoints: Endpoint
         // Each node by its primary key: a seek (a scan of a large label costs more for a few nodes).
         g.keys.forEach((key, j) => {
           params[`k${i}_${j}`] = key;
-          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(i, out)}`);
+          branches.push(`MATCH (a:${label} {name: $k${i}_${j}})${arrow}(b) ${ret(i, out, true)}`);
         });
         return;
       }
-      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(i, out)}`);
+      branches.push(`MATCH (a:${label})${arrow}(b) WHERE ${scanFilter(i, g.offsets, params)} ${ret(i, out, false)}`);
     });
   }
   return branches;
+}
+
+/**
+ * A level's groups in parts, each part one statement whose branches fit `room`: a scan branch
+ * aggregates when `scansAggregate` (the packed statements), a key branch never (one node's edges
+ * are rows). A group with more keys than fit is split by its keys. Most levels are one part.
+ */
+export function levelParts(groups: readonly LevelGroup[], endpoints: EndpointsOf | undefined, room: StatementBranches, scansAggregate: boolean): LevelGroup[][] {
+  // In units where an aggregating branch costs room.plain and a plain one room.aggregating (integers, no drift).
+  const capacity = room.aggregating * room.plain;
+  const scanCost = scansAggregate ? room.plain : room.aggregating;
+  const keyCost = room.aggregating;
+  const parts: LevelGroup[][] = [];
+  let part: LevelGroup[] = [];
+  let used = 0;
+  const add = (g: LevelGroup, cost: number): void => {
+    if (used + cost > capacity && part.length > 0) {
+      parts.push(part);
+      part = [];
+      used = 0;
+    }
+    part.push(g);
+    used += cost;
+  };
+  for (const g of groups) {
+    const directions = (fittingTypes(g, endpoints, true).length > 0 ? 1 : 0) + (fittingTypes(g, endpoints, false).length > 0 ? 1 : 0);
+    if (directions === 0) continue;
+    if (!g.keys) {
+      add(g, directions * scanCost);
+      continue;
+    }
+    // As many keys as the part has room for, then the next part.
+    let j = 0;
+    while (j < g.keys.length) {
+      const fit = Math.max(1, Math.min(g.keys.length - j, Math.floor((capacity - used) / (directions * keyCost))));
+      add({ ...g, offsets: g.offsets.slice(j, j + fit), keys: g.keys.slice(j, j + fit) }, fit * directions * keyCost);
+      j += fit;
+    }
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
 }
 
 export function levelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
@@ -285,12 +335,16 @@ export const PACKED_R_LIMIT = 2 ** 27;
 /**
  * levelStatement's reads with the edges packed (PACK). Columns: g (the group's index), o (1 out,
  * 0 in), a (offset(a)), t (relation type), l (the neighbour's label), e (the packed edges), mb, mr
- * (the greatest offset(b) and offset(r) in e). '' when no type can start or end at any label.
+ * (the greatest offset(b) and offset(r) in e). A key branch (one node) returns a row per edge, e
+ * holding one: an aggregate per branch takes the engine's pool per thread (levelParts).
+ * '' when no type can start or end at any label.
  */
 export function packedLevelStatement(groups: readonly LevelGroup[], endpoints?: EndpointsOf): { cypher: string; params: CypherParams } {
   const params: Record<string, CypherValue> = {};
-  const ret = (i: number, out: boolean): string =>
-    `RETURN ${i} AS g, ${out ? 1 : 0} AS o, offset(id(a)) AS a, label(r) AS t, label(b) AS l, collect(offset(id(r)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb, max(offset(id(r))) AS mr`;
+  const ret = (i: number, out: boolean, keyed: boolean): string =>
+    keyed
+      ? `RETURN ${i} AS g, ${out ? 1 : 0} AS o, offset(id(a)) AS a, label(r) AS t, label(b) AS l, [offset(id(r)) * ${PACK} + offset(id(b))] AS e, offset(id(b)) AS mb, offset(id(r)) AS mr`
+      : `RETURN ${i} AS g, ${out ? 1 : 0} AS o, offset(id(a)) AS a, label(r) AS t, label(b) AS l, collect(offset(id(r)) * ${PACK} + offset(id(b))) AS e, max(offset(id(b))) AS mb, max(offset(id(r))) AS mr`;
   return { cypher: levelBranches(groups, endpoints, params, ret).join(' UNION ALL '), params };
 }
 

@@ -16,8 +16,8 @@ import { searchOrder, searchTopK, type SearchOptions, type SearchOutcome, type S
 import type { GraphSnapshot, SearchIndex } from '../snapshot/snapshot';
 import type { NodeNameIndex } from '../nodeNames';
 import type { CandidateNodes, EndpointsOf } from './storeGraph';
-import { endpointOrder, expansionParams, expansionStatement, IoCounter, keyLookups, levelStatement, LOOKUPS_PER_STATEMENT, LocalGraphBuilder, membersStatement, namesStatement, offsetOf, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
-import type { CypherParams } from '../../graph/graphStore';
+import { endpointOrder, expansionParams, expansionStatement, IoCounter, keyLookups, levelParts, levelStatement, LOOKUPS_PER_STATEMENT, LocalGraphBuilder, membersStatement, namesStatement, offsetOf, statementRoom, type FrontierNode, type LevelGroup, type StoreReader } from './storeGraph';
+import type { QueryResult } from '../../graph/graphStore';
 
 export interface StoreSearch {
   readonly outcome: SearchOutcome;
@@ -323,14 +323,16 @@ class LevelReads {
     };
     /** Per frontier node: the types this statement reads for it (both directions). */
     const reading = new Map<string, number>();
-    let statement: string;
-    let params: CypherParams;
+    let rows: QueryResult['rows'] = [];
+    /** Whether any statement was sent (none when no type can start or end at the frontier's labels). */
+    let sent = false;
     if (this.reader.dialect === 'neo4j') {
       let union = 0;
       for (const bits of need.values()) union |= bits;
       for (const id of need.keys()) reading.set(id, union);
-      statement = expansionStatement('neo4j', [], names(union));
-      params = expansionParams('neo4j', frontier).params;
+      const statement = expansionStatement('neo4j', [], names(union));
+      sent = statement !== '';
+      if (sent) rows = await this.io.read(statement, expansionParams('neo4j', frontier).params);
     } else {
       const byLabel = new Map<string, string[]>();
       for (const f of frontier) {
@@ -359,9 +361,14 @@ class LevelReads {
         for (const id of ids) reading.set(id, union);
         groups.push({ label, offsets: ids.map(offsetOf), types: names(union) });
       }
-      ({ cypher: statement, params } = levelStatement(groups, this.endpointsOf));
+      // One statement per part that fits the engine's pool (levelParts; almost always one).
+      for (const part of levelParts(groups, this.endpointsOf, statementRoom(this.reader), false)) {
+        const { cypher, params } = levelStatement(part, this.endpointsOf);
+        if (cypher === '') continue;
+        sent = true;
+        rows = rows.concat(await this.io.read(cypher, params));
+      }
     }
-    const rows = statement === '' ? [] : await this.io.read(statement, params);
     // Rows of a type a node had read already (a branch reads its label's union) are not new.
     const before = new Map<string, number>();
     for (const f of frontier) {
@@ -383,7 +390,7 @@ class LevelReads {
       if (list) list.push(item);
       else this.adjacency.set(a, [item]);
     }
-    return statement !== '';
+    return sent;
   }
 
   /** The next level's possible images and their least root-path costs, from every edge read so far. */
