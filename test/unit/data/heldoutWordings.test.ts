@@ -44,8 +44,8 @@ function devTypes(): Set<string> {
   return types;
 }
 
-test('held-out wording files exist, the sixth and seventh among them', () => {
-  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
+test('held-out wording files exist, the sixth, seventh and eighth among them', () => {
+  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
 });
 
 for (const file of files) {
@@ -89,4 +89,8 @@ test('the sixth set: at least three wordings per type and none taken from sets 1
 
 test('the seventh set: at least three wordings per type and none taken from sets 1–6', () => {
   checkLaterSet(numbered(7), [1, 2, 3, 4, 5, 6].map(numbered));
+});
+
+test('the eighth set: at least three wordings per type and none taken from sets 1–7', () => {
+  checkLaterSet(numbered(8), [1, 2, 3, 4, 5, 6, 7].map(numbered));
 });
