@@ -202,17 +202,13 @@ export class LocalGraph implements EnumerationGraph {
 /** What ArrayBuffer is since ES2024 (resizable buffers; Node 20 has them), beyond the ES2022 lib this project compiles against. */
 type Resizable = ArrayBuffer & { readonly resizable?: boolean; resize?(bytes: number): void };
 
-/** Runs shorter than this are ordinary arrays: a resizable buffer maps its own pages, not worth it for a few edges. */
-const RELEASED_FROM = 16_384;
-
 /**
- * A run's column: on a resizable buffer when it is long and the runtime has them, so `release` can
- * give its memory back at once (a buffer shrunk to 0 bytes returns its pages; an ordinary one waits
- * for the garbage collector, which at ×40 had not run when the walk peaked).
+ * A run's column: on a resizable buffer when the runtime has them, so `release` can give its memory
+ * back at once (a buffer shrunk to 0 bytes returns its pages; an ordinary one waits for the garbage
+ * collector, which at ×40 had not run when the walk peaked).
  */
 function runArray(length: number): Uint32Array {
   const bytes = 4 * length;
-  if (length < RELEASED_FROM) return new Uint32Array(length);
   try {
     const Make = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ArrayBuffer;
     const buffer = new Make(bytes, { maxByteLength: bytes }) as Resizable;
