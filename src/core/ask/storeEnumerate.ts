@@ -178,16 +178,51 @@ export class LocalGraph implements EnumerationGraph {
   /** The CSR arrays of every edge read (what the enumerator walks; until then `data` is stale); the runs are let go. */
   build(): void {
     this.data = this.arrays();
+    this.dropRuns();
+  }
+
+  /** Forgets the runs and gives their memory back now (runArray), not at the next full collection: at ×40 they are 14 MB at the walk's peak. */
+  private dropRuns(): void {
+    for (const run of this.runs) {
+      release(run.a);
+      release(run.b);
+    }
     this.runs = [];
   }
 
   clear(): void {
     for (const v of this.touched) this.state[v] = 0;
     this.touched = [];
-    this.runs = [];
+    this.dropRuns();
     this.data = this.arrays();
     this.enumerator.capped = false;
   }
+}
+
+/** What ArrayBuffer is since ES2024 (resizable buffers; Node 20 has them), beyond the ES2022 lib this project compiles against. */
+type Resizable = ArrayBuffer & { readonly resizable?: boolean; resize?(bytes: number): void };
+
+/**
+ * A run's column: on a resizable buffer when the runtime has them, so `release` can give its memory
+ * back at once (a buffer shrunk to 0 bytes returns its pages; an ordinary one waits for the garbage
+ * collector, which at ×40 had not run when the walk peaked).
+ */
+function runArray(length: number): Uint32Array {
+  const bytes = 4 * length;
+  try {
+    const Make = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ArrayBuffer;
+    const buffer = new Make(bytes, { maxByteLength: bytes }) as Resizable;
+    if (buffer.resizable === true) return new Uint32Array(buffer, 0, length);
+  } catch {
+    // No resizable buffers: an ordinary array.
+  }
+  return new Uint32Array(length);
+}
+
+/** Empties a run's column made by runArray (no-op for others); the array must not be read afterwards. */
+function release(a: Uint32Array): void {
+  const buffer = a.buffer as Resizable;
+  if (buffer.resizable === true && buffer.resize) buffer.resize(0);
 }
 
 /**
@@ -284,8 +319,8 @@ export class StoreEnumerator {
         if (rel === undefined) continue;
         const out = Number(r.o) === 1;
         const pairs = r.e as readonly (readonly unknown[])[];
-        const as = new Uint32Array(pairs.length);
-        const bs = new Uint32Array(pairs.length);
+        const as = runArray(pairs.length);
+        const bs = runArray(pairs.length);
         let k = 0;
         for (const pair of pairs) {
           const a = index.nodeIndexOf(String(pair[0]));
@@ -345,8 +380,8 @@ export class StoreEnumerator {
       if (rel === undefined || lb === undefined || la === undefined || !Array.isArray(r.e)) continue;
       const out = Number(r.o) === 1;
       const e = r.e as readonly unknown[];
-      const as = new Uint32Array(e.length);
-      const bs = new Uint32Array(e.length);
+      const as = runArray(e.length);
+      const bs = runArray(e.length);
       let k = 0;
       for (const x of e) {
         let oa: number;

@@ -10,6 +10,7 @@ import { createEmbedder, type EmbedderSettings } from '../embed/createEmbedder';
 import type { Embedder } from '../embed/embedder';
 import { EmbeddedStore } from '../graph/embedded/embeddedStore';
 import { GraphStoreError, isGraphStoreError } from '../graph/errors';
+import { warmParser } from '../graph/queryDoor';
 import type { ExpandOptions, GraphStore, Neighbour, QueryOptions, QueryResult } from '../graph/graphStore';
 import type { ImportFile, ImportOptions, ImportSummary } from '../graph/import/importer';
 import { importIntoFolder } from '../graph/import/stagedImport';
@@ -267,6 +268,8 @@ class Session implements RetrievalSession, StrategyContext {
       },
       query: (cypher: string, o?: QueryOptions) => session.store.query(cypher, o),
     };
+    // The door's parser before the name index, not with the first level statement (queryDoor.ts warmParser).
+    if (placement.ran === 'store') warmParser();
     const asker = new Asker(index, { schema, embedder: this.embedder, store });
     this.lastAsker = { index, schema, asker };
     return { asker, placement };

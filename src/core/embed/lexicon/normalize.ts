@@ -1,4 +1,4 @@
-import lemmatizer from 'wink-lemmatizer';
+import { lemmatizer } from './lemmatizer';
 import { eng as ENGLISH_STOP_WORDS } from 'stopword';
 
 /**
@@ -65,9 +65,9 @@ export function lemmasOf(word: string): readonly string[] {
   if (cached) return cached;
   const out = new Set<string>([word]);
   if (/^\p{L}+$/u.test(word)) {
-    out.add(lemmatizer.verb(word));
-    out.add(lemmatizer.noun(word));
-    out.add(lemmatizer.adjective(word));
+    out.add(lemmatizer().verb(word));
+    out.add(lemmatizer().noun(word));
+    out.add(lemmatizer().adjective(word));
   }
   const lemmas = [...out];
   if (lemmaCache.size >= LEMMA_CACHE_LIMIT) lemmaCache.clear();
@@ -82,7 +82,7 @@ export function lemmasOf(word: string): readonly string[] {
  */
 export function lemmasAs(word: string, pos: 'n' | 'v' | 'a' | 'r'): readonly string[] {
   if (pos === 'r' || !/^\p{L}+$/u.test(word)) return [word];
-  const lemma = pos === 'n' ? lemmatizer.noun(word) : pos === 'v' ? lemmatizer.verb(word) : lemmatizer.adjective(word);
+  const lemma = pos === 'n' ? lemmatizer().noun(word) : pos === 'v' ? lemmatizer().verb(word) : lemmatizer().adjective(word);
   return lemma === word ? [word] : [word, lemma];
 }
 
