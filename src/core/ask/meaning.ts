@@ -306,6 +306,12 @@ export class WordMeaning {
     return ls.some((l) => wn.senses(l, 'r').length > 0) && ls.every((l) => wn.senses(l, 'n').length === 0 && wn.senses(l, 'v').length === 0);
   }
 
+  /** How many verb senses WordNet gives the word's lemmas (0: not a verb). */
+  verbSenses(word: string): number {
+    if (!this.wordNet) return 0;
+    return lemmasOf(word).reduce((n, l) => n + this.wordNet!.senses(l, 'v').length, 0);
+  }
+
   knows(word: string): boolean {
     if (!this.wordNet) return true;
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));

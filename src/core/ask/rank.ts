@@ -169,7 +169,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index)) return;
+    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -521,7 +521,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: string): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   const head = words.find((w) => w.head) ?? (words.some((w) => w.answer !== undefined) ? undefined : words.find((w) => w.co));
@@ -533,7 +533,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
   if (!named && !head && howVerb) {
-    const byVerb = verbType(howVerb, ctx);
+    const byVerb = verbType(howVerb.verb, howVerb.afterName, ctx);
     if (byVerb) return byVerb;
   }
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
@@ -552,19 +552,22 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
 /**
  * "how would you classify X", "how is X rated": "how" with an auxiliary after it and no noun of its
  * own asks for what the clause's verb yields — the nouns WordNet derives from its commonest senses,
- * read by the type rules ("classify" → kind → Genre; "rate" → rating → Rating). Returns the verb.
+ * read by the type rules ("classify" → kind → Genre; "rate" → rating → Rating). Returns the verb,
+ * and whether a name stands before it as the clause's subject ("how does X score").
  */
-export function howClauseVerb(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): string | undefined {
+export function howClauseVerb(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): { readonly verb: string; readonly afterName: boolean } | undefined {
   if (phrase.length !== 1 || g.tokens[phrase[0]!]!.norm !== 'how' || !AUXILIARIES.has(g.tokens[phrase[0]! + 1]?.norm ?? '')) return undefined;
+  let subject = false;
   for (let i = phrase[0]! + 2; i < g.tokens.length; i++) {
     const w = g.tokens[i]!.norm;
+    if (inAnchor(i)) subject = true;
     if (inAnchor(i) || isStopWord(w) || AUXILIARIES.has(w) || DETERMINERS.has(w)) continue;
-    return ctx.meaning.nounsOfVerb(w).length > 0 ? w : undefined;
+    return ctx.meaning.nounsOfVerb(w).length > 0 ? { verb: w, afterName: subject } : undefined;
   }
   return undefined;
 }
 
-function verbType(verb: string, ctx: RankContext): AskedType | undefined {
+function verbType(verb: string, afterName: boolean, ctx: RankContext): AskedType | undefined {
   const { labelNames, labelAliases } = ctx.vocabulary;
   for (const noun of ctx.meaning.nounsOfVerb(verb)) {
     // Only a noun more general than a label ("kind" covers Genre): the verb sorts things into kinds.
@@ -575,8 +578,9 @@ function verbType(verb: string, ctx: RankContext): AskedType | undefined {
   }
   // English turns a noun into a verb of the same word ("how does X score" asks for X's score, as
   // "what is X's score" does): when WordNet derives the verb's own word as a noun, that noun asks as
-  // a head noun would.
-  const own = lemmasOf(verb).find((l) => ctx.meaning.nounsOfVerb(verb).includes(l));
+  // a head noun would. Only for the word after the name, which is the verb of "how AUX X V"; one
+  // before it is the subject ("how would people rate X").
+  const own = afterName ? lemmasOf(verb).find((l) => ctx.meaning.nounsOfVerb(verb).includes(l)) : undefined;
   const asNoun = own === undefined ? undefined : readType(own, [own], ctx);
   if (asNoun) return { ...asNoun, word: verb, detail: `"how … ${verb}" asks for its noun, ${own} (WordNet derives one from the other); ${asNoun.detail}` };
   return undefined;
@@ -642,6 +646,16 @@ const INDEFINITE = new Set([
   // "in one genre"): no word about the graph (WordNet's "one" is a unit, 0.49 to release_year).
   'whoever', 'whomever', 'whatever', 'whichever', 'one', 'ones',
 ]);
+
+/**
+ * A verb whose subject is the speaker, ending the question ("…, genre-wise I mean", "the director I
+ * mean"), is a comment clause: it says how the speaker puts it, not what the graph holds.
+ */
+function commentClause(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  if (i === 0 || g.tokens[i - 1]!.norm !== 'i' || inAnchor(i - 1) || inAnchor(i)) return false;
+  const next = g.tokens[i + 1];
+  return next === undefined || /[.?!;:,]/.test(g.question.slice(g.tokens[i]!.end, next.start));
+}
 
 /** Words of politeness ask nothing about the graph ("please", "thanks"). */
 const POLITENESS = new Set(['please', 'thanks', 'thank']);
@@ -824,7 +838,9 @@ function nounsAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: Ran
       if (word(i)) head = i;
       else if (QUANTIFIERS.has(tokens[i]!.norm) || DETERMINERS.has(tokens[i]!.norm)) continue;
       else {
-        ok = false;
+        // A relative clause without its pronoun, its preposition left at the end, still leaves the
+        // noun before it the head ("X directors worked with": the directors X worked with).
+        ok = head >= 0 && !isStopWord(tokens[i]!.norm) && !ctx.meaning.isNoun(tokens[i]!.norm) && ctx.meaning.verbSenses(tokens[i]!.norm) > 0 && i + 1 < to && tokens.slice(i + 1, to).every((t) => isStopWord(t.norm));
         break;
       }
     }

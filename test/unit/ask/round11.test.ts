@@ -15,7 +15,7 @@ import { fortyFilms, planned } from './fixtures';
 // Heat (film 0): actors Person AA/BA/CA Surname, writer Person YB Surname (p50, films 0–3), director
 // Person ZB Surname (p51, films 0–3); Person AA Surname acts in films 0, 16 and 33.
 let asker: Asker;
-/** Two films with a rating scale, genres written as names and tags written as common words. */
+/** Two films with a rating scale, genres and languages written as names, tags written as common words. */
 let scored: Asker;
 before(async () => {
   asker = new Asker(await fortyFilms(['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)], 'round-11'));
@@ -28,6 +28,7 @@ before(async () => {
     { id: 'g2', labels: ['Genre'], name: 'Drama' },
     { id: 'r1', labels: ['Rating'], name: 'good' },
     { id: 'r2', labels: ['Rating'], name: 'bad' },
+    { id: 'l1', labels: ['Language'], name: 'English' },
     ...tags.map((name, i) => ({ id: `t${i}`, labels: ['Tag'], name })),
   ];
   const edges = [
@@ -37,6 +38,8 @@ before(async () => {
     { source: 'm2', type: 'has_genre', target: 'g2' },
     { source: 'm1', type: 'has_imdb_rating', target: 'r1' },
     { source: 'm2', type: 'has_imdb_rating', target: 'r2' },
+    { source: 'm1', type: 'in_language', target: 'l1' },
+    { source: 'm2', type: 'in_language', target: 'l1' },
     ...tags.map((_, i) => ({ source: i % 2 ? 'm2' : 'm1', type: 'has_tags', target: `t${i}` })),
   ];
   scored = new Asker(await GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'round-11-scored'));
@@ -67,6 +70,9 @@ test('"X score" and "how does X score with viewers" ask for a score (WordNet: sc
   const s = planned(await scored.ask('how does Heat score with viewers'));
   assert.deepEqual(s.askedType?.labels, ['Rating']);
   assert.equal(s.candidates[0]!.chain, 'has_imdb_rating', why(s));
+  // The word before the name is the subject, not the verb: "people" is no noun turned verb here.
+  const u = planned(await scored.ask('how would people rate Heat'));
+  assert.equal(u.candidates[0]!.chain, 'has_imdb_rating', why(u));
   const t = planned(await scored.ask('Heat category'));
   assert.deepEqual(t.askedType?.labels, ['Genre']);
   assert.equal(t.candidates[0]!.chain, 'has_genre', why(t));
@@ -87,4 +93,16 @@ test('a manner adverb before a request is politeness, and a group asks for its m
   const s = planned(await asker.ask("hey, name some people who've been in a movie alongside Person AA Surname"));
   assert.deepEqual(s.askedType?.labels, ['Person']);
   assert.equal(s.candidates[0]!.chain, 'starred_actors~ > starred_actors', why(s));
+});
+
+test('a relative clause without its pronoun leaves the noun before it the head: "X directors worked with" asks for the directors', async () => {
+  const r = planned(await asker.ask('Person AA Surname directors worked with'));
+  assert.deepEqual(r.askedType?.labels, ['Person']);
+  assert.equal(r.candidates[0]!.chain, 'starred_actors~ > directed_by', why(r));
+});
+
+test('a comment clause of the speaker\'s ends the question and says nothing of the graph: "…, genre-wise I mean"', async () => {
+  const r = planned(await scored.ask('which shelf of the video shop would Heat have been on, genre-wise I mean'));
+  assert.equal(r.candidates[0]!.chain, 'has_genre', why(r));
+  assert.ok(!r.candidates[0]!.evidence.some((e) => /"mean"/.test(e)), why(r));
 });
