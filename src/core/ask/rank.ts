@@ -740,7 +740,15 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // A wh-word inside a name is the name's ("The Man Who Came to Dinner"); one right after a noun is
   // a relative pronoun, which refers back to that noun ("genres the person who directed X has
   // worked in": the question asks for genres, not for the person).
-  let at = tokens.findIndex((t, i) => (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
+  const whAt = (from: number): number => tokens.findIndex((t, i) => i >= from && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
+  let at = whAt(0);
+  // A wh-word right after a preposition opens a clause that is the preposition's object ("obsessed
+  // with how X was shot"): when a later clause opens with a wh-word of its own ("…, like what other
+  // films did that director do"), that one asks.
+  if (at > 0 && isStopWord(tokens[at - 1]!.norm) && RELATIVE_PREPOSITIONS.has(tokens[at - 1]!.norm) && !inAnchor(at - 1)) {
+    const later = whAt(at + 1);
+    if (later > at && clauseStarts(g, inAnchor).some((k) => at < k && k <= later)) at = later;
+  }
   const request = clauseRequests(g, inAnchor, ctx)[0] ?? -1;
   if (request >= 0 && (at < 0 || request < at)) at = request;
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens

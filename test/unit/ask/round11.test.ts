@@ -106,3 +106,9 @@ test('a comment clause of the speaker\'s ends the question and says nothing of t
   assert.equal(r.candidates[0]!.chain, 'has_genre', why(r));
   assert.ok(!r.candidates[0]!.evidence.some((e) => /"mean"/.test(e)), why(r));
 });
+
+test('a wh-word right after a preposition opens the preposition\'s object; a later clause\'s wh-word asks: "obsessed with how X was shot, like what other films did that director do"', async () => {
+  const r = planned(await asker.ask("I'm kinda obsessed with how Heat was shot, like what other films did that director do"));
+  assert.deepEqual(r.askedType?.labels, ['Movie']);
+  assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~', why(r));
+});
