@@ -521,14 +521,15 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }, counted = false): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   const head = words.find((w) => w.head) ?? (words.some((w) => w.answer !== undefined) ? undefined : words.find((w) => w.co));
   // A co- noun asks for the anchor's own kind, whatever its stem names: a co-writer of a writer is a
   // person, and the relation the stem names ("writers": written_by) says nothing of what comes back.
   if (head?.co) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"co-${head.word}": those who share the anchor's role, of its own kind, other than it` };
-  const named = withMembers(head ? readType(head.word, [head.word], ctx) : undefined, head, ctx);
+  // "how many people": a count of the group, not its members.
+  const named = withMembers(head ? readType(head.word, [head.word], ctx, !counted) : undefined, head, ctx);
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
@@ -607,12 +608,12 @@ function personLabels(ctx: RankContext): string[] {
   return ctx.vocabulary.labelNames.filter((l) => (ctx.meaning.typeOf(l, ['person']) ?? { labels: [] }).labels.length > 0);
 }
 
-function readType(word: string, texts: readonly string[], ctx: RankContext): AskedType | undefined {
+function readType(word: string, texts: readonly string[], ctx: RankContext, groups = true): AskedType | undefined {
   const { labelNames, labelAliases } = ctx.vocabulary;
   const found = texts.map((t) => ctx.meaning.typeOf(t, labelNames, labelAliases)).filter((r): r is TypeResolution => r !== undefined && r.how !== 'none' && r.labels.length > 0);
   if (found.length === 0) {
     // A group asks for its members ("name some people who …": WordNet's people has member person).
-    for (const member of ctx.meaning.membersOfGroup(word)) {
+    for (const member of groups ? ctx.meaning.membersOfGroup(word) : []) {
       const t = ctx.meaning.typeOf(member, labelNames, labelAliases);
       if (t && t.how !== 'none' && t.labels.length > 0) return { word, labels: t.labels.map((l) => labelNames[l]!), how: t.how, detail: `"${word}" is a group whose members are ${member} (WordNet); ${t.detail}` };
     }
@@ -1232,7 +1233,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx));
+  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
