@@ -282,6 +282,36 @@ export class WordMeaning {
   }
 
   /** WordNet has the word in some part of speech (by its lemmas); with no WordNet, every word is known. */
+  /**
+   * The members WordNet gives a group noun's commonest sense (its "%m" pointer: "people" has member
+   * person): a question asking for the group asks for its members. Empty for other nouns.
+   */
+  membersOfGroup(word: string): readonly string[] {
+    const wn = this.wordNet;
+    if (!wn) return [];
+    const out: string[] = [];
+    for (const l of lemmasOf(word)) {
+      const first = wn.senses(l, 'n')[0];
+      if (first) for (const p of wn.synset(first).pointers) if (p.symbol === '%m') out.push(wn.synset(p.target).words[0]!);
+    }
+    return out;
+  }
+
+  /** WordNet knows the word only as an adverb, or an adverb and an adjective ("kindly", "just"): a
+   *  manner word, never a verb or a noun. */
+  onlyModifier(word: string): boolean {
+    const wn = this.wordNet;
+    if (!wn) return false;
+    const ls = lemmasOf(word);
+    return ls.some((l) => wn.senses(l, 'r').length > 0) && ls.every((l) => wn.senses(l, 'n').length === 0 && wn.senses(l, 'v').length === 0);
+  }
+
+  /** How many verb senses WordNet gives the word's lemmas (0: not a verb). */
+  verbSenses(word: string): number {
+    if (!this.wordNet) return 0;
+    return lemmasOf(word).reduce((n, l) => n + this.wordNet!.senses(l, 'v').length, 0);
+  }
+
   knows(word: string): boolean {
     if (!this.wordNet) return true;
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));

@@ -1,4 +1,4 @@
-import { isStopWord } from '../embed/lexicon/normalize';
+import { isStopWord, lemmasOf, STOP_WORDS } from '../embed/lexicon/normalize';
 import { describeShape } from './describe';
 import { answerCount, type Candidate, type CandidateShape, type Step } from './enumerate';
 import type { Grounding } from './ground';
@@ -169,7 +169,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index)) return;
+    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -260,12 +260,48 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = collocated(uncompounded(uncontracted(question), ctx), ctx);
+  const g = collocated(uncompounded(respelled(uncontracted(question), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
 }
 const readings = new WeakMap<Grounding, Grounding>();
+
+/**
+ * People mistype the small words too ("wat else have they written", "waht year", "whoo directed",
+ * "teh cast"): a word WordNet does not know, outside every anchor, that is one of English's closed
+ * class of function words (wh-words, auxiliaries, determiners, stop words) with one letter dropped,
+ * doubled or two letters swapped is read as that word — when exactly one such word fits. A closed
+ * class is small and every question uses it, so the reading is grammar, not a word list; a content
+ * word is never guessed (a name the grounder missed stays as written).
+ */
+export function respelled(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    if (inAnchor(i) || t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || isStopWord(t.norm) || CLOSED_WORDS.has(t.norm) || ctx.meaning.knows(t.norm)) return t;
+    const fits = [...CLOSED_WORDS].filter((w) => oneSlip(t.norm, w));
+    if (fits.length !== 1) return t;
+    changed = true;
+    return { ...t, norm: fits[0]! };
+  });
+  return changed ? { ...g, tokens } : g;
+}
+
+/** Whether `typed` is `word` with one letter dropped, one doubled, or two neighbours swapped. */
+export function oneSlip(typed: string, word: string): boolean {
+  if (typed.length === word.length - 1) {
+    for (let i = 0; i < word.length; i++) if (word.slice(0, i) + word.slice(i + 1) === typed) return true;
+    return false;
+  }
+  if (typed.length === word.length + 1) {
+    for (let i = 0; i < word.length; i++) if (word.slice(0, i + 1) + word[i] + word.slice(i + 1) === typed) return true;
+    return false;
+  }
+  if (typed.length !== word.length) return false;
+  for (let i = 0; i + 1 < word.length; i++) if (word[i] !== word[i + 1] && word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) === typed) return true;
+  return false;
+}
 
 /**
  * A verb and the words after it that English uses as one verb ("which performers turn up in X",
@@ -460,6 +496,12 @@ function otherNouns(g: Grounding, inAnchor: (i: number) => boolean, opener: numb
 export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): number | undefined {
   if (phrase.length === 0) return undefined;
   const opener = g.tokens[phrase[0]!]!.norm;
+  // A request whose object is an indefinite pronoun for a thing: "play me something else with the cast of X".
+  if (phrase.length === 1 && clauseRequests(g, inAnchor, ctx).includes(phrase[0]!)) {
+    let j = phrase[0]! + 1;
+    if (INDIRECT_OBJECTS.has(g.tokens[j]?.norm ?? '')) j++;
+    return THING_PRONOUNS.has(g.tokens[j]?.norm ?? '') && !inAnchor(j) ? j : undefined;
+  }
   if (opener !== 'what' && opener !== 'which') return undefined;
   // In place after its verb ("X directed what", "X's director made what else"): English leaves an
   // object where it stands in an echo question; a verb before it, not an auxiliary, makes it one.
@@ -479,19 +521,20 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: string): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }, counted = false): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   const head = words.find((w) => w.head) ?? (words.some((w) => w.answer !== undefined) ? undefined : words.find((w) => w.co));
   // A co- noun asks for the anchor's own kind, whatever its stem names: a co-writer of a writer is a
   // person, and the relation the stem names ("writers": written_by) says nothing of what comes back.
   if (head?.co) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"co-${head.word}": those who share the anchor's role, of its own kind, other than it` };
-  const named = withMembers(head ? readType(head.word, [head.word], ctx) : undefined, head, ctx);
+  // "how many people": a count of the group, not its members.
+  const named = withMembers(head ? readType(head.word, [head.word], ctx, !counted) : undefined, head, ctx);
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
   if (!named && !head && howVerb) {
-    const byVerb = verbType(howVerb, ctx);
+    const byVerb = verbType(howVerb.verb, howVerb.afterName, ctx);
     if (byVerb) return byVerb;
   }
   if (named || !object) return named ?? (head ? undefined : whType(words, ctx));
@@ -510,19 +553,22 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
 /**
  * "how would you classify X", "how is X rated": "how" with an auxiliary after it and no noun of its
  * own asks for what the clause's verb yields — the nouns WordNet derives from its commonest senses,
- * read by the type rules ("classify" → kind → Genre; "rate" → rating → Rating). Returns the verb.
+ * read by the type rules ("classify" → kind → Genre; "rate" → rating → Rating). Returns the verb,
+ * and whether a name stands before it as the clause's subject ("how does X score").
  */
-export function howClauseVerb(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): string | undefined {
+export function howClauseVerb(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): { readonly verb: string; readonly afterName: boolean } | undefined {
   if (phrase.length !== 1 || g.tokens[phrase[0]!]!.norm !== 'how' || !AUXILIARIES.has(g.tokens[phrase[0]! + 1]?.norm ?? '')) return undefined;
+  let subject = false;
   for (let i = phrase[0]! + 2; i < g.tokens.length; i++) {
     const w = g.tokens[i]!.norm;
+    if (inAnchor(i)) subject = true;
     if (inAnchor(i) || isStopWord(w) || AUXILIARIES.has(w) || DETERMINERS.has(w)) continue;
-    return ctx.meaning.nounsOfVerb(w).length > 0 ? w : undefined;
+    return ctx.meaning.nounsOfVerb(w).length > 0 ? { verb: w, afterName: subject } : undefined;
   }
   return undefined;
 }
 
-function verbType(verb: string, ctx: RankContext): AskedType | undefined {
+function verbType(verb: string, afterName: boolean, ctx: RankContext): AskedType | undefined {
   const { labelNames, labelAliases } = ctx.vocabulary;
   for (const noun of ctx.meaning.nounsOfVerb(verb)) {
     // Only a noun more general than a label ("kind" covers Genre): the verb sorts things into kinds.
@@ -531,6 +577,13 @@ function verbType(verb: string, ctx: RankContext): AskedType | undefined {
     const t = ctx.meaning.typeOf(noun, labelNames, labelAliases);
     if (t && t.how === 'is-a' && t.covers && t.labels.length > 0) return { word: verb, labels: t.labels.map((l) => labelNames[l]!), how: 'is-a', detail: `"how … ${verb}" asks for what ${verb} yields (WordNet: ${verb} → ${noun}); ${t.detail}` };
   }
+  // English turns a noun into a verb of the same word ("how does X score" asks for X's score, as
+  // "what is X's score" does): when WordNet derives the verb's own word as a noun, that noun asks as
+  // a head noun would. Only for the word after the name, which is the verb of "how AUX X V"; one
+  // before it is the subject ("how would people rate X").
+  const own = afterName ? lemmasOf(verb).find((l) => ctx.meaning.nounsOfVerb(verb).includes(l)) : undefined;
+  const asNoun = own === undefined ? undefined : readType(own, [own], ctx);
+  if (asNoun) return { ...asNoun, word: verb, detail: `"how … ${verb}" asks for its noun, ${own} (WordNet derives one from the other); ${asNoun.detail}` };
   return undefined;
 }
 
@@ -555,10 +608,17 @@ function personLabels(ctx: RankContext): string[] {
   return ctx.vocabulary.labelNames.filter((l) => (ctx.meaning.typeOf(l, ['person']) ?? { labels: [] }).labels.length > 0);
 }
 
-function readType(word: string, texts: readonly string[], ctx: RankContext): AskedType | undefined {
+function readType(word: string, texts: readonly string[], ctx: RankContext, groups = true): AskedType | undefined {
   const { labelNames, labelAliases } = ctx.vocabulary;
   const found = texts.map((t) => ctx.meaning.typeOf(t, labelNames, labelAliases)).filter((r): r is TypeResolution => r !== undefined && r.how !== 'none' && r.labels.length > 0);
-  if (found.length === 0) return undefined;
+  if (found.length === 0) {
+    // A group asks for its members ("name some people who …": WordNet's people has member person).
+    for (const member of groups ? ctx.meaning.membersOfGroup(word) : []) {
+      const t = ctx.meaning.typeOf(member, labelNames, labelAliases);
+      if (t && t.how !== 'none' && t.labels.length > 0) return { word, labels: t.labels.map((l) => labelNames[l]!), how: t.how, detail: `"${word}" is a group whose members are ${member} (WordNet); ${t.detail}` };
+    }
+    return undefined;
+  }
   const labels = [...new Set(found.flatMap((r) => r.labels.map((l) => labelNames[l]!)))];
   return { word, labels, how: found[0]!.how, detail: found.map((r) => r.detail).join('; ') };
 }
@@ -588,6 +648,16 @@ const INDEFINITE = new Set([
   'whoever', 'whomever', 'whatever', 'whichever', 'one', 'ones',
 ]);
 
+/**
+ * A verb whose subject is the speaker, ending the question ("…, genre-wise I mean", "the director I
+ * mean"), is a comment clause: it says how the speaker puts it, not what the graph holds.
+ */
+function commentClause(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  if (i === 0 || g.tokens[i - 1]!.norm !== 'i' || inAnchor(i - 1) || inAnchor(i)) return false;
+  const next = g.tokens[i + 1];
+  return next === undefined || /[.?!;:,]/.test(g.question.slice(g.tokens[i]!.end, next.start));
+}
+
 /** Words of politeness ask nothing about the graph ("please", "thanks"). */
 const POLITENESS = new Set(['please', 'thanks', 'thank']);
 
@@ -595,11 +665,19 @@ const POLITENESS = new Set(['please', 'thanks', 'thank']);
  *  Not "whose": its noun is the thing possessed, and the answer its possessor ("whose movie is X"
  *  asks for a person; "movie" names X's own kind). */
 const NOUN_TAKING = new Set(['which', 'what', 'how']);
+/** English's closed class of function words a mistyped word is compared with (`respelled`): three
+ *  letters or more, so a slip cannot turn a short content word into one. */
+const CLOSED_WORDS: ReadonlySet<string> = new Set([...STOP_WORDS, ...Object.keys(WH_WORDS), ...NOUN_TAKING, ...AUXILIARIES, ...DETERMINERS].filter((w) => w.length >= 3));
 /** Requests that open a question without a wh-word: "List the cast of …", "Name some films …". */
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
 const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);
+/** The pronouns an imperative's indirect object takes ("play me …", "find us …"). */
+const INDIRECT_OBJECTS = new Set(['me', 'us']);
+/** Indefinite pronouns for a thing ("play something else with …"): a request's object that is one
+ *  asks for a thing, not a person, as "what" does as an object. */
+const THING_PRONOUNS = new Set(['something', 'anything', 'everything']);
 /** A polite request: "can you name …", "could you please list …" is the request "name …", "list …". */
 const POLITE = new Set(['can', 'could', 'would', 'will']);
 
@@ -609,9 +687,16 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   const polite = POLITE.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm === 'you';
   if (polite) i += 2;
   if (tokens[i]?.norm === 'please') i++;
+  // A manner adverb before the request is politeness too ("kindly tell the names of …").
+  if (!polite && ctx && i === from && tokens[i + 1] && !inAnchor(i) && REQUESTS.has(tokens[i + 1]!.norm) && ctx.meaning.onlyModifier(tokens[i]!.norm)) i++;
   if (i >= tokens.length || inAnchor(i)) return -1;
   const w = tokens[i]!.norm;
   if (REQUESTS.has(w)) return i;
+  // An imperative with an indirect object pronoun is a request whatever its verb ("play me a film
+  // with X in it", "recommend us something"): "V me" is English's form for asking.
+  // So is one whose object is an indefinite pronoun for a thing ("play something else with …").
+  const object = tokens[i + 1]?.norm ?? '';
+  if (!polite && ctx && (INDIRECT_OBJECTS.has(object) || THING_PRONOUNS.has(object)) && !inAnchor(i + 1) && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w)) return i;
   // "can you recommend more films …", "could you suggest …": after "can you", any verb is the request.
   // Not a verb that names something in the graph ("can you describe X in a few words": describe asks for words).
   return polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w) && relevanceOf(w, ctx, false).relevance === 0 ? i : -1;
@@ -656,7 +741,15 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // A wh-word inside a name is the name's ("The Man Who Came to Dinner"); one right after a noun is
   // a relative pronoun, which refers back to that noun ("genres the person who directed X has
   // worked in": the question asks for genres, not for the person).
-  let at = tokens.findIndex((t, i) => (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
+  const whAt = (from: number): number => tokens.findIndex((t, i) => i >= from && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
+  let at = whAt(0);
+  // A wh-word right after a preposition opens a clause that is the preposition's object ("obsessed
+  // with how X was shot"): when a later clause opens with a wh-word of its own ("…, like what other
+  // films did that director do"), that one asks.
+  if (at > 0 && isStopWord(tokens[at - 1]!.norm) && RELATIVE_PREPOSITIONS.has(tokens[at - 1]!.norm) && !inAnchor(at - 1)) {
+    const later = whAt(at + 1);
+    if (later > at && clauseStarts(g, inAnchor).some((k) => at < k && k <= later)) at = later;
+  }
   const request = clauseRequests(g, inAnchor, ctx)[0] ?? -1;
   if (request >= 0 && (at < 0 || request < at)) at = request;
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
@@ -715,7 +808,9 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
   const names = g.anchors.map((a) => g.mentions[a]!.tokenStart);
   const far = (k: number): number => (names.some((x) => k <= x && x < end(k)) ? -1 : Math.min(...names.map((x) => Math.abs(x - k))));
   for (const k of [...starts].sort((a, b) => far(b) - far(a) || a - b)) {
-    if (noun(k) && !ctx.meaning.isVerbForm(tokens[k]!.norm) && tokens.length > 1) {
+    // A clause of one word is a noun phrase whatever else the word can be ("X director, other films,
+    // cast": cast is the noun, not the verb — a bare verb asks nothing).
+    if (noun(k) && (!ctx.meaning.isVerbForm(tokens[k]!.norm) || (end(k) === k + 1 && k > 0)) && tokens.length > 1) {
       if (inAnchor(k + 1) && k + 1 < end(k)) {
         if (k === 0) fallback = k;
         continue;
@@ -728,7 +823,39 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     const finite = tokens.some((t, i) => i > j && i < end(k) && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
     if (!finite) return j;
   }
-  return fallback;
+  const afterName = nounsAfterName(g, inAnchor, ctx, end);
+  return afterName >= 0 ? afterName : fallback;
+}
+
+/**
+ * A name followed by nouns only is a noun phrase whose head is its last noun ("X director", "X
+ * score": English puts a compound's head last, the name modifying it); when a determiner or
+ * quantifier opens a second noun phrase after it ("X writer other scripts"), that one, farthest from
+ * the name, is what is asked, as with clauses. Read only when nothing but nouns follows the name up
+ * to its clause's end. Returns the head's index, or -1.
+ */
+function nounsAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext, end: (k: number) => number): number {
+  const tokens = g.tokens;
+  const word = (i: number): boolean => !inAnchor(i) && !isStopWord(tokens[i]!.norm) && !AUXILIARIES.has(tokens[i]!.norm) && ctx.meaning.isNoun(tokens[i]!.norm);
+  for (const a of g.anchors) {
+    const from = g.mentions[a]!.tokenEnd;
+    const to = Math.min(end(from), tokens.length);
+    if (from >= to || !word(from)) continue;
+    let head = -1;
+    let ok = true;
+    for (let i = from; i < to; i++) {
+      if (word(i)) head = i;
+      else if (QUANTIFIERS.has(tokens[i]!.norm) || DETERMINERS.has(tokens[i]!.norm)) continue;
+      else {
+        // A relative clause without its pronoun, its preposition left at the end, still leaves the
+        // noun before it the head ("X directors worked with": the directors X worked with).
+        ok = head >= 0 && !isStopWord(tokens[i]!.norm) && !ctx.meaning.isNoun(tokens[i]!.norm) && ctx.meaning.verbSenses(tokens[i]!.norm) > 0 && i + 1 < to && tokens.slice(i + 1, to).every((t) => isStopWord(t.norm));
+        break;
+      }
+    }
+    if (ok && head >= 0) return head;
+  }
+  return -1;
 }
 
 /** A noun of the answer phrase joined to the next by "and"/"or" ("ideas" in "what ideas and motifs"). */
@@ -1103,9 +1230,10 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const words = questionWords(g, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const phrase = answerPhrase(g, inAnchor, ctx);
-  const object = objectQuestion(g, inAnchor, phrase, ctx) !== undefined ? { opener: g.tokens[phrase[0]!]!.norm } : undefined;
+  const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
+  const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx));
+  const asked = askedType(words, ctx, object, phrase[0] === 0 && OPENING_OTHER.has(opener) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);

@@ -7,6 +7,8 @@ import { eng as ENGLISH_STOP_WORDS } from 'stopword';
  * "in", "of", "for" as relations) and lemmatise, irregular forms included (wrote → write).
  */
 const STOP = new Set(ENGLISH_STOP_WORDS);
+/** English's stop words (function words), for readers that need the class itself. */
+export const STOP_WORDS: ReadonlySet<string> = STOP;
 
 export interface NormalizedWord {
   /** The word as written, lower case. */
