@@ -91,3 +91,30 @@ export async function movieSnapshot(): Promise<GraphSnapshot> {
     'ask-fixture',
   );
 }
+
+/** Two films by one director with genres, a language and a two-value rating scale written as names, and the tags given (members.test.ts, round11.test.ts). */
+export function taggedFilms(tagNames: readonly string[], id: string): Promise<GraphSnapshot> {
+  const nodes = [
+    { id: 'm1', labels: ['Movie'], name: 'Heat' },
+    { id: 'm2', labels: ['Movie'], name: 'Collateral' },
+    { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
+    { id: 'g1', labels: ['Genre'], name: 'Crime' },
+    { id: 'g2', labels: ['Genre'], name: 'Drama' },
+    { id: 'l1', labels: ['Language'], name: 'English' },
+    { id: 'r1', labels: ['Rating'], name: 'good' },
+    { id: 'r2', labels: ['Rating'], name: 'bad' },
+    ...tagNames.map((name, i) => ({ id: `t${i}`, labels: ['Tag'], name })),
+  ];
+  const edges = [
+    { source: 'm1', type: 'directed_by', target: 'p1' },
+    { source: 'm2', type: 'directed_by', target: 'p1' },
+    { source: 'm1', type: 'has_genre', target: 'g1' },
+    { source: 'm2', type: 'has_genre', target: 'g2' },
+    { source: 'm1', type: 'in_language', target: 'l1' },
+    { source: 'm2', type: 'in_language', target: 'l1' },
+    { source: 'm1', type: 'has_imdb_rating', target: 'r1' },
+    { source: 'm2', type: 'has_imdb_rating', target: 'r2' },
+    ...tagNames.map((_, i) => ({ source: i % 2 ? 'm2' : 'm1', type: 'has_tags', target: `t${i}` })),
+  ];
+  return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), id);
+}

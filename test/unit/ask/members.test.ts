@@ -7,36 +7,12 @@ import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { WordNet } from '../../../src/core/embed/lexicon/wordnet';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { Asker, labelMembersOf, WordMeaning, wordLabels } from '../../../src/core/ask';
-import { planned } from './fixtures';
+import { planned, taggedFilms } from './fixtures';
 
 const wordNet = WordNet.fromPackage();
 
-/** Films with tags written as common words, genres written as names, a three-value rating scale. */
-function graph(tagNames: readonly string[]): Promise<GraphSnapshot> {
-  const nodes = [
-    { id: 'm1', labels: ['Movie'], name: 'Heat' },
-    { id: 'm2', labels: ['Movie'], name: 'Collateral' },
-    { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
-    { id: 'g1', labels: ['Genre'], name: 'Crime' },
-    { id: 'g2', labels: ['Genre'], name: 'Drama' },
-    { id: 'l1', labels: ['Language'], name: 'English' },
-    { id: 'r1', labels: ['Rating'], name: 'good' },
-    { id: 'r2', labels: ['Rating'], name: 'bad' },
-    ...tagNames.map((name, i) => ({ id: `t${i}`, labels: ['Tag'], name })),
-  ];
-  const edges = [
-    { source: 'm1', type: 'directed_by', target: 'p1' },
-    { source: 'm2', type: 'directed_by', target: 'p1' },
-    { source: 'm1', type: 'has_genre', target: 'g1' },
-    { source: 'm2', type: 'has_genre', target: 'g2' },
-    { source: 'm1', type: 'in_language', target: 'l1' },
-    { source: 'm2', type: 'in_language', target: 'l1' },
-    { source: 'm1', type: 'has_imdb_rating', target: 'r1' },
-    { source: 'm2', type: 'has_imdb_rating', target: 'r2' },
-    ...tagNames.map((_, i) => ({ source: i % 2 ? 'm2' : 'm1', type: 'has_tags', target: `t${i}` })),
-  ];
-  return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'members-' + tagNames.join());
-}
+/** The tagged films (fixtures.ts), cached by their tags. */
+const graph = (tagNames: readonly string[]): Promise<GraphSnapshot> => taggedFilms(tagNames, 'members-' + tagNames.join());
 
 const COMMON = ['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing', 'paul crowder', 'quentin tarantino'];
 

@@ -5,11 +5,9 @@
 // no schema, no aliases, no model. Each test fails without its reading.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { HashingEmbedder } from '../../../src/core/embed/hashing';
-import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { Asker } from '../../../src/core/ask';
 import { oneSlip } from '../../../src/core/ask/rank';
-import { fortyFilms, planned } from './fixtures';
+import { fortyFilms, planned, taggedFilms } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).
 // Heat (film 0): actors Person AA/BA/CA Surname, writer Person YB Surname (p50, films 0–3), director
@@ -19,30 +17,7 @@ let asker: Asker;
 let scored: Asker;
 before(async () => {
   asker = new Asker(await fortyFilms(['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)], 'round-11'));
-  const tags = ['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing'];
-  const nodes = [
-    { id: 'm1', labels: ['Movie'], name: 'Heat' },
-    { id: 'm2', labels: ['Movie'], name: 'Collateral' },
-    { id: 'p1', labels: ['Person'], name: 'Michael Mann' },
-    { id: 'g1', labels: ['Genre'], name: 'Crime' },
-    { id: 'g2', labels: ['Genre'], name: 'Drama' },
-    { id: 'r1', labels: ['Rating'], name: 'good' },
-    { id: 'r2', labels: ['Rating'], name: 'bad' },
-    { id: 'l1', labels: ['Language'], name: 'English' },
-    ...tags.map((name, i) => ({ id: `t${i}`, labels: ['Tag'], name })),
-  ];
-  const edges = [
-    { source: 'm1', type: 'directed_by', target: 'p1' },
-    { source: 'm2', type: 'directed_by', target: 'p1' },
-    { source: 'm1', type: 'has_genre', target: 'g1' },
-    { source: 'm2', type: 'has_genre', target: 'g2' },
-    { source: 'm1', type: 'has_imdb_rating', target: 'r1' },
-    { source: 'm2', type: 'has_imdb_rating', target: 'r2' },
-    { source: 'm1', type: 'in_language', target: 'l1' },
-    { source: 'm2', type: 'in_language', target: 'l1' },
-    ...tags.map((_, i) => ({ source: i % 2 ? 'm2' : 'm1', type: 'has_tags', target: `t${i}` })),
-  ];
-  scored = new Asker(await GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'round-11-scored'));
+  scored = new Asker(await taggedFilms(['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing'], 'round-11-scored'));
 });
 
 const why = (r: ReturnType<typeof planned>): string => `${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
