@@ -202,6 +202,9 @@ export class LocalGraph implements EnumerationGraph {
 /** What ArrayBuffer is since ES2024 (resizable buffers; Node 20 has them), beyond the ES2022 lib this project compiles against. */
 type Resizable = ArrayBuffer & { readonly resizable?: boolean; resize?(bytes: number): void };
 
+/** The page a resizable buffer maps at least (4 KB on the platforms Node runs on). */
+const RUN_PAGE_BYTES = 4096;
+
 /**
  * A run's column: on a resizable buffer when the runtime has them, so `release` can give its memory
  * back at once (a buffer shrunk to 0 bytes returns its pages; an ordinary one waits for the garbage
@@ -209,6 +212,9 @@ type Resizable = ArrayBuffer & { readonly resizable?: boolean; resize?(bytes: nu
  */
 function runArray(length: number): Uint32Array {
   const bytes = 4 * length;
+  // Below a page an ordinary array costs less than the buffer's own mapping: a key lookup's rows
+  // come one edge each (storeCypher.ts), and a page apiece would cost 1,000 times their size.
+  if (bytes < RUN_PAGE_BYTES) return new Uint32Array(length);
   try {
     const Make = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ArrayBuffer;
     const buffer = new Make(bytes, { maxByteLength: bytes }) as Resizable;
