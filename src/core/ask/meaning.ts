@@ -255,6 +255,19 @@ export class WordMeaning {
   }
   private readonly verbNouns = new Map<string, readonly string[]>();
 
+  /** The nouns WordNet derives from any of the word's verb senses ("+" pointers), one-word ones:
+   *  where a note's abbreviation of a graph's verb finds its noun ("dir." → directed → director). */
+  derivedNouns(word: string): readonly string[] {
+    const out: string[] = [];
+    const wn = this.wordNet;
+    if (wn)
+      for (const l of lemmasAs(word, 'v'))
+        for (const id of wn.senses(l, 'v'))
+          for (const p of wn.synset(id).pointers)
+            if (p.symbol === '+' && p.target.startsWith('n')) for (const w of wn.synset(p.target).words) if (!w.includes('_') && !out.includes(w)) out.push(w);
+    return out;
+  }
+
   /**
    * A verb and the words after it that WordNet holds as one verb — English's phrasal verbs and
    * idioms ("turn up": appear; "put out": issue; "call the shots": be in charge) — as WordNet

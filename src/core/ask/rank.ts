@@ -169,7 +169,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor)) return;
+    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -178,8 +178,8 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     }
     const at = phrase.indexOf(index);
     const answer = bare && at === 0 ? 0 : at >= 0 ? phrase.length - 1 - at : conjunct(g, phrase, index) ? 1 : undefined;
-    const wh = WH_WORDS[t.norm];
-    if (wh) out.push({ word: t.norm, index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
+    const wh = WH_WORDS[t.norm] ?? (at === 0 && phrase.length === 1 && strandedAgent(g, index, inAnchor, ctx) ? WH_WORDS['whom'] : undefined);
+    if (wh) out.push({ word: WH_WORDS[t.norm] ? t.norm : 'whom', index, wh, relevance: 0, relational: 0, ...(answer !== undefined ? { answer } : {}) });
     // A preposition of subject matter is read only where the graph has a label of common words for it
     // (elsewhere it would be a word naming nothing, and make every choice weak).
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
@@ -214,8 +214,9 @@ function lastHopWords(g: Grounding, inAnchor: (i: number) => boolean, phrase: re
     const v = g.tokens[j];
     return v !== undefined && !inAnchor(j) && !isStopWord(v.norm) && !AUXILIARIES.has(v.norm) && (ctx.meaning.isVerbForm(v.norm) || (/ed$/.test(v.norm) && !ctx.meaning.isNoun(v.norm)));
   };
-  // The agent of a passive: "the people in X have been directed by whom in other films".
+  // The agent of a passive: "the people in X have been directed by whom in other films"; a note's "directed by?".
   if (g.tokens[phrase[0]! - 1]?.norm === 'by' && verbAt(phrase[0]! - 2)) out.add(phrase[0]! - 2);
+  if (opener === 'by' && verbAt(phrase[0]! - 1)) out.add(phrase[0]! - 1);
   const i = phrase[phrase.length - 1]! + 1;
   const t = g.tokens[i];
   if (!t || inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm)) return out;
@@ -260,7 +261,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = collocated(uncompounded(respelled(uncontracted(question), ctx), ctx), ctx);
+  const g = collocated(uncompounded(respelled(unabbreviated(unheaded(uncontracted(question)), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -268,19 +269,88 @@ export function asRead(question: Grounding, ctx: RankContext): Grounding {
 const readings = new WeakMap<Grounding, Grounding>();
 
 /**
+ * What stands outside the question proper: a heading before a colon that opens it ("Category
+ * question: which genre does X belong to?", "Director's round: list every film X directed") — a
+ * few words (four at most), no name among them, a name after — and a hashtag ("#movienight"): a
+ * label on the question, not words of it. Dropped (empty tokens, as `collocated` drops words).
+ */
+export function unheaded(g: Grounding): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const colon = g.tokens.findIndex((t, i) => i > 0 && /^[^\p{L}\p{N}]*:\s/u.test(g.question.slice(g.tokens[i - 1]!.end, t.start)));
+  const heading = colon > 0 && colon <= 4 && g.tokens.slice(0, colon).every((_, i) => !inAnchor(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    if (inAnchor(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
+    changed = true;
+    return { ...t, norm: '' };
+  });
+  return changed ? { ...g, tokens } : g;
+}
+
+/**
+ * Notes abbreviate ("X dir. -> other titles", "X - orig. lang.?", "film langs", "yrs"): a word
+ * WordNet does not know (nor its lemmas), written in lower case or with a full stop after it, is read
+ * as an abbreviation. Its plural "-s" comes off when what is left is a word WordNet knows (WordNet's
+ * own abbreviation: "yrs" → yr, a year); otherwise it is read as the one word of the graph's own
+ * names (relations and labels, their aliases too) that it begins, three letters or more, when
+ * exactly one begins so ("dir" → directed, "lang"/"langs" → language). An abbreviation marked by
+ * its full stop that begins none ("orig.") says something the graph does not hold: it is dropped
+ * (an empty token, as `collocated` drops words), not left as a word naming nothing. A capitalised
+ * word without a stop may be a name the grounder missed and is left as written.
+ */
+export function unabbreviated(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    if (inAnchor(i) || t.norm.length < 2 || !/^\p{L}+$/u.test(t.norm) || isStopWord(t.norm) || CLOSED_WORDS.has(t.norm) || ctx.meaning.knows(t.norm)) return t;
+    const dotted = g.question[t.end] === '.';
+    if (!dotted && g.question.slice(t.start, t.end) !== t.norm) return t;
+    const single = t.norm.length >= 3 && t.norm.endsWith('s') ? t.norm.slice(0, -1) : undefined;
+    const norm = single !== undefined && ctx.meaning.knows(single) ? single : (graphWordBegun(t.norm, ctx) ?? (single !== undefined ? graphWordBegun(single, ctx) : undefined) ?? (dotted ? '' : undefined));
+    if (norm === undefined) return t;
+    changed = true;
+    return { ...t, norm };
+  });
+  return changed ? { ...g, tokens } : g;
+}
+
+/** The words of the graph's names: its relations' and labels' terms (aliases included). */
+function graphWords(ctx: RankContext): string[] {
+  return [...ctx.vocabulary.relations.values(), ...ctx.vocabulary.labels.values()].flatMap((terms) => terms.flat());
+}
+
+/** The one word of the graph's names (relations' and labels' terms) that `prefix` begins, or undefined. */
+function graphWordBegun(prefix: string, ctx: RankContext): string | undefined {
+  if (prefix.length < 3) return undefined;
+  const begun = new Set(graphWords(ctx).filter((w) => w.length > prefix.length && w.startsWith(prefix)));
+  if (begun.size !== 1) return undefined;
+  const word = [...begun][0]!;
+  if (ctx.meaning.isNoun(word)) return word;
+  // A note abbreviates nouns: a verb of the graph's names ("directed") is read as the one noun
+  // WordNet derives from it that the abbreviation also begins and that names a label of the graph
+  // ("director" → Person; not "direction", "directive").
+  const nouns = ctx.meaning.derivedNouns(word).filter((n) => n.startsWith(prefix) && ctx.meaning.typeOf(n, ctx.vocabulary.labelNames, ctx.vocabulary.labelAliases) !== undefined);
+  return nouns.length === 1 ? nouns[0] : word;
+}
+
+/**
  * People mistype the small words too ("wat else have they written", "waht year", "whoo directed",
  * "teh cast"): a word WordNet does not know, outside every anchor, that is one of English's closed
  * class of function words (wh-words, auxiliaries, determiners, stop words) with one letter dropped,
  * doubled or two letters swapped is read as that word — when exactly one such word fits. A closed
- * class is small and every question uses it, so the reading is grammar, not a word list; a content
- * word is never guessed (a name the grounder missed stays as written).
+ * class is small and every question uses it, so the reading is grammar, not a word list. The graph's
+ * own names are the other closed class read so (round 12: "langauges", "yeras" → languages, years;
+ * four letters or more, as the graph names them or with a plural -s); any other content word is never
+ * guessed (a name the grounder missed stays as written).
  */
 export function respelled(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i) || t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || isStopWord(t.norm) || CLOSED_WORDS.has(t.norm) || ctx.meaning.knows(t.norm)) return t;
-    const fits = [...CLOSED_WORDS].filter((w) => oneSlip(t.norm, w));
+    const closed = [...CLOSED_WORDS].filter((w) => oneSlip(t.norm, w));
+    // The graph's own names are a closed class too ("langauges", "yeras"): four letters or more, as named or with a plural -s.
+    const fits = closed.length > 0 ? closed : [...new Set(graphWords(ctx).filter((w) => w.length >= 4).flatMap((w) => [w, `${w}s`]))].filter((w) => oneSlip(t.norm, w));
     if (fits.length !== 1) return t;
     changed = true;
     return { ...t, norm: fits[0]! };
@@ -446,19 +516,27 @@ const OPENING_OTHER = new Set([...OTHER, 'more']);
  * English's prefix "co-" on a noun: "co-writers", "co writers", "cowriters" are those who write
  * together with someone. Read from the words alone (no list): the token "co" before a noun (its
  * prefix, dropped: WordNet reads "co" as Colorado), or one unknown word that is "co" + a noun.
- * The verb form ("co-wrote") is left as it was read (round 6: the out-and-back implied by its hop).
+ * The verb form ("co-wrote") is left as it was read (round 6: the out-and-back implied by its hop),
+ * unless nothing follows it but "with" (`stranded`).
  */
 function coStems(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): { prefixes: Set<number>; stems: Map<number, string> } {
   const prefixes = new Set<number>();
   const stems = new Map<number, string>();
   const noun = (w: string): boolean => ctx.meaning.isNoun(w) && !ctx.meaning.isVerbForm(w) && !isStopWord(w);
+  // A co- verb that ends the question, "with" at most after it ("X co-wrote with: ?", "X co-directed?"),
+  // leaves its partner unsaid: that partner is asked, as a co- noun's is (the verb with an object,
+  // "who co-wrote films with X", is round 6's reading).
+  const stranded = (j: number, w: string): boolean => {
+    const k = g.tokens[j + 1]?.norm === 'with' ? j + 2 : j + 1;
+    return k >= g.tokens.length && !isStopWord(w) && ctx.meaning.verbSenses(w) > 0;
+  };
   g.tokens.forEach((t, i) => {
     if (inAnchor(i)) return;
     const next = g.tokens[i + 1];
-    if (t.norm === 'co' && next && !inAnchor(i + 1) && /^[-\s]*$/.test(g.question.slice(t.end, next.start)) && noun(next.norm)) {
+    if (t.norm === 'co' && next && !inAnchor(i + 1) && /^[-\s]*$/.test(g.question.slice(t.end, next.start)) && (noun(next.norm) || stranded(i + 1, next.norm))) {
       prefixes.add(i);
       stems.set(i + 1, next.norm);
-    } else if (t.norm.length >= 6 && t.norm.startsWith('co') && !ctx.meaning.knows(t.norm) && noun(t.norm.slice(2))) stems.set(i, t.norm.slice(2));
+    } else if (t.norm.length >= 6 && t.norm.startsWith('co') && !ctx.meaning.knows(t.norm) && (noun(t.norm.slice(2)) || stranded(i, t.norm.slice(2)))) stems.set(i, t.norm.slice(2));
   });
   return { prefixes, stems };
 }
@@ -648,6 +726,25 @@ const INDEFINITE = new Set([
   'whoever', 'whomever', 'whatever', 'whichever', 'one', 'ones',
 ]);
 
+/** Personal pronouns in the third person: what a later clause uses to point back at what was asked. */
+const BACK_PRONOUNS = new Set(['they', 'them', 'it', 'he', 'him', 'she', 'her']);
+
+/**
+ * An afterthought: a clause after the one that asks, with no name, wh-word or request of its own, that
+ * points back with a pronoun ("what films was X in, my nan keeps saying she loved them"; "…?? drop
+ * them below") says what the speaker will do with the answer or feels about it, not which answer.
+ * Its words are not read.
+ */
+function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>): boolean {
+  if (phrase.length === 0) return false;
+  const starts = clauseStarts(g, inAnchor);
+  const k = starts.filter((x) => x <= i).pop() ?? 0;
+  if (k <= phrase[0]!) return false;
+  const end = starts.find((x) => x > k) ?? g.tokens.length;
+  const clause = g.tokens.slice(k, end).map((t, d) => ({ t, j: k + d }));
+  return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j)) && clause.some(({ t }) => BACK_PRONOUNS.has(t.norm));
+}
+
 /**
  * A verb whose subject is the speaker, ending the question ("…, genre-wise I mean", "the director I
  * mean"), is a comment clause: it says how the speaker puts it, not what the graph holds.
@@ -717,7 +814,8 @@ export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): nu
     // own "!" or "?" right after a name does not ("the scriptwriter of I Want to Live! also wrote movies").
     const gap = g.question.slice(g.tokens[i - 1]?.end ?? 0, t.start);
     if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap)) return;
-    if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s/.test(gap)) out.push(i);
+    // A note's arrow ("X directed -> written by?", "X cast → other films") leads to the next step, as a dash does.
+    if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s|\s(?:[-–—=]+>|→)\s/.test(gap)) out.push(i);
   });
   return out;
 }
@@ -742,7 +840,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // a relative pronoun, which refers back to that noun ("genres the person who directed X has
   // worked in": the question asks for genres, not for the person).
   const whAt = (from: number): number => tokens.findIndex((t, i) => i >= from && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
-  let at = whAt(0);
+  let at = whAt(conditionEnd(g, inAnchor));
   // A wh-word right after a preposition opens a clause that is the preposition's object ("obsessed
   // with how X was shot"): when a later clause opens with a wh-word of its own ("…, like what other
   // films did that director do"), that one asks.
@@ -756,6 +854,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // (a later wh-word is a relative pronoun: "the person who directed X").
   if (OPENING_OTHER.has(tokens[0]?.norm ?? '') && !inAnchor(0) && at !== 0) at = 0;
   if (at < 0) {
+    // The agent a note's passive leaves for the answer is asked outright ("? "), before any noun phrase.
+    const by = g.tokens.findIndex((_, i) => strandedAgent(g, i, inAnchor, ctx));
+    if (by >= 0) return [by];
     const np = nounPhraseQuestion(g, inAnchor, ctx);
     return np >= 0 ? [np, np] : [];
   }
@@ -815,11 +916,16 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
         if (k === 0) fallback = k;
         continue;
       }
+      // A later clause of nouns only is a compound, its head last ("X (dir.) - film langs": the
+      // languages), when that noun names a label of the graph.
+      const last = end(k) - 1;
+      if (k > 0 && last > k && tokens.slice(k + 1, end(k)).every((_, d) => noun(k + 1 + d)) && ctx.meaning.typeOf(tokens[last]!.norm, ctx.vocabulary.labelNames, ctx.vocabulary.labelAliases) !== undefined) return last;
       return k;
     }
     let j = k;
     while (j < k + 3 && j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
-    if (j === k || j + 1 >= tokens.length || !noun(j)) continue;
+    // A later clause may be the noun phrase alone ("X dir. -> other titles"); the first needs more after it.
+    if (j === k || (j + 1 >= tokens.length && k === 0) || !noun(j)) continue;
     const finite = tokens.some((t, i) => i > j && i < end(k) && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
     if (!finite) return j;
   }
@@ -856,6 +962,35 @@ function nounsAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: Ran
     if (ok && head >= 0) return head;
   }
   return -1;
+}
+
+/**
+ * A question opened by a condition ("if I like how X writes, which movies did they write", "if my
+ * friend says she liked X, which genre is she into") asks in its main clause: the "if" clause sets
+ * the scene. Returns where the main clause starts (the next clause), or 0 when the question opens
+ * otherwise or has no clause after the condition. The condition's verbs say nothing of the chain
+ * (`conditionVerb`); its nouns still may ("if I liked one film by the director X, …").
+ */
+function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
+  if (g.tokens[0]?.norm !== 'if' || inAnchor(0)) return 0;
+  return clauseStarts(g, inAnchor).find((k) => k > 0) ?? 0;
+}
+
+function conditionVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const w = g.tokens[i]!.norm;
+  // A finite verb, not a noun in its place: "the cast of X", "X's directing" name what the condition is about.
+  return i < conditionEnd(g, inAnchor) && ctx.meaning.verbSenses(w) > 0 && (ctx.meaning.isVerbForm(w) || !ctx.meaning.isNoun(w)) && !/ing$/.test(w) && !afterDeterminer(g, i, inAnchor);
+}
+
+/**
+ * A note's passive with its agent left for the answer ("X directed -> written by?", "X scripts ->
+ * directed by?"): "by" right after a participle, with only a question mark after it, is "by whom" —
+ * it asks for the agent, a person, and its verb names the last hop (as in `lastHopWords`).
+ */
+function strandedAgent(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const t = g.tokens[i]!;
+  const verb = g.tokens[i - 1];
+  return t.norm === 'by' && !inAnchor(i) && verb !== undefined && !inAnchor(i - 1) && ctx.meaning.verbSenses(verb.norm) > 0 && !ctx.meaning.isNoun(verb.norm) && /^\s*\?/.test(g.question.slice(t.end));
 }
 
 /** A noun of the answer phrase joined to the next by "and"/"or" ("ideas" in "what ideas and motifs"). */
