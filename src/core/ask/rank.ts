@@ -169,7 +169,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests)) return;
+    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -726,23 +726,28 @@ const INDEFINITE = new Set([
   'whoever', 'whomever', 'whatever', 'whichever', 'one', 'ones',
 ]);
 
+/** Personal pronouns as subjects. */
+const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
+
 /** Personal pronouns in the third person: what a later clause uses to point back at what was asked. */
 const BACK_PRONOUNS = new Set(['they', 'them', 'it', 'he', 'him', 'she', 'her']);
 
 /**
  * An afterthought: a clause after the one that asks, with no name, wh-word or request of its own, that
- * points back with a pronoun ("what films was X in, my nan keeps saying she loved them"; "…?? drop
- * them below") says what the speaker will do with the answer or feels about it, not which answer.
- * Its words are not read.
+ * points back with a pronoun and names none of the graph's things outright ("what films was X in, my
+ * nan keeps saying she loved them"; "…?? drop them below") says what the speaker will do with the
+ * answer or feels about it, not which answer. Its words are not read.
  */
-function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>): boolean {
+function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>, ctx: RankContext): boolean {
   if (phrase.length === 0) return false;
   const starts = clauseStarts(g, inAnchor);
   const k = starts.filter((x) => x <= i).pop() ?? 0;
   if (k <= phrase[0]!) return false;
   const end = starts.find((x) => x > k) ?? g.tokens.length;
   const clause = g.tokens.slice(k, end).map((t, d) => ({ t, j: k + d }));
-  return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j)) && clause.some(({ t }) => BACK_PRONOUNS.has(t.norm));
+  // A clause that names the graph's things outright is about the answer ("…, the tags people give it").
+  const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relevance >= NAMES;
+  return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm)) && clause.some(({ t }) => BACK_PRONOUNS.has(t.norm));
 }
 
 /**
@@ -927,7 +932,9 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     // A later clause may be the noun phrase alone ("X dir. -> other titles"); the first needs more after it.
     if (j === k || (j + 1 >= tokens.length && k === 0) || !noun(j)) continue;
     const finite = tokens.some((t, i) => i > j && i < end(k) && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
-    if (!finite) return j;
+    // A subject pronoun right after the noun opens a relative clause without its "that" ("X writer -
+    // other films they wrote?": the films they wrote): its verb is the clause's, the whole a noun phrase.
+    if (!finite || (k > 0 && SUBJECT_PRONOUNS.has(tokens[j + 1]?.norm ?? ''))) return j;
   }
   const afterName = nounsAfterName(g, inAnchor, ctx, end);
   return afterName >= 0 ? afterName : fallback;

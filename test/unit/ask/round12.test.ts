@@ -87,3 +87,9 @@ test('an afterthought that points back with a pronoun is not read: "what films w
   const r = planned(await asker.ask('what films was Person AA Surname in, my nan keeps saying she loved them'));
   assert.equal(r.candidates[0]!.chain, 'starred_actors~', why(r));
 });
+
+test('a noun followed by a subject pronoun and its verb is a noun phrase with a relative clause: "X writer - other films they wrote?"', async () => {
+  const r = planned(await asker.ask('Heat writer - other films they wrote?'));
+  assert.deepEqual(r.askedType?.labels, ['Movie']);
+  assert.equal(r.candidates[0]!.chain, 'written_by > written_by~', why(r));
+});
