@@ -169,7 +169,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || aside(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -261,12 +261,33 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = collocated(uncompounded(respelled(unabbreviated(unheaded(uncontracted(question)), ctx), ctx), ctx), ctx);
+  const g = collocated(uncompounded(respelled(unabbreviated(unheaded(uncontracted(commonWords(question, ctx))), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
 }
 const readings = new WeakMap<Grounding, Grounding>();
+
+/**
+ * A word written in lower case that the dictionary knows, beside a name written with capitals, is a
+ * word of the question, not a second name ("Avenger: cast (check before printing the flyer)", "X
+ * cast -> their other films -> writers": the graph has a tag "cast", but the note means the film's
+ * cast). Read so only when every node the word may stand for is a member of a label of common words
+ * (`Vocabulary.wordLabels`: the graph's tags): a name of anything else stays an anchor. The mention
+ * stays (its candidates are ranked, ignoring the name); it no longer anchors the reading.
+ */
+export function commonWords(g: Grounding, ctx: RankContext): Grounding {
+  if (g.anchors.length < 2) return g;
+  const written = (a: number): string => g.question.slice(g.mentions[a]!.start, g.mentions[a]!.end);
+  const named = g.anchors.some((a) => /\p{Lu}/u.test(written(a)));
+  const common = (a: number): boolean => {
+    const m = g.mentions[a]!;
+    return !m.marked && m.tokenEnd - m.tokenStart === 1 && written(a) === written(a).toLowerCase() && ctx.meaning.knows(written(a)) && m.nodes.length > 0 && m.nodes.every((n) => ctx.vocabulary.wordLabels.has(n.label));
+  };
+  if (!named) return g;
+  const anchors = g.anchors.filter((a) => !common(a));
+  return anchors.length === g.anchors.length || anchors.length === 0 ? g : { ...g, anchors };
+}
 
 /**
  * What stands outside the question proper: a heading before a colon that opens it ("Category
@@ -726,6 +747,21 @@ const INDEFINITE = new Set([
   'whoever', 'whomever', 'whatever', 'whichever', 'one', 'ones',
 ]);
 
+/**
+ * A parenthesis that asks nothing ("Avenger: cast (check before printing the flyer)") is an aside:
+ * no question mark, no name, no wh-word and no word naming the graph's things outright in it (so
+ * "(all films)", "(actor)", "(dir.)" and "(yr?)" are read). Its words are not read.
+ */
+function aside(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const t = g.tokens[i]!;
+  const open = g.question.lastIndexOf('(', t.start);
+  if (open < 0 || g.question.lastIndexOf(')', t.start) > open) return false;
+  const close = g.question.indexOf(')', t.end);
+  const inside = g.tokens.map((x, j) => ({ x, j })).filter(({ x }) => x.start > open && (close < 0 || x.end <= close));
+  const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relevance >= NAMES;
+  return !g.question.slice(open, close < 0 ? undefined : close).includes('?') && inside.every(({ x, j }) => !inAnchor(j) && WH_WORDS[x.norm] === undefined && !names(x.norm));
+}
+
 /** Personal pronouns as subjects. */
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
 
@@ -736,7 +772,8 @@ const BACK_PRONOUNS = new Set(['they', 'them', 'it', 'he', 'him', 'she', 'her'])
  * An afterthought: a clause after the one that asks, with no name, wh-word or request of its own, that
  * points back with a pronoun and names none of the graph's things outright ("what films was X in, my
  * nan keeps saying she loved them"; "…?? drop them below") says what the speaker will do with the
- * answer or feels about it, not which answer. Its words are not read.
+ * answer or feels about it, not which answer; so does such a clause after a question mark that closed
+ * the question ("X (yr?) - for the club programme notes"). Its words are not read.
  */
 function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>, ctx: RankContext): boolean {
   if (phrase.length === 0) return false;
@@ -747,7 +784,9 @@ function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean,
   const clause = g.tokens.slice(k, end).map((t, d) => ({ t, j: k + d }));
   // A clause that names the graph's things outright is about the answer ("…, the tags people give it").
   const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relevance >= NAMES;
-  return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm)) && clause.some(({ t }) => BACK_PRONOUNS.has(t.norm));
+  // A question mark closing an earlier clause ends the question too ("X (yr?) - for the club programme notes").
+  const closed = /\?/.test(g.question.slice(g.tokens[phrase[0]!]!.end, g.tokens[k]!.start));
+  return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm)) && (closed || clause.some(({ t }) => BACK_PRONOUNS.has(t.norm)));
 }
 
 /**

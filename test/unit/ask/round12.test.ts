@@ -88,8 +88,25 @@ test('an afterthought that points back with a pronoun is not read: "what films w
   assert.equal(r.candidates[0]!.chain, 'starred_actors~', why(r));
 });
 
+test('a clause after a question mark that closed the question, naming nothing of the graph, is not read: "X (yr?) - for the club programme notes"', async () => {
+  const r = planned(await asker.ask('Heat (yr?) - for the club programme notes'));
+  assert.equal(r.candidates[0]!.chain, 'release_year', why(r));
+  assert.equal(r.status, 'match', why(r));
+});
+
 test('a noun followed by a subject pronoun and its verb is a noun phrase with a relative clause: "X writer - other films they wrote?"', async () => {
   const r = planned(await asker.ask('Heat writer - other films they wrote?'));
   assert.deepEqual(r.askedType?.labels, ['Movie']);
   assert.equal(r.candidates[0]!.chain, 'written_by > written_by~', why(r));
+});
+
+test('a word in lower case the dictionary knows, beside a name in capitals, is a word of the question even where the graph has a tag of that name: "X category"', async () => {
+  const tags = new Asker(await taggedFilms(['category', 'heist', 'police'], 'round-12-category-tag'));
+  const r = planned(await tags.ask('Heat category'));
+  assert.equal(r.candidates[0]!.chain, 'has_genre', why(r));
+});
+
+test('a parenthesis that asks nothing and names nothing of the graph is an aside: "X: cast (check before printing the flyer)"', async () => {
+  const r = planned(await asker.ask('Heat: cast (check before printing the flyer)'));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors', why(r));
 });
