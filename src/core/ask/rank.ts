@@ -185,7 +185,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
       const determined = afterDeterminer(g, index, inAnchor);
       const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose');
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}) });
     }
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
@@ -335,6 +335,26 @@ export function unabbreviated(g: Grounding, ctx: RankContext): Grounding {
   return changed ? { ...g, tokens } : g;
 }
 
+/** The graph's labels a type word names by the type-word rules (`WordMeaning.typeOf`): "director" → Person. */
+function labelsNamed(word: string, ctx: RankContext): string[] {
+  const t = ctx.meaning.typeOf(word, ctx.vocabulary.labelNames, ctx.vocabulary.labelAliases);
+  return t && t.how !== 'none' ? t.labels.map((l) => ctx.vocabulary.labelNames[l]!) : [];
+}
+
+/**
+ * A demonstrative before a noun that names the anchor's own label points back at the anchor ("my
+ * grandson likes X, what kinds of films does that actor do": that actor is X): the noun says the
+ * anchor's role, as "as actor" would (`asRole`). A noun of another kind points elsewhere ("the
+ * director of X … that director").
+ */
+function demonstrativeRole(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const before = g.tokens[i - 1];
+  if (!before || inAnchor(i - 1) || !DEMONSTRATIVES.has(before.norm) || inAnchor(i)) return false;
+  const labels = labelsNamed(g.tokens[i]!.norm, ctx);
+  return labels.length > 0 && g.anchors.some((a) => g.mentions[a]!.nodes.some((n) => labels.includes(n.label)));
+}
+const DEMONSTRATIVES = new Set(['that', 'this']);
+
 /** The words of the graph's names: its relations' and labels' terms (aliases included). */
 function graphWords(ctx: RankContext): string[] {
   return [...ctx.vocabulary.relations.values(), ...ctx.vocabulary.labels.values()].flatMap((terms) => terms.flat());
@@ -350,7 +370,7 @@ function graphWordBegun(prefix: string, ctx: RankContext): string | undefined {
   // A note abbreviates nouns: a verb of the graph's names ("directed") is read as the one noun
   // WordNet derives from it that the abbreviation also begins and that names a label of the graph
   // ("director" → Person; not "direction", "directive").
-  const nouns = ctx.meaning.derivedNouns(word).filter((n) => n.startsWith(prefix) && ctx.meaning.typeOf(n, ctx.vocabulary.labelNames, ctx.vocabulary.labelAliases) !== undefined);
+  const nouns = ctx.meaning.derivedNouns(word).filter((n) => n.startsWith(prefix) && labelsNamed(n, ctx).length > 0);
   return nouns.length === 1 ? nouns[0] : word;
 }
 
@@ -749,8 +769,9 @@ const INDEFINITE = new Set([
 
 /**
  * A parenthesis that asks nothing ("Avenger: cast (check before printing the flyer)") is an aside:
- * no question mark, no name, no wh-word and no word naming the graph's things outright in it (so
- * "(all films)", "(actor)", "(dir.)" and "(yr?)" are read). Its words are not read.
+ * no question mark, no name, no wh-word and no word linked to the graph's things above the faint
+ * line in it (so "(all films)", "(dir.)" and "(yr?)" are read), and not right after a name (its
+ * apposition: "X (screenwriter): release years of their scripts"). Its words are not read.
  */
 function aside(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
   const t = g.tokens[i]!;
@@ -758,7 +779,10 @@ function aside(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: R
   if (open < 0 || g.question.lastIndexOf(')', t.start) > open) return false;
   const close = g.question.indexOf(')', t.end);
   const inside = g.tokens.map((x, j) => ({ x, j })).filter(({ x }) => x.start > open && (close < 0 || x.end <= close));
-  const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relevance >= NAMES;
+  // Right after a name it is the name's apposition ("X (screenwriter): …"), which says its role.
+  const before = g.tokens.reduce((b, x, j) => (x.end <= open ? j : b), -1);
+  if (before >= 0 && inAnchor(before)) return false;
+  const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relevance >= RANK_WEIGHTS.faint;
   return !g.question.slice(open, close < 0 ? undefined : close).includes('?') && inside.every(({ x, j }) => !inAnchor(j) && WH_WORDS[x.norm] === undefined && !names(x.norm));
 }
 
@@ -963,7 +987,7 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
       // A later clause of nouns only is a compound, its head last ("X (dir.) - film langs": the
       // languages), when that noun names a label of the graph.
       const last = end(k) - 1;
-      if (k > 0 && last > k && tokens.slice(k + 1, end(k)).every((_, d) => noun(k + 1 + d)) && ctx.meaning.typeOf(tokens[last]!.norm, ctx.vocabulary.labelNames, ctx.vocabulary.labelAliases) !== undefined) return last;
+      if (k > 0 && last > k && tokens.slice(k + 1, end(k)).every((_, d) => noun(k + 1 + d)) && labelsNamed(tokens[last]!.norm, ctx).length > 0) return last;
       return k;
     }
     let j = k;

@@ -110,3 +110,8 @@ test('a parenthesis that asks nothing and names nothing of the graph is an aside
   const r = planned(await asker.ask('Heat: cast (check before printing the flyer)'));
   assert.equal(r.candidates[0]!.chain, 'starred_actors', why(r));
 });
+
+test('a demonstrative before a noun naming the anchor\'s own label points back at the anchor: "my grandson likes X, what kinds of films does that actor do"', async () => {
+  const r = planned(await asker.ask('my grandson likes Person AA Surname, what kinds of films does that actor do'));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors~ > has_genre', why(r));
+});
