@@ -389,6 +389,8 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i) || t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || isStopWord(t.norm) || CLOSED_WORDS.has(t.norm) || ctx.meaning.knows(t.norm)) return t;
+    // A word the graph's own names use is written right ("imdb" is no slip of a plural "imdbs").
+    if (graphWords(ctx).includes(t.norm)) return t;
     const closed = [...CLOSED_WORDS].filter((w) => oneSlip(t.norm, w));
     // The graph's own names are a closed class too ("langauges", "yeras"): four letters or more, as named or with a plural -s.
     const fits = closed.length > 0 ? closed : [...new Set(graphWords(ctx).filter((w) => w.length >= 4).flatMap((w) => [w, `${w}s`]))].filter((w) => oneSlip(t.norm, w));

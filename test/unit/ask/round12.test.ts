@@ -64,6 +64,9 @@ test('the graph\'s own names mistyped are read as those names: "what langauges i
   const r = planned(await tagged.ask('what langauges is Heat in'));
   assert.ok(r.askedType?.labels.includes('Language'), why(r));
   assert.equal(r.candidates[0]!.chain, 'in_language', why(r));
+  // A word the graph's names use as written is no slip of another ("imdb" is not "imdbs").
+  const s = planned(await tagged.ask('what is the imdb score of Heat'));
+  assert.equal(s.candidates[0]!.chain, 'has_imdb_rating', why(s));
 });
 
 test('a heading before a colon and a hashtag are no words of the question: "Director\'s round: list every film X directed", "… #movienight"', async () => {
