@@ -1041,7 +1041,8 @@ function nounsAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: Ran
  * friend says she liked X, which genre is she into") asks in its main clause: the "if" clause sets
  * the scene. Returns where the main clause starts (the next clause), or 0 when the question opens
  * otherwise or has no clause after the condition. The condition's verbs say nothing of the chain
- * (`conditionVerb`); its nouns still may ("if I liked one film by the director X, …").
+ * (`conditionVerb`) — except the name's own verb, when the main clause does not say it again ("if X
+ * writes it, who's in it?"); its nouns still may ("if I liked one film by the director X, …").
  */
 function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
   if (g.tokens[0]?.norm !== 'if' || inAnchor(0)) return 0;
@@ -1050,8 +1051,14 @@ function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
 
 function conditionVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
   const w = g.tokens[i]!.norm;
+  const end = conditionEnd(g, inAnchor);
   // A finite verb, not a noun in its place: "the cast of X", "X's directing" name what the condition is about.
-  return i < conditionEnd(g, inAnchor) && ctx.meaning.verbSenses(w) > 0 && (ctx.meaning.isVerbForm(w) || !ctx.meaning.isNoun(w)) && !/ing$/.test(w) && !afterDeterminer(g, i, inAnchor);
+  if (!(i < end && ctx.meaning.verbSenses(w) > 0 && (ctx.meaning.isVerbForm(w) || !ctx.meaning.isNoun(w)) && !/ing$/.test(w) && !afterDeterminer(g, i, inAnchor))) return false;
+  // The name's own verb says its role ("if X writes it, who's in it?"), unless the main clause says it
+  // again ("if I like how X writes, which movies did they write"): then it is read there, once.
+  if (!inAnchor(i - 1)) return true;
+  const lemmas = new Set(lemmasOf(w));
+  return g.tokens.some((t, j) => j >= end && !inAnchor(j) && lemmasOf(t.norm).some((l) => lemmas.has(l)));
 }
 
 /**

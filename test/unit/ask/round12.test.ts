@@ -54,10 +54,13 @@ test('a co- verb with nothing after it but "with" asks for the partner, as a co-
   assert.equal(s.candidates[0]!.chain, 'directed_by~ > directed_by', why(s));
 });
 
-test('a conditional clause sets the scene: "if I like how X writes, which movies did they write" asks the main clause', async () => {
+test('a conditional clause sets the scene: "if I like how X writes, which movies did they write" asks the main clause; "if X writes it, who\'s in it?" keeps the name\'s verb', async () => {
   const r = planned(await asker.ask('if I like how Person YB Surname writes, which movies did they write'));
   assert.deepEqual(r.askedType?.labels, ['Movie']);
   assert.equal(r.candidates[0]!.chain, 'written_by~', why(r));
+  // The name's own verb, said nowhere else, says its role.
+  const s = planned(await asker.ask("if Person YB Surname writes it, who's in it? name the actors of their films"));
+  assert.equal(s.candidates[0]!.chain, 'written_by~ > starred_actors', why(s));
 });
 
 test('the graph\'s own names mistyped are read as those names: "what langauges is X in"', async () => {
