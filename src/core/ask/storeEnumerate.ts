@@ -437,7 +437,7 @@ export class StoreEnumerator {
   private async rows(s: { text: string; params: Readonly<Record<string, unknown>> }, signal?: AbortSignal): Promise<readonly Readonly<Record<string, unknown>>[]> {
     if (s.text === '') return [];
     this.queries++;
-    const r = await this.at.store.query(s.text, { params: s.params as never, readOnly: true, ...(signal ? { signal } : {}) });
+    const r = await this.at.store.query(s.text, { params: s.params as never, readOnly: true, parsedByEngine: true, ...(signal ? { signal } : {}) });
     let edges = 0;
     for (const row of r.rows) edges += Array.isArray(row.e) ? row.e.length : 0;
     this.rowsRead += edges;

@@ -4,8 +4,9 @@
 // on the parse (the embedded engine's dialect has statements that parser does not know, e.g. COPY,
 // ATTACH, `-[* SHORTEST 1..3]-`, and its error recovery can drop tokens). The engine's own
 // `isReadOnly()` is not trusted: it calls `COPY … TO`, `EXPORT DATABASE`, `ATTACH`, `LOAD FROM` and
-// `CHECKPOINT` read-only. On the embedded engine a read-only statement's parsed check is the engine's own
-// plan of it instead (embedded/planCheck.ts, in the engine process): the token check here stays.
+// `CHECKPOINT` read-only. On the embedded engine a read-only statement of retrieval's store path has its
+// parsed check on the engine's own plan instead (embedded/planCheck.ts, in the engine process): the
+// token check here stays.
 // See docs/graph-stores.md ("The query door").
 
 import { GraphStoreError, abbreviate } from './errors';
@@ -22,10 +23,10 @@ export interface DoorOptions {
   /** `--write` / `readOnly: false`: data writes and file, attach and export statements are let through. */
   readonly allowWrite: boolean;
   /**
-   * Where the parsed check runs: Neo4j's parser here (the default), or, for a read-only statement on
-   * the embedded engine, the engine's own plan of it in the engine process (embedded/planCheck.ts),
-   * which the caller then asks for with the statement. With allowWrite the parse here always runs:
-   * it tells a write from administration.
+   * Where the parsed check runs: Neo4j's parser here (the default), or, for a read-only statement of
+   * retrieval's store path on the embedded engine, the engine's own plan of it in the engine process
+   * (embedded/planCheck.ts), which the caller then asks for with the statement. With allowWrite the
+   * parse here always runs: it tells a write from administration.
    */
   readonly parsedBy?: 'here' | 'engine';
 }

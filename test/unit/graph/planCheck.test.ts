@@ -1,5 +1,5 @@
-// The query door's parsed check on the embedded engine (planCheck.ts, run in the engine process): alone,
-// without the token check, it refuses every hostile statement the door's tests refuse — the corpus of
+// The query door's parsed check on the embedded engine for retrieval's store path (planCheck.ts, run in
+// the engine process): alone, without the token check, it refuses every hostile statement the door's tests refuse — the corpus of
 // queryDoor.test.ts and the seeded fuzz statements of queryDoorFuzz.test.ts — on the real engine, and
 // none of them acts (no file read or written, no folder made, the graph unchanged); the reads pass it.
 import { after, before, test } from 'node:test';
@@ -10,6 +10,7 @@ import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { EngineClient } from '../../../src/core/graph/embedded/engineClient';
 import { planFindings, startsAsQuery } from '../../../src/core/graph/embedded/planCheck';
 import { checkStatement } from '../../../src/core/graph/queryDoor';
+import { GraphStoreError } from '../../../src/core/graph/errors';
 import type { CypherParams } from '../../../src/core/graph/graphStore';
 import { mulberry32 } from '../../support/prng';
 import { ADMIN, FILES, WRITES, fuzzCase } from './doorCorpus';
@@ -112,13 +113,13 @@ test('the plan text: every operator and table function counts, wherever it stand
   assert.deepEqual(planFindings("PROJECTION[1] Expressions: 'INSERT[3]'"), ['INSERT']);
 });
 
-test('reads pass the engine check alone and through the whole door (token check + engine plan)', async () => {
+test('reads pass the engine check alone and through the whole door as the store path sends them (token check + engine plan)', async () => {
   const store = new EmbeddedStore({ folder, readOnly: true, timeoutMs: 20_000 });
   try {
     for (const { cypher, params } of READS) {
       await raw(cypher, params);
       assert.equal(checkStatement(cypher, { allowWrite: false, parsedBy: 'engine' }).allowed, true, cypher);
-      await store.query(cypher, params ? { params } : {});
+      await store.query(cypher, { ...(params ? { params } : {}), parsedByEngine: true });
     }
   } finally {
     await store.close();
@@ -153,6 +154,19 @@ test('alone, the engine check refuses every hostile statement of the door tests 
     fuzzRefused++;
   }
   assert.ok(fuzzRefused >= 60, `fuzz statements exercised: ${fuzzRefused}`);
+  // And through the whole door as the store path sends statements (token check + engine plan).
+  const store = new EmbeddedStore({ folder, readOnly: true, timeoutMs: 20_000 });
+  try {
+    const rand2 = mulberry32(0x2929);
+    const all = [...BINDING, ...[...FILES, ...WRITES, ...ADMIN].map(local)];
+    for (let i = 0; i < 160; i++) {
+      const c = fuzzCase(rand2, { secret, outFile, dumpDir, folder });
+      if (c.expect === 'refused') all.push(c.statement);
+    }
+    for (const q of all) await assert.rejects(store.query(q, { parsedByEngine: true }), (e) => e instanceof GraphStoreError, q);
+  } finally {
+    await store.close();
+  }
   assert.equal(await items(), before, 'the graph is unchanged');
   assert.equal(existsSync(outFile), false, 'COPY TO wrote no file');
   assert.equal(existsSync(dumpDir), false, 'EXPORT DATABASE made no folder');

@@ -151,14 +151,16 @@ export class EmbeddedStore implements GraphStore {
   }
 
   /**
-   * Statements from outside (people, plans, language models): through the query door first. A read-only
-   * statement's parsed check is the engine's own plan, made in the engine process with the statement
-   * (planCheck.ts); a write's is Neo4j's parser here, which tells a write from administration.
+   * Statements from outside (people, plans, language models): through the query door first. A
+   * read-only statement of retrieval's store path (`parsedByEngine`) has its parsed check on the
+   * engine's own plan, made in the engine process with the statement (planCheck.ts); every other
+   * statement's is Neo4j's parser here.
    */
   async query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
     const allowWrite = options.readOnly === false;
-    guardStatement(cypher, { allowWrite, parsedBy: allowWrite ? 'here' : 'engine' }, options.params);
-    return this.send(cypher, options, !allowWrite);
+    const byEngine = !allowWrite && options.parsedByEngine === true;
+    guardStatement(cypher, { allowWrite, parsedBy: byEngine ? 'engine' : 'here' }, options.params);
+    return this.send(cypher, options, byEngine);
   }
 
   /** Our own fixed catalog/expansion/export statements (identifiers quoted, values parameters): no parse needed. */
