@@ -24,6 +24,11 @@ export interface QueryRequest {
   readonly timeoutMs: number;
   /** Reject statements the engine does not classify as read-only. */
   readonly readOnly: boolean;
+  /**
+   * The query door's parsed check, done here on the engine's own plan before the statement runs:
+   * refuse unless it starts as a query and its EXPLAIN holds read operators only (planCheck.ts).
+   */
+  readonly planCheck?: boolean;
 }
 
 export interface CloseRequest {

@@ -13,6 +13,13 @@ export interface QueryOptions {
   readonly signal?: AbortSignal;
   /** Retrieval always runs read-only; import and admin work pass false. Default true. */
   readonly readOnly?: boolean;
+  /**
+   * A statement retrieval's store path built from its templates (names quoted, values as parameters):
+   * on the embedded engine, read-only, the query door's parsed check is the engine's own plan of it,
+   * in the engine process, instead of Neo4j's parser here (embedded/planCheck.ts; docs/graph-stores.md,
+   * "The query door"). Other stores and statements: ignored.
+   */
+  readonly parsedByEngine?: boolean;
 }
 
 export interface QueryResult {

@@ -4,9 +4,13 @@
 // on the parse (the embedded engine's dialect has statements that parser does not know, e.g. COPY,
 // ATTACH, `-[* SHORTEST 1..3]-`, and its error recovery can drop tokens). The engine's own
 // `isReadOnly()` is not trusted: it calls `COPY … TO`, `EXPORT DATABASE`, `ATTACH`, `LOAD FROM` and
-// `CHECKPOINT` read-only. See docs/graph-stores.md ("The query door").
+// `CHECKPOINT` read-only. On the embedded engine a read-only statement of retrieval's store path has its
+// parsed check on the engine's own plan instead (embedded/planCheck.ts, in the engine process): the
+// token check here stays.
+// See docs/graph-stores.md ("The query door").
 
 import { GraphStoreError, abbreviate } from './errors';
+import { READ_PROCEDURES } from './readProcedures';
 
 /** What a statement does, from the least to the most dangerous. */
 export type StatementKind = 'read' | 'write' | 'file' | 'admin';
@@ -18,6 +22,13 @@ export type DoorVerdict =
 export interface DoorOptions {
   /** `--write` / `readOnly: false`: data writes and file, attach and export statements are let through. */
   readonly allowWrite: boolean;
+  /**
+   * Where the parsed check runs: Neo4j's parser here (the default), or, for a read-only statement of
+   * retrieval's store path on the embedded engine, the engine's own plan of it in the engine process
+   * (embedded/planCheck.ts), which the caller then asks for with the statement. With allowWrite the
+   * parse here always runs: it tells a write from administration.
+   */
+  readonly parsedBy?: 'here' | 'engine';
 }
 
 /** Clause rules of the Neo4j grammar that only read. */
@@ -33,31 +44,6 @@ const FILE_WORDS = new Set(['COPY', 'LOAD', 'ATTACH', 'EXPORT', 'IMPORT', 'DETAC
 // (Neo4j's administration commands are caught on the parse tree; words common as variable names stay out.)
 const ADMIN_WORDS = new Set(['CHECKPOINT', 'BEGIN', 'COMMIT', 'ROLLBACK', 'INSTALL', 'UNINSTALL', 'EXTENSION', 'USE']);
 
-/**
- * Procedures a read-only statement may CALL (lower case). Embedded: catalog table functions; Neo4j: the
- * schema procedures. Everything else (settings, `CALL threads=1`, apoc, dbms.*, file readers) is refused
- * without allowWrite.
- */
-const READ_PROCEDURES = new Set([
-  'show_tables',
-  'show_connection',
-  'table_info',
-  'db_version',
-  'show_functions',
-  'db.labels',
-  'db.relationshiptypes',
-  'db.propertykeys',
-  'db.schema.nodetypeproperties',
-  'db.schema.reltypeproperties',
-  'db.schema.visualization',
-  // Neo4j's full-text index query (mode READ in the server's registry): the store path's candidates
-  // for named pattern nodes (docs/placement.md). Its index name and query text are values; the query
-  // text is escaped so a name cannot change the Lucene query (neo4j/fulltext.ts).
-  'db.index.fulltext.querynodes',
-  // Neo4j's vector index query (mode READ in the server's registry): candidates from the name
-  // vectors a person chose to write (neo4j/vector.ts); index names, vector and limit are values.
-  'db.index.vector.querynodes',
-]);
 
 /** Longest statement the door parses (the parser is linear, but a 100 MB "query" is not a query). */
 export const MAX_STATEMENT_CHARS = 1_000_000;
@@ -371,7 +357,7 @@ const EXPLAIN_PREFIX = /^\s*(EXPLAIN|PROFILE)\b/i;
 export function checkStatement(cypher: string, options: DoorOptions): DoorVerdict {
   // The verdict depends only on the text and allowWrite: strategies send the same statement shapes
   // again and again (in-store retrieval: one per level), and the parse costs ≈ 5–30 ms each.
-  const key = (options.allowWrite ? 'w' : 'r') + cypher;
+  const key = (options.allowWrite ? 'w' : options.parsedBy === 'engine' ? 'e' : 'r') + cypher;
   const known = verdicts.get(key);
   if (known) return known;
   const verdict = decide(cypher, options);
@@ -392,7 +378,9 @@ function decide(cypher: string, options: DoorOptions): DoorVerdict {
   const tokens = cypherTokens(cypher);
   const depth = bracketDepth(tokens);
   if (depth > MAX_STATEMENT_NESTING) return { allowed: false, kind: 'admin', reason: `Refused: the statement nests brackets ${depth} levels deep; the door checks at most ${MAX_STATEMENT_NESTING}.` };
-  const findings = [...tokenFindings(tokens), ...treeFindings(parseTree(cypher))];
+  // Read-only on the embedded engine the parsed check is the engine's plan, made in its process (embedded/planCheck.ts).
+  const parsedHere = options.allowWrite || options.parsedBy !== 'engine';
+  const findings = [...tokenFindings(tokens), ...(parsedHere ? treeFindings(parseTree(cypher)) : [])];
   let kind: StatementKind = 'read';
   for (const f of findings) kind = worse(kind, f.kind);
   const first = findings.find((f) => f.kind === kind);

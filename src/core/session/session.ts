@@ -268,8 +268,9 @@ class Session implements RetrievalSession, StrategyContext {
       },
       query: (cypher: string, o?: QueryOptions) => session.store.query(cypher, o),
     };
-    // The door's parser before the name index, not with the first level statement (queryDoor.ts warmParser).
-    if (placement.ran === 'store') warmParser();
+    // The door's parser before the name index, not with the first level statement (queryDoor.ts
+    // warmParser); on the embedded engine the store path's parsed check is the engine's plan, no parser here.
+    if (placement.ran === 'store' && this.store.kind !== 'embedded') warmParser();
     const asker = new Asker(index, { schema, embedder: this.embedder, store });
     this.lastAsker = { index, schema, asker };
     return { asker, placement };

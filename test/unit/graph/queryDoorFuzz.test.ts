@@ -13,6 +13,7 @@ import { GraphStoreError } from '../../../src/core/graph/errors';
 import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { EngineClient } from '../../../src/core/graph/embedded/engineClient';
 import { mulberry32 } from '../../support/prng';
+import { fuzzCase, type FuzzCase } from './doorCorpus';
 import { tempDir } from './helpers';
 
 const dir = tempDir('kgrag-door-fuzz-');
@@ -23,64 +24,7 @@ const dumpDir = join(dir.path, 'dump');
 const folder = join(dir.path, 'db');
 let store: EmbeddedStore;
 
-/** Forbidden clauses that can follow a `WITH n …` (n an Item node) and still be a statement the engine runs. */
-const PAYLOADS: readonly { readonly kind: 'file' | 'write' | 'admin'; readonly text: string }[] = [
-  { kind: 'file', text: `LOAD FROM '${secret}' (header=false) RETURN *` },
-  { kind: 'file', text: `LOAD WITH HEADERS (a STRING, b INT64) FROM '${secret}' (header=false) RETURN *` },
-  { kind: 'write', text: `CREATE (:Item {name: 'pwned', v: 0})` },
-  { kind: 'write', text: `MERGE (:Item {name: 'pwned2', v: 0})` },
-  { kind: 'write', text: 'SET n.v = 99 RETURN n.v' },
-  { kind: 'write', text: 'DELETE n' },
-  { kind: 'write', text: 'DETACH DELETE n' },
-  { kind: 'file', text: `COPY (MATCH (m:Item) RETURN m.name) TO '${outFile}'` },
-  { kind: 'file', text: `COPY Item FROM '${secret}'` },
-  { kind: 'file', text: `ATTACH '${join(folder, 'graph.lbug')}' AS other (dbtype lbug)` },
-  { kind: 'file', text: `EXPORT DATABASE '${dumpDir}'` },
-  { kind: 'admin', text: 'CHECKPOINT' },
-  { kind: 'admin', text: 'INSTALL json' },
-  { kind: 'admin', text: 'CALL threads=1' },
-  { kind: 'file', text: `CALL read_csv('${secret}') RETURN *` },
-];
-
-/** Allowed statements ending where a clause may follow, and how the payload is attached. */
-const PREFIXES = ['MATCH (n:Item) WITH n LIMIT 1', 'MATCH (n:Item) WITH n SKIP 0', 'MATCH (n:Item) WITH n ORDER BY n.v LIMIT 2', 'MATCH (n:Item) WHERE n.v > 0 WITH n'];
-/** Between prefix and payload: nothing (glued to the number or name), Unicode spaces, comments. */
-const GLUES = ['', ' ', '\t', '\u00a0', '\u2003', '\u3000', '\u2028', '\r', '/**/', '/* x */', '//c\n', '//c\r', '\n'];
-
-type Case = { readonly statement: string; readonly expect: 'refused' | 'allowed' | 'either'; readonly form: string };
-
-function randomCase(rand: () => number): Case {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const payload = pick(PAYLOADS).text;
-  const shout = rand() < 0.5 ? payload : payload.replace(/^[A-Z]+/, (w) => [...w].map((c) => (rand() < 0.5 ? c.toLowerCase() : c)).join(''));
-  const form = Math.floor(rand() * 9);
-  switch (form) {
-    case 0:
-    case 1: {
-      const prefix = pick(PREFIXES);
-      // A prefix ending in a name can only be glued through a separator (`nLOAD` is one identifier).
-      const glue = /\d$/.test(prefix) ? pick(GLUES) : pick(GLUES.slice(1));
-      return { statement: `${prefix}${glue}${shout}`, expect: 'refused', form: 'glued' };
-    }
-    case 2:
-      return { statement: `MATCH (n:Item) RETURN n.name AS x UNION ALL${pick(GLUES.slice(1))}${shout}`, expect: 'refused', form: 'union' };
-    case 3:
-      return { statement: `MATCH (n:Item) WHERE EXISTS { MATCH (n)${pick(GLUES.slice(1))}${shout} } RETURN n.name`, expect: 'refused', form: 'subquery' };
-    case 4:
-      return { statement: `MATCH (n:Item) RETURN n.name AS x, "${shout}" AS s`, expect: 'allowed', form: 'string' };
-    case 5:
-      return { statement: `MATCH (n:Item) RETURN n.name AS x /* ${shout} */`, expect: 'allowed', form: 'block comment' };
-    case 6:
-      return { statement: `MATCH (n:Item) RETURN n.name AS \`${shout.replace(/`/g, '``')}\``, expect: 'allowed', form: 'quoted name' };
-    case 7:
-      return { statement: `MATCH (n:Item) RETURN n.name AS x // ${shout}`, expect: 'allowed', form: 'line comment' };
-    default: {
-      // Homoglyphs: Cyrillic О/Е/С in the clause word; the engine reads an identifier, never the clause.
-      const homo = shout.replace(/^[A-Za-z]+/, (w) => w.replace(/O/g, '\u041e').replace(/E/g, '\u0415').replace(/C/g, '\u0421').replace(/o/g, '\u043e'));
-      return { statement: `${pick(PREFIXES)} ${homo}`, expect: 'either', form: 'homoglyph' };
-    }
-  }
-}
+const fuzzFiles = { secret, outFile, dumpDir, folder };
 
 async function items(): Promise<string> {
   const r = await store.query('MATCH (n:Item) RETURN n.name AS name, n.v AS v ORDER BY name');
@@ -101,8 +45,8 @@ after(async () => {
 
 test('door fuzz: no forbidden clause mixed into an allowed statement runs on the real engine; inert ones stay allowed', async () => {
   const rand = mulberry32(0x2929);
-  const cases: Case[] = [];
-  for (let i = 0; i < 160; i++) cases.push(randomCase(rand));
+  const cases: FuzzCase[] = [];
+  for (let i = 0; i < 160; i++) cases.push(fuzzCase(rand, fuzzFiles));
   const before = await items();
   const forms = new Map<string, number>();
   for (const c of cases) {

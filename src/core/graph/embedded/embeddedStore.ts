@@ -150,20 +150,27 @@ export class EmbeddedStore implements GraphStore {
     await this.client.close();
   }
 
-  /** Statements from outside (people, plans, language models): through the query door first. */
+  /**
+   * Statements from outside (people, plans, language models): through the query door first. A
+   * read-only statement of retrieval's store path (`parsedByEngine`) has its parsed check on the
+   * engine's own plan, made in the engine process with the statement (planCheck.ts); every other
+   * statement's is Neo4j's parser here.
+   */
   async query(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
-    guardStatement(cypher, { allowWrite: options.readOnly === false }, options.params);
-    return this.send(cypher, options);
+    const allowWrite = options.readOnly === false;
+    const byEngine = !allowWrite && options.parsedByEngine === true;
+    guardStatement(cypher, { allowWrite, parsedBy: byEngine ? 'engine' : 'here' }, options.params);
+    return this.send(cypher, options, byEngine);
   }
 
   /** Our own fixed catalog/expansion/export statements (identifiers quoted, values parameters): no parse needed. */
-  private async send(cypher: string, options: QueryOptions = {}): Promise<QueryResult> {
+  private async send(cypher: string, options: QueryOptions = {}, planCheck = false): Promise<QueryResult> {
     const mode = options.mode ?? 'run';
     const readOnly = options.readOnly ?? true;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     if (!readOnly && !this.options.readOnly) ensureDataFolder(this.folder);
     const response = await this.client.request(
-      { type: 'query', cypher, params: options.params ?? {}, mode, timeoutMs, readOnly },
+      { type: 'query', cypher, params: options.params ?? {}, mode, timeoutMs, readOnly, ...(planCheck ? { planCheck } : {}) },
       { timeoutMs, signal: options.signal, description: cypher },
     );
     if (response.type !== 'result') throw new GraphStoreError('query-failed', `Unexpected engine response '${response.type}'.`);

@@ -4,6 +4,7 @@ import { Connection, Database, type PreparedStatement, type QueryResult } from '
 import { existsSync, renameSync } from 'node:fs';
 import type { CypherValue } from '../graphStore';
 import { fromEngineValue } from './values';
+import { NOT_A_QUERY, planFindings, planRefusal, startsAsQuery } from './planCheck';
 import { isEngineRequest, type EngineErrorCode, type EngineRequest, type EngineResponse, type QueryRequest } from '../../../contracts/engineWorker';
 
 let database: Database | undefined;
@@ -86,6 +87,7 @@ async function preparedFor(conn: Connection, cypher: string): Promise<PreparedSt
   // The engine calls ATTACH, COPY … TO or CHECKPOINT read-only too (queryDoor.ts): only plain reads are kept.
   if (!statement.isReadOnly() || !PLAIN_READ.test(cypher)) {
     prepared.clear();
+    planPassed.clear();
     return statement;
   }
   if (prepared.size >= PREPARED_KEPT) prepared.delete(prepared.keys().next().value!);
@@ -93,11 +95,31 @@ async function preparedFor(conn: Connection, cypher: string): Promise<PreparedSt
   return statement;
 }
 
+/**
+ * Statement texts whose plan passed the door's check (by text: a parameter is a value and cannot add an
+ * operator), most recent last; forgotten with the prepared statements.
+ */
+const planPassed = new Set<string>();
+
+/** The query door's parsed check on the engine's plan (planCheck.ts); throws unless the statement reads. */
+async function checkPlan(conn: Connection, cypher: string, params: QueryRequest['params']): Promise<void> {
+  if (planPassed.has(cypher)) return;
+  if (!startsAsQuery(cypher)) throw new EngineError('not-read-only', NOT_A_QUERY);
+  const plan = await execute(conn, `EXPLAIN ${cypher}`, params);
+  const cell = plan.rows[0]?.['explain result'];
+  const findings = typeof cell === 'string' ? planFindings(cell) : ['no plan'];
+  if (findings.length > 0) throw new EngineError('not-read-only', planRefusal(findings));
+  if (planPassed.size >= PREPARED_KEPT) planPassed.delete(planPassed.values().next().value!);
+  planPassed.add(cypher);
+}
+
 async function runQuery(req: QueryRequest): Promise<EngineResponse> {
   const conn = connection;
   if (!conn) throw new EngineError('not-open', 'The database is not open.');
   conn.setQueryTimeout(Math.max(1, Math.round(req.timeoutMs)));
   const started = performance.now();
+  // Before the statement is prepared: the check refuses what does not start as a query unprepared.
+  if (req.planCheck) await checkPlan(conn, req.cypher, req.params);
   const statement = await preparedFor(conn, req.cypher);
   const readOnlyStatement = statement.isReadOnly();
   if (req.readOnly && !readOnlyStatement) {
@@ -225,6 +247,7 @@ async function openAndClose(path: string): Promise<void> {
 
 async function shutdown(): Promise<void> {
   prepared.clear();
+  planPassed.clear();
   const conn = connection;
   const db = database;
   connection = undefined;

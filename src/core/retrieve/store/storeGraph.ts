@@ -43,7 +43,7 @@ export class IoCounter {
   /** `count`: what the read returned, when a row holds many (packed edges: one per edge, PACK); else its rows. */
   async read(cypher: string, params: CypherParams, count?: (rows: QueryResult['rows']) => number): Promise<QueryResult['rows']> {
     this.statements.push(cypher);
-    const q = await this.reader.query(cypher, { params, mode: 'run', readOnly: true, ...(this.signal ? { signal: this.signal } : {}) });
+    const q = await this.reader.query(cypher, { params, mode: 'run', readOnly: true, parsedByEngine: true, ...(this.signal ? { signal: this.signal } : {}) });
     this.roundTrips++;
     this.rowsRead += count ? count(q.rows) : q.rows.length;
     this.serverMs += q.serverMs ?? q.timeMs;
