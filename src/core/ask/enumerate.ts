@@ -49,6 +49,18 @@ export type EnumerationData = Pick<SnapshotData, 'outOffsets' | 'outTargets' | '
 export interface EnumerationGraph {
   readonly nodeCount: number;
   readonly data: EnumerationData;
+  /**
+   * The graph's own numbering of the index's nodes (the store's local graph: only the nodes one
+   * question touched), absent when it numbers them as the index does. Anchors come and candidates
+   * go in the index's numbering either way.
+   */
+  readonly numbering?: NodeNumbering;
+}
+
+/** Index node → the graph's node (−1 when absent), and back. */
+export interface NodeNumbering {
+  find(indexNode: number): number;
+  readonly globals: Uint32Array;
 }
 
 /**
@@ -69,8 +81,9 @@ interface Frontier {
  * a stamp array, accumulating path counts; the work is the edges touched, nothing per node.
  */
 export class CandidateEnumerator {
-  private readonly stamp: Int32Array;
-  private readonly acc: Float64Array;
+  /** Per node of the graph (sized at each walk: a local graph's count changes per question). */
+  private stamp = new Int32Array(0);
+  private acc = new Float64Array(0);
   private tick = 0;
   /** Per group key: edges counted, then the fill cursor (zero between calls; sized on first use). */
   private keyCursor = new Int32Array(0);
@@ -83,9 +96,32 @@ export class CandidateEnumerator {
   constructor(
     private readonly snap: EnumerationGraph,
     private readonly options: { readonly groupedEdges?: number } = {},
-  ) {
-    this.stamp = new Int32Array(snap.nodeCount);
-    this.acc = new Float64Array(snap.nodeCount);
+  ) {}
+
+  /** Per-node arrays for the graph's nodes now (a fresh stamp array is as good as any: `tick` only grows). */
+  private sized(): void {
+    const n = this.snap.nodeCount;
+    if (this.stamp.length < n) {
+      this.stamp = new Int32Array(n);
+      this.acc = new Float64Array(n);
+    }
+  }
+
+  /** `v` (the index's numbering) in the graph's, or −1 when the graph does not hold it. */
+  private nodeOf(v: number): number {
+    return this.snap.numbering ? this.snap.numbering.find(v) : v;
+  }
+
+  /**
+   * The candidates' answers renamed into the index's numbering, in place, once the walk is done (each
+   * candidate's array is its own: made by `dedupe`, `without` or `intersect`, and used as a
+   * frontier only during the walk).
+   */
+  private toIndex(out: readonly EnumeratedCandidate[]): void {
+    const numbering = this.snap.numbering;
+    if (!numbering) return;
+    const globals = numbering.globals;
+    for (const c of out) for (let i = 0; i < c.nodes.length; i++) c.nodes[i] = globals[c.nodes[i]!]!;
   }
 
   /**
@@ -209,6 +245,9 @@ export class CandidateEnumerator {
     const maxHops = options.maxHops ?? 3;
     const cap = options.maxCandidates ?? 2000;
     const out: EnumeratedCandidate[] = [];
+    const start = this.nodeOf(anchor.node);
+    if (start < 0) return out;
+    this.sized();
     const walk = (f: Frontier, steps: Step[]): void => {
       if (steps.length >= maxHops) return;
       const groups = [...this.expand(f)].sort((a, b) => a[0] - b[0]);
@@ -218,15 +257,16 @@ export class CandidateEnumerator {
           return;
         }
         const next = [...steps, this.stepOf(key)];
-        const answers = without(g, anchor.node, -1);
+        const answers = without(g, start, -1);
         if (answers.nodes.length > 0) out.push({ source: 'snapshot', shape: { kind: 'chain', anchor, steps: next }, ...answers });
         // Onward from the answers, not from the anchor again: "films that share actors with X"
         // are films other than X, and X's own paths would outnumber every other film's.
         walk(answers, next);
       }
     };
-    walk({ nodes: Uint32Array.of(anchor.node), weights: Float64Array.of(1) }, []);
+    walk({ nodes: Uint32Array.of(start), weights: Float64Array.of(1) }, []);
     this.release();
+    this.toIndex(out);
     return out;
   }
 
@@ -234,32 +274,38 @@ export class CandidateEnumerator {
   twoAnchor(a: AnchorRef, b: AnchorRef, options: EnumerateOptions = {}): EnumeratedCandidate[] {
     if (a.node === b.node) return [];
     const cap = options.maxCandidates ?? 2000;
-    const fromA = this.expand({ nodes: Uint32Array.of(a.node), weights: Float64Array.of(1) });
-    const fromB = this.expand({ nodes: Uint32Array.of(b.node), weights: Float64Array.of(1) });
+    const na = this.nodeOf(a.node);
+    const nb = this.nodeOf(b.node);
+    if (na < 0 || nb < 0) return [];
+    this.sized();
+    const fromA = this.expand({ nodes: Uint32Array.of(na), weights: Float64Array.of(1) });
+    const fromB = this.expand({ nodes: Uint32Array.of(nb), weights: Float64Array.of(1) });
     const out: EnumeratedCandidate[] = [];
     for (const [ka, ga] of [...fromA].sort((x, y) => x[0] - y[0])) {
       const first = this.stepOf(ka);
       for (const [kb, gb] of [...fromB].sort((x, y) => x[0] - y[0])) {
         const fromBSide = this.stepOf(kb);
         if (fromBSide.label !== first.label) continue;
-        const middle = intersect(ga, gb, a.node, b.node);
+        const middle = intersect(ga, gb, na, nb);
         if (middle.nodes.length === 0) continue;
         // The second hop read from m towards b: the reverse of b's hop.
         const second: Step = { relation: fromBSide.relation, direction: fromBSide.direction === 'out' ? 'in' : 'out', label: b.label };
         if (out.length >= cap) {
           this.capped = true;
           this.release();
+          this.toIndex(out);
           return out;
         }
         out.push({ source: 'snapshot', shape: { kind: 'path', anchors: [a, b], first, second }, ...middle });
         for (const [kt, gt] of [...this.expand(middle)].sort((x, y) => x[0] - y[0])) {
-          const kept = without(gt, a.node, b.node);
+          const kept = without(gt, na, nb);
           if (kept.nodes.length === 0) continue;
           out.push({ source: 'snapshot', shape: { kind: 'conjunction', anchors: [a, b], first, second, then: this.stepOf(kt) }, ...kept });
         }
       }
     }
     this.release();
+    this.toIndex(out);
     return out;
   }
 }

@@ -6,12 +6,13 @@ import { keyLookups, levelParts, LOOKUPS_PER_STATEMENT, OffsetNodes, offsetOf, s
 import { CandidateEnumerator, type EnumerationGraph, type EnumerationData } from './enumerate';
 import { enumerationLevel, PACK, PACKED_A_LIMIT } from './storeCypher';
 import { fullCollection } from '../collect';
+import { LocalNumbering } from './localNumbering';
 
 /**
  * What candidate enumeration on a store keeps per search index (the Asker holds one): relation and
  * label ids by name, each label's table offsets → index nodes (embedded; built on first use of the
- * label), what the catalog says of labels and types, and one spare local graph (its buffers span the
- * index's nodes, so they are reused rather than allocated per question).
+ * label), what the catalog says of labels and types, and one spare local graph (its buffers, sized by
+ * the nodes a question touched, are reused rather than allocated per question unless large).
  */
 export class StoreNeighbourhood {
   readonly relationIds: ReadonlyMap<string, number>;
@@ -82,12 +83,14 @@ export const SLICE_NODES = 32_768;
  */
 export const COLLECT_EVERY_EDGES = 1 << 18;
 
-/** A node's state in the local graph during one question's reads. */
-const SEEN = 1;
+/** A node's state in the local graph during one question's reads (0: seen, a neighbour of a node read). */
 const FRONTIER = 2;
 const READ = 3;
 
-/** Edges read in one row of a level (one relation, one direction): from `a[i]` (a frontier node) to or from `b[i]`. */
+/** Nodes whose per-node arrays a local graph keeps between questions (more are let go at `clear`: MetaQA ×1 holds 42,828). */
+const KEPT_NODES = 1 << 16;
+
+/** Edges read in one row of a level (one relation, one direction): from `a[i]` (a frontier node) to or from `b[i]`, both local. */
 interface EdgeRun {
   readonly out: boolean;
   readonly rel: number;
@@ -96,75 +99,111 @@ interface EdgeRun {
 }
 
 /**
- * The part of the graph one question's enumeration walks, in the index's numbering: every edge of
- * the nodes read (each read node has all of its edges, out and in, as in the snapshot's CSR; other
- * nodes have none and are never expanded). CandidateEnumerator walks it as it walks the snapshot.
- * The edges are kept as read (runs of 8 bytes an edge, relation and direction once per run) until
- * `build` places them into the CSR (6 bytes an edge) and lets the runs go: MetaQA ×40's third level
- * is 1.7 M edges (docs/ask.md, "ask within the ×40 budget").
+ * The part of the graph one question's enumeration walks: every edge of the nodes read (each read
+ * node has all of its edges, out and in, as in the snapshot's CSR; other nodes have none and are
+ * never expanded). CandidateEnumerator walks it as it walks the snapshot. Its nodes are numbered
+ * locally in the order first seen (`numbering`: the enumerator takes anchors and gives answers in
+ * the index's numbering), so its per-node arrays and the enumerator's span the nodes touched, not
+ * the index: at MetaQA ×40 531,824 of 1.5 M (docs/ask.md, "A local numbering"). The methods taking
+ * a node take it in the index's numbering. The edges are kept as read (runs of 8 bytes an edge,
+ * relation and direction once per run) until `build` places them into the CSR (6 bytes an edge)
+ * and lets the runs go: MetaQA ×40's third level is 1.7 M edges (docs/ask.md, "ask within the ×40
+ * budget").
  */
 export class LocalGraph implements EnumerationGraph {
-  readonly nodeCount: number;
   data: EnumerationData;
-  readonly enumerator: CandidateEnumerator;
-  private readonly state: Uint8Array;
-  private touched: number[] = [];
-  private readonly outOffsets: Uint32Array;
-  private readonly inOffsets: Uint32Array;
+  enumerator: CandidateEnumerator;
+  readonly numbering = new LocalNumbering();
+  /** Per local node: its state and its label (the index's). */
+  private state = new Uint8Array(LocalNumbering.INITIAL);
+  private labels = new Uint16Array(LocalNumbering.INITIAL);
+  private outOffsets = new Uint32Array(1);
+  private inOffsets = new Uint32Array(1);
   /** Edges read, in the order read (each node's edges keep that order in the CSR). */
   private runs: EdgeRun[] = [];
 
-  constructor(private readonly index: SearchIndex) {
-    this.nodeCount = index.nodeCount;
-    this.state = new Uint8Array(index.nodeCount);
-    this.outOffsets = new Uint32Array(index.nodeCount + 1);
-    this.inOffsets = new Uint32Array(index.nodeCount + 1);
+  /** `keptNodes`: KEPT_NODES (tests use small ones). */
+  constructor(
+    private readonly index: SearchIndex,
+    private readonly options: { readonly keptNodes?: number } = {},
+  ) {
     this.data = this.arrays();
     this.enumerator = new CandidateEnumerator(this);
   }
 
+  /** Nodes touched so far (the enumerator's per-node arrays are this long). */
+  get nodeCount(): number {
+    return this.numbering.size;
+  }
+
   private arrays(): EnumerationData {
     const d = this.index.data;
-    const out = csrOfRuns(this.outOffsets, this.runs, true);
-    const inn = csrOfRuns(this.inOffsets, this.runs, false);
-    return { outOffsets: this.outOffsets, outTargets: out.targets, outRels: out.rels, inOffsets: this.inOffsets, inSources: inn.targets, inRels: inn.rels, nodeLabel: d.nodeLabel, labelNames: d.labelNames, relationNames: d.relationNames };
+    const n = this.numbering.size;
+    if (this.outOffsets.length < n + 1) {
+      this.outOffsets = new Uint32Array(n + 1);
+      this.inOffsets = new Uint32Array(n + 1);
+    }
+    const outOffsets = this.outOffsets.subarray(0, n + 1);
+    const inOffsets = this.inOffsets.subarray(0, n + 1);
+    const out = csrOfRuns(outOffsets, this.runs, true);
+    const inn = csrOfRuns(inOffsets, this.runs, false);
+    return { outOffsets, outTargets: out.targets, outRels: out.rels, inOffsets, inSources: inn.targets, inRels: inn.rels, nodeLabel: this.labels, labelNames: d.labelNames, relationNames: d.relationNames };
+  }
+
+  /** The local number of index node `v`, numbered (and its label noted) when first seen. */
+  private local(v: number): number {
+    const n = this.numbering.size;
+    const l = this.numbering.add(v);
+    if (l === n) {
+      if (l === this.state.length) {
+        const state = new Uint8Array(2 * l);
+        state.set(this.state);
+        this.state = state;
+        const labels = new Uint16Array(2 * l);
+        labels.set(this.labels);
+        this.labels = labels;
+      }
+      this.labels[l] = this.index.data.nodeLabel[v]!;
+    }
+    return l;
   }
 
   isRead(v: number): boolean {
-    return this.state[v] === READ;
+    const l = this.numbering.find(v);
+    return l >= 0 && this.state[l] === READ;
   }
 
-  isFrontier(v: number): boolean {
-    return this.state[v] === FRONTIER;
+  /** The local number of `v` when it is in the frontier being read, else −1. */
+  frontierLocal(v: number): number {
+    const l = this.numbering.find(v);
+    return l >= 0 && this.state[l] === FRONTIER ? l : -1;
   }
 
   /** Marks `v` to be read in the next level; false when it is read or marked already. */
   queue(v: number): boolean {
-    const s = this.state[v]!;
+    return this.queueLocal(this.local(v));
+  }
+
+  private queueLocal(l: number): boolean {
+    const s = this.state[l]!;
     if (s === READ || s === FRONTIER) return false;
-    if (s === 0) this.touched.push(v);
-    this.state[v] = FRONTIER;
+    this.state[l] = FRONTIER;
     return true;
   }
 
-  /** Notes a neighbour seen (so that `clear` resets it). */
-  see(v: number): void {
-    if (this.state[v] === 0) {
-      this.state[v] = SEEN;
-      this.touched.push(v);
-    }
-  }
-
   markRead(nodes: readonly number[]): void {
-    for (const v of nodes) this.state[v] = READ;
+    for (const v of nodes) this.state[this.local(v)] = READ;
   }
 
-  /** One row's edges (`length` of `a` and `b` used; the arrays are kept, not copied). */
+  /**
+   * One row's edges (`length` of `a` and `b` used; the arrays are kept, not copied): `a` the frontier
+   * nodes' local numbers (`frontierLocal`), `b` index nodes, renumbered here in place.
+   */
   addRun(out: boolean, rel: number, a: Uint32Array, b: Uint32Array, length: number): void {
     if (length === 0) return;
     const run = { out, rel, a: length < a.length ? a.subarray(0, length) : a, b: length < b.length ? b.subarray(0, length) : b };
     this.runs.push(run);
-    for (let i = 0; i < length; i++) this.see(b[i]!);
+    for (let i = 0; i < length; i++) b[i] = this.local(b[i]!);
   }
 
   /** Where the edges read so far end (the next level's edges start there). */
@@ -172,15 +211,18 @@ export class LocalGraph implements EnumerationGraph {
     return this.runs.length;
   }
 
-  /** The neighbours in the edges read since `mark` (a level's edges: only its frontier's), the out edges' first. */
-  neighboursSince(mark: number, visit: (v: number) => void): void {
+  /** Queues the neighbours in the edges read since `mark` (a level's edges: only its frontier's), the out edges' first; the index nodes newly queued, in that order. */
+  queueNeighboursSince(mark: number): number[] {
+    const next: number[] = [];
+    const globals = this.numbering.globals;
     for (const out of [true, false]) {
       for (let r = mark; r < this.runs.length; r++) {
         const run = this.runs[r]!;
         if (run.out !== out) continue;
-        for (let i = 0; i < run.b.length; i++) visit(run.b[i]!);
+        for (let i = 0; i < run.b.length; i++) if (this.queueLocal(run.b[i]!)) next.push(globals[run.b[i]!]!);
       }
     }
+    return next;
   }
 
   /** The CSR arrays of every edge read (what the enumerator walks; until then `data` is stale); the runs are let go. */
@@ -199,9 +241,18 @@ export class LocalGraph implements EnumerationGraph {
   }
 
   clear(): void {
-    for (const v of this.touched) this.state[v] = 0;
-    this.touched = [];
+    const touched = this.numbering.size;
+    const large = this.state.length > (this.options.keptNodes ?? KEPT_NODES);
+    this.numbering.clear(large);
     this.dropRuns();
+    if (large) {
+      // A large question's arrays are not kept for the next (the CLI asks one; the editor, many of any size).
+      this.state = new Uint8Array(LocalNumbering.INITIAL);
+      this.labels = new Uint16Array(LocalNumbering.INITIAL);
+      this.outOffsets = new Uint32Array(1);
+      this.inOffsets = new Uint32Array(1);
+      this.enumerator = new CandidateEnumerator(this);
+    } else this.state.fill(0, 0, touched);
     this.data = this.arrays();
     this.enumerator.capped = false;
   }
@@ -311,11 +362,7 @@ export class StoreEnumerator {
         this.collectIfDue();
         graph.markRead(frontier);
         if (level + 1 === levels) break;
-        const next: number[] = [];
-        graph.neighboursSince(mark, (v) => {
-          if (graph.queue(v)) next.push(v);
-        });
-        frontier = next;
+        frontier = graph.queueNeighboursSince(mark);
       }
       graph.build();
       const result = walk(graph.enumerator);
@@ -344,8 +391,9 @@ export class StoreEnumerator {
           const a = index.nodeIndexOf(String(pair[0]));
           const b = index.nodeIndexOf(String(pair[1]));
           // A node the index does not hold (the graph changed after it was built): the snapshot would not hold it either.
-          if (a === undefined || b === undefined || !graph.isFrontier(a)) continue;
-          as[k] = a;
+          const la = a === undefined ? -1 : graph.frontierLocal(a);
+          if (la < 0 || b === undefined) continue;
+          as[k] = la;
           bs[k++] = b;
         }
         graph.addRun(out, rel, as, bs, k);
@@ -411,6 +459,9 @@ export class StoreEnumerator {
       const as = runArray(e.length);
       const bs = runArray(e.length);
       let k = 0;
+      // A row's edges come by frontier node: its local number is looked up once per run of them.
+      let lastA = -1;
+      let localA = -1;
       for (const x of e) {
         let oa: number;
         let ob: number;
@@ -425,9 +476,13 @@ export class StoreEnumerator {
         }
         const a = this.at.nodeAt(la, oa);
         const b = this.at.nodeAt(lb, ob);
+        if (a !== lastA) {
+          lastA = a;
+          localA = a < 0 ? -1 : graph.frontierLocal(a);
+        }
         // A key matches one node when it is the label's primary key (kgrag's import); a row of another node was not asked for.
-        if (a < 0 || b < 0 || !graph.isFrontier(a)) continue;
-        as[k] = a;
+        if (localA < 0 || b < 0) continue;
+        as[k] = localA;
         bs[k++] = b;
       }
       graph.addRun(out, rel, as, bs, k);
