@@ -314,6 +314,9 @@ function csrOfRuns(offsets: Uint32Array, runs: readonly EdgeRun[], out: boolean)
       targets[at] = run.b[i]!;
       rels[at] = run.rel;
     }
+    // Placed: its memory back now, so the runs and the CSR are not held whole side by side.
+    release(run.a);
+    release(run.b);
   }
   for (let i = n; i > 0; i--) offsets[i] = offsets[i - 1]!;
   offsets[0] = 0;
