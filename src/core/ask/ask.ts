@@ -15,7 +15,7 @@ import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, evidenceOf, rankWith, sameAnswers, type AskedType, type WordMatch } from './rank';
+import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
@@ -217,6 +217,8 @@ export class Asker {
     const chosenRanked = ranked[choice.index]!;
     const order = choice.decidedBy.kind === 'ranker' ? ranked : [chosenRanked, ...ranked.filter((r) => r !== chosenRanked)];
     const confidence = confidenceOf(order, unread, sameAnswers);
+    // Why the length is a guess, said under the chosen one's evidence (it depends on its rival, not on it alone).
+    const undecided = lengthUndecided(order, sameAnswers);
     const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));
     const views = kept.map((r, i): CandidateView => ({
       id: i + 1,
@@ -226,7 +228,7 @@ export class Asker {
       score: round(r.score),
       fit: round(r.fit),
       matches: r.matches,
-      evidence: evidenceOf(r, asked, unread),
+      evidence: [...evidenceOf(r, asked, unread), ...(r === chosenRanked && undecided ? [`weak evidence: ${undecided}`] : [])],
       answerLabel: r.answerLabel,
       ...(r.answerFits !== undefined ? { answerFits: r.answerFits } : {}),
       kgp: printPlanningGraph(candidateToPlan(r.candidate.shape, question, options.strategy)),

@@ -325,6 +325,14 @@ export class WordMeaning {
     return lemmasOf(word).reduce((n, l) => n + this.wordNet!.senses(l, 'v').length, 0);
   }
 
+  /** WordNet holds the word as written, or as a noun with a plural -s ("actors"): a lemma, not a form
+   *  the lemmatiser guesses from an unknown string ("freing" → free). */
+  holdsAsWritten(word: string): boolean {
+    if (!this.wordNet) return false;
+    const wn = this.wordNet;
+    return (['n', 'v', 'a', 'r'] as const).some((pos) => wn.senses(word, pos).length > 0) || (word.endsWith('s') && wn.senses(word.slice(0, -1), 'n').length > 0);
+  }
+
   knows(word: string): boolean {
     if (!this.wordNet) return true;
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));
