@@ -98,7 +98,7 @@ export class CandidateEnumerator {
     private readonly options: { readonly groupedEdges?: number } = {},
   ) {}
 
-  /** Per-node arrays for the graph's nodes now (a fresh stamp array is as good as any: `tick` only grows). */
+  /** Per-node arrays for the graph's nodes now (any fresh stamp array will do: `tick` only grows). */
   private sized(): void {
     const n = this.snap.nodeCount;
     if (this.stamp.length < n) {
