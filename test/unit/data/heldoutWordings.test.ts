@@ -44,8 +44,8 @@ function devTypes(): Set<string> {
   return types;
 }
 
-test('held-out wording files exist, the sixth to tenth among them', () => {
-  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json', 'ask-heldout9-wordings.json', 'ask-heldout10-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
+test('held-out wording files exist, the sixth to eleventh among them', () => {
+  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json', 'ask-heldout9-wordings.json', 'ask-heldout10-wordings.json', 'ask-heldout11-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
 });
 
 for (const file of files) {
@@ -101,4 +101,8 @@ test('the ninth set: at least three wordings per type and none taken from sets 1
 
 test('the tenth set: at least three wordings per type and none taken from sets 1–9', () => {
   checkLaterSet(numbered(10), [1, 2, 3, 4, 5, 6, 7, 8, 9].map(numbered));
+});
+
+test('the eleventh set: at least three wordings per type and none taken from sets 1–10', () => {
+  checkLaterSet(numbered(11), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(numbered));
 });
