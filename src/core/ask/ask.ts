@@ -201,6 +201,9 @@ export class Asker {
     }
     const source: EnumerationSource = options.placement?.ran === 'store' ? 'store' : (options.enumerate ?? (this.enumerator ? 'snapshot' : 'store'));
     if (source === 'store' && !this.store) throw new Error('enumeration on the store needs the Asker to be given the store');
+    // Grounding's vector searches are done: their scratch (12 bytes an index node) is not held
+    // through the store's levels and the walk (docs/ask.md, "A wider margin").
+    if (source === 'store') this.index.index.releaseScratch();
     const onStore = source === 'store' ? new StoreEnumerator(this.neighbourhood()) : undefined;
     const candidates = onStore ? await this.enumerateOnStore(g, onStore, options.maxHops, options.signal) : this.enumerate(g, options.maxHops);
     const t2 = performance.now();
