@@ -315,9 +315,9 @@ export class VectorIndex {
   }
 
   /**
-   * Lets the search scratch go (the next search allocates it again): a one-off search's pages stay
-   * resident otherwise — MetaQA ×40's 1.5 M rows hold 17 MB of them through a store-placed question's
-   * walk after grounding (docs/ask.md, "A wider margin").
+   * Lets the search scratch go (the next search allocates it again): the pages a search touched stay
+   * resident otherwise — at MetaQA ×40 the scratch is 17 MB over 1.5 M rows, held through a
+   * store-placed question's levels and walk after grounding (docs/ask.md, "A wider margin").
    */
   releaseScratch(): void {
     this.acc = new Float64Array(0);
