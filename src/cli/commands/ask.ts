@@ -106,7 +106,8 @@ export async function ask(args: readonly string[], io: CliIO): Promise<number> {
     const strategy = strategyKind ? DEFAULT_STRATEGIES[strategyKind as StrategyKind] : undefined;
     const options = { placement, ...(enumerate ? { enumerate } : {}), ...(model ? { model } : {}), ...(strategy ? { strategy } : {}) } as const;
     if (!file) {
-      const r = await asker.ask(input, options);
+      // One question: the name index goes once it is grounded (docs/ask.md, "A wider margin").
+      const r = await asker.ask(input, { ...options, last: true });
       const ran = values.run && r.kind === 'planned' ? await runPlan(session, r) : undefined;
       io.out(values.json ? JSON.stringify(askJson(undefined, r, ran)) : renderText(r, ran));
       return r.kind === 'planned' ? EXIT.ok : EXIT.findings;

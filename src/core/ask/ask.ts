@@ -107,6 +107,13 @@ export interface AskOptions {
   readonly enumerate?: EnumerationSource;
   /** The placement decided for this question (the session's); `ran: 'store'` enumerates on the store. */
   readonly placement?: PlacementReport;
+  /**
+   * The caller asks nothing more of this Asker (`kgrag ask` with one question): the name index,
+   * which only grounding reads, is let go once the question is grounded instead of being held
+   * through the store's levels and the walk (31 MB at MetaQA ×40; docs/ask.md, "A wider margin").
+   * Should it be asked again, the name index is built again (seconds at ×40): correct, not cheap.
+   */
+  readonly last?: boolean;
 }
 
 /**
@@ -117,7 +124,8 @@ export interface AskOptions {
  * is read from the store level by level and walked by the same enumerator (storeEnumerate.ts).
  */
 export class Asker {
-  readonly names: NameIndex;
+  /** Grounding's name index (built with the Asker; let go after a `last` question's grounding, built again if asked). */
+  private heldNames: NameIndex | undefined;
   readonly meaning: WordMeaning;
   readonly vocabulary: Vocabulary;
   /** Only when the Asker holds the graph's edges (the snapshot). */
@@ -129,7 +137,7 @@ export class Asker {
   ) {
     this.store = options.store;
     this.schema = options.schema;
-    this.names = new NameIndex(index);
+    this.heldNames = new NameIndex(index);
     // Synsets read from the files as asked: the planner reads a few thousand, the files are ≈ 21 MB (docs/ask.md).
     const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage({ dataOnDisk: true }));
     this.meaning = new WordMeaning(wordNet);
@@ -143,6 +151,10 @@ export class Asker {
   private readonly schema: GraphSchema | undefined;
   /** What store enumeration keeps for this index (built on first use). */
   private storeAt: StoreNeighbourhood | undefined;
+
+  get names(): NameIndex {
+    return (this.heldNames ??= new NameIndex(this.index));
+  }
 
   async ground(question: string, signal?: AbortSignal): Promise<Grounding> {
     return groundQuestion(question, { index: this.index, names: this.names, meaning: this.meaning, vocabulary: this.vocabulary, ...(this.embedder ? { embedder: this.embedder } : {}), ...(signal ? { signal } : {}) });
@@ -182,6 +194,7 @@ export class Asker {
     const t0 = performance.now();
     const placed = options.placement ? { placement: options.placement } : {};
     const g = await this.ground(question, options.signal);
+    if (options.last) this.heldNames = undefined;
     const t1 = performance.now();
     const mentions = g.mentions.map((m, i): MentionView => ({
       text: m.text,
@@ -201,6 +214,9 @@ export class Asker {
     }
     const source: EnumerationSource = options.placement?.ran === 'store' ? 'store' : (options.enumerate ?? (this.enumerator ? 'snapshot' : 'store'));
     if (source === 'store' && !this.store) throw new Error('enumeration on the store needs the Asker to be given the store');
+    // Grounding's vector searches are done: their scratch (12 bytes an index node) is not held
+    // through the store's levels and the walk (docs/ask.md, "A wider margin").
+    if (source === 'store') this.index.index.releaseScratch();
     const onStore = source === 'store' ? new StoreEnumerator(this.neighbourhood()) : undefined;
     const candidates = onStore ? await this.enumerateOnStore(g, onStore, options.maxHops, options.signal) : this.enumerate(g, options.maxHops);
     const t2 = performance.now();

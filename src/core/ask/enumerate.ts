@@ -33,8 +33,21 @@ export interface EnumeratedCandidate {
   readonly shape: CandidateShape;
   /** Distinct answer nodes (never an anchor), unordered: `rankedAnswers` orders them. */
   readonly nodes: Uint32Array;
-  /** Paths reaching each answer, aligned with `nodes`. */
-  readonly weights: Float64Array;
+  /** Paths reaching each answer, aligned with `nodes` (`pathCounts`: 32-bit when every count fits). */
+  readonly weights: PathCounts;
+}
+
+/**
+ * Path counts, exact either way: 4 bytes a count when every count of the array is an integer below
+ * 2³², else 8 (a Float64Array, exact to 2⁵³ as before). MetaQA ×40's heaviest question holds 929,803
+ * answers at the walk's peak (docs/ask.md, "A wider margin").
+ */
+export type PathCounts = Uint32Array | Float64Array;
+
+/** `counts` as PathCounts: a Uint32Array when each is an integer in [0, 2³²), else a Float64Array of the same values. */
+export function pathCounts(counts: ArrayLike<number>): PathCounts {
+  for (let i = 0; i < counts.length; i++) if (counts[i]! >>> 0 !== counts[i]) return Float64Array.from(counts);
+  return Uint32Array.from(counts);
 }
 
 export interface EnumerateOptions {
@@ -72,7 +85,7 @@ export const GROUPED_EDGES = 1 << 18;
 /** A node set with path multiplicities, as one hop's result. */
 interface Frontier {
   readonly nodes: Uint32Array;
-  readonly weights: Float64Array;
+  readonly weights: PathCounts;
 }
 
 /**
@@ -206,7 +219,7 @@ export class CandidateEnumerator {
   }
 
   /** The distinct nodes of nodes[start, end) in first-occurrence order, each with its frontier weights (`weights[from[i]]`) summed in edge order. */
-  private dedupe(nodes: Uint32Array, from: Uint32Array, weights: Float64Array, start: number, end: number): Frontier {
+  private dedupe(nodes: Uint32Array, from: Uint32Array, weights: PathCounts, start: number, end: number): Frontier {
     const t = ++this.tick;
     let distinct = 0;
     for (let i = start; i < end; i++) {
@@ -219,16 +232,18 @@ export class CandidateEnumerator {
       this.acc[n]! += weights[from[i]!]!;
     }
     const out = new Uint32Array(distinct);
-    const w = new Float64Array(distinct);
     const t2 = ++this.tick;
     let j = 0;
+    let narrow = true;
     for (let i = start; i < end; i++) {
       const n = nodes[i]!;
       if (this.stamp[n] === t2) continue;
       this.stamp[n] = t2;
-      out[j] = n;
-      w[j++] = this.acc[n]!;
+      out[j++] = n;
+      if (this.acc[n]! >>> 0 !== this.acc[n]) narrow = false;
     }
+    const w = narrow ? new Uint32Array(distinct) : new Float64Array(distinct);
+    for (let k = 0; k < distinct; k++) w[k] = this.acc[out[k]!]!;
     return { nodes: out, weights: w };
   }
 
@@ -322,7 +337,7 @@ function intersect(a: Frontier, b: Frontier, exclude1: number, exclude2: number)
     nodes.push(n);
     weights.push(a.weights[i]! * w);
   }
-  return { nodes: Uint32Array.from(nodes), weights: Float64Array.from(weights) };
+  return { nodes: Uint32Array.from(nodes), weights: pathCounts(weights) };
 }
 
 /** The frontier without the anchors (an answer is never the entity the question names). */
@@ -331,7 +346,7 @@ function without(f: Frontier, x: number, y: number): Frontier {
   for (let i = 0; i < f.nodes.length; i++) if (f.nodes[i] === x || f.nodes[i] === y) k++;
   if (k === 0) return f;
   const nodes = new Uint32Array(f.nodes.length - k);
-  const weights = new Float64Array(nodes.length);
+  const weights = f.weights instanceof Uint32Array ? new Uint32Array(nodes.length) : new Float64Array(nodes.length);
   let j = 0;
   for (let i = 0; i < f.nodes.length; i++) {
     if (f.nodes[i] === x || f.nodes[i] === y) continue;

@@ -29,7 +29,13 @@ export class NameIndex {
   /** Longest name in words: the widest window the scanner must try. */
   readonly maxWords: number;
 
-  constructor(readonly snapshot: SearchIndex) {
+  /** `chunkBits`: the build's column chunks, 2^bits word ids each (CHUNK_BITS; tests use small ones). */
+  constructor(
+    readonly snapshot: SearchIndex,
+    options: { readonly chunkBits?: number } = {},
+  ) {
+    const bits = options.chunkBits ?? CHUNK_BITS;
+    const mask = (1 << bits) - 1;
     const names = snapshot.names;
     const n = names.length;
     this.nameLength = new Uint16Array(n);
@@ -40,9 +46,11 @@ export class NameIndex {
     let cap = 1;
     while (cap * 2 < n) cap <<= 1;
     this.heads = new Int32Array(cap).fill(-1);
-    // Each node's distinct word ids, in one growing column (filled from the last node).
+    // Each node's distinct word ids, in one column of fixed chunks (filled from the last node): a
+    // column grown by doubling held the old and the new array at once — at MetaQA ×40 the Asker's
+    // build peaked on it (docs/ask.md, "A wider margin").
     const wordStart = new Uint32Array(n + 1);
-    let nodeWords = new Uint32Array(Math.max(1024, n * 2));
+    const chunks: Uint32Array[] = [];
     let used = 0;
     const counts: number[] = [];
     let total = 0;
@@ -74,17 +82,14 @@ export class NameIndex {
         if (seen.has(id)) continue;
         seen.add(id);
         counts[id]!++;
-        if (used === nodeWords.length) {
-          const grown = new Uint32Array(nodeWords.length * 2);
-          grown.set(nodeWords);
-          nodeWords = grown;
-        }
-        nodeWords[used++] = id;
+        if ((used & mask) === 0) chunks.push(new Uint32Array(mask + 1));
+        chunks[used >>> bits]![used & mask] = id;
+        used++;
       }
     }
     // Node i's words are [wordStart[i + 1], wordStart[i]) (filled from the last node); ascending i keeps each list ascending.
     const wordsOf = (i: number, visit: (w: number) => void): void => {
-      for (let k = wordStart[i + 1]!, e = i === 0 ? used : wordStart[i]!; k < e; k++) visit(nodeWords[k]!);
+      for (let k = wordStart[i + 1]!, e = i === 0 ? used : wordStart[i]!; k < e; k++) visit(chunks[k >>> bits]![k & mask]!);
     };
     this.df = Uint32Array.from(counts);
     // Bytes per word (a pass over the gaps), then the gaps written.
@@ -187,6 +192,9 @@ export class NameIndex {
       .slice(0, k);
   }
 }
+
+/** The build's column of word ids in chunks of 2¹⁸ (1 MB each). */
+const CHUNK_BITS = 18;
 
 /** Bytes of a gap in the postings' encoding (7 bits a byte). */
 function varintLength(gap: number): number {

@@ -229,6 +229,8 @@ export class LocalGraph implements EnumerationGraph {
   build(): void {
     this.data = this.arrays();
     this.dropRuns();
+    // Every node is numbered: the walk looks up only its anchors (docs/ask.md, "A wider margin").
+    this.numbering.seal();
   }
 
   /** Forgets the runs and gives their memory back now (runArray), not at the next full collection: at ×40 they are 14 MB at the walk's peak. */
@@ -403,6 +405,12 @@ export class StoreEnumerator {
       }
       return;
     }
+    // A level read in parts (never at MetaQA ×1) starts on a collected heap, and so does the first
+    // part's message: the levels before left garbage (and, after a `last` question's grounding, the
+    // name index), and the slicing leaves more — at ×40 the CLI peaked while reading on top of both
+    // (docs/ask.md, "A wider margin").
+    const inParts = frontier.length > this.at.sliceNodes;
+    if (inParts) this.collectNow();
     // Embedded: per label, its nodes by their key when lookups pay (a few nodes of a large label), else a scan of the label.
     const byLabel = new Map<number, number[]>();
     for (const v of frontier) {
@@ -412,7 +420,9 @@ export class StoreEnumerator {
       else byLabel.set(l, [v]);
     }
     // Labels in order: the same labels give the same text, whose query-door verdict is cached (a new text's parse costs 10–300 ms).
-    for (const part of slices([...byLabel].sort((x, y) => x[0] - y[0]), this.at.sliceNodes, (v) => offsetOf(d.nodeIds.get(v)))) await this.readPart(graph, part, signal);
+    const parts = slices([...byLabel].sort((x, y) => x[0] - y[0]), this.at.sliceNodes, (v) => offsetOf(d.nodeIds.get(v)));
+    if (inParts) this.collectNow();
+    for (const part of parts) await this.readPart(graph, part, signal);
   }
 
   /** One statement's worth of a level (its labels' nodes) read into the local graph. */
@@ -438,7 +448,10 @@ export class StoreEnumerator {
 
   /** A full collection once COLLECT_EVERY_EDGES edges were read since the last (called once a statement's rows are let go). */
   private collectIfDue(): void {
-    if (this.uncollected < COLLECT_EVERY_EDGES) return;
+    if (this.uncollected >= COLLECT_EVERY_EDGES) this.collectNow();
+  }
+
+  private collectNow(): void {
     this.uncollected = 0;
     fullCollection();
   }

@@ -82,3 +82,20 @@ test('ask: a plural noun and the verb after it are subject and verb, not a compo
   const g = await asker.ask('what film genres does Heat have');
   assert.equal(g.kind === 'planned' ? g.answers[0]?.label : undefined, 'Genre');
 });
+
+test('ask with `last`: the name index is let go once grounded and built again if asked again — every result equal to an Asker that keeps it', async () => {
+  const snap = await movieSnapshot();
+  const keeps = new Asker(snap);
+  const lets = new Asker(snap);
+  const questions = ['which genres are the films directed by Michael Mann in', 'which film did Michael Mann make with Al Pacino', 'who directed Heat', 'what did nobody film'];
+  const strip = (r: Awaited<ReturnType<Asker['ask']>>) => ({ ...r, timings: undefined });
+  for (const q of questions) {
+    const held = lets.names;
+    const want = strip(await keeps.ask(q));
+    assert.deepEqual(strip(await lets.ask(q, { last: true })), want, q);
+    assert.notEqual(lets.names, held, 'built again after a last question');
+  }
+  const again = keeps.names;
+  await keeps.ask(questions[0]!);
+  assert.equal(keeps.names, again, 'kept without `last`');
+});

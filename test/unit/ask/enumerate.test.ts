@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CandidateEnumerator, chainKey, rankedAnswers, type AnchorRef, type EnumeratedCandidate } from '../../../src/core/ask';
+import { CandidateEnumerator, chainKey, pathCounts, rankedAnswers, type AnchorRef, type EnumeratedCandidate, type EnumerationGraph } from '../../../src/core/ask';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { randomGraph } from '../retrieve/helpers';
 
@@ -151,4 +151,83 @@ test('enumeration: candidates are typed, unique and capped', async () => {
   const few = enumerator.chains(anchor, { maxCandidates: 3 });
   assert.equal(few.length, Math.min(3, all.length));
   if (all.length > 3) assert.equal(enumerator.capped, true);
+});
+
+test('path counts: 32-bit when every count is an integer below 2³², else Float64 with the same values', () => {
+  const cases: [number[], 'u32' | 'f64'][] = [
+    [[], 'u32'],
+    [[0, 1, 7, 2 ** 32 - 1], 'u32'],
+    [[1, 2 ** 32], 'f64'],
+    [[3, 2 ** 52 + 1], 'f64'],
+    [[1.5], 'f64'],
+  ];
+  for (const [values, kind] of cases) {
+    const got = pathCounts(values);
+    assert.equal(got instanceof Uint32Array ? 'u32' : 'f64', kind, JSON.stringify(values));
+    assert.deepEqual([...got], values);
+  }
+});
+
+/**
+ * a → m and m → t and b → m, each by `p` parallel edges of one type: chains from a count p, p², p³
+ * paths (p = 70,000: p² = 4.9·10⁹ over 2³², p³ = 3.43·10¹⁴ within 2⁵³), the path a – m – b p².
+ */
+function parallelEdges(p: number): EnumerationGraph {
+  const [a, m, t, b] = [0, 1, 2, 3];
+  const edges: [number, number][] = [];
+  for (let i = 0; i < p; i++) edges.push([a, m], [m, t], [b, m]);
+  const n = 4;
+  const side = (from: 0 | 1) => {
+    const offsets = new Uint32Array(n + 1);
+    for (const e of edges) offsets[e[from] + 1]++;
+    for (let v = 0; v < n; v++) offsets[v + 1]! += offsets[v]!;
+    const fill = offsets.slice(0, n);
+    const ends = new Uint32Array(edges.length);
+    for (const e of edges) ends[fill[e[from]]!++] = e[1 - from]!;
+    return { offsets, ends, rels: new Uint16Array(edges.length) };
+  };
+  const out = side(0);
+  const inn = side(1);
+  return {
+    nodeCount: n,
+    data: { outOffsets: out.offsets, outTargets: out.ends, outRels: out.rels, inOffsets: inn.offsets, inSources: inn.ends, inRels: inn.rels, nodeLabel: new Uint16Array(n), labelNames: ['L'], relationNames: ['r'] },
+  };
+}
+
+test('enumeration: path counts past 2³² stay exact (Float64), those below are 32-bit — the same values as counted in Float64', () => {
+  const p = 70_000;
+  const enumerator = new CandidateEnumerator(parallelEdges(p));
+  const ref = (node: number): AnchorRef => ({ mention: node === 3 ? 1 : 0, node, name: String(node), label: 'L' });
+  const chains = enumerator.chains(ref(0), { maxCandidates: 100_000 });
+  const byShape = new Map(chains.map((c) => [shapeKey(c), c]));
+  // What each chain reaches and its paths, by hand: r out a→m (p), then m→t (p²) or m←b (p²), then t←m and b→m (p³).
+  const want: [string, number[], number[], 'u32' | 'f64'][] = [
+    ['r:L', [1], [p], 'u32'],
+    ['r:L > r:L', [2], [p * p], 'f64'],
+    ['r:L > r~:L', [3], [p * p], 'f64'],
+    ['r:L > r:L > r~:L', [1], [p * p * p], 'f64'],
+    ['r:L > r~:L > r:L', [1], [p * p * p], 'f64'],
+  ];
+  assert.deepEqual([...byShape.keys()].sort(), want.map((w) => w[0]).sort());
+  for (const [shape, nodes, paths, kind] of want) {
+    const c = byShape.get(shape)!;
+    assert.deepEqual([...c.nodes], nodes, shape);
+    assert.deepEqual([...c.weights], paths, shape);
+    assert.equal(c.weights instanceof Uint32Array ? 'u32' : 'f64', kind, shape);
+    assert.deepEqual(rankedAnswers(c), nodes.map((node, i) => ({ node, paths: paths[i]! })));
+  }
+  // Two anchors: the middle m by p² paths (a product), and one more hop from it to t by p³.
+  const two = enumerator.twoAnchor(ref(0), ref(3));
+  const path = two.find((c) => c.shape.kind === 'path')!;
+  assert.deepEqual([...path.nodes], [1]);
+  assert.deepEqual([...path.weights], [p * p]);
+  assert.ok(path.weights instanceof Float64Array);
+  const toT = two.find((c) => c.shape.kind === 'conjunction' && c.shape.then.direction === 'out')!;
+  assert.deepEqual([...toT.nodes], [2]);
+  assert.deepEqual([...toT.weights], [p * p * p]);
+  // Below 2³² (p = 1,000: p³ = 10⁹) every count is 32-bit, the same values.
+  const small = new CandidateEnumerator(parallelEdges(1_000)).chains(ref(0), { maxCandidates: 100_000 });
+  for (const c of small) assert.ok(c.weights instanceof Uint32Array, shapeKey(c));
+  const q = 1_000;
+  assert.deepEqual(new Map(small.map((c) => [shapeKey(c), [...c.weights]])), new Map(want.map(([shape], i) => [shape, [[q, q * q, q * q, q ** 3, q ** 3][i]!]])));
 });

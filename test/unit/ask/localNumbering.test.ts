@@ -43,6 +43,47 @@ test('LocalNumbering: equal to a Map under random adds and finds (repeats, ids u
   }
 });
 
+test('LocalNumbering sealed (the hash table let go once the levels are read): finds equal to a Map, adds after sealing number on, cleared it hashes again', () => {
+  const r = rng(37);
+  for (const initial of [1, 4, 1024]) {
+    const n = new LocalNumbering(initial);
+    for (let round = 0; round < 8; round++) {
+      const want = new Map<number, number>();
+      const order: number[] = [];
+      const range = [50, 5_000, 2 ** 32][round % 3]!;
+      const steps = 1 + Math.floor(r() * 3_000);
+      for (let i = 0; i < steps; i++) {
+        // Sealed at random points, as many times as it likes: it must answer the same.
+        if (r() < 0.01) n.seal();
+        const v = Math.floor(r() * range);
+        if (r() < 0.3) {
+          assert.equal(n.find(v), want.get(v) ?? -1, `find ${v}`);
+          continue;
+        }
+        const l = n.add(v);
+        if (!want.has(v)) {
+          want.set(v, l);
+          order.push(v);
+        }
+        assert.equal(l, want.get(v));
+      }
+      n.seal();
+      for (const [v, l] of want) assert.equal(n.find(v), l, 'sealed find');
+      for (let i = 0; i < 50; i++) {
+        const v = Math.floor(r() * range);
+        assert.equal(n.find(v), want.get(v) ?? -1);
+      }
+      assert.deepEqual([...n.globals.subarray(0, n.size)], order);
+      n.clear(round % 2 === 0);
+      assert.equal(n.size, 0);
+      for (const v of order.slice(0, 50)) assert.equal(n.find(v), -1, 'forgotten');
+      // Numbered again from 0 on a fresh table.
+      for (let i = 0; i < 20; i++) assert.equal(n.add(order[i] ?? 1e9 + i), i);
+      n.clear();
+    }
+  }
+});
+
 /** The snapshot's graph renumbered by a random permutation, with the numbering that maps back (what a local graph is, for the enumerator). */
 function permuted(snap: GraphSnapshot, seed: number): EnumerationGraph {
   const d = snap.data;

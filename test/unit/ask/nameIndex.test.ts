@@ -104,9 +104,9 @@ function sampleNames(): string[] {
   return [...names];
 }
 
-function compare(names: readonly string[], r: () => number): { checked: number; ties: number } {
+function compare(names: readonly string[], r: () => number, chunkBits?: number): { checked: number; ties: number } {
   const ref = new MapNameIndex(names);
-  const idx = new NameIndex(indexOf(names));
+  const idx = new NameIndex(indexOf(names), chunkBits === undefined ? {} : { chunkBits });
   assert.equal(idx.maxWords, ref.maxWords);
   let checked = 0;
   const keys = [...ref.byKey.keys()];
@@ -157,6 +157,12 @@ test('the typed name index equals the Map-based one when the names of a word lie
   for (const [i, name] of [[0, 'rare word'], [127, 'rare'], [128, 'rare word'], [16_511, 'word rare'], [16_512, 'rare'], [39_999, 'rare word word']] as const) names[i] = name;
   const { checked } = compare(names, rng(3));
   assert.ok(checked > 0);
+});
+
+test('the typed name index built with its word-id column in small chunks (1, 2 and 16 ids) equals the Map-based one', () => {
+  const r = rng(41);
+  for (const chunkBits of [0, 1, 4]) for (const n of [1, 7, 400]) compare(randomNames(r, n), r, chunkBits);
+  compare(sampleNames(), rng(7), 4);
 });
 
 test('the typed name index equals the Map-based one on the movie sample names', () => {

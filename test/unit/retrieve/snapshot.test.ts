@@ -53,6 +53,24 @@ async function recallAgainstBruteForce(embedder: Embedder): Promise<number> {
   return same / total;
 }
 
+test('the search scratch let go between searches (releaseScratch) gives the same hits, exact and approximate', async () => {
+  const embedder = new HashingEmbedder({ dimension: 256 });
+  const g = await randomGraph(9, 400, 10, embedder);
+  const queries = [...g.nodeNames.slice(0, 20), 'alpha x', 'nothing at all'];
+  const vecs = await embedder.embedBatch(queries);
+  const index = g.snapshot.index;
+  for (let i = 0; i < queries.length; i++) {
+    const q = vecs.subarray(i * embedder.dimension, (i + 1) * embedder.dimension);
+    for (const filter of [{}, { labels: g.snapshot.data.nodeLabel, label: 1 }]) {
+      const kept = [index.search(q, 16, filter), index.search(q, 5, filter, { mode: 'approximate', budget: 40, rescore: 8 })];
+      index.releaseScratch();
+      assert.deepEqual(index.search(q, 16, filter), kept[0], queries[i]);
+      index.releaseScratch();
+      assert.deepEqual(index.search(q, 5, filter, { mode: 'approximate', budget: 40, rescore: 8 }), kept[1], queries[i]);
+    }
+  }
+});
+
 test('the sparse inverted index returns the brute-force top-k (recall 1.0, equal distances)', async () => {
   const recall = await recallAgainstBruteForce(new HashingEmbedder({ dimension: 256 }));
   // Distances are identical; only exact float ties could reorder members, so recall is ~1.
