@@ -267,8 +267,8 @@ export class WordMeaning {
   }
 
   /**
-   * A closed compound is a kind of its last part ("screenwriter": a writer; "scriptwriter",
-   * "filmmaker"): when the part is a word WordNet knows (four letters or more, after one of three or
+   * A closed compound is a kind of its last part ("screenwriter", "scriptwriter": a writer; not
+   * "screenplay", WordNet's script): when the part is a word WordNet knows (four letters or more, after one of three or
    * more) and WordNet's own hypernyms of the compound, three steps up at most, hold that word, the
    * compound reads as its head does, × `COMPOUND_HEAD`. WordNet puts "writer" two steps above
    * "screenwriter", where its hypernym weights fade below the floor; the spelling says it outright.

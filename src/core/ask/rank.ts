@@ -617,7 +617,9 @@ function contactVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
 function itsAnchor(g: Grounding, k: number, ctx: RankContext): boolean {
   const ends = g.anchors.map((a) => g.mentions[a]!.tokenEnd).filter((e) => e <= k);
   if (ends.length !== 1 || g.anchors.length !== 1) return false;
-  return g.tokens.slice(ends[0]!, k).every((t) => isStopWord(t.norm) || !ctx.meaning.isNoun(t.norm) || lemmasOf(t.norm).some((l) => l !== t.norm && ctx.meaning.isNoun(l)) || !/^[a-z]/.test(t.norm) || ctx.meaning.verbSenses(t.norm) > 0 && !ctx.meaning.isNoun(t.norm));
+  // A singular noun: its noun lemma is itself ("films" → film is plural).
+  const singular = (w: string): boolean => /^[a-z]/.test(w) && !isStopWord(w) && ctx.meaning.isNoun(w) && !lemmasOf(w).some((l) => l !== w && ctx.meaning.isNoun(l));
+  return g.tokens.slice(ends[0]!, k).every((t) => !singular(t.norm));
 }
 
 /** A free relative's verb before the name ("whoever directed X", "whatever X wrote" does not count):
