@@ -1125,19 +1125,28 @@ const CONJUNCTIONS = new Set(['and', 'or']);
  *  genres …"): a tag on the question before it, asking nothing of its own. */
 function orTag(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
   if (i === 0 || g.tokens[i - 1]!.norm !== 'or' || inAnchor(i - 1)) return false;
-  return i + 1 >= g.tokens.length || clauseStarts(g, inAnchor).includes(i + 1);
+  // The clause it closes is a yes/no question (an auxiliary opens it); in "… could not remember if it
+  // was the eighties or the nineties or what, so what's …" it closes an indirect question, and stays.
+  const starts = clauseStarts(g, inAnchor);
+  const k = starts.filter((x) => x < i).pop() ?? 0;
+  if (!AUXILIARIES.has(g.tokens[k]!.norm) || inAnchor(k)) return false;
+  return i + 1 >= g.tokens.length || starts.includes(i + 1);
 }
 
 /**
  * A yes/no question (opened by an auxiliary) whose "or" opens a second finite clause ("is X widely
- * voted on imdb or has barely anyone rated it"): the alternative restates the question's other
- * answer; its words name no hop of their own. True for the tokens from that "or" on.
+ * voted on imdb or has barely anyone rated it"), with no wh-word or request after it: the alternative
+ * restates the question's other answer; its words name no hop of their own. True for the tokens from
+ * that "or" on.
  */
 function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
   const tokens = g.tokens;
   if (!AUXILIARIES.has(tokens[0]?.norm ?? '') || inAnchor(0)) return false;
   const or = tokens.findIndex((t, k) => k > 0 && t.norm === 'or' && !inAnchor(k) && AUXILIARIES.has(tokens[k + 1]?.norm ?? '') && !inAnchor(k + 1) && g.anchors.every((a) => g.mentions[a]!.tokenEnd <= k));
-  return or > 0 && i >= or;
+  // A wh-word after it asks of the alternative ("is X kinda a horror director or do they do other
+  // genres too, which ones"): its words are the question's.
+  if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm)))) return false;
+  return i >= or;
 }
 
 /** "more" / "other" opening a clause and standing alone, a preposition after it ("more by …", "others from …"). */
@@ -1256,7 +1265,10 @@ function contentOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
 function contentHead(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
   const t = g.tokens[i];
   const before = g.tokens[i - 1];
-  if (!t || !before || inAnchor(i) || inAnchor(i - 1) || isStopWord(before.norm) || !ctx.meaning.isNoun(before.norm) || !ctx.meaning.isContent(t.norm)) return false;
+  if (!t || !before) return false;
+  // The noun before as the question writes it: "X directorial credits" (an adjective, read elsewhere as "director") asks for the credits.
+  const written = g.question.slice(before.start, before.end).toLowerCase();
+  if (inAnchor(i) || inAnchor(i - 1) || isStopWord(before.norm) || !ctx.meaning.isNoun(before.norm) || !ctx.meaning.isNoun(written) || !ctx.meaning.isContent(t.norm)) return false;
   if (relevanceOf(t.norm, ctx, false, true, true).relevance >= NAMES) return false;
   return relevanceOf(before.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor;
 }

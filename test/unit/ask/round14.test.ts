@@ -110,3 +110,12 @@ test('the nouns of a phrase opened by "my"/"our" are the asker\'s own, naming no
   assert.equal(r.candidates[0]!.chain, 'written_by~', why(r));
   assert.ok(!r.candidates[0]!.evidence.some((e) => /"drama"/.test(e)), why(r));
 });
+
+test('the readings\' limits: an alternative a wh-word asks of is read; an adjective before a noun of content is no noun', async () => {
+  // "… or do they do other genres too, which ones": "which ones" asks of the alternative's genres.
+  const r = planned(await asker.ask('is Person ZB Surname kinda a comedy director or do they do other genres too, which ones'));
+  assert.equal(r.candidates[0]!.chain, 'directed_by~ > has_genre', why(r));
+  // "directorial credits": the credits are asked, not the director.
+  const s = planned(await asker.ask('Person ZB Surname directorial credits'));
+  assert.equal(s.candidates[0]!.chain, 'directed_by~', why(s));
+});
