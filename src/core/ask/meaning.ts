@@ -23,6 +23,12 @@ import type { SearchIndex } from '../retrieve/snapshot/snapshot';
  */
 const ASK_CONCEPT_WEIGHTS = { ...DEFAULT_CONCEPT_WEIGHTS, definition: 0.49 };
 
+/** How far up WordNet's hypernyms a noun of content is looked for ("credits" → list → database → information → message: four). */
+const CONTENT_DEPTH = 5;
+
+/** A closed compound read as its head ("screenwriter" as "writer"): a kind of it, a little less than the word itself. */
+const COMPOUND_HEAD = 0.9;
+
 export class WordMeaning {
   private readonly concepts = new Map<string, ReadonlyMap<string, number>>();
   private readonly cache = new Map<string, number>();
@@ -57,6 +63,33 @@ export class WordMeaning {
     return r;
   }
   private readonly words = new Map<string, string | undefined>();
+
+  /**
+   * The word's commonest noun sense is a kind of content, what a communication is about (WordNet's
+   * {message, content, subject matter}: "list", "details", "info", "summary", "credits"): a noun that
+   * says in what form the answer comes, not what it is ("X movies list", "X cast details"). Cached.
+   */
+  isContent(word: string): boolean {
+    const hit = this.content.get(word);
+    if (hit !== undefined) return hit;
+    let out = false;
+    const wn = this.wordNet;
+    if (wn) {
+      const content = new Set(wn.senses('message', 'n').filter((id) => wn.synset(id).words.includes('content')));
+      for (const l of lemmasAs(word, 'n')) {
+        const first = wn.senses(l, 'n')[0];
+        let level = first ? [first] : [];
+        for (let step = 0; step < CONTENT_DEPTH && level.length > 0 && !out; step++) {
+          level = level.flatMap((id) => wn.synset(id).pointers.filter((p) => p.symbol === '@').map((p) => p.target));
+          out = level.some((id) => content.has(id));
+        }
+        if (out) break;
+      }
+    }
+    this.content.set(word, out);
+    return out;
+  }
+  private readonly content = new Map<string, boolean>();
 
   private readWords(word: string): string | undefined {
     if (SUBJECT_PREPOSITIONS.has(word)) return `"${word}" names a subject matter (an English preposition: on the subject of)`;
@@ -196,6 +229,8 @@ export class WordMeaning {
       if (own.size === 1 && own.has(w))
         for (const l of lemmasOf(w)) if (l !== w) for (const x of conceptsOfWord(l, this.wordNet, ASK_CONCEPT_WEIGHTS, poses)) if (x.weight > (own.get(x.lemma) ?? 0)) own.set(x.lemma, x.weight);
       for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
+      for (const [lemma, weight] of this.compoundHead(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
+      for (const [lemma, weight] of this.genus(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       c = own;
       this.concepts.set(word, c);
     }
@@ -207,6 +242,57 @@ export class WordMeaning {
   isVerbForm(word: string): boolean {
     if (!this.wordNet) return false;
     return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'v').length > this.wordNet!.senses(l, 'n').length);
+  }
+
+  /**
+   * The members a collective noun's commonest sense is defined by: the definition opens with an
+   * article and a plural noun, a preposition or nothing next ("cast": "the actors in a play" — a cast
+   * is actors; "crew", "staff" alike). Read as a hypernym one step up (`DEFAULT_CONCEPT_WEIGHTS.hypernym[0]`):
+   * the other words of a definition stay at the definition's weight, under the floor. WordNet puts
+   * "cast" under "gathering"; what it gathers is said only in its definition.
+   */
+  private genus(word: string, poses: readonly ('n' | 'v' | 'a' | 'r')[] | undefined): Map<string, number> {
+    const out = new Map<string, number>();
+    const wn = this.wordNet;
+    if (!wn || (poses && !poses.includes('n'))) return out;
+    for (const l of lemmasAs(word, 'n')) {
+      const first = wn.senses(l, 'n')[0];
+      if (!first) continue;
+      const m = /^(?:the|a|an) ([a-z]+)(?: ([a-z]+)|$)/.exec(wn.synset(first).definition);
+      // Only a plural: a group defined by its members ("the actors in …"); "the act of observing" names a kind of event, not what the word stands for.
+      if (!m || (m[2] !== undefined && !isStopWord(m[2])) || !lemmasAs(m[1]!, 'n').some((x) => x !== m[1] && wn.senses(x, 'n').length > 0)) continue;
+      for (const x of new Set([m[1]!, ...lemmasAs(m[1]!, 'n')])) out.set(x, DEFAULT_CONCEPT_WEIGHTS.hypernym[0]!);
+    }
+    return out;
+  }
+
+  /**
+   * A closed compound is a kind of its last part ("screenwriter", "scriptwriter": a writer; not
+   * "screenplay", WordNet's script): when the part is a word WordNet knows (four letters or more, after one of three or
+   * more) and WordNet's own hypernyms of the compound, three steps up at most, hold that word, the
+   * compound reads as its head does, × `COMPOUND_HEAD`. WordNet puts "writer" two steps above
+   * "screenwriter", where its hypernym weights fade below the floor; the spelling says it outright.
+   */
+  private compoundHead(word: string, poses: readonly ('n' | 'v' | 'a' | 'r')[] | undefined): Map<string, number> {
+    const out = new Map<string, number>();
+    const wn = this.wordNet;
+    if (!wn || (poses && !poses.includes('n'))) return out;
+    for (const l of lemmasAs(word, 'n')) {
+      if (!/^\p{L}{7,}$/u.test(l)) continue;
+      const above = new Set<string>();
+      let level = wn.senses(l, 'n').slice(0, DEFAULT_CONCEPT_WEIGHTS.senses.length);
+      for (let step = 0; step < 3 && level.length > 0; step++) {
+        level = level.flatMap((id) => wn.synset(id).pointers.filter((p) => p.symbol === '@').map((p) => p.target));
+        for (const id of level) for (const x of wn.synset(id).words) above.add(x);
+      }
+      for (let k = 3; k <= l.length - 4; k++) {
+        const head = l.slice(k);
+        if (!above.has(head) || wn.senses(l.slice(0, k), 'n').length + wn.senses(l.slice(0, k), 'v').length === 0) continue;
+        for (const x of conceptsOfWord(head, wn, ASK_CONCEPT_WEIGHTS, ['n'])) if (x.weight * COMPOUND_HEAD > (out.get(x.lemma) ?? 0)) out.set(x.lemma, x.weight * COMPOUND_HEAD);
+        break;
+      }
+    }
+    return out;
   }
 
   /**
@@ -336,6 +422,14 @@ export class WordMeaning {
   knows(word: string): boolean {
     if (!this.wordNet) return true;
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));
+  }
+
+  /** The word can be a verb's participle as English forms it: "-ed", "-ing", or an irregular past
+   *  participle in "-n"/"-ne" that is an inflected form of a verb ("written", "shown", "done"; not
+   *  "open", its own lemma). A participle after a noun modifies it ("films written by X"): no finite verb. */
+  isParticiple(word: string): boolean {
+    if (/(ed|ing)$/.test(word)) return true;
+    return /ne?$/.test(word) && lemmasAs(word, 'v').some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0);
   }
 
   /** The word can be a noun and is not a verb's -ed/-ing form ("languages" yes, "directed" no).

@@ -150,6 +150,10 @@ interface QuestionWord {
   /** A noun the name modifies ("X's director", "the X director"): said of the anchor, so it names only
    *  the anchor's own hop or what that hop reaches (`owned`). */
   readonly owned?: boolean;
+  /** The verb of a relative clause without "that" ("the films the writer of X wrote", "the films they
+   *  wrote"): it says how its subject reaches the noun the clause modifies, so it names a hop at or
+   *  before the one that noun stands at, never one past it (`contactVerb`). */
+  readonly contact?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -172,7 +176,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || aside(g, index, inAnchor, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || aside(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -188,7 +192,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
       const determined = afterDeterminer(g, index, inAnchor);
       const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose');
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}) });
     }
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
@@ -573,10 +577,49 @@ const ARTICLES = new Set(['a', 'an', 'the']);
 function owned(g: Grounding, i: number, ctx: RankContext): boolean {
   const t = g.tokens[i];
   const before = g.tokens[i - 1];
+  if (t && before && before.norm === 'its' && itsAnchor(g, i - 1, ctx)) return !isStopWord(t.norm) && ctx.meaning.isNoun(t.norm);
   if (!t || !before || !g.anchors.some((a) => g.mentions[a]!.tokenEnd === i) || !/^\s+$/.test(g.question.slice(before.end, t.start))) return false;
   if (isStopWord(t.norm) || !ctx.meaning.isNoun(t.norm)) return false;
   const possessive = /['’]s$/i.test(g.question.slice(before.start, before.end));
   return possessive || ctx.meaning.verbSenses(t.norm) === 0;
+}
+
+/**
+ * The verb ending a relative clause that has no "that": a noun, then a subject (a determiner opening
+ * a noun phrase, a subject pronoun, or the name itself; the phrase holding a name or the pronoun), then
+ * the verb, with only prepositions after it to the clause's end ("who's in the other films the writer
+ * of X wrote", "who appeared in the films they wrote", "films X starred in"). English relates the
+ * clause's subject to the noun by that verb: it names the hop reaching the noun, not one beyond it.
+ */
+function contactVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const tokens = g.tokens;
+  const v = tokens[i];
+  if (!v || inAnchor(i) || isStopWord(v.norm) || AUXILIARIES.has(v.norm) || !(ctx.meaning.isVerbForm(v.norm) || (/ed$/.test(v.norm) && !ctx.meaning.isNoun(v.norm)))) return false;
+  const starts = clauseStarts(g, inAnchor);
+  const end = starts.find((k) => k > i) ?? tokens.length;
+  if (tokens.slice(i + 1, end).some((t) => !isStopWord(t.norm) || AUXILIARIES.has(t.norm))) return false;
+  const subjectWord = (j: number): boolean => inAnchor(j) || DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || tokens[j]!.norm === 'of' || (!isStopWord(tokens[j]!.norm) && !AUXILIARIES.has(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm));
+  for (let j = i - 1; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
+    const head = j - 1;
+    if (inAnchor(head) || isStopWord(tokens[head]!.norm) || AUXILIARIES.has(tokens[head]!.norm) || !ctx.meaning.isNoun(tokens[head]!.norm)) continue;
+    const opens = DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || (inAnchor(j) && !inAnchor(head));
+    const subject = tokens.slice(j, i).some((t, d) => inAnchor(j + d) || SUBJECT_PRONOUNS.has(t.norm));
+    if (opens && subject) return true;
+  }
+  return false;
+}
+
+/**
+ * "its" points back to the one name before it when no singular noun stands between ("watched X on
+ * Netflix; who's in the other films its director made": "films" is plural, so "its" is X's): a noun
+ * after it is the name's, as after "X's".
+ */
+function itsAnchor(g: Grounding, k: number, ctx: RankContext): boolean {
+  const ends = g.anchors.map((a) => g.mentions[a]!.tokenEnd).filter((e) => e <= k);
+  if (ends.length !== 1 || g.anchors.length !== 1) return false;
+  // A singular noun: its noun lemma is itself ("films" → film is plural).
+  const singular = (w: string): boolean => /^[a-z]/.test(w) && !isStopWord(w) && ctx.meaning.isNoun(w) && !lemmasOf(w).some((l) => l !== w && ctx.meaning.isNoun(l));
+  return g.tokens.slice(ends[0]!, k).every((t) => !singular(t.norm));
 }
 
 /** A free relative's verb before the name ("whoever directed X", "whatever X wrote" does not count):
@@ -880,6 +923,22 @@ function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean,
 }
 
 /** The speaker in the first person: a clause or phrase holding one is about the asker. */
+/**
+ * The asker's own things: the nouns of a noun phrase opened by "my" or "our" ("our family history
+ * says X wrote …", "my date's favourite film is X"), outside the answer phrase, that name nothing
+ * outright. English marks them by the possessive, as it marks the asker's frame by person: they say
+ * whose story it is, not what the graph is asked.
+ */
+function askersOwn(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
+  if (inAnchor(i) || phrase.includes(i)) return false;
+  let k = i - 1;
+  while (k >= 0 && !inAnchor(k) && !isStopWord(g.tokens[k]!.norm) && !AUXILIARIES.has(g.tokens[k]!.norm) && !DETERMINERS.has(g.tokens[k]!.norm) && ctx.meaning.isNoun(g.tokens[k]!.norm.replace(/['’]s$/, ''))) k--;
+  if (k < 0 || (g.tokens[k]!.norm !== 'my' && g.tokens[k]!.norm !== 'our') || inAnchor(k)) return false;
+  const w = g.tokens[i]!.norm.replace(/['’]s$/, '');
+  if (isStopWord(w) || !ctx.meaning.isNoun(w) || phrase.some((x) => x > k && x <= i)) return false;
+  return relevanceOf(w, ctx, false).relevance < NAMES;
+}
+
 const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
 
 /**
@@ -894,6 +953,7 @@ const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'ou
  * say which answer ("who has X directed? the actors I mean").
  */
 function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>, ctx: RankContext): boolean {
+  if (askersOwn(g, i, inAnchor, phrase, ctx)) return true;
   if (phrase.length === 0) return false;
   const at = phrase[0]!;
   // Before the question, a word naming a relation outright says what is asked ("I need the directors: …").
@@ -951,6 +1011,9 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   let i = from;
   const polite = POLITE.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm === 'you';
   if (polite) i += 2;
+  // Casual speech drops the subject: "can tell me X's rating", "could give us the cast" — a modal, a
+  // request verb and its indirect object pronoun.
+  else if (POLITE.has(tokens[i]?.norm ?? '') && !inAnchor(i) && REQUESTS.has(tokens[i + 1]?.norm ?? '') && !inAnchor(i + 1) && INDIRECT_OBJECTS.has(tokens[i + 2]?.norm ?? '') && !inAnchor(i + 2)) return i + 1;
   if (tokens[i]?.norm === 'please') i++;
   // A manner adverb before the request is politeness too ("kindly tell the names of …").
   if (!polite && ctx && i === from && tokens[i + 1] && !inAnchor(i) && REQUESTS.has(tokens[i + 1]!.norm) && ctx.meaning.onlyModifier(tokens[i]!.norm)) i++;
@@ -1007,7 +1070,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // A wh-word inside a name is the name's ("The Man Who Came to Dinner"); one right after a noun is
   // a relative pronoun, which refers back to that noun ("genres the person who directed X has
   // worked in": the question asks for genres, not for the person).
-  const whAt = (from: number): number => tokens.findIndex((t, i) => i >= from && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx));
+  const whAt = (from: number): number => tokens.findIndex((t, i) => i >= from && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx) && !orTag(g, i, inAnchor));
   let at = whAt(conditionEnd(g, inAnchor));
   // A wh-word right after a preposition opens a clause that is the preposition's object ("obsessed
   // with how X was shot"): when a later clause opens with a wh-word of its own ("…, like what other
@@ -1028,6 +1091,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     // The agent a note's passive leaves for the answer is asked outright ("? "), before any noun phrase.
     const by = g.tokens.findIndex((_, i) => strandedAgent(g, i, inAnchor, ctx));
     if (by >= 0) return [by];
+    const listed = contentOf(g, inAnchor, ctx);
+    if (listed >= 0) return [listed, listed];
     const np = nounPhraseQuestion(g, inAnchor, ctx);
     return np >= 0 ? [np, np] : [];
   }
@@ -1055,6 +1120,34 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+
+/** A wh-word right after "or" that ends its clause ("is X more of a comedy writer or what, which
+ *  genres …"): a tag on the question before it, asking nothing of its own. */
+function orTag(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  if (i === 0 || g.tokens[i - 1]!.norm !== 'or' || inAnchor(i - 1)) return false;
+  // The clause it closes is a yes/no question (an auxiliary opens it); in "… could not remember if it
+  // was the eighties or the nineties or what, so what's …" it closes an indirect question, and stays.
+  const starts = clauseStarts(g, inAnchor);
+  const k = starts.filter((x) => x < i).pop() ?? 0;
+  if (!AUXILIARIES.has(g.tokens[k]!.norm) || inAnchor(k)) return false;
+  return i + 1 >= g.tokens.length || starts.includes(i + 1);
+}
+
+/**
+ * A yes/no question (opened by an auxiliary) whose "or" opens a second finite clause ("is X widely
+ * voted on imdb or has barely anyone rated it"), with no wh-word or request after it: the alternative
+ * restates the question's other answer; its words name no hop of their own. True for the tokens from
+ * that "or" on.
+ */
+function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  const tokens = g.tokens;
+  if (!AUXILIARIES.has(tokens[0]?.norm ?? '') || inAnchor(0)) return false;
+  const or = tokens.findIndex((t, k) => k > 0 && t.norm === 'or' && !inAnchor(k) && AUXILIARIES.has(tokens[k + 1]?.norm ?? '') && !inAnchor(k + 1) && g.anchors.every((a) => g.mentions[a]!.tokenEnd <= k));
+  // A wh-word after it asks of the alternative ("is X kinda a horror director or do they do other
+  // genres too, which ones"): its words are the question's.
+  if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm)))) return false;
+  return i >= or;
+}
 
 /** "more" / "other" opening a clause and standing alone, a preposition after it ("more by …", "others from …"). */
 function otherOpening(g: Grounding, k: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
@@ -1104,7 +1197,8 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     while (j < k + 3 && j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
     // A later clause may be the noun phrase alone ("X dir. -> other titles"); the first needs more after it.
     if (j === k || (j + 1 >= tokens.length && k === 0) || !noun(j)) continue;
-    const finite = tokens.some((t, i) => i > j && i < end(k) && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!/(ed|ing)$/.test(t.norm) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
+    // A participle is no finite verb ("films written by X"), nor a past form the agent's "by" follows ("films made by X").
+    const finite = tokens.some((t, i) => i > j && i < end(k) && !inAnchor(i) && (AUXILIARIES.has(t.norm) || (!ctx.meaning.isParticiple(t.norm) && !(tokens[i + 1]?.norm === 'by' && !inAnchor(i + 1)) && !isStopWord(t.norm) && ctx.meaning.isVerbForm(t.norm))));
     // A subject pronoun right after the noun opens a relative clause without its "that" ("X writer -
     // other films they wrote?": the films they wrote): its verb is the clause's, the whole a noun phrase.
     if (!finite || (k > 0 && SUBJECT_PRONOUNS.has(tokens[j + 1]?.norm ?? ''))) return j;
@@ -1139,9 +1233,44 @@ function nounsAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: Ran
         break;
       }
     }
-    if (ok && head >= 0) return head;
+    // A head of content ("X movies list", "X cast details") says in what form the answer comes: the
+    // noun before it is what is asked (`contentHead`).
+    if (ok && head >= 0) return contentHead(g, head, inAnchor, ctx) ? head - 1 : head;
   }
   return -1;
+}
+
+/**
+ * "a list of every actor …", "the details of the films …": a noun of content (`WordMeaning.isContent`)
+ * with "of" after it says in what form the answer comes; the noun after "of" (past determiners and
+ * quantifiers) is what is asked, when nothing else asks (no wh-word, no request). Returns its index, or -1.
+ */
+function contentOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+  const tokens = g.tokens;
+  for (let k = 0; k + 2 < tokens.length; k++) {
+    if (inAnchor(k) || tokens[k + 1]!.norm !== 'of' || inAnchor(k + 1) || isStopWord(tokens[k]!.norm) || !ctx.meaning.isContent(tokens[k]!.norm)) continue;
+    let j = k + 2;
+    while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+    if (j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm) && relevanceOf(tokens[j]!.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor) return j;
+  }
+  return -1;
+}
+
+/**
+ * The last noun of a compound whose commonest sense is a kind of content (`WordMeaning.isContent`:
+ * "list", "details", "credits"), not naming the graph outright, after a noun that names something in
+ * it ("X movies list", "X cast details"): the compound asks for what the noun before names; the head
+ * asks as "list" does as a verb, and says nothing of the chain.
+ */
+function contentHead(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const t = g.tokens[i];
+  const before = g.tokens[i - 1];
+  if (!t || !before) return false;
+  // The noun before as the question writes it: "X directorial credits" (an adjective, read elsewhere as "director") asks for the credits.
+  const written = g.question.slice(before.start, before.end).toLowerCase();
+  if (inAnchor(i) || inAnchor(i - 1) || isStopWord(before.norm) || !ctx.meaning.isNoun(before.norm) || !ctx.meaning.isNoun(written) || !ctx.meaning.isContent(t.norm)) return false;
+  if (relevanceOf(t.norm, ctx, false, true, true).relevance >= NAMES) return false;
+  return relevanceOf(before.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor;
 }
 
 /**
@@ -1430,14 +1559,32 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
         if (s > 0) put(p * masks + (mask | (1 << (h - 1))), c.score + s, c.gain + s, c.lost, state, q);
         continue;
       }
+      // A noun the name owns names the anchor's own slots wherever it stands ("its director" after "the other films").
+      if (w.owned && w.answer === undefined && p > 2) {
+        for (let q = 0; q <= 2; q++) {
+          const s = sims[k]![q]!;
+          if (s > 0) put(p * masks + (q === 1 ? mask | 1 : mask), c.score + s, c.gain + s, c.lost, state, q);
+        }
+        continue;
+      }
+      // A relative clause's verb names a hop at or before the slot its noun reached (`contactVerb`).
+      if (w.contact && w.answer === undefined) {
+        const reached = Math.max(Math.floor(state / masks), 1);
+        for (let q = 1; q <= reached && q < ordered.length; q += 2) {
+          const s = sims[k]![q]!;
+          if (s > 0) put((k === restartAt ? q : p) * masks + (mask | (1 << ((q - 1) / 2))), c.score + s, c.gain + s, c.lost, state, q);
+        }
+        continue;
+      }
       for (let q = w.answer !== undefined ? Math.max(p, ordered.length - 2) : p; q < ordered.length; q++) {
         if (w.answer !== undefined && q === ordered.length - 2 && steps[h - 1]!.direction !== 'out') continue;
         // "the other films": not the anchor, so not the anchor's label.
         if (w.other && q === 0) continue;
         // "as director": the anchor's role, its own hop.
         if (w.role && w.answer === undefined && q !== 1) continue;
-        // "X's director", "the X director": the anchor's own hop, or what it reaches.
-        if (w.owned && q !== 1 && q !== 2) continue;
+        // "X's director", "the X director": the anchor's own hop, or what it reaches; "the X movie":
+        // the anchor's own kind.
+        if (w.owned && q > 2) continue;
         const s = sims[k]![q]!;
         if (s <= 0) continue;
         const slot = ordered[q]!;
@@ -1743,15 +1890,37 @@ export function confidenceOf(ranked: readonly RankedCandidate[], unread: readonl
  */
 export function lengthUndecided(ranked: readonly RankedCandidate[], same: (a: Candidate, b: Candidate) => boolean = sameAnswers): string | undefined {
   const top = ranked[0];
-  if (!top || top.answerFits !== undefined || top.candidate.shape.kind !== 'chain') return undefined;
+  if (!top || top.candidate.shape.kind !== 'chain') return undefined;
   const rival = ranked.slice(1, 50).find((r) => !same(r.candidate, top.candidate));
   if (!rival || rival.candidate.shape.kind !== 'chain' || top.score - rival.score >= FULL_MARGIN) return undefined;
   const a = top.candidate.shape;
   const b = rival.candidate.shape;
+  const tail = tailUndecided(top, rival);
+  if (tail) return tail;
+  if (top.answerFits !== undefined) return undefined;
   if (a.anchor.node !== b.anchor.node || a.steps.length === b.steps.length) return undefined;
   const [short, long] = a.steps.length < b.steps.length ? [a, b] : [b, a];
   const prefix = short.steps.every((s, i) => s.relation === long.steps[i]!.relation && s.direction === long.steps[i]!.direction);
   return prefix ? `the question names no type, and ${describeShape(rival.candidate.shape)} (${rival.score.toFixed(2)}) is the same chain ${b.steps.length > a.steps.length ? 'going further' : 'stopping sooner'}: nothing says where it stops` : undefined;
+}
+
+/**
+ * Out, back and out again along one relation, the last hop named by no word: the shape alone reads it
+ * as the partners' partners ("who's in the other films the writer of X wrote": "writer" and "wrote"
+ * name written_by out and back, nothing names the third hop). When the best rival is the same chain
+ * but for a last hop no word names either, trailing by less than a full margin, the shape's half price
+ * chose the last hop, not the question: a guess.
+ */
+function tailUndecided(top: RankedCandidate, rival: RankedCandidate): string | undefined {
+  const a = top.candidate.shape;
+  const b = rival.candidate.shape;
+  if (a.kind !== 'chain' || b.kind !== 'chain' || a.anchor.node !== b.anchor.node || a.steps.length < 3 || a.steps.length !== b.steps.length) return undefined;
+  const h = a.steps.length;
+  const [x, y, z] = a.steps.slice(h - 3);
+  if (!(x!.relation === y!.relation && y!.relation === z!.relation && x!.direction === z!.direction && x!.direction !== y!.direction)) return undefined;
+  const key = (s: Step): string => s.relation + (s.direction === 'out' ? '' : '~');
+  if (!a.steps.slice(0, h - 1).every((s, i) => key(s) === key(b.steps[i]!)) || !top.impliedOnly.includes(key(z!)) || !rival.unspoken.includes(key(b.steps[h - 1]!))) return undefined;
+  return `no question word names the last hop: ${key(z!)} there is only the hop back along the one before, and ${describeShape(b)} (${rival.score.toFixed(2)}) ends on ${key(b.steps[h - 1]!)}, which no word names either`;
 }
 
 /** A margin to the best rival at which the choice is as clear as the evidence (confidence = fit). */
