@@ -17,7 +17,8 @@
 // --why-not N: instead of runs, why-not analyses of N seeded questions per hop and strategy, in store
 // placement against memory (everything the analysis says but its time, placement and store I/O); the
 // expected answer is a gold answer the run did not show, else the first gold answer of the next
-// sampled question that it did not show (a wrong answer for this one).
+// sampled question that it did not show (a wrong answer for this one). --from/--to/--shard/--out/--summarise
+// work for why-not as for runs (its lines are recorded under the strategy "why-not/<strategy>").
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -99,6 +100,16 @@ function findings(r: WhyNotResult): string {
 async function whyNotComparison(session: RetrievalSession, n: number): Promise<void> {
   for (const strategy of strategies) for (const hop of hopList) {
     const qs = sample(loadQuestions(DATA, hop), n + 1, 20261127 + hop);
+    const listed = Math.min(n, qs.length);
+    // Pieces and resumption as for runs (docs/placement.md): the range is over the sampled list, whose
+    // order (by dev line) is fixed, so a question's expected answer is the same in every piece.
+    const { start, end } = sliceRange(listed, { ...(values.from !== undefined ? { from: Number(values.from) } : {}), ...(values.to !== undefined ? { to: Number(values.to) } : {}), ...(values.shard !== undefined ? { shard: values.shard } : {}) });
+    const key = `why-not/${strategy}`;
+    const recorded = new Set(values.out ? readLines([values.out]).map(lineKey) : []);
+    if (start > 0 || end < listed || recorded.size > 0) console.log(`why-not ${strategy} ${hop}-hop: questions [${start}, ${end}) of ${listed}${recorded.size > 0 ? `, skipping those already in ${values.out}` : ''}`);
+    const record = (l: Omit<ComparedLine, 'strategy' | 'hop' | 'at' | 'load'>): void => {
+      if (values.out) appendFileSync(values.out, JSON.stringify({ strategy: key, hop, ...l, at: new Date().toISOString(), load: Number(loadavg()[0]!.toFixed(2)) } satisfies ComparedLine) + '\n');
+    };
     const times: number[] = [];
     const memTimes: number[] = [];
     const trips: number[] = [];
@@ -108,8 +119,9 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
     let differing = 0;
     let errors = 0;
     let ranInStore = 0;
-    for (let i = 0; i < n && i < qs.length; i++) {
+    for (let i = start; i < end; i++) {
       const q = qs[i]!;
+      if (recorded.has(lineKey({ strategy: key, hop, line: q.line }))) continue;
       const plan = goldPattern(q);
       const result = await session.run(plan, { strategy, placement: 'memory' });
       const shown = new Set(result.answers.map((a) => a.value));
@@ -123,10 +135,13 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
         store = await session.whyNot(plan, expected, { strategy, placement: 'store' });
       } catch (e) {
         errors++;
-        console.log(`  why-not ${strategy} ${hop}-hop dev line ${q.line} "${expected}": store failed after ${(performance.now() - t1).toFixed(0)} ms: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`);
+        const error = e instanceof Error ? e.message.slice(0, 300) : String(e);
+        console.log(`  why-not ${strategy} ${hop}-hop dev line ${q.line} "${expected}": store failed after ${(performance.now() - t1).toFixed(0)} ms: ${error}`);
+        record({ line: q.line, differing: false, error, memoryMs: t1 - t0, cause: memory.cause.kind });
         continue;
       }
-      times.push(performance.now() - t1);
+      const t2 = performance.now();
+      times.push(t2 - t1);
       memTimes.push(t1 - t0);
       if (store.placement?.ran === 'store') ranInStore++;
       else fellBack.set(store.placement?.reason ?? '(no reason)', (fellBack.get(store.placement?.reason ?? '(no reason)') ?? 0) + 1);
@@ -141,6 +156,11 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
         differing++;
         if (differing <= 10) console.log(`  why-not ${strategy} ${hop}-hop dev line ${q.line} "${expected}" differs: ${firstDifference(m, st)}`);
       }
+      const io = store.storeIo;
+      record({ line: q.line, differing: m !== st, storeMs: t2 - t1, memoryMs: t1 - t0, ranInStore: store.placement?.ran === 'store', cause: memory.cause.kind, ...(io ? { serverMs: io.serverMs, roundTrips: io.roundTrips, rows: io.rowsRead } : {}) });
+      // A long run says how far it got, for when it is stopped before the end.
+      const done = times.length + errors;
+      if (done % 500 === 0) console.log(`  … why-not ${strategy} ${hop}-hop ${done} at ${new Date().toISOString().slice(11, 19)} UTC: differing ${differing}, errors ${errors}, store p50 ${pct(times, 0.5).toFixed(0)} ms`);
     }
     console.log(
       `why-not ${strategy} ${hop}-hop n=${times.length + errors}: store p50 ${pct(times, 0.5).toFixed(0)} ms, p95 ${pct(times, 0.95).toFixed(0)} ms (memory p50 ${pct(memTimes, 0.5).toFixed(0)} ms); analysis ran in store ${ranInStore}/${times.length}; round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)}; rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; causes ${[...causes].map(([k, v]) => `${k} ${v}`).join(', ')}; differing from memory: ${differing}; errors: ${errors}`,

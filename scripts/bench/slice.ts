@@ -53,6 +53,8 @@ export interface ComparedLine {
   /** Client CPU of the store-placed run (ms). */
   readonly cpuMs?: number;
   readonly ranInStore?: boolean;
+  /** A why-not analysis's cause (its kind, from the memory analysis; lines of `--why-not` runs only). */
+  readonly cause?: string;
   /** When it was compared (ISO, UTC) and the load average then (1 minute). */
   readonly at: string;
   readonly load: number;
@@ -89,10 +91,15 @@ export function summarise(lines: readonly ComparedLine[]): string[] {
     const trips = num((l) => l.roundTrips);
     const rows = num((l) => l.rows);
     const at = g.map((l) => l.at).sort();
+    // A figure no line recorded (why-not lines have no client CPU) is left out, not shown as 0.
+    const optional = (name: string, xs: readonly number[]): string => (xs.length > 0 ? `${name} p50 ${pct(xs, 0.5).toFixed(1)} ms; ` : '');
     const loads = g.map((l) => l.load);
     out.push(
-      `${k}: n=${g.length}; differing from memory: ${differing.length}; errors: ${errors.length}; ran in store ${ok.filter((l) => l.ranInStore).length}/${ok.length}; store p50 ${pct(store, 0.5).toFixed(1)} ms, p95 ${pct(store, 0.95).toFixed(1)} ms (memory p50 ${pct(num((l) => l.memoryMs), 0.5).toFixed(1)} ms); round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)}; rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; store time p50 ${pct(num((l) => l.serverMs), 0.5).toFixed(1)} ms; client CPU p50 ${pct(num((l) => l.cpuMs), 0.5).toFixed(1)} ms; ${at[0] ?? ''} – ${at[at.length - 1] ?? ''}, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
+      `${k}: n=${g.length}; differing from memory: ${differing.length}; errors: ${errors.length}; ran in store ${ok.filter((l) => l.ranInStore).length}/${ok.length}; store p50 ${pct(store, 0.5).toFixed(1)} ms, p95 ${pct(store, 0.95).toFixed(1)} ms (memory p50 ${pct(num((l) => l.memoryMs), 0.5).toFixed(1)} ms); round trips p50 ${pct(trips, 0.5)}, max ${Math.max(0, ...trips)}; rows p50 ${pct(rows, 0.5)}, max ${Math.max(0, ...rows)}; ${optional('store time', num((l) => l.serverMs))}${optional('client CPU', num((l) => l.cpuMs))}${at[0] ?? ''} – ${at[at.length - 1] ?? ''}, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
     );
+    const causes = new Map<string, number>();
+    for (const l of g) if (l.cause !== undefined) causes.set(l.cause, (causes.get(l.cause) ?? 0) + 1);
+    if (causes.size > 0) out.push(`  causes: ${[...causes].sort((a, b) => b[1] - a[1]).map(([c, m]) => `${c} ${m}`).join(', ')}`);
     for (const l of differing.slice(0, 10)) out.push(`  differs: dev line ${l.line}`);
     for (const l of errors.slice(0, 10)) out.push(`  error: dev line ${l.line}: ${l.error}`);
   }

@@ -42,9 +42,24 @@ test('the summary counts each question once (its last line), per strategy and ho
   const one = out.find((s) => s.startsWith('stem 1-hop'))!;
   assert.match(one, /n=4; differing from memory: 1; errors: 0;/, 'line 4 failed, then passed: its last line counts');
   assert.match(one, /ran in store 4\/4/);
+  assert.match(one, /store time p50 5\.0 ms; client CPU p50 3\.0 ms;/);
   assert.match(out.find((s) => s.startsWith('stem 2-hop'))!, /n=2; differing from memory: 0; errors: 0/);
   assert.ok(out.includes('  differs: dev line 3'));
   const failed = summarise([l(3, 9, { error: 'timed out', storeMs: undefined })]);
   assert.match(failed[0]!, /stem 3-hop: n=1; differing from memory: 0; errors: 1/);
   assert.ok(failed.includes('  error: dev line 9: timed out'));
+});
+
+test('why-not lines are summed apart from runs of the same strategy, with their causes counted', () => {
+  const at = '2026-11-28T13:00:00.000Z';
+  const w = (line: number, cause: string, x: Partial<ComparedLine> = {}): ComparedLine => ({ strategy: 'why-not/sage', hop: 2, line, differing: false, storeMs: 40, memoryMs: 20, ranInStore: true, cause, at, load: 1, ...x });
+  const run: ComparedLine = { strategy: 'sage', hop: 2, line: 1, differing: false, storeMs: 5, at, load: 1 };
+  const out = summarise([run, w(1, 'ranked-below'), w(2, 'not-reachable'), w(3, 'ranked-below', { differing: true }), w(1, 'ranked-below')]);
+  assert.equal(lineKey(run) === lineKey(w(1, 'x')), false, 'a run and a why-not of the same question are two records');
+  assert.match(out.find((s) => s.startsWith('sage 2-hop'))!, /n=1; differing from memory: 0/);
+  const i = out.findIndex((s) => s.startsWith('why-not/sage 2-hop'));
+  assert.match(out[i]!, /n=3; differing from memory: 1; errors: 0; ran in store 3\/3/);
+  assert.equal(out[i + 1], '  causes: ranked-below 2, not-reachable 1');
+  assert.doesNotMatch(out[i]!, /client CPU|store time/, 'figures no line recorded are left out, not shown as 0');
+  assert.ok(out.includes('  differs: dev line 3'));
 });
