@@ -1041,9 +1041,15 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
  * and any auxiliaries, negation or manner words between; its object may still name what is asked
  * ("I liked the actors in X, …").
  */
-function askersVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+function askersVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext, depth = 0): boolean {
   const t = g.tokens[i]!;
   if (inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || ctx.meaning.verbSenses(t.norm) === 0) return false;
+  // A verb after "to" or an -ing form after a verb shares that verb's subject ("I used to love watching X").
+  const before = g.tokens[i - 1]?.norm ?? '';
+  if (depth < CATENATIVE_DEPTH && !inAnchor(i - 1)) {
+    if (before === 'to' && i >= 2 && askersVerb(g, i - 2, inAnchor, ctx, depth + 1)) return true;
+    if (/ing$/.test(t.norm) && i >= 1 && askersVerb(g, i - 1, inAnchor, ctx, depth + 1)) return true;
+  }
   for (let k = i - 1; k >= 0 && k >= i - 4 && !inAnchor(k); k--) {
     const w = g.tokens[k]!.norm;
     if (SPEAKER_SUBJECTS.has(w)) return true;
@@ -1051,6 +1057,8 @@ function askersVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, c
   }
   return false;
 }
+/** Verbs chained after the speaker's own ("used to love watching"): at most this many links. */
+const CATENATIVE_DEPTH = 3;
 const SPEAKER_SUBJECTS = new Set(['i', 'we']);
 const NEGATIONS = new Set(['not', 'never', 't', 'nt', 'cant', 'dont', 'cannot']);
 

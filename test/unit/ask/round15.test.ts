@@ -48,6 +48,12 @@ test('what the speaker does names no relation: "could we programme", "I can\'t p
   assert.ok(!s.candidates[0]!.evidence.some((e) => /"place"/.test(e)), why(s));
 });
 
+test('verbs chained after the speaker\'s share the speaker as subject: "I used to love watching X, which films were they in?"', async () => {
+  const r = planned(await asker.ask('I used to love watching Person AA Surname, which films were they in?'));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors~', why(r));
+  assert.ok(!r.candidates[0]!.evidence.some((e) => /"(used|love|watching)"/.test(e)), why(r));
+});
+
 test('a self-correction: the later noun replaces the earlier one ("the director of Heat, no wait, the writer")', async () => {
   const r = planned(await asker.ask('the director of Heat, no wait, the writer, who is that'));
   assert.equal(r.candidates[0]!.chain, 'written_by', why(r));
