@@ -268,7 +268,7 @@ export class WordMeaning {
   }
 
   /**
-   * What makes a work: a noun with no verb of its own whose commonest sense is a kind of a thing
+   * What makes a work: a noun WordNet knows as no verb whose commonest sense is a kind of a thing
    * English names by the verb that makes it — that noun and its verb one word, WordNet's derivation
    * between them ("screenplay": a script; to script, write a script for) — reads as that thing's
    * word does through its verb: the verb's kind ("write") as a hypernym one step up, a synonym's
@@ -283,8 +283,8 @@ export class WordMeaning {
       const first = wn.senses(l, 'n')[0];
       if (!first) continue;
       const own = wn.synset(first);
-      // A noun with a verb of its own ("script") is read through it already (`conceptsOfWord`).
-      if (own.pointers.some((p) => p.symbol === '+' && p.target.startsWith('v'))) continue;
+      // A word with a verb of its own, in any sense ("script", "return"), is read through it already (`conceptsOfWord`).
+      if (wn.senses(l, 'v').length > 0 || own.pointers.some((p) => p.symbol === '+' && p.target.startsWith('v'))) continue;
       const made = (s: typeof own): string[] => s.pointers.filter((p) => p.symbol === '+' && p.target.startsWith('v') && wn.synset(p.target).words.some((x) => s.words.includes(x))).map((p) => p.target);
       const weight = DEFAULT_CONCEPT_WEIGHTS.hypernym[0]! * DEFAULT_CONCEPT_WEIGHTS.synonym;
       for (const v of own.pointers.filter((p) => p.symbol === '@').flatMap((p) => made(wn.synset(p.target))))
