@@ -172,6 +172,9 @@ export async function groundQuestion(question: string, ctx: GroundingContext): P
   // kept only when a node's whole name is close in spelling: a dropped, doubled or swapped letter.
   for (const [a, b] of capitalisedRuns(tokens)) {
     if (mentions.some((m) => m.tokenStart <= a && b <= m.tokenEnd)) continue;
+    // A name spelled exactly, then a punctuation mark and more capitals ("what are they speaking in
+    // Privates on Parade, I can't place it"): the run crosses into the next clause, it is no misspelt longer name.
+    if (mentions.some((m) => m.method === 'exact' && m.tokenStart === a && m.tokenEnd < b && /[,?!.;:]/.test(question.slice(tokens[m.tokenEnd - 1]!.end, tokens[m.tokenEnd]!.start)))) continue;
     const start = tokens[a]!.start;
     const end = tokens[b - 1]!.end - (possessive(question, tokens[b - 1]!) && !tokens[b]?.capitalised ? 2 : 0);
     const text = question.slice(start, end);

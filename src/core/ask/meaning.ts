@@ -231,6 +231,7 @@ export class WordMeaning {
       for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       for (const [lemma, weight] of this.compoundHead(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       for (const [lemma, weight] of this.genus(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
+      for (const [lemma, weight] of this.madeBy(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       c = own;
       this.concepts.set(word, c);
     }
@@ -262,6 +263,33 @@ export class WordMeaning {
       // Only a plural: a group defined by its members ("the actors in …"); "the act of observing" names a kind of event, not what the word stands for.
       if (!m || (m[2] !== undefined && !isStopWord(m[2])) || !lemmasAs(m[1]!, 'n').some((x) => x !== m[1] && wn.senses(x, 'n').length > 0)) continue;
       for (const x of new Set([m[1]!, ...lemmasAs(m[1]!, 'n')])) out.set(x, DEFAULT_CONCEPT_WEIGHTS.hypernym[0]!);
+    }
+    return out;
+  }
+
+  /**
+   * What makes a work: a noun WordNet knows as no verb whose commonest sense is a kind of a thing
+   * English names by the verb that makes it — that noun and its verb one word, WordNet's derivation
+   * between them ("screenplay": a script; to script, write a script for) — reads as that thing's
+   * word does through its verb: the verb's kind ("write") as a hypernym one step up, a synonym's
+   * weight (0.6 × 0.8: just over the floor, faint — what "script" itself gets). WordNet links
+   * "screenplay" to writing only three steps away, where the weights fade to nothing.
+   */
+  private madeBy(word: string, poses: readonly ('n' | 'v' | 'a' | 'r')[] | undefined): Map<string, number> {
+    const out = new Map<string, number>();
+    const wn = this.wordNet;
+    if (!wn || (poses && !poses.includes('n'))) return out;
+    for (const l of lemmasAs(word, 'n')) {
+      const first = wn.senses(l, 'n')[0];
+      if (!first) continue;
+      const own = wn.synset(first);
+      // A word with a verb of its own, in any sense ("script", "return"), is read through it already (`conceptsOfWord`).
+      if (wn.senses(l, 'v').length > 0 || own.pointers.some((p) => p.symbol === '+' && p.target.startsWith('v'))) continue;
+      const made = (s: typeof own): string[] => s.pointers.filter((p) => p.symbol === '+' && p.target.startsWith('v') && wn.synset(p.target).words.some((x) => s.words.includes(x))).map((p) => p.target);
+      const weight = DEFAULT_CONCEPT_WEIGHTS.hypernym[0]! * DEFAULT_CONCEPT_WEIGHTS.synonym;
+      for (const v of own.pointers.filter((p) => p.symbol === '@').flatMap((p) => made(wn.synset(p.target))))
+        for (const p of wn.synset(v).pointers)
+          if (p.symbol === '@') for (const x of wn.synset(p.target).words) if (!x.includes('_')) out.set(x, Math.max(out.get(x) ?? 0, weight));
     }
     return out;
   }
@@ -370,6 +398,11 @@ export class WordMeaning {
       }
     }
     return undefined;
+  }
+
+  /** WordNet holds the words (joined by "_") as an adverb ("sort_of", "kind_of": to some extent). */
+  isAdverb(lemma: string): boolean {
+    return (this.wordNet?.senses(lemma, 'r').length ?? 0) > 0;
   }
 
   /** Two words WordNet holds as one noun ("motion pictures" → motion_picture), as WordNet writes it, or undefined. */

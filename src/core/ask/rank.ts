@@ -111,6 +111,8 @@ export interface RankedCandidate {
   readonly loose: readonly string[];
   /** A candidate with fewer hops from the same anchors also returns the asked type. */
   readonly shorterFits: boolean;
+  /** The head of what is asked, a word naming nothing in the graph, where no type is read ("timeline of films directed by X"). */
+  readonly unknownHead?: string;
 }
 
 interface QuestionWord {
@@ -176,7 +178,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || aside(g, index, inAnchor, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -268,7 +270,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = collocated(uncompounded(respelled(unabbreviated(unheaded(uncontracted(commonWords(question, ctx))), ctx), ctx), ctx), ctx);
+  const g = corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(uncontracted(commonWords(question, ctx))), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -493,6 +495,16 @@ export function collocated(g: Grounding, ctx: RankContext): Grounding {
       i += c.length - 1;
       continue;
     }
+    // Two words WordNet holds as an adverb ("sort of", "kind of": to some extent) are that adverb
+    // when no noun follows ("what's X sort of about", not "what sort of film"): a hedge, naming nothing.
+    const after = run[2];
+    if (run[1] !== undefined && ctx.meaning.isAdverb(`${t.norm}_${run[1]}`) && (after === undefined || (after !== '' && !DETERMINERS.has(after) && !ARTICLES.has(after) && (isStopWord(after) || !ctx.meaning.isNoun(after))))) {
+      changed = true;
+      tokens[i] = { ...t, norm: '' };
+      tokens[i + 1] = { ...tokens[i + 1]!, norm: '' };
+      i += 1;
+      continue;
+    }
     // Two nouns WordNet holds as one ("motion pictures": motion_picture, a film) are that noun, not
     // "motion" (0.49 to directed_by through a direction) and "pictures" — unless either word alone is
     // read through the graph (a relation named outright, a scale: "popular opinion" keeps "popular").
@@ -509,6 +521,55 @@ export function collocated(g: Grounding, ctx: RankContext): Grounding {
   }
   return changed ? { ...g, tokens } : g;
 }
+
+/**
+ * A speaker's self-correction ("the director of X, no wait, the writer, who is that"; "which
+ * producers, er, directors I mean, has X worked with"): the later noun replaces the earlier one, as
+ * English's repair markers say ("no wait", "sorry", "rather", "actually" before it, "I mean" before
+ * or after it). Read as if the earlier noun had been the later one; the marker and the repeated noun
+ * are dropped (empty tokens). Only a noun naming something in the graph replacing the noun just
+ * before the markers (a name and "of" may stand between), the later one ending its phrase (a
+ * punctuation mark, the end, or "I mean" after it): "the director of X, sorry, I mean the films that
+ * director made" goes on from the director, it does not replace it.
+ */
+export function corrected(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  const names = (i: number): boolean => !inAnchor(i) && tokens[i]!.norm !== '' && !isStopWord(tokens[i]!.norm) && ctx.meaning.isNoun(tokens[i]!.norm) && relevanceOf(tokens[i]!.norm, ctx, false, true).relevance > 0;
+  const filler = (i: number): boolean => !inAnchor(i) && (REPAIR.has(tokens[i]!.norm) || HESITATIONS.has(tokens[i]!.norm) || ARTICLES.has(tokens[i]!.norm) || tokens[i]!.norm === 'no' || tokens[i]!.norm === 'i' || tokens[i]!.norm === '');
+  const iMean = (i: number): boolean => tokens[i]?.norm === 'i' && tokens[i + 1]?.norm === 'mean' && !inAnchor(i);
+  const ends = (i: number): boolean => {
+    const next = tokens[i + 1];
+    return next === undefined || /[.?!;:,]/.test(g.question.slice(tokens[i]!.end, next.start)) || iMean(i + 1);
+  };
+  for (let n2 = 1; n2 < tokens.length; n2++) {
+    if (!names(n2) || !ends(n2) || REPAIR.has(tokens[n2]!.norm)) continue;
+    // The repair's markers between the two nouns (or "I mean" right after the later one).
+    let k = n2 - 1;
+    let marked = iMean(n2 + 1);
+    while (k >= 0 && filler(k)) {
+      if (REPAIR.has(tokens[k]!.norm) || iMean(k)) marked = true;
+      k--;
+    }
+    if (!marked || k === n2 - 1) continue;
+    // The earlier noun: the last one naming something before the markers, a name and "of" allowed between.
+    let n1 = -1;
+    for (let j = k; j >= 0 && j >= k - ANAPHOR_REACH; j--) {
+      if (inAnchor(j) || tokens[j]!.norm === 'of') continue;
+      // A strong marker may replace a noun the graph does not name ("which producers, er, directors I mean").
+      if (names(j) || (!isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm) && tokens[j]!.norm !== '')) n1 = j;
+      break;
+    }
+    if (n1 < 0) continue;
+    const out = tokens.map((t, j) => (j === n1 ? { ...t, norm: tokens[n2]!.norm } : j > k && j <= n2 ? { ...t, norm: '' } : iMean(n2 + 1) && (j === n2 + 1 || j === n2 + 2) ? { ...t, norm: '' } : t));
+    return { ...g, tokens: out };
+  }
+  return g;
+}
+/** English's repair markers: what follows replaces what was just said. */
+const REPAIR = new Set(['wait', 'sorry', 'rather', 'actually', 'mean']);
+/** Hesitations that may stand beside a repair ("er, directors I mean"). */
+const HESITATIONS = new Set(['er', 'erm', 'um', 'uh', 'umm', 'uhh']);
 
 /**
  * English makes nouns by joining a word and a combining form ("filmography": film + -ography). A
@@ -974,6 +1035,34 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
 }
 
 /**
+ * A verb whose subject is the speaker ("which of their films could we programme", "I can't place it",
+ * "I'm translating the subtitles for X"): the graph holds films and the people who made them, never
+ * the asker, so what "I" or "we" do names none of its relations. The verb only, after the pronoun
+ * and any auxiliaries, negation or manner words between; its object may still name what is asked
+ * ("I liked the actors in X, …").
+ */
+function askersVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext, depth = 0): boolean {
+  const t = g.tokens[i]!;
+  if (inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || ctx.meaning.verbSenses(t.norm) === 0) return false;
+  // A verb after "to" or an -ing form after a verb shares that verb's subject ("I used to love watching X").
+  const before = g.tokens[i - 1]?.norm ?? '';
+  if (depth < CATENATIVE_DEPTH && !inAnchor(i - 1)) {
+    if (before === 'to' && i >= 2 && askersVerb(g, i - 2, inAnchor, ctx, depth + 1)) return true;
+    if (/ing$/.test(t.norm) && i >= 1 && askersVerb(g, i - 1, inAnchor, ctx, depth + 1)) return true;
+  }
+  for (let k = i - 1; k >= 0 && k >= i - 4 && !inAnchor(k); k--) {
+    const w = g.tokens[k]!.norm;
+    if (SPEAKER_SUBJECTS.has(w)) return true;
+    if (!(AUXILIARIES.has(w) || NEGATIONS.has(w) || ctx.meaning.onlyModifier(w))) return false;
+  }
+  return false;
+}
+/** Verbs chained after the speaker's own ("used to love watching"): at most this many links. */
+const CATENATIVE_DEPTH = 3;
+const SPEAKER_SUBJECTS = new Set(['i', 'we']);
+const NEGATIONS = new Set(['not', 'never', 't', 'nt', 'cant', 'dont', 'cannot']);
+
+/**
  * A verb whose subject is the speaker, ending the question ("…, genre-wise I mean", "the director I
  * mean"), is a comment clause: it says how the speaker puts it, not what the graph holds.
  */
@@ -1098,8 +1187,16 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   }
   const opener = tokens[at]!.norm;
   if (!NOUN_TAKING.has(opener) && at !== request && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
+  // "which one(s)" points back: the noun it stands for is the last one before it naming a label of
+  // the graph ("place X within a genre, which one does it belong to": which genre).
+  if (ONE.has(tokens[at + 1]?.norm ?? '') && !inAnchor(at + 1)) {
+    for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && ctx.meaning.isNoun(tokens[k]!.norm) && labelsNamed(tokens[k]!.norm, ctx).length > 0) return [at, k];
+    return [at];
+  }
+  // A partitive ("which of their films", "which of the movies") asks for the noun after "of".
+  const from = tokens[at + 1]?.norm === 'of' && !inAnchor(at + 1) && PARTITIVE.has(tokens[at + 2]?.norm ?? '') && !inAnchor(at + 2) ? at + 2 : at;
   let head = -1;
-  for (let i = at + 1; i < tokens.length && i <= at + 6; i++) {
+  for (let i = from + 1; i < tokens.length && i <= from + 6; i++) {
     if (inAnchor(i)) break;
     const w = tokens[i]!.norm;
     // Nouns joined by "and"/"or" are heads alike ("what ideas and motifs"): the last one stands as
@@ -1120,6 +1217,12 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+/** The pronoun "one" after a wh-word stands for a noun said before it. */
+const ONE = new Set(['one', 'ones']);
+/** Tokens back from "which one" a noun it stands for may be. */
+const ANAPHOR_REACH = 8;
+/** Determiners of a partitive's noun phrase ("which of their films"). */
+const PARTITIVE = new Set(['the', 'their', 'his', 'her', 'its', 'these', 'those', 'your', 'my', 'our']);
 
 /** A wh-word right after "or" that ends its clause ("is X more of a comedy writer or what, which
  *  genres …"): a tag on the question before it, asking nothing of its own. */
@@ -1708,6 +1811,12 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
+  // What is asked is headed by a noun WordNet knows that names nothing in the graph, and no type is
+  // read ("timeline of films directed by X"): the candidates answer something, not what was asked.
+  // A noun phrase standing alone only: after a wh-word the sentence may say it otherwise ("which shelf
+  // does X go on, genre-wise I mean").
+  const bareNoun = phrase.length === 2 && phrase[0] === phrase[1];
+  const unknownHead = asked === undefined && bareNoun ? words.find((w) => !w.wh && w.index === phrase[0] && w.relevance === 0 && ctx.meaning.isNoun(w.word) && !ctx.meaning.isContent(w.word))?.word : undefined;
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
@@ -1799,7 +1908,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -1932,6 +2041,7 @@ export const WEAK_CAP = 0.49;
 /** Why the evidence for a candidate is weak, if it is (undefined: it is not). */
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
+  if (r.unknownHead !== undefined) return `what is asked, "${r.unknownHead}", names nothing in the graph`;
   // What a label's members are is a hint about the label, not a word for the relation: loose.
   const byWords = r.byMembers.filter((x) => !r.byValues.includes(x) && !r.byNames.includes(x));
   if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
