@@ -132,10 +132,10 @@ function sortPairs(d: Float64Array, x: Int32Array, n: number): void {
     }
   }
   if (n <= RUN) return;
-  let sd = d;
-  let sx = x;
-  let td = new Float64Array(n);
-  let tx = new Int32Array(n);
+  let sd: Float64Array = d;
+  let sx: Int32Array = x;
+  let td: Float64Array = new Float64Array(n);
+  let tx: Int32Array = new Int32Array(n);
   for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(n, lo + width);

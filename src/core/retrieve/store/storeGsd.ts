@@ -525,7 +525,7 @@ function localProblem(problem: GsdProblem, index: CandidateNodes, local: GraphSn
       // from the local side (ids are unique in both), without decoding every candidate's id.
       nodesLocal.fill(-1);
       for (let l = 0; l < localIds.length; l++) {
-        const g = index.nodeOf(localIds.get(l));
+        const g: number | undefined = index.nodeOf(localIds.get(l));
         const rank = g === undefined ? undefined : n.rankOf.get(g);
         if (rank === undefined) continue;
         nodesLocal[rank] = l;
