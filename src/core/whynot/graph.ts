@@ -64,8 +64,9 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
   // One counter for both kinds of reads: the local graphs' statements and the path searches'.
   const io = edges.io;
   const candidates = snapshotCandidates(index);
-  const locals = new WeakMap<GsdProblem, Awaited<ReturnType<typeof readLocalGraph>>>();
-  const localOf = async (problem: GsdProblem): Promise<Awaited<ReturnType<typeof readLocalGraph>>> => {
+  const locals = new WeakMap<GsdProblem, { local: Awaited<ReturnType<typeof readLocalGraph>>; threshold: number }>();
+  /** The problem's local graph holding every match of GSD ≤ threshold (∞: every match any k can reach). */
+  const localOf = async (problem: GsdProblem, threshold = Infinity): Promise<Awaited<ReturnType<typeof readLocalGraph>>> => {
     const unsupported = storeUnsupported(problem);
     if (unsupported) throw new NeedsMemory(unsupported);
     // Only a list the read starts from is sent whole: a widened named node's 40k candidates next to
@@ -76,11 +77,10 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
         throw new NeedsMemory(`(${n.variable}) has ${n.nodes.length.toLocaleString('en-US')} candidates with the limits lifted, more than the store path sends in one statement (${STORE_LIST_CAP.toLocaleString('en-US')})`);
       }
     }
-    let local = locals.get(problem);
-    if (!local) {
-      local = await readLocalGraph(candidates, problem, store, schema, io);
-      locals.set(problem, local);
-    }
+    const had = locals.get(problem);
+    if (had && had.threshold >= threshold) return had.local;
+    const local = await readLocalGraph(candidates, problem, store, schema, io, threshold);
+    locals.set(problem, { local, threshold });
     return local;
   };
   return {
@@ -102,7 +102,9 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
       }));
     },
     async count(problem, options) {
-      const local = await localOf(problem);
+      // Counting never looks past gsd + eps: only the matches within it are read (their every
+      // partial image is within it too), plus slack for the sums' float order.
+      const local = await localOf(problem, options.count ? options.count.gsd + options.count.eps + 1e-6 : Infinity);
       return searchTopK(local.built.snap, local.local, options).counted;
     },
     async edgesOf(nodes) {

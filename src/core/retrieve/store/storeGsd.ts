@@ -105,9 +105,10 @@ const BOUND_SLACK = 1e-6;
  * the problem in its node numbers, read level by level (the statements counted on `io`). It does
  * not depend on k: a search with any k on it is the memory search's (why-not's rank searches reuse it).
  */
-export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, io: IoCounter): Promise<{ builder: LocalGraphBuilder; built: { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> }; local: GsdProblem }> {
+export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, io: IoCounter, threshold = Infinity): Promise<{ builder: LocalGraphBuilder; built: { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> }; local: GsdProblem }> {
   const reads = new LevelReads(index, problem, reader, schema, io, true);
-  await reads.pass(Infinity);
+  // A finite threshold (why-not's count under a fixed bound): every match of GSD ≤ threshold is read whole.
+  await reads.pass(threshold);
   const built = reads.build();
   return { builder: reads.builder, built, local: built.local };
 }
