@@ -18,7 +18,8 @@
 // placement against memory (everything the analysis says but its time, placement and store I/O); the
 // expected answer is a gold answer the run did not show, else the first gold answer of the next
 // sampled question that it did not show (a wrong answer for this one). --from/--to/--shard/--out/--summarise
-// work for why-not as for runs (its lines are recorded under the strategy "why-not/<strategy>").
+// work for why-not as for runs (its lines are recorded under the strategy "why-not/<strategy>"); --findings FILE
+// appends both placements' findings per question (to compare two trees: `--compare-findings A B`).
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,8 @@ const { values, positionals } = parseArgs({
     to: { type: 'string' },
     shard: { type: 'string' },
     out: { type: 'string' },
+    findings: { type: 'string' },
+    'compare-findings': { type: 'boolean', default: false },
     summarise: { type: 'boolean', default: false },
   },
 });
@@ -152,6 +155,8 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
       causes.set(memory.cause.kind, (causes.get(memory.cause.kind) ?? 0) + 1);
       const m = findings(memory);
       const st = findings(store);
+      // Both placements' findings, to compare two trees on the same questions (a change meant to be exact).
+      if (values.findings) appendFileSync(values.findings, JSON.stringify({ strategy: key, hop, line: q.line, expected, memory: JSON.parse(m) as unknown, store: JSON.parse(st) as unknown }) + '\n');
       if (m !== st) {
         differing++;
         if (differing <= 10) console.log(`  why-not ${strategy} ${hop}-hop dev line ${q.line} "${expected}" differs: ${firstDifference(m, st)}`);
@@ -186,7 +191,34 @@ function readLines(files: readonly string[]): ComparedLine[] {
   return out;
 }
 
+/** Two `--findings` files (two trees, the same questions): the questions whose findings differ, per placement. */
+function compareFindings(a: string, b: string): void {
+  type Line = { strategy: string; hop: number; line: number; expected: string; memory: unknown; store: unknown };
+  const read = (f: string): Map<string, Line> => new Map(readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Line).map((l) => [`${l.strategy} ${l.hop}-hop line ${l.line}`, l] as const));
+  const x = read(a);
+  const y = read(b);
+  let both = 0;
+  let differing = 0;
+  for (const [key, l] of y) {
+    const o = x.get(key);
+    if (!o) continue;
+    both++;
+    for (const placement of ['memory', 'store'] as const) {
+      if (JSON.stringify(o[placement]) === JSON.stringify(l[placement])) continue;
+      differing++;
+      if (differing <= 10) console.log(`  ${key} "${l.expected}" (${placement}) differs: ${firstDifference(JSON.stringify(o[placement]), JSON.stringify(l[placement]))}`);
+      break;
+    }
+  }
+  console.log(`findings compared on ${both} questions in both files (${x.size} / ${y.size}): ${differing} differing`);
+}
+
 async function main(): Promise<void> {
+  if (values['compare-findings']) {
+    if (positionals.length !== 2) throw new Error('--compare-findings needs two --findings files');
+    compareFindings(positionals[0]!, positionals[1]!);
+    return;
+  }
   if (values.summarise) {
     if (positionals.length === 0) throw new Error('--summarise needs the --out files to sum');
     for (const line of summarise(readLines(positionals))) console.log(line);

@@ -15,7 +15,7 @@ import { searchTopK, type GsdMatch, type SearchOptions } from '../retrieve/gsd/s
 import type { GraphSnapshot, SearchIndex } from '../retrieve/snapshot/snapshot';
 import { StoreEdges, type Adjacency, type EdgeSource } from '../retrieve/store/storeEdges';
 import { IoCounter } from '../retrieve/store/storeGraph';
-import { readLocalGraph, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
+import { readLocalGraph, readRoots, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
 import type { GraphSchema } from '../schema/graphSchema';
 
 /** The store cannot answer this part of the analysis within its bounds (the reason says which part). */
@@ -24,9 +24,10 @@ export class NeedsMemory extends Error {
 }
 
 /**
- * Listed candidates a problem may send as one level's frontier in the store. The widened problems
- * list every node of a label (up to 200,000); the embedded engine filters a scanned label by a list
- * linearly (docs/placement.md), so such a level is left to the snapshot.
+ * Listed candidates a problem may send as its first level's frontier in the store (a list the read
+ * starts from). The widened problems list every node of a label (up to 200,000); the embedded
+ * engine filters a scanned label by a list linearly (docs/placement.md), so such a start is left to
+ * the snapshot. Next to a pinned target (the read's root) such a list is never sent.
  */
 export const STORE_LIST_CAP = 2_000;
 /** Nodes one hop of a shortest-path search may expand in the store (a hub's neighbourhood at 3–4 hops is most of the graph). */
@@ -38,6 +39,8 @@ export interface AnalysisGraph {
   readonly index: SearchIndex;
   /** searchTopK's matches for `problem` (in the index's node numbers). */
   search(problem: GsdProblem, options: SearchOptions): Promise<readonly GsdMatch[]>;
+  /** searchTopK's counts in count mode (`options.count`); undefined when a budget ran out. */
+  count(problem: GsdProblem, options: SearchOptions): Promise<{ readonly less: number; readonly leq: number } | undefined>;
   /** Every edge of `nodes`, both directions, in the snapshot's order (other nodes' edges may be partial). */
   edgesOf(nodes: readonly number[]): Promise<Adjacency>;
   /** Store placement: the statements sent, rows read and the store's time. */
@@ -51,6 +54,7 @@ export function memoryGraph(snap: GraphSnapshot): AnalysisGraph {
     placement: 'memory',
     index: snap,
     search: async (problem, options) => searchTopK(snap, problem, options).matches,
+    count: async (problem, options) => searchTopK(snap, problem, options).counted,
     edgesOf: async () => snap.data,
   };
 }
@@ -60,25 +64,32 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
   // One counter for both kinds of reads: the local graphs' statements and the path searches'.
   const io = edges.io;
   const candidates = snapshotCandidates(index);
-  const locals = new WeakMap<GsdProblem, Awaited<ReturnType<typeof readLocalGraph>>>();
+  const locals = new WeakMap<GsdProblem, { local: Awaited<ReturnType<typeof readLocalGraph>>; threshold: number }>();
+  /** The problem's local graph holding every match of GSD ≤ threshold (∞: every match any k can reach). */
+  const localOf = async (problem: GsdProblem, threshold = Infinity): Promise<Awaited<ReturnType<typeof readLocalGraph>>> => {
+    const unsupported = storeUnsupported(problem);
+    if (unsupported) throw new NeedsMemory(unsupported);
+    // Only a list the read starts from is sent whole: a widened named node's 40k candidates next to
+    // a pinned target are filtered on the client among the target's neighbours.
+    for (const p of readRoots(problem)) {
+      const n = problem.nodes[p]!;
+      if ((n.known || n.pinned === true) && n.nodes.length > STORE_LIST_CAP) {
+        throw new NeedsMemory(`(${n.variable}) has ${n.nodes.length.toLocaleString('en-US')} candidates with the limits lifted, more than the store path sends in one statement (${STORE_LIST_CAP.toLocaleString('en-US')})`);
+      }
+    }
+    const had = locals.get(problem);
+    if (had && had.threshold >= threshold) return had.local;
+    const local = await readLocalGraph(candidates, problem, store, schema, io, threshold);
+    locals.set(problem, { local, threshold });
+    return local;
+  };
   return {
     placement: 'store',
     index,
     io,
     edges,
     async search(problem, options) {
-      const unsupported = storeUnsupported(problem);
-      if (unsupported) throw new NeedsMemory(unsupported);
-      for (const n of problem.nodes) {
-        if ((n.known || n.pinned === true) && n.nodes.length > STORE_LIST_CAP) {
-          throw new NeedsMemory(`(${n.variable}) has ${n.nodes.length.toLocaleString('en-US')} candidates with the limits lifted, more than the store path sends in one statement (${STORE_LIST_CAP.toLocaleString('en-US')})`);
-        }
-      }
-      let local = locals.get(problem);
-      if (!local) {
-        local = await readLocalGraph(candidates, problem, store, schema, io);
-        locals.set(problem, local);
-      }
+      const local = await localOf(problem);
       const ids = local.built.snap.data.nodeIds;
       // Back into the index's numbering: the analysis reads candidate ranks and names there.
       return searchTopK(local.built.snap, local.local, options).matches.map((m) => ({
@@ -89,6 +100,12 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
           return g;
         }),
       }));
+    },
+    async count(problem, options) {
+      // Counting never looks past gsd + eps: only the matches within it are read (their every
+      // partial image is within it too), plus slack for the sums' float order.
+      const local = await localOf(problem, options.count ? options.count.gsd + options.count.eps + 1e-6 : Infinity);
+      return searchTopK(local.built.snap, local.local, options).counted;
     },
     async edgesOf(nodes) {
       if (nodes.length > STORE_FRONTIER_CAP) throw new NeedsMemory(`the shortest-path search reached ${nodes.length.toLocaleString('en-US')} nodes in one hop, more than the store path expands (${STORE_FRONTIER_CAP.toLocaleString('en-US')})`);

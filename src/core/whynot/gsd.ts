@@ -152,6 +152,12 @@ interface RankOf {
 }
 
 async function rankOf(graph: AnalysisGraph, problem: GsdProblem, g: number, k0: number, search: Omit<SearchOptions, 'k'>): Promise<RankOf> {
+  // One counting search under the fixed bound g: the loop below stops at the first k whose k-th is
+  // past g (then its counts are exact) or at RANK_CAP (then leq = RANK_CAP, less = min(RANK_CAP, the
+  // true count)), which are exactly the capped counts; complete iff fewer than RANK_CAP are ≤ g.
+  const counted = await graph.count(problem, { ...search, k: 1, count: { gsd: g, eps: EPS, cap: RANK_CAP } });
+  if (counted) return { less: counted.less, leq: counted.leq, complete: counted.leq < RANK_CAP };
+  // A budget ran out while counting: the searches it replaces, each with its own budget.
   for (let k = Math.max(2, k0 * 2); ; k = Math.min(RANK_CAP, k * 4)) {
     const all = await graph.search(problem, { ...search, k });
     const complete = all.length < k || all[all.length - 1]!.gsd > g + EPS;

@@ -57,6 +57,13 @@ export interface SearchOptions {
   readonly maxExpansions?: number;
   /** Stop after this many milliseconds of search (default: no limit). */
   readonly budgetMs?: number;
+  /**
+   * Count instead of keep (why-not's rank of a subgraph of GSD `gsd`): the subgraphs with GSD
+   * < gsd − eps (`less`) and ≤ gsd + eps (`leq`), each up to `cap`, under the fixed bound
+   * gsd + eps (then gsd − eps once leq reaches cap). These are the counts a top-k search with
+   * k = cap gives (its values are exhaustive mode's), in one search; `k` is ignored.
+   */
+  readonly count?: { readonly gsd: number; readonly eps: number; readonly cap: number };
 }
 
 export interface SearchOutcome {
@@ -67,6 +74,8 @@ export interface SearchOutcome {
   readonly exhausted?: 'time' | 'expansions';
   /** Milliseconds the search ran. */
   readonly elapsedMs: number;
+  /** Count mode: the counts (capped), or absent when a budget ran out first. */
+  readonly counted?: { readonly less: number; readonly leq: number };
 }
 
 export type SearchStep = { readonly kind: 'root'; readonly node: number } | { readonly kind: 'edge'; readonly edge: number; readonly from: number; readonly to: number; readonly introduces: boolean };
@@ -148,7 +157,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
   const match: MatchSemantics = options.match ?? 'injective';
   const stats: SearchStats = { expansions: 0, pruned: 0, candidatesExamined: 0, complete: 0 };
   if (S === 0 || problem.nodes.some((n) => n.count === 0) || problem.edges.some((e) => e.rels.length === 0)) {
-    return { matches: [], stats, order, elapsedMs: performance.now() - started };
+    return { matches: [], stats, order, ...(options.count ? { counted: { less: 0, leq: 0 } } : {}), elapsedMs: performance.now() - started };
   }
 
   // Flattened step tables.
@@ -226,7 +235,14 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
 
   // Result queue: k slots kept sorted by GSD (ties: first found first).
   const res: GsdMatch[] = [];
-  const kth = (): number => (res.length < k ? Infinity : res[k - 1].gsd);
+  const count = options.count;
+  let less = 0;
+  let leq = 0;
+  let counted = false;
+  // Count mode's bound: a subgraph's lower bound B and its GSD are sums of the same floats in other
+  // orders, so the slack keeps every subgraph within gsd ± eps (1e-9 ≫ their rounding error).
+  const COUNT_SLACK = 1e-7;
+  const kth = (): number => (count ? (leq < count.cap ? count.gsd + count.eps + COUNT_SLACK : count.gsd - count.eps + COUNT_SLACK) : res.length < k ? Infinity : res[k - 1].gsd);
 
   // Distinctness in O(1) per candidate, whatever the pattern size: per graph node, how many
   // pattern nodes (all / known / targets) are mapped onto it now. A pattern node's rule reads the
@@ -275,6 +291,12 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     let gsd = 0;
     for (let p = 0; p < P; p++) gsd += nodeCost[p];
     for (let q = 0; q < Q; q++) gsd += edgeCost[q];
+    if (count) {
+      if (gsd <= count.gsd + count.eps && leq < count.cap) leq++;
+      if (gsd < count.gsd - count.eps) less++;
+      counted = less >= count.cap;
+      return;
+    }
     if (res.length === k && !(gsd < res[k - 1].gsd)) return;
     const slot = res.length === k ? res.pop()! : { gsd: 0, nodes: new Int32Array(P), rels: new Int32Array(Q), edgeSource: new Int32Array(Q), nodeCost: new Float64Array(P), edgeCost: new Float64Array(Q) };
     const m = slot as { gsd: number } & GsdMatch;
@@ -455,6 +477,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
       }
       if (depth + 1 === S) {
         pushResult();
+        if (counted) break;
         continue;
       }
       depth++;
@@ -464,7 +487,7 @@ export function searchTopK(snap: GraphSnapshot, problem: GsdProblem, options: Se
     // Leave the shared counters at zero for the next search.
     for (let p = 0; p < P; p++) unplace(p);
   }
-  return { matches: res, stats, order, ...(exhausted ? { exhausted } : {}), elapsedMs: performance.now() - started };
+  return { matches: res, stats, order, ...(exhausted ? { exhausted } : {}), ...(count && !exhausted ? { counted: { less, leq } } : {}), elapsedMs: performance.now() - started };
 }
 
 interface UseCounters {

@@ -105,11 +105,17 @@ const BOUND_SLACK = 1e-6;
  * the problem in its node numbers, read level by level (the statements counted on `io`). It does
  * not depend on k: a search with any k on it is the memory search's (why-not's rank searches reuse it).
  */
-export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, io: IoCounter): Promise<{ builder: LocalGraphBuilder; built: { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> }; local: GsdProblem }> {
-  const reads = new LevelReads(index, problem, reader, schema, io);
-  await reads.pass(Infinity);
+export async function readLocalGraph(index: CandidateNodes, problem: GsdProblem, reader: StoreReader, schema: GraphSchema, io: IoCounter, threshold = Infinity): Promise<{ builder: LocalGraphBuilder; built: { snap: GraphSnapshot; indexOf: ReadonlyMap<string, number> }; local: GsdProblem }> {
+  const reads = new LevelReads(index, problem, reader, schema, io, true);
+  // A finite threshold (why-not's count under a fixed bound): every match of GSD ≤ threshold is read whole.
+  await reads.pass(threshold);
   const built = reads.build();
   return { builder: reads.builder, built, local: built.local };
+}
+
+/** A listed node's candidate distance by store id (undefined: not a candidate). */
+interface ListedLookup {
+  get(id: string): number | undefined;
 }
 
 /** A neighbour read from the store: its id, relation id and label id (-1: not in the index). */
@@ -151,7 +157,9 @@ class LevelReads {
   /** Per pattern node: its possible images (store id → least root-path cost). */
   private readonly reach: Map<string, number>[];
   /** Listed nodes: store id → candidate distance. */
-  private readonly listed: (Map<string, number> | undefined)[];
+  private readonly listed: (ListedLookup | undefined)[];
+  /** Lazily listed nodes (`lazy`): their candidates enter the local graph only when a row reaches them. */
+  private readonly lazyListed: number[] = [];
   private readonly allowed: (Uint8Array | null)[];
   /** Relation id → its bit among the pattern's candidate types (all 0 when they are more than 30: then a node's types are read together). */
   private readonly bitOf: Int32Array;
@@ -168,7 +176,15 @@ class LevelReads {
   private readonly empty: boolean;
   private rooted = false;
 
-  constructor(private readonly index: CandidateNodes, private readonly problem: GsdProblem, private readonly reader: StoreReader, schema: GraphSchema, private readonly io: IoCounter) {
+  /**
+   * `lazy` (why-not's widened problems: every node of a label listed next to a pinned target): a
+   * listed node that no search or read starts from is looked up by id as rows reach it, not decoded
+   * and added whole. It changes no match: its unreached candidates would be isolated local nodes,
+   * which no step reaches (only a root's list or an unnamed root's members are iterated, and neither
+   * is such a list), and the local graph keeps the snapshot's order (offsets, embedded dialect only;
+   * neo4j's local order is the order nodes are added, so it stays eager there).
+   */
+  constructor(private readonly index: CandidateNodes, private readonly problem: GsdProblem, private readonly reader: StoreReader, schema: GraphSchema, private readonly io: IoCounter, lazy = false) {
     const d = index;
     const declared = new Map(schema.relationshipTypes.map((t) => [t.name, t.endpoints] as const));
     this.endpointsOf = (type) => declared.get(type);
@@ -182,9 +198,25 @@ class LevelReads {
     this.relId = new Map(d.relationNames.map((n, i) => [n, i] as const));
     this.labelId = new Map(d.labelNames.map((n, i) => [n, i] as const));
 
+    const starts = new Set([...order, ...searchOrder(problem)].flatMap((s) => (s.kind === 'root' ? [s.node] : [])));
+    const nodeOf = index.nodeOf;
+    const lazyOk = lazy && nodeOf !== undefined && reader.dialect !== 'neo4j';
     // Known and pinned nodes: every candidate is a local node (its name and label from the index).
-    for (const n of problem.nodes) if (hasList(problem.nodes.indexOf(n))) for (const g of n.nodes) this.builder.addNode(index.idOf(g), d.labelNames[index.labelOf(g)] ?? '', index.nameOf(g));
-    this.listed = problem.nodes.map((n, p) => (hasList(p) ? new Map(Array.from(n.nodes, (g, i) => [index.idOf(g), n.dists[i]!] as const)) : undefined));
+    this.listed = problem.nodes.map((n, p) => {
+      if (!hasList(p)) return undefined;
+      if (lazyOk && !starts.has(p)) {
+        this.lazyListed.push(p);
+        return {
+          get: (id: string) => {
+            const g = nodeOf(id);
+            const r = g === undefined ? undefined : n.rankOf.get(g);
+            return r === undefined ? undefined : n.dists[r]!;
+          },
+        };
+      }
+      for (const g of n.nodes) this.builder.addNode(index.idOf(g), d.labelNames[index.labelOf(g)] ?? '', index.nameOf(g));
+      return new Map(Array.from(n.nodes, (g, i) => [index.idOf(g), n.dists[i]!] as const));
+    });
     this.allowed = problem.nodes.map((n) => {
       if (n.labels === null) return null;
       const bits = new Uint8Array(d.labelNames.length);
@@ -254,7 +286,7 @@ class LevelReads {
       for (let p = 0; p < this.P; p++) {
         if (this.depth[p] !== 0) continue;
         const listed = this.listed[p];
-        if (listed) {
+        if (listed instanceof Map) {
           for (const [id, dist] of listed) if (!((this.reach[p]!.get(id) ?? Infinity) <= dist)) this.reach[p]!.set(id, dist);
           continue;
         }
@@ -382,6 +414,15 @@ class LevelReads {
       const rel = this.relId.get(String(r.t)) ?? -1;
       return rel >= 0 && this.bitOf[rel]! >= 0 && ((before.get(String(r.a)) ?? 0) & (1 << this.bitOf[rel]!)) === 0;
     });
+    // A lazily listed candidate enters as an eager one would have: with the index's label and name.
+    if (this.lazyListed.length > 0) {
+      for (const r of fresh) {
+        const b = String(r.b);
+        if (this.builder.has(b)) continue;
+        const g = this.index.nodeOf!(b);
+        if (g !== undefined && this.lazyListed.some((p) => this.problem.nodes[p]!.rankOf.has(g))) this.builder.addNode(b, this.index.labelNames[this.index.labelOf(g)] ?? '', this.index.nameOf(g));
+      }
+    }
     this.builder.addRows(frontier, fresh);
     for (const r of fresh) {
       const a = String(r.a);
@@ -444,6 +485,15 @@ class LevelReads {
 }
 
 /**
+ * The pattern nodes the store reads from (readOrder's roots): a listed root's whole list is the first
+ * level's frontier, while a listed node further on is only its candidates among the edges read (what
+ * an unnamed node there is too).
+ */
+export function readRoots(problem: GsdProblem): number[] {
+  return readOrder(problem).flatMap((s) => (s.kind === 'root' ? [s.node] : []));
+}
+
+/**
  * The order the store reads in: the search's DFS, but rooted at a listed node (named or pinned)
  * wherever a component has one — at most nodeCandidates images whatever the graph's size — rather
  * than at a small label whose few nodes may be hubs (the search starts at the 3 Ratings when the
@@ -467,9 +517,24 @@ function readOrder(problem: GsdProblem): SearchStep[] {
  */
 function localProblem(problem: GsdProblem, index: CandidateNodes, local: GraphSnapshot, indexOf: ReadonlyMap<string, number>): GsdProblem {
   const localLabel = local.data.nodeLabel;
+  const localIds = local.data.nodeIds;
   const nodes = problem.nodes.map((n): NodeCandidates => {
     const nodesLocal = new Int32Array(n.nodes.length);
     const rankOf = new Map<number, number>();
+    if (index.nodeOf && n.nodes.length > localIds.length) {
+      // A widened list (every node of a label) against a small local graph: the same pairs, found
+      // from the local side (ids are unique in both), without decoding every candidate's id.
+      nodesLocal.fill(-1);
+      for (let l = 0; l < localIds.length; l++) {
+        const g: number | undefined = index.nodeOf(localIds.get(l));
+        const rank = g === undefined ? undefined : n.rankOf.get(g);
+        if (rank === undefined) continue;
+        nodesLocal[rank] = l;
+        rankOf.set(l, rank);
+      }
+      if (!n.members || n.labels === null) return { ...n, nodes: nodesLocal, rankOf };
+      return { ...n, nodes: nodesLocal, rankOf, members: localMembers(n.labels, index, localLabel) };
+    }
     for (let i = 0; i < n.nodes.length; i++) {
       const g = n.nodes[i]!;
       const l = indexOf.get(index.idOf(g)) ?? -1;
@@ -478,15 +543,20 @@ function localProblem(problem: GsdProblem, index: CandidateNodes, local: GraphSn
       if (l >= 0 && rank !== undefined) rankOf.set(l, rank);
     }
     if (!n.members || n.labels === null) return { ...n, nodes: nodesLocal, rankOf };
-    const wanted = new Uint8Array(index.labelNames.length + 1);
-    for (const l of n.labels) wanted[l] = 1;
-    let count = 0;
-    for (let l = 0; l < localLabel.length; l++) count += wanted[localLabel[l]!]!;
-    const members = new Uint32Array(count);
-    for (let l = 0, at = 0; l < localLabel.length; l++) if (wanted[localLabel[l]!] === 1) members[at++] = l;
-    return { ...n, nodes: nodesLocal, rankOf, members };
+    return { ...n, nodes: nodesLocal, rankOf, members: localMembers(n.labels, index, localLabel) };
   });
   return { ...problem, nodes };
+}
+
+/** The local nodes of the labels, in the local (the snapshot's) order. */
+function localMembers(labels: readonly number[], index: CandidateNodes, localLabel: ArrayLike<number>): Uint32Array {
+  const wanted = new Uint8Array(index.labelNames.length + 1);
+  for (const l of labels) wanted[l] = 1;
+  let count = 0;
+  for (let l = 0; l < localLabel.length; l++) count += wanted[localLabel[l]!]!;
+  const members = new Uint32Array(count);
+  for (let l = 0, at = 0; l < localLabel.length; l++) if (wanted[localLabel[l]!] === 1) members[at++] = l;
+  return members;
 }
 
 /** The search index (the index file read without the graph's edges, or a snapshot) as the candidate side of in-store retrieval. */
