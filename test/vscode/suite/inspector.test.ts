@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
-import { EXTENSION_ID, activeExtension, closeAllEditors, createFixture, fixtureUri, openFixture, waitFor } from './helpers';
+import { EXTENSION_ID, activeExtension, closeAllEditors, createFixture, FIRST_RENDER_MS, fixtureUri, openFixture, waitFor } from './helpers';
 
 type Fixture = 'gsd' | 'mor' | 'cypher' | 'real-gsd' | 'real-cypher' | 'xss';
 
@@ -29,7 +29,7 @@ async function inspect(name: Fixture): Promise<InspectorSnapshot> {
   return waitFor(`the inspector to render ${name}`, async () => {
     const s = await state();
     return s && s.ready && s.resultId === id && s.rendered.length > before ? s : undefined;
-  }, 30_000);
+  }, FIRST_RENDER_MS);
 }
 
 function inspectorTabs(): vscode.Tab[] {
@@ -166,7 +166,7 @@ suite('inspector', () => {
     const shown = await waitFor('the run in the inspector', async () => {
       const s = await state();
       return s && s.resultId === result.id && s.rendered.length > before && s.rendered.at(-1)!.view === 'subgraphs' ? s : undefined;
-    }, 30_000);
+    }, FIRST_RENDER_MS);
     assert.equal(shown.rendered.at(-1)!.nodes, result.subgraphs[0]!.mapping.length);
 
     const profiled = await vscode.commands.executeCommand<{ cypher?: { mode: string; plan?: unknown } } | undefined>('kgrag.profilePlan', doc.uri.toString(), 'co_actor_languages');

@@ -15,7 +15,7 @@ import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 import type { InspectQuestionOutcome } from '../../../src/extension/plans/inspectQuestion';
 import type { PlanTestRunSummary } from '../../../src/extension/plans/testController';
 import { startFakeOpenAi } from '../../support/openAiServer';
-import { activeExtension, closeAllEditors, createFixture, fixtureUri, openFixture, waitFor, workspaceRoot } from './helpers';
+import { activeExtension, closeAllEditors, createFixture, FIRST_RENDER_MS, fixtureUri, openFixture, waitFor, workspaceRoot } from './helpers';
 
 interface WorkflowState {
   readonly graph: { readonly kind: string; readonly label: string };
@@ -158,7 +158,7 @@ suite('Workflow: run, inspect, test', function () {
     const shown = await waitFor('the inspector to render the run', async () => {
       const i = await inspectorState();
       return i && i.ready && i.plan === 'co_actor_languages' && i.rendered.length > 0 ? i : undefined;
-    }, 30_000);
+    }, FIRST_RENDER_MS);
     assert.equal(shown.resultId, result.id);
   });
 
