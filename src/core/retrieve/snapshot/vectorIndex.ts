@@ -256,8 +256,8 @@ export class VectorIndex {
   private acc = new Float64Array(0);
   private touched = new Int32Array(0);
   /**
-   * Per row, whether the search's walk met it in a query bucket's postings (it shares a bucket
-   * with the query). A large k scans every other row; before, each row's entries were read again
+   * Per row, whether the exact search's walk met it in a query bucket's postings (it shares a
+   * bucket with the query). A large k scans every other row; before, each row's entries were read again
    * to ask that (most of a widened list's search: why-not asks for every node of a label).
    */
   private met = new Uint8Array(0);
@@ -326,7 +326,6 @@ export class VectorIndex {
     if (this.acc.length < this.matrix.rows) {
       this.acc = new Float64Array(this.matrix.rows);
       this.touched = new Int32Array(this.matrix.rows);
-      this.met = new Uint8Array(this.matrix.rows);
     }
   }
 
@@ -534,6 +533,8 @@ export class VectorIndex {
     this.scratch();
     const acc = this.acc;
     const touched = this.touched;
+    // Only the exact walk marks rows (an approximate index, above 250,000 rows, never allocates it).
+    if (this.met.length < m.rows) this.met = new Uint8Array(m.rows);
     const met = this.met;
     met.fill(0);
     let nt = 0;
