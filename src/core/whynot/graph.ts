@@ -16,6 +16,7 @@ import type { GraphSnapshot, SearchIndex } from '../retrieve/snapshot/snapshot';
 import { StoreEdges, type Adjacency, type EdgeSource } from '../retrieve/store/storeEdges';
 import { IoCounter } from '../retrieve/store/storeGraph';
 import { readLocalGraph, readRoots, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
+import type { CandidateNodes } from '../retrieve/store/storeGraph';
 import type { GraphSchema } from '../schema/graphSchema';
 
 /** The store cannot answer this part of the analysis within its bounds (the reason says which part). */
@@ -59,11 +60,33 @@ export function memoryGraph(snap: GraphSnapshot): AnalysisGraph {
   };
 }
 
+/**
+ * The candidate side with its id lookups remembered for the analysis: the level reads ask for the
+ * same store ids again and again (every row reaching a widened list's node, each pass), and each
+ * lookup hashes the id's bytes. Only found nodes are kept (an index may learn nodes later, never
+ * renumber them).
+ */
+function memoNodeOf(base: CandidateNodes): CandidateNodes {
+  const lookup = base.nodeOf;
+  if (!lookup) return base;
+  const found = new Map<string, number>();
+  return {
+    ...base,
+    nodeOf: (id) => {
+      const had = found.get(id);
+      if (had !== undefined) return had;
+      const g = lookup(id);
+      if (g !== undefined) found.set(id, g);
+      return g;
+    },
+  };
+}
+
 export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema: GraphSchema, signal?: AbortSignal): AnalysisGraph {
   const edges = new StoreEdges(index, store, schema, signal);
   // One counter for both kinds of reads: the local graphs' statements and the path searches'.
   const io = edges.io;
-  const candidates = snapshotCandidates(index);
+  const candidates = memoNodeOf(snapshotCandidates(index));
   const locals = new WeakMap<GsdProblem, { local: Awaited<ReturnType<typeof readLocalGraph>>; threshold: number }>();
   /** The problem's local graph holding every match of GSD ≤ threshold (∞: every match any k can reach). */
   const localOf = async (problem: GsdProblem, threshold = Infinity): Promise<Awaited<ReturnType<typeof readLocalGraph>>> => {
@@ -95,7 +118,7 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
       return searchTopK(local.built.snap, local.local, options).matches.map((m) => ({
         ...m,
         nodes: Int32Array.from(m.nodes, (l) => {
-          const g = index.nodeIndexOf(ids.get(l));
+          const g = candidates.nodeOf!(ids.get(l));
           if (g === undefined) throw new NeedsMemory('the store holds a node the search index lacks (the graph changed since the index was built)');
           return g;
         }),

@@ -2,6 +2,7 @@ import { namesView, type Embedder } from '../../embed/embedder';
 import { notFoundDistanceFor } from '../../embed/notFound';
 import type { PlanningGraph } from '../../plan/planningGraph';
 import type { SearchIndex } from '../snapshot/snapshot';
+import type { RankedRows } from '../snapshot/vectorIndex';
 import { RelationDomains } from '../domains';
 import { packagedWordNet, resolveTypes, type LabelAliases, type TypeResolution } from '../labels';
 import { graphVocabulary, relationDistances, unreadPhrase, unreadPhraseMessage, type RelationAliases } from '../relations';
@@ -44,10 +45,41 @@ export interface NodeCandidates {
   readonly nodes: Int32Array;
   readonly dists: Float64Array;
   /** node index → position in `nodes` (known nodes only). */
-  readonly rankOf: Map<number, number>;
+  readonly rankOf: RankOf;
   /** |C⁽ⁿ⁾|: for unknowns, the number of nodes of the category. */
   readonly count: number;
   readonly minDist: number;
+}
+
+/** A candidate list's positions by node index (a Map, or `DenseRanks` for a long list). */
+export type RankOf = Pick<ReadonlyMap<number, number>, 'get' | 'has'>;
+
+/** Lists longer than this get their positions in an array over the graph's nodes instead of a Map (why-not's widened lists: every node of a label). */
+const DENSE_RANKS_FROM = 4096;
+
+/** Positions of a long candidate list: one Int32Array over the node indices (−1: not listed). */
+export class DenseRanks implements RankOf {
+  private readonly at: Int32Array;
+  constructor(nodes: Int32Array, nodeCount: number) {
+    this.at = new Int32Array(nodeCount).fill(-1);
+    // The last position of a node listed twice, as Map.set leaves it.
+    for (let i = 0; i < nodes.length; i++) this.at[nodes[i]!] = i;
+  }
+  get(g: number): number | undefined {
+    const r = this.at[g];
+    return r === undefined || r < 0 ? undefined : r;
+  }
+  has(g: number): boolean {
+    return this.get(g) !== undefined;
+  }
+}
+
+/** A candidate list's positions: a Map, or DenseRanks above DENSE_RANKS_FROM. */
+export function ranksOf(nodes: Int32Array, nodeCount: number): RankOf {
+  if (nodes.length > DENSE_RANKS_FROM) return new DenseRanks(nodes, nodeCount);
+  const m = new Map<number, number>();
+  for (let i = 0; i < nodes.length; i++) m.set(nodes[i]!, i);
+  return m;
 }
 
 export interface EdgeCandidates {
@@ -143,19 +175,20 @@ export async function buildProblem(plan: PlanningGraph, snap: SearchIndex, embed
       const q = vecs.subarray(vi * dim, (vi + 1) * dim);
       vi++;
       const mode = { mode: opts.vectorSearch ?? 'auto' } as const;
+      const text = n.text.value;
       const hits =
         labels === null
-          ? snap.searchName(n.text.value, q, opts.nodeCandidates, {}, mode)
-          : labels
-              .flatMap((label) => snap.searchName(n.text!.value, q, opts.nodeCandidates, { labels: nodeLabel, label }, mode))
-              .sort((a, b) => a.distance - b.distance || a.index - b.index)
-              .slice(0, opts.nodeCandidates);
-      const filtered = exact !== undefined ? hits.filter((h) => snap.names.get(h.index) === exact) : hits;
-      return { ...known(n.id, labels, n.text.value, filtered.map((h) => h.index), filtered.map((h) => h.distance)), ...typeInfo };
+          ? snap.searchNameRanked(text, q, opts.nodeCandidates, {}, mode)
+          : mergeRanked(
+              labels.map((label) => snap.searchNameRanked(text, q, opts.nodeCandidates, { labels: nodeLabel, label }, mode)),
+              opts.nodeCandidates,
+            );
+      const filtered = exact !== undefined ? keepNamedExactly(hits, (g) => snap.names.get(g) === exact) : hits;
+      return { ...known(n.id, labels, text, filtered.idx, filtered.dist, snap.nodeCount), ...typeInfo };
     }
     if (exact !== undefined) {
-      const ids = snap.nodesNamed(exact).filter(inLabels);
-      return { ...known(n.id, labels, exact, ids, ids.map(() => 0)), ...typeInfo };
+      const ids = Int32Array.from(snap.nodesNamed(exact).filter(inLabels));
+      return { ...known(n.id, labels, exact, ids, new Float64Array(ids.length), snap.nodeCount), ...typeInfo };
     }
     // Counts from the graph (equal to the members' for an index of the whole graph; a plan-scoped index holds only some nodes).
     if (labels === null) return { variable: n.id, labels, known: false, nodes: new Int32Array(0), dists: new Float64Array(0), rankOf: new Map(), count: snap.graphNodeCount(), minDist: 0, ...typeInfo };
@@ -181,7 +214,18 @@ export async function buildProblem(plan: PlanningGraph, snap: SearchIndex, embed
   const endpointLabels = nodes.map((n): readonly number[] | null => {
     if (n.labels !== null) return n.labels;
     if (!n.known) return null;
-    return [...new Set(Array.from(n.nodes, (g) => snap.data.nodeLabel[g]!))];
+    // Distinct, in the order of first appearance.
+    const seen = new Uint8Array(snap.data.labelNames.length);
+    const out: number[] = [];
+    const nodeLabel = snap.data.nodeLabel;
+    for (let i = 0; i < n.nodes.length; i++) {
+      const l = nodeLabel[n.nodes[i]!]!;
+      if (seen[l] === 0) {
+        seen[l] = 1;
+        out.push(l);
+      }
+    }
+    return out;
   });
   const R = snap.data.relationNames.length;
   const edgeRoles = plan.edges.map((e) => [nodes[varIndex.get(e.source) ?? -1]?.role, nodes[varIndex.get(e.target) ?? -1]?.role].filter((r): r is string => r !== undefined));
@@ -290,18 +334,66 @@ function unionMembers(snap: SearchIndex, labels: readonly number[]): Uint32Array
   return Uint32Array.from(new Set(all)).sort();
 }
 
-function known(variable: string, labels: readonly number[] | null, patternText: string, ids: readonly number[], dists: readonly number[]): Omit<NodeCandidates, 'target'> {
-  const rankOf = new Map<number, number>();
-  ids.forEach((x, i) => rankOf.set(x, i));
+function known(variable: string, labels: readonly number[] | null, patternText: string, ids: Int32Array, dists: Float64Array, nodeCount: number): Omit<NodeCandidates, 'target'> {
+  const nodes = Int32Array.from(ids);
+  let minDist = Infinity;
+  for (let i = 0; i < dists.length; i++) if (dists[i]! < minDist) minDist = dists[i]!;
   return {
     variable,
     labels,
     known: true,
     patternText,
-    nodes: Int32Array.from(ids),
+    nodes,
     dists: Float64Array.from(dists),
-    rankOf,
+    rankOf: ranksOf(nodes, nodeCount),
     count: ids.length,
-    minDist: dists.length > 0 ? Math.min(...dists) : 0,
+    minDist: dists.length > 0 ? minDist : 0,
   };
+}
+
+/**
+ * The first k of several lists ranked by (distance, row), merged in that order (one list per
+ * label of a node's category): what sorting their concatenation and keeping k gives.
+ */
+function mergeRanked(lists: readonly RankedRows[], k: number): RankedRows {
+  if (lists.length === 1 && lists[0]!.idx.length <= k) return lists[0]!;
+  let total = 0;
+  for (const l of lists) total += l.idx.length;
+  const n = Math.min(k, total);
+  const idx = new Int32Array(n);
+  const dist = new Float64Array(n);
+  const at = new Int32Array(lists.length);
+  for (let o = 0; o < n; o++) {
+    let best = -1;
+    for (let j = 0; j < lists.length; j++) {
+      const l = lists[j]!;
+      const i = at[j]!;
+      if (i >= l.idx.length) continue;
+      if (best < 0) {
+        best = j;
+        continue;
+      }
+      const b = lists[best]!;
+      const d = l.dist[i]!;
+      const bd = b.dist[at[best]!]!;
+      if (d < bd || (d === bd && l.idx[i]! < b.idx[at[best]!]!)) best = j;
+    }
+    const l = lists[best]!;
+    idx[o] = l.idx[at[best]!]!;
+    dist[o] = l.dist[at[best]!]!;
+    at[best]++;
+  }
+  return { idx, dist };
+}
+
+/** The rows of a ranked list whose name passes (a soft text with an exact `name` as well). */
+function keepNamedExactly(r: RankedRows, keep: (g: number) => boolean): RankedRows {
+  const idx: number[] = [];
+  const dist: number[] = [];
+  for (let i = 0; i < r.idx.length; i++) {
+    if (!keep(r.idx[i]!)) continue;
+    idx.push(r.idx[i]!);
+    dist.push(r.dist[i]!);
+  }
+  return { idx: Int32Array.from(idx), dist: Float64Array.from(dist) };
 }

@@ -7,7 +7,7 @@ import { NameTable } from '../../graph/import/typedSets';
 import { TextTable } from './textTable';
 import { notFoundDistanceFor } from '../../embed/notFound';
 import { embedSparseSpilled } from './spill';
-import { APPROXIMATE_ABOVE, APPROXIMATE_BUDGET, VectorIndex, approximateRescore, embedMatrix, type EmbeddingMatrix, type SearchMode, type VectorFilter, type VectorHit } from './vectorIndex';
+import { APPROXIMATE_ABOVE, APPROXIMATE_BUDGET, VectorIndex, approximateRescore, embedMatrix, type EmbeddingMatrix, type RankedRows, type SearchMode, type VectorFilter, type VectorHit } from './vectorIndex';
 
 /**
  * The graph in typed arrays, for search: CSR adjacency in both directions with relation ids,
@@ -92,10 +92,16 @@ export class SearchIndex {
    * the right name was among 16 candidates for 95 with the default walk and 143 with the wider one.
    */
   searchName(text: string, q: Float32Array, k: number, filter: VectorFilter = {}, mode: SearchMode = { mode: 'auto' }): VectorHit[] {
+    const r = this.searchNameRanked(text, q, k, filter, mode);
+    return Array.from(r.idx, (index, i) => ({ index, distance: r.dist[i] }));
+  }
+
+  /** `searchName` as typed arrays (shared with the index: read, never written). */
+  searchNameRanked(text: string, q: Float32Array, k: number, filter: VectorFilter = {}, mode: SearchMode = { mode: 'auto' }): RankedRows {
     const include = this.nodesNamed(text);
-    const hits = this.index.search(q, k, filter, { ...mode, include });
-    if (!this.index.approximates(mode) || (hits.length > 0 && hits[0].distance < notFoundDistanceFor({ id: this.data.embedderId }))) return hits;
-    return this.index.search(q, k, filter, { ...mode, include, budget: 3 * (mode.budget ?? APPROXIMATE_BUDGET), rescore: 4 * (mode.rescore ?? approximateRescore(k)) });
+    const hits = this.index.searchRanked(q, k, filter, { ...mode, include });
+    if (!this.index.approximates(mode) || (hits.idx.length > 0 && hits.dist[0] < notFoundDistanceFor({ id: this.data.embedderId }))) return hits;
+    return this.index.searchRanked(q, k, filter, { ...mode, include, budget: 3 * (mode.budget ?? APPROXIMATE_BUDGET), rescore: 4 * (mode.rescore ?? approximateRescore(k)) });
   }
 
   nodeIndexOf(id: string): number | undefined {

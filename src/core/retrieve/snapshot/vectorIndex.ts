@@ -53,12 +53,21 @@ export class ResidentPostings implements PostingSource {
   }
 }
 
+/** A search for more than this many rows may be answered from the last query's ranking of every row (VectorIndex.everyRow). */
+const RANKED_FROM = 1024;
+
 /** Row count above which `mode: 'auto'` searches approximately. */
 export const APPROXIMATE_ABOVE = 250_000;
 /** Approximate search's defaults: postings walked, rows rescored for k. */
 export const APPROXIMATE_BUDGET = 100_000;
 export function approximateRescore(k: number): number {
   return Math.max(1024, 64 * k);
+}
+
+/** A search's rows ascending by (distance, row): `dist[i]` is row `idx[i]`'s distance. */
+export interface RankedRows {
+  readonly idx: Int32Array;
+  readonly dist: Float64Array;
 }
 
 export interface VectorHit {
@@ -243,9 +252,15 @@ export class VectorIndex {
   private readonly rowScratch?: SparseScratch;
   private readonly emptyRows?: Int32Array;
   private readonly minRowNormSq: number = 1;
-  /** A search's sums and the rows it touched (12 bytes a row), allocated by the first search after `releaseScratch`. */
+  /** A search's sums and the rows it touched (13 bytes a row with `met`), allocated by the first search after `releaseScratch`. */
   private acc = new Float64Array(0);
   private touched = new Int32Array(0);
+  /**
+   * Per row, whether the exact search's walk met it in a query bucket's postings (it shares a
+   * bucket with the query). A large k scans every other row; before, each row's entries were read again
+   * to ask that (most of a widened list's search: why-not asks for every node of a label).
+   */
+  private met = new Uint8Array(0);
   private readonly topk = new Map<number, TopK>();
 
   constructor(readonly matrix: EmbeddingMatrix) {
@@ -320,8 +335,10 @@ export class VectorIndex {
    * store-placed question's levels and walk after grounding (docs/ask.md, "A wider margin").
    */
   releaseScratch(): void {
+    this.ranked = undefined;
     this.acc = new Float64Array(0);
     this.touched = new Int32Array(0);
+    this.met = new Uint8Array(0);
   }
 
   /** Bytes held: the matrix and the postings (each array once). */
@@ -329,7 +346,7 @@ export class VectorIndex {
     const m = this.matrix;
     const sparseRows = m.kind === 'dense' ? 0 : m.rows;
     // The search scratch counts at its full size whether or not it is allocated now (byteSize estimates what a loaded index holds).
-    let n = 12 * sparseRows;
+    let n = 13 * sparseRows;
     const arrays = new Set<ArrayBufferView>();
     if (m.kind === 'dense') arrays.add(m.data);
     if (m.kind === 'sparse') [m.rowOffsets, m.cols, m.vals].forEach((a) => arrays.add(a));
@@ -386,6 +403,10 @@ export class VectorIndex {
 
   /** Exact top-k by scanning every row. */
   bruteForce(q: Float32Array, k: number, filter: VectorFilter = {}): VectorHit[] {
+    return hitsOf(kept(this.bruteForceTopK(q, k, filter)));
+  }
+
+  private bruteForceTopK(q: Float32Array, k: number, filter: VectorFilter): TopK {
     const h = this.heap(k);
     const m = this.matrix;
     const qn = normSq(q);
@@ -394,7 +415,7 @@ export class VectorIndex {
       if (labels && label !== undefined && labels[r] !== label) continue;
       h.offer(distanceToRow(m, q, qn, r), r);
     }
-    return hits(h);
+    return h;
   }
 
   /**
@@ -414,50 +435,63 @@ export class VectorIndex {
   }
 
   search(q: Float32Array, k: number, filter: VectorFilter = {}, options: SearchMode = {}): VectorHit[] {
+    return hitsOf(this.searchRanked(q, k, filter, options));
+  }
+
+  /** `search`'s rows and distances as typed arrays (a widened list of every node of a label: no object per row). */
+  searchRanked(q: Float32Array, k: number, filter: VectorFilter = {}, options: SearchMode = {}): RankedRows {
     const m = this.matrix;
-    const src = this.src;
-    if (m.kind === 'dense' || !src || !this.rowNormSq) return this.bruteForce(q, k, filter);
-    if (this.approximates(options)) return this.approximate(q, k, filter, options.budget ?? APPROXIMATE_BUDGET, options.rescore ?? approximateRescore(k), options.include ?? []);
-    this.scratch();
+    if (m.kind === 'dense' || !this.src || !this.rowNormSq) return kept(this.bruteForceTopK(q, k, filter));
+    if (this.approximates(options)) return kept(this.approximate(q, k, filter, options.budget ?? APPROXIMATE_BUDGET, options.rescore ?? approximateRescore(k), options.include ?? []));
+    const all = this.everyRow(q, k);
+    if (all) return firstOf(all, k, filter);
+    return kept(this.exact(q, k, filter));
+  }
+
+  /**
+   * Every row ranked for `q` (no filter), kept for the next search of the same query: why-not's
+   * widened problems ask for every node of a label, of every label, then the first N of a label,
+   * all for the same name. A filtered search's rows are the ranking's rows of that label in the
+   * same order (a row's distance does not depend on the filter: the same sums in the same order,
+   * and whether a row is offered does not either), and a search for k the first k of them (the
+   * exact search keeps the k smallest (distance, index) pairs). Computed only for a k of at least
+   * every row, and only while the index is small enough to search exactly by default (12 bytes a row).
+   */
+  private ranked?: RankedRows & { readonly q: Float32Array };
+
+  private everyRow(q: Float32Array, k: number): RankedRows | undefined {
+    const rows = this.matrix.rows;
+    // A small k (a run's candidates) is quicker searched than filtered out of every row.
+    if (rows > APPROXIMATE_ABOVE || k <= RANKED_FROM) return undefined;
+    const have = this.ranked;
+    if (have && have.q.length === q.length && sameVector(have.q, q)) return have;
+    if (k < rows) return undefined;
+    // Every row's distance as the exact search offers it (a row met by the walk: from its dot
+    // product; an empty row: |q|; any other: sqrt(|q|² + |row|²)), in row order, then sorted.
+    const nt = this.walk(q, {});
+    const acc = this.acc;
+    const met = this.met;
+    const norms = this.rowNormSq!;
+    const qn = normSq(q);
+    const dist = new Float64Array(rows);
+    for (let r = 0; r < rows; r++) dist[r] = met[r] === 1 ? l2(qn, norms[r], acc[r]) : norms[r] === 0 ? Math.sqrt(qn) : Math.sqrt(qn + norms[r]);
+    const touched = this.touched;
+    for (let i = 0; i < nt; i++) acc[touched[i]] = 0;
+    this.ranked = { q: q.slice(), ...sortRows(dist) };
+    return this.ranked;
+  }
+
+  /** The exact search (inverted index) into the TopK for k. */
+  private exact(q: Float32Array, k: number, filter: VectorFilter): TopK {
+    const m = this.matrix;
+    const nt = this.walk(q, filter);
     const acc = this.acc;
     const touched = this.touched;
-    let nt = 0;
+    const met = this.met;
     const qn = normSq(q);
     const { labels, label } = filter;
-    // With a label filter, walk that label's own postings (built on first use): same sums, fewer rows.
-    const own = labels && label !== undefined ? this.labelPostings(labels, label) : undefined;
-    if (own) {
-      const po = own.offsets;
-      const pr = own.rows;
-      const pv = own.vals;
-      for (let b = 0; b < m.dimension; b++) {
-        const qv = q[b];
-        if (qv === 0) continue;
-        for (let j = po[b]; j < po[b + 1]; j++) {
-          const r = pr[j];
-          if (acc[r] === 0) touched[nt++] = r;
-          acc[r] += qv * pv[j];
-        }
-      }
-    } else {
-      // Every posting of the query's buckets (rows of other labels are dropped below).
-      const po = src.offsets;
-      for (let b = 0; b < m.dimension; b++) {
-        const qv = q[b];
-        if (qv === 0) continue;
-        const start = src.open(b);
-        const end = start + po[b + 1] - po[b];
-        const pr = src.rows;
-        const pv = src.vals;
-        for (let j = start; j < end; j++) {
-          const r = pr[j];
-          if (acc[r] === 0) touched[nt++] = r;
-          acc[r] += qv * pv[j];
-        }
-      }
-    }
     const h = this.heap(k);
-    const norms = this.rowNormSq;
+    const norms = this.rowNormSq!;
     for (let i = 0; i < nt; i++) {
       const r = touched[i];
       const dot = acc[r];
@@ -475,18 +509,74 @@ export class VectorIndex {
         h.offer(Math.sqrt(qn), r);
       }
     }
+    // A row the walk met shares a bucket with the query (the postings are the rows' transpose; a
+    // label's own postings hold all of its rows' entries, and other labels' rows are skipped here).
     if (h.size < k || h.dist[h.size - 1] >= Math.sqrt(qn + this.minRowNormSq) - 1e-9) {
       for (let r = 0; r < m.rows; r++) {
         if (norms[r] === 0) continue;
         if (labels && label !== undefined && labels[r] !== label) continue;
-        if (rowSharesBucket(m, q, r)) continue;
+        if (met[r] === 1) continue;
         h.offer(Math.sqrt(qn + norms[r]), r);
       }
     }
-    return hits(h);
+    return h;
   }
 
-  private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number, include: readonly number[]): VectorHit[] {
+  /**
+   * The dot products of the rows sharing a bucket with `q` (in `acc`, summed over the buckets in
+   * ascending order), those rows (`touched`, returned: how many) and `met`. With a label filter
+   * only that label's rows are walked when its postings are resident.
+   */
+  private walk(q: Float32Array, filter: VectorFilter): number {
+    const m = this.matrix as SparseMatrix | InvertedMatrix;
+    const src = this.src!;
+    this.scratch();
+    const acc = this.acc;
+    const touched = this.touched;
+    // Only the exact walk marks rows (an approximate index, above 250,000 rows, never allocates it).
+    if (this.met.length < m.rows) this.met = new Uint8Array(m.rows);
+    const met = this.met;
+    met.fill(0);
+    let nt = 0;
+    const { labels, label } = filter;
+    // With a label filter, walk that label's own postings (built on first use): same sums, fewer rows.
+    const own = labels && label !== undefined ? this.labelPostings(labels, label) : undefined;
+    if (own) {
+      const po = own.offsets;
+      const pr = own.rows;
+      const pv = own.vals;
+      for (let b = 0; b < m.dimension; b++) {
+        const qv = q[b];
+        if (qv === 0) continue;
+        for (let j = po[b]; j < po[b + 1]; j++) {
+          const r = pr[j];
+          met[r] = 1;
+          if (acc[r] === 0) touched[nt++] = r;
+          acc[r] += qv * pv[j];
+        }
+      }
+    } else {
+      // Every posting of the query's buckets (rows of other labels are dropped below).
+      const po = src.offsets;
+      for (let b = 0; b < m.dimension; b++) {
+        const qv = q[b];
+        if (qv === 0) continue;
+        const start = src.open(b);
+        const end = start + po[b + 1] - po[b];
+        const pr = src.rows;
+        const pv = src.vals;
+        for (let j = start; j < end; j++) {
+          const r = pr[j];
+          met[r] = 1;
+          if (acc[r] === 0) touched[nt++] = r;
+          acc[r] += qv * pv[j];
+        }
+      }
+    }
+    return nt;
+  }
+
+  private approximate(q: Float32Array, k: number, filter: VectorFilter, budget: number, rescore: number, include: readonly number[]): TopK {
     const m = this.matrix;
     const src = this.src!;
     const po = src.offsets;
@@ -581,7 +671,7 @@ export class VectorIndex {
       for (let i = 0; i < size && !met; i++) met = heapRow[i] === r;
       if (!met) rank(r);
     }
-    return hits(h);
+    return h;
   }
 }
 
@@ -600,19 +690,80 @@ function rowEntries(m: SparseMatrix | InvertedMatrix, r: number, scratch: Sparse
   scratch.count = c;
 }
 
-function rowSharesBucket(m: SparseMatrix | InvertedMatrix, q: Float32Array, r: number): boolean {
-  if (m.kind === 'inverted') {
-    const s = m.scratch;
-    m.row(r, s);
-    for (let i = 0; i < s.count; i++) if (q[s.indices[i]] !== 0) return true;
-    return false;
-  }
-  for (let j = m.rowOffsets[r]; j < m.rowOffsets[r + 1]; j++) if (q[m.cols[j]] !== 0) return true;
-  return false;
+function sameVector(a: Float32Array, b: Float32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-function hits(h: TopK): VectorHit[] {
+/** The first k rows of a ranking that pass the filter, in its order (the ranking itself when it is all of them). */
+function firstOf(all: RankedRows, k: number, filter: VectorFilter): RankedRows {
+  const { labels, label } = filter;
+  if (!labels || label === undefined) return all.idx.length <= k ? all : { idx: all.idx.slice(0, k), dist: all.dist.slice(0, k) };
+  const src = all.idx;
+  let n = 0;
+  for (let i = 0; i < src.length && n < k; i++) if (labels[src[i]] === label) n++;
+  const idx = new Int32Array(n);
+  const dist = new Float64Array(n);
+  for (let i = 0, o = 0; o < n; i++) {
+    if (labels[src[i]] !== label) continue;
+    idx[o] = src[i];
+    dist[o++] = all.dist[i];
+  }
+  return { idx, dist };
+}
+
+/** Which 32-bit half of a Float64Array element holds its low bits (0 on little-endian machines). */
+const LOW_WORD = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1;
+
+/**
+ * Rows 0…n−1 ascending by (distance, row), from their distances in row order: a stable LSD radix
+ * sort on the distances' bits, 16 at a time (a non-negative double orders as its bit pattern, and
+ * the rows start in ascending order, so equal distances stay by row) — the order TopK keeps.
+ */
+export function sortRows(dist: Float64Array): RankedRows {
+  const n = dist.length;
+  let d = Float64Array.from(dist);
+  let x = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    x[i] = i;
+    if (d[i] === 0) d[i] = 0; // −0 orders as 0 (its bit pattern would sort it last)
+  }
+  let d2 = new Float64Array(n);
+  let x2 = new Int32Array(n);
+  const count = new Int32Array(65536);
+  for (let pass = 0; pass < 4; pass++) {
+    const words = new Uint32Array(d.buffer, d.byteOffset, 2 * n);
+    // The low word, then the high one; bits 0–15, then 16–31 of each.
+    const word = pass >> 1 === 0 ? LOW_WORD : 1 - LOW_WORD;
+    const shift = (pass & 1) * 16;
+    count.fill(0);
+    for (let i = 0; i < n; i++) count[(words[2 * i + word] >>> shift) & 0xffff]++;
+    if (n === 0 || count[(words[word] >>> shift) & 0xffff] === n) continue;
+    let at = 0;
+    for (let b = 0; b < 65536; b++) {
+      const c = count[b];
+      count[b] = at;
+      at += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const o = count[(words[2 * i + word] >>> shift) & 0xffff]++;
+      d2[o] = d[i];
+      x2[o] = x[i];
+    }
+    [d, d2] = [d2, d];
+    [x, x2] = [x2, x];
+  }
+  return { idx: x, dist: d };
+}
+
+/** A TopK's kept pairs, copied out (the TopK is reused by the next search). */
+function kept(h: TopK): RankedRows {
+  const n = h.size;
+  return { idx: h.idx.slice(0, n), dist: h.dist.slice(0, n) };
+}
+
+function hitsOf(r: RankedRows): VectorHit[] {
   const out: VectorHit[] = [];
-  for (let i = 0; i < h.size; i++) out.push({ index: h.idx[i], distance: h.dist[i] });
+  for (let i = 0; i < r.idx.length; i++) out.push({ index: r.idx[i], distance: r.dist[i] });
   return out;
 }
