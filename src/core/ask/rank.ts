@@ -113,6 +113,9 @@ export interface RankedCandidate {
   readonly shorterFits: boolean;
   /** The head of what is asked, a word naming nothing in the graph, where no type is read ("timeline of films directed by X"). */
   readonly unknownHead?: string;
+  /** Words of the question the lexicon does not know, when there are several (`UNKNOWN_WORDS`): the
+   *  sentence is partly in words the ranker cannot read ("the movies X directed, quiénes actúan en ellas"). */
+  readonly unknownWords?: readonly string[];
 }
 
 interface QuestionWord {
@@ -302,12 +305,17 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
  * What stands outside the question proper: a heading before a colon that opens it ("Category
  * question: which genre does X belong to?", "Director's round: list every film X directed") — a
  * few words (four at most), no name among them, a name after — and a hashtag ("#movienight"): a
- * label on the question, not words of it. Dropped (empty tokens, as `collocated` drops words).
+ * label on the question, not words of it. Dropped (empty tokens, as `collocated` drops words). When
+ * nothing but the name follows the colon, the words before it are a keyword query ("show tags: X"),
+ * the question itself, and are read.
  */
 export function unheaded(g: Grounding): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const colon = g.tokens.findIndex((t, i) => i > 0 && /^[^\p{L}\p{N}]*:\s/u.test(g.question.slice(g.tokens[i - 1]!.end, t.start)));
-  const heading = colon > 0 && colon <= 4 && g.tokens.slice(0, colon).every((_, i) => !inAnchor(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
+  // Only the name after the colon is a keyword query ("show tags: X", "director: X"): the words before
+  // are the question itself, not a heading on it.
+  const proper = g.tokens.some((t, i) => i >= colon && !inAnchor(i) && /\p{L}/u.test(t.norm));
+  const heading = colon > 0 && colon <= 4 && proper && g.tokens.slice(0, colon).every((_, i) => !inAnchor(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
@@ -1015,15 +1023,28 @@ const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'ou
  */
 function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>, ctx: RankContext): boolean {
   if (askersOwn(g, i, inAnchor, phrase, ctx)) return true;
-  if (phrase.length === 0) return false;
-  const at = phrase[0]!;
   // Before the question, a word naming a relation outright says what is asked ("I need the directors: …").
   const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relational >= NAMES;
+  const starts = clauseStarts(g, inAnchor);
+  // The question proper opens with its answer phrase, or, when it has none or only a noun phrase
+  // standing alone ("agent here, pulling X's writing credits"; "parent here, …: is X rated good or
+  // bad"), with its first name.
+  const firstName = Math.min(...g.anchors.map((a) => g.mentions[a]!.tokenStart));
+  const bare = phrase.length === 0 || (phrase.length === 2 && phrase[0] === phrase[1]);
+  const at = bare ? firstName : phrase[0]!;
   if (i < at) {
     const before = g.tokens.slice(0, at);
-    return before.every((t, j) => !inAnchor(j) && !names(t.norm)) && before.some((t) => FIRST_PERSON.has(t.norm));
+    if (!bare && before.every((t, j) => !inAnchor(j) && !names(t.norm)) && before.some((t) => FIRST_PERSON.has(t.norm))) return true;
+    // A clause of its own before the question's, set off by punctuation, that asks nothing (no
+    // wh-word, no request, no word naming a relation outright) and leaves the question proper a name
+    // of its own: who asks and why ("film society newsletter, This Week in History column: what year
+    // did X premiere", "annotator here, which tags does X carry", "for the film society notes, X was
+    // directed by whom"). English puts the speaker's errand or role there; its nouns are not the graph's.
+    // A clause may open with a name ("…, X was directed by whom").
+    const k = g.tokens.reduce((b, t, j) => (j > 0 && j <= at && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : b), 0);
+    return i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm))) && g.tokens.some((_, j) => j >= k && inAnchor(j));
   }
-  const starts = clauseStarts(g, inAnchor);
+  if (phrase.length === 0) return false;
   const k = starts.filter((x) => x <= i).pop() ?? 0;
   if (k <= at) return false;
   const end = starts.find((x) => x > k) ?? g.tokens.length;
@@ -1109,6 +1130,10 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (i >= tokens.length || inAnchor(i)) return -1;
   const w = tokens[i]!.norm;
   if (REQUESTS.has(w)) return i;
+  // An imperative opening the question asks whatever its verb, when the verb names nothing in the
+  // graph (a faint link at most): "select release_year from films where title = X", "pull up the films
+  // indexed under X". It asks; its object is what is asked.
+  if (!polite && ctx && i === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) return i;
   // An imperative with an indirect object pronoun is a request whatever its verb ("play me a film
   // with X in it", "recommend us something"): "V me" is English's form for asking.
   // So is one whose object is an indefinite pronoun for a thing ("play something else with …").
@@ -1177,6 +1202,10 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // the note's topic, then what is asked of it.
   if (at < 0) at = clauseStarts(g, inAnchor).find((k) => k > 0 && otherOpening(g, k, inAnchor, ctx)) ?? -1;
   if (at < 0) {
+    // A noun with "please" after it is a request for it ("are they English or what? the languages
+    // please"), when the noun names a label of the graph.
+    const please = tokens.findIndex((t, i) => t.norm === 'please' && i > 0 && !inAnchor(i - 1) && !isStopWord(tokens[i - 1]!.norm) && ctx.meaning.isNoun(tokens[i - 1]!.norm) && labelsNamed(tokens[i - 1]!.norm, ctx).length > 0);
+    if (please > 0) return [please - 1, please - 1];
     // The agent a note's passive leaves for the answer is asked outright ("? "), before any noun phrase.
     const by = g.tokens.findIndex((_, i) => strandedAgent(g, i, inAnchor, ctx));
     if (by >= 0) return [by];
@@ -1189,7 +1218,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   if (!NOUN_TAKING.has(opener) && at !== request && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
   // "which one(s)" points back: the noun it stands for is the last one before it naming a label of
   // the graph ("place X within a genre, which one does it belong to": which genre).
-  if (ONE.has(tokens[at + 1]?.norm ?? '') && !inAnchor(at + 1)) {
+  // So does a request's pronoun object ("does X direct in English or other languages? list them").
+  if ((ONE.has(tokens[at + 1]?.norm ?? '') || (at === request && THEM.has(tokens[at + 1]?.norm ?? ''))) && !inAnchor(at + 1)) {
     for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && ctx.meaning.isNoun(tokens[k]!.norm) && labelsNamed(tokens[k]!.norm, ctx).length > 0) return [at, k];
     return [at];
   }
@@ -1211,6 +1241,12 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     // A word joined by a hyphen to a word that is no noun is a prefix of it ("co-starred"), not a noun.
     const after = tokens[i + 1];
     if (after && g.question.slice(tokens[i]!.end, after.start) === '-' && !ctx.meaning.isNoun(after.norm)) break;
+    // A possessive noun is a determiner of the noun after it ("find me the director's other films"):
+    // the head comes later.
+    if (after && !inAnchor(i + 1) && /['’]s$/.test(g.question.slice(tokens[i]!.start, tokens[i]!.end))) {
+      head = -1;
+      continue;
+    }
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
@@ -1219,6 +1255,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 const CONJUNCTIONS = new Set(['and', 'or']);
 /** The pronoun "one" after a wh-word stands for a noun said before it. */
 const ONE = new Set(['one', 'ones']);
+/** A request's object pronoun stands for a noun said before it ("… other languages? list them"). */
+const THEM = new Set(['them', 'those']);
 /** Tokens back from "which one" a noun it stands for may be. */
 const ANAPHOR_REACH = 8;
 /** Determiners of a partitive's noun phrase ("which of their films"). */
@@ -1250,6 +1288,17 @@ function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean):
   // genres too, which ones"): its words are the question's.
   if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm)))) return false;
   return i >= or;
+}
+
+/** A name offered as one of the answers: of the asked type, with "or" after it and then "other",
+ *  "what" or another name ("English or other languages", "English or what", "comedy or drama"). */
+function offeredAnswer(g: Grounding, mention: number, asked: AskedType | undefined, inAnchor: (i: number) => boolean): boolean {
+  const m = g.mentions[mention]!;
+  if (!asked || asked.labels.length === 0 || !m.nodes.some((n) => asked.labels.includes(n.label))) return false;
+  const or = m.tokenEnd;
+  if (g.tokens[or]?.norm !== 'or' || inAnchor(or)) return false;
+  const next = or + 1;
+  return inAnchor(next) || OTHER.has(g.tokens[next]?.norm ?? '') || g.tokens[next]?.norm === 'what';
 }
 
 /** "more" / "other" opening a clause and standing alone, a preposition after it ("more by …", "others from …"). */
@@ -1817,7 +1866,15 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   // does X go on, genre-wise I mean").
   const bareNoun = phrase.length === 2 && phrase[0] === phrase[1];
   const unknownHead = asked === undefined && bareNoun ? words.find((w) => !w.wh && w.index === phrase[0] && w.relevance === 0 && ctx.meaning.isNoun(w.word) && !ctx.meaning.isContent(w.word))?.word : undefined;
+  // Several words no dictionary sense reads (not slips of English words: `respelled` has mended those):
+  // the sentence is partly in another language or dialect, and what those words say is unknown.
+  const unknown = words.filter((w) => !w.wh && w.relevance === 0 && /^\p{L}+$/u.test(w.word) && !ctx.meaning.knows(w.word)).map((w) => w.word);
+  const unknownWords = unknown.length >= UNKNOWN_WORDS ? { unknownWords: unknown } : {};
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
+  // A name joined by "or" to "other N", "what" or another name is offered as one possible answer
+  // ("does X direct in English or other languages", "are they English or what"), when it is of the
+  // type asked: one of the answers, not what the answers are reached from. Leaving it out costs nothing.
+  const offered = new Set(g.anchors.filter((x) => offeredAnswer(g, x, asked, inAnchor)));
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -1870,7 +1927,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     // words after it name ("when did the director of X release his other films").
     const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && WH_WORDS[asked!.word] === undefined && lastNamed;
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
-    const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
+    // Reaching the answers from a name offered as one of them reads an answer as a condition.
+    const ignored = g.anchors.filter((x) => !used.includes(x) && !offered.has(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0) + (used.some((x) => offered.has(x)) ? RANK_WEIGHTS.answerType : 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
     const spelledAsWritten = (shape.kind === 'chain' ? [shape.anchor] : shape.anchors).filter((x) => asWritten(g, x.mention, x.name)).map((x) => `"${x.name}" (${x.label})`);
     const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
@@ -1908,7 +1966,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}) };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -2032,6 +2090,9 @@ function tailUndecided(top: RankedCandidate, rival: RankedCandidate): string | u
   return `no question word names the last hop: ${key(z!)} there is only the hop back along the one before, and ${describeShape(b)} (${rival.score.toFixed(2)}) ends on ${key(b.steps[h - 1]!)}, which no word names either`;
 }
 
+/** How many words the lexicon does not know make a question partly unreadable (one is a slip or a name). */
+const UNKNOWN_WORDS = 2;
+
 /** A margin to the best rival at which the choice is as clear as the evidence (confidence = fit). */
 const FULL_MARGIN = 0.5;
 
@@ -2042,6 +2103,7 @@ export const WEAK_CAP = 0.49;
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
   if (r.unknownHead !== undefined) return `what is asked, "${r.unknownHead}", names nothing in the graph`;
+  if (r.unknownWords !== undefined) return `${r.unknownWords.map((w) => `"${w}"`).join(', ')} are words the lexicon does not know: the question may say what its known words do not`;
   // What a label's members are is a hint about the label, not a word for the relation: loose.
   const byWords = r.byMembers.filter((x) => !r.byValues.includes(x) && !r.byNames.includes(x));
   if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
