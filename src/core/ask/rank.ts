@@ -1040,9 +1040,12 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
     // of its own: who asks and why ("film society newsletter, This Week in History column: what year
     // did X premiere", "annotator here, which tags does X carry", "for the film society notes, X was
     // directed by whom"). English puts the speaker's errand or role there; its nouns are not the graph's.
-    // A clause may open with a name ("…, X was directed by whom").
-    const k = g.tokens.reduce((b, t, j) => (j > 0 && j <= at && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : b), 0);
-    return i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm))) && g.tokens.some((_, j) => j >= k && inAnchor(j));
+    // A clause may open with a name ("…, X was directed by whom"). A sentence with no wh-word or
+    // request may open with its subject and verb, neither naming anything in the graph, the name after
+    // them ("the newsletter blurb needs the genre of X"): who wants it, then what is wanted.
+    const k = (bare ? subjectFrame(g, at, inAnchor, ctx) : 0) || g.tokens.reduce((b, t, j) => (j > 0 && j <= at && !(inAnchor(j) && inAnchor(j - 1)) && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : b), 0);
+    // When nothing but a name follows, the words before it are the question ("costars? X").
+    return i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm));
   }
   if (phrase.length === 0) return false;
   const k = starts.filter((x) => x <= i).pop() ?? 0;
@@ -1053,6 +1056,23 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
   // "…, genre-wise I mean": `commentClause`), not the asker's own doing ("… before I book tickets").
   if (commentClause(g, end - 1, inAnchor)) return false;
   return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j)) && clause.some(({ t }) => FIRST_PERSON.has(t.norm));
+}
+
+/**
+ * A subject and its verb opening a sentence that asks with no wh-word or request: a noun phrase
+ * (a determiner, nouns) and a verb in the present with a determiner after it, before the first name,
+ * none of whose words is linked to the graph's names above the faint line ("the newsletter blurb needs
+ * the genre of X"). Returns where the object starts, or 0.
+ */
+function subjectFrame(g: Grounding, firstName: number, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+  const tokens = g.tokens;
+  const faint = (w: string): boolean => relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint;
+  let j = DETERMINERS.has(tokens[0]?.norm ?? '') ? 1 : 0;
+  const first = j;
+  while (j < firstName && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm) && faint(tokens[j]!.norm) && !(j > first && /s$/.test(tokens[j]!.norm) && ctx.meaning.verbSenses(tokens[j]!.norm) > 0)) j++;
+  const v = tokens[j];
+  if (j === first || !v || j >= firstName || inAnchor(j) || !/s$/.test(v.norm) || ctx.meaning.verbSenses(v.norm) === 0 || !faint(v.norm)) return 0;
+  return DETERMINERS.has(tokens[j + 1]?.norm ?? '') && !inAnchor(j + 1) ? j + 1 : 0;
 }
 
 /**
@@ -1850,8 +1870,23 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const g = asRead(question, ctx);
-  const words = questionWords(g, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const read = questionWords(g, ctx);
+  // Several words no dictionary sense reads (not slips of English words: `respelled` has mended those):
+  // the sentence is partly in another language or dialect, and what those words say is unknown.
+  const unknown = read.filter((w) => !w.wh && w.relevance === 0 && /^\p{L}+$/u.test(w.word) && !ctx.meaning.knows(w.word)).map((w) => w.word);
+  const unknownWords = unknown.length >= UNKNOWN_WORDS ? { unknownWords: unknown } : {};
+  // Such a sentence need not keep English word order: an English verb right after a noun may have it
+  // as its object ("X ne kaunsi films direct ki hain": the films X directed), so it names the hop
+  // reaching that noun or one before, as a relative clause's verb does (`contactVerb`).
+  const words =
+    unknown.length < UNKNOWN_WORDS
+      ? read
+      : read.map((w) => {
+          const before = g.tokens[w.index - 1];
+          const objectFirst = w.answer === undefined && w.relational > 0 && ctx.meaning.isVerbForm(w.word) && before !== undefined && !inAnchor(w.index - 1) && !isStopWord(before.norm) && ctx.meaning.isNoun(before.norm);
+          return objectFirst ? { ...w, contact: true } : w;
+        });
   const phrase = answerPhrase(g, inAnchor, ctx);
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm };
@@ -1866,10 +1901,6 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   // does X go on, genre-wise I mean").
   const bareNoun = phrase.length === 2 && phrase[0] === phrase[1];
   const unknownHead = asked === undefined && bareNoun ? words.find((w) => !w.wh && w.index === phrase[0] && w.relevance === 0 && ctx.meaning.isNoun(w.word) && !ctx.meaning.isContent(w.word))?.word : undefined;
-  // Several words no dictionary sense reads (not slips of English words: `respelled` has mended those):
-  // the sentence is partly in another language or dialect, and what those words say is unknown.
-  const unknown = words.filter((w) => !w.wh && w.relevance === 0 && /^\p{L}+$/u.test(w.word) && !ctx.meaning.knows(w.word)).map((w) => w.word);
-  const unknownWords = unknown.length >= UNKNOWN_WORDS ? { unknownWords: unknown } : {};
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
   // A name joined by "or" to "other N", "what" or another name is offered as one possible answer
   // ("does X direct in English or other languages", "are they English or what"), when it is of the

@@ -105,3 +105,15 @@ test('several words the lexicon does not know keep the choice weak: "the movies 
   const s = await top('the movies Person ZB Surname directed, whcih ones');
   assert.ok(!s.candidates[0]!.evidence.some((e) => /words the lexicon does not know/.test(e)), why(s));
 });
+
+test('a subject and verb naming nothing, opening a sentence with no wh-word, say who wants it: "the newsletter blurb needs the genre of Heat"', async () => {
+  const r = await top('the newsletter blurb needs the genre of Heat');
+  assert.equal(r.candidates[0]!.chain, 'has_genre', why(r));
+  assert.ok(!r.candidates[0]!.evidence.some((e) => /"newsletter"/.test(e)), why(r));
+});
+
+test('among words the lexicon does not know, an English verb after a noun may have it as its object: "Person ZB Surname ne kaunsi films direct ki hain"', async () => {
+  const r = await top('Person ZB Surname ne kaunsi films direct ki hain');
+  assert.equal(r.candidates[0]!.chain, 'directed_by~', why(r));
+  assert.equal(r.status, 'weak', why(r));
+});
