@@ -584,9 +584,10 @@ const HESITATIONS = new Set(['er', 'erm', 'um', 'uh', 'umm', 'uhh']);
  * word WordNet does not know, outside every anchor, is read as its opening noun (four letters or
  * more, at least three left over), and only when that noun names something in the graph (a label
  * or relation, by the same relatedness every word gets): a name the grounder missed is not turned into
- * a noun about nothing. Two known words joined ("keywords") are not split: measured, "words" then
- * asked for languages as well as tags, and "give me some keywords for X" lost four hits of the
- * first held-out set.
+ * a noun about nothing. Two known words joined ("keywords") are not split into their head alone:
+ * measured, "words" then asked for languages as well as tags, and "give me some keywords for X" lost
+ * four hits of the first held-out set. They are read as one when WordNet holds the two as one noun
+ * ("keywords" → key_word, a word used as a pattern: a kind of word, which asks for words).
  */
 export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
@@ -609,6 +610,8 @@ function compoundPart(word: string, ctx: RankContext): string | undefined {
   if (cache.has(word)) return cache.get(word);
   let out: string | undefined;
   if (!ctx.meaning.knows(word)) {
+    // Two words written as one that WordNet holds as one noun: "keywords" is WordNet's "key word".
+    for (let k = 3; k <= word.length - 3 && out === undefined; k++) out = ctx.meaning.compoundNoun(word.slice(0, k), word.slice(k));
     const names = (w: string): boolean => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0;
     for (let k = word.length - 3; k >= 4 && out === undefined; k--) {
       const left = word.slice(0, k);
@@ -805,6 +808,9 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
   let i = phrase[phrase.length - 1]! + 1;
   if (g.tokens[i]?.norm === 'else') i++;
   const aux = g.tokens[i];
+  // "what" with no noun, the subject of a verb, asks for a thing as an object "what" does — English
+  // asks for a person with "who" ("what else came from the pen of the writer of X").
+  if (aux && opener === 'what' && phrase.length === 1 && !inAnchor(i) && !AUXILIARIES.has(aux.norm) && ctx.meaning.verbSenses(aux.norm) > 0 && (ctx.meaning.isVerbForm(aux.norm) || !ctx.meaning.isNoun(aux.norm))) return i;
   if (!aux || !AUXILIARIES.has(aux.norm)) return undefined;
   const next = g.tokens[i + 1];
   if (!next) return undefined;
@@ -815,7 +821,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }, counted = false): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string; readonly subject?: boolean }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }, counted = false): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   // So does one whose head noun names nothing in the graph, the co- noun modifying it ("X co-writer list": a list of them).
@@ -843,7 +849,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     labels: labelNames.filter((l) => !persons.includes(l)),
     how: 'is-a',
     byExclusion: true,
-    detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
+    detail: object.subject ? `"${object.opener}" with no noun of its own, the subject of the verb after it, asks for a thing, not a person (${persons.join(', ')})` : `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
 }
 
@@ -1889,7 +1895,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
         });
   const phrase = answerPhrase(g, inAnchor, ctx);
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
-  const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm };
+  const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
   const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's

@@ -117,3 +117,15 @@ test('among words the lexicon does not know, an English verb after a noun may ha
   assert.equal(r.candidates[0]!.chain, 'directed_by~', why(r));
   assert.equal(r.status, 'weak', why(r));
 });
+
+test('two words written as one that WordNet holds as one noun are read as it: "what keywords are attached to Heat" (key word)', async () => {
+  const r = await top('what keywords are attached to Heat');
+  assert.equal(r.candidates[0]!.chain, 'has_tags', why(r));
+  assert.deepEqual(r.askedType?.labels, ['Tag'], why(r));
+});
+
+test('"what" with no noun, the subject of a verb, asks for a thing, not a person: "what else came from the pen of the writer of Heat"', async () => {
+  const r = await top('what else came from the pen of the writer of Heat');
+  assert.ok(!r.askedType?.labels.includes('Person'), why(r));
+  assert.equal(r.candidates[0]!.chain, 'written_by > written_by~', why(r));
+});
