@@ -1050,8 +1050,11 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
     // request may open with its subject and verb, neither naming anything in the graph, the name after
     // them ("the newsletter blurb needs the genre of X"): who wants it, then what is wanted.
     const k = (bare ? subjectFrame(g, at, inAnchor, ctx) : 0) || g.tokens.reduce((b, t, j) => (j > 0 && j <= at && !(inAnchor(j) && inAnchor(j - 1)) && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : b), 0);
-    // When nothing but a name follows, the words before it are the question ("costars? X").
-    return i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm));
+    // When nothing but a name follows, the words before it are the question ("costars? X"). A
+    // participle opening the clause has no subject of its own: it is what the speaker is doing
+    // ("writing the festival programme blurb, which themes … fit X"), whatever it names.
+    const participle = (j: number): boolean => j === 0 && /ing$/.test(g.tokens[0]!.norm) && ctx.meaning.verbSenses(g.tokens[0]!.norm) > 0;
+    return i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm));
   }
   if (phrase.length === 0) return false;
   const k = starts.filter((x) => x <= i).pop() ?? 0;
@@ -1267,9 +1270,14 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     // A word joined by a hyphen to a word that is no noun is a prefix of it ("co-starred"), not a noun.
     const after = tokens[i + 1];
     if (after && g.question.slice(tokens[i]!.end, after.start) === '-' && !ctx.meaning.isNoun(after.norm)) break;
-    // A possessive noun is a determiner of the noun after it ("find me the director's other films"):
-    // the head comes later.
-    if (after && !inAnchor(i + 1) && /['’]s$/.test(g.question.slice(tokens[i]!.start, tokens[i]!.end))) {
+    // A possessive noun is a determiner of the noun after it: a request asks for that noun ("find me
+    // the director's other films"), a wh-word for the possessor ("which writers' scripts have they
+    // directed": which writers).
+    if (after && !inAnchor(i + 1) && /['’]s?$/.test(g.question.slice(tokens[i]!.start, Math.min(tokens[i]!.end + 1, after.start)).trimEnd())) {
+      if (NOUN_TAKING.has(opener)) {
+        head = i;
+        break;
+      }
       head = -1;
       continue;
     }

@@ -54,6 +54,9 @@ test('a clause before the question, set off by punctuation, that asks nothing is
   assert.ok(!r.candidates[0]!.evidence.some((e) => /"newsletter"/.test(e)), why(r));
   const s = await top('for the film society notes, Heat was directed by whom');
   assert.equal(s.candidates[0]!.chain, 'directed_by', why(s));
+  // A participle opening the frame is what the speaker is doing, whatever it names.
+  const u = await top('writing the festival programme blurb, which themes and keywords fit Heat');
+  assert.equal(u.candidates[0]!.chain, 'has_tags', why(u));
   // A clause before the question that names a relation outright says what is asked.
   const t = await top('the director of Heat, which other films did they make');
   assert.equal(t.candidates[0]!.chain, 'directed_by > directed_by~', why(t));
@@ -82,10 +85,13 @@ test('an imperative opening with a verb that names nothing is a request: "select
   assert.ok(!s.candidates[0]!.evidence.some((e) => /"pull_up"/.test(e)), why(s));
 });
 
-test('a possessive is a determiner of the noun after it: "can you find me the director\'s other films"', async () => {
+test('a possessive is a determiner of the noun after it: a request asks for that noun ("can you find me the director\'s other films"), a wh-word for the possessor ("which writers\' scripts")', async () => {
   const r = await top("Hi support, just finished Heat, can you find me the director's other films");
   assert.deepEqual(r.askedType?.labels, ['Movie'], why(r));
   assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~', why(r));
+  const s = await top("the director of Heat: which writers' scripts have they directed");
+  assert.deepEqual(s.askedType?.labels, ['Person'], why(s));
+  assert.ok(s.candidates[0]!.evidence.some((e) => /its answers are Person, which fits/.test(e)), why(s));
 });
 
 test('a request\'s pronoun and a noun with "please" name what is asked; a name offered as one answer is no condition', async () => {
