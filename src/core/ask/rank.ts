@@ -1435,6 +1435,10 @@ function contentOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
   const tokens = g.tokens;
   for (let k = 0; k + 2 < tokens.length; k++) {
     if (inAnchor(k) || tokens[k + 1]!.norm !== 'of' || inAnchor(k + 1) || isStopWord(tokens[k]!.norm) || !ctx.meaning.isContent(tokens[k]!.norm)) continue;
+    // A noun before it names what the content holds, "of" whose it is ("the cast lists of films
+    // written by X": lists of the cast), as in a compound after a name ("X cast details").
+    const before = tokens[k - 1];
+    if (before && !inAnchor(k - 1) && !isStopWord(before.norm) && ctx.meaning.isNoun(before.norm) && relevanceOf(before.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor) return k - 1;
     let j = k + 2;
     while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
     if (j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm) && relevanceOf(tokens[j]!.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor) return j;

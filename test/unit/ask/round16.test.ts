@@ -135,3 +135,8 @@ test('"what" with no noun, the subject of a verb, asks for a thing, not a person
   assert.ok(!r.askedType?.labels.includes('Person'), why(r));
   assert.equal(r.candidates[0]!.chain, 'written_by > written_by~', why(r));
 });
+
+test('a noun before a noun of content names what it holds: "the cast lists of films written by X, names please" (lists of the cast)', async () => {
+  const r = await top('the cast lists of films written by Person YB Surname, names please');
+  assert.equal(r.candidates[0]!.chain, 'written_by~ > starred_actors', why(r));
+});
