@@ -1037,10 +1037,13 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
   // bad"), with its first name.
   const firstName = Math.min(...g.anchors.map((a) => g.mentions[a]!.tokenStart));
   const bare = phrase.length === 0 || (phrase.length === 2 && phrase[0] === phrase[1]);
-  const at = bare ? firstName : phrase[0]!;
+  const opens = phrase[0] ?? firstName;
+  if (phrase.length > 0 && i < opens) {
+    const before = g.tokens.slice(0, opens);
+    if (before.every((t, j) => !inAnchor(j) && !names(t.norm)) && before.some((t) => FIRST_PERSON.has(t.norm))) return true;
+  }
+  const at = bare ? firstName : opens;
   if (i < at) {
-    const before = g.tokens.slice(0, at);
-    if (!bare && before.every((t, j) => !inAnchor(j) && !names(t.norm)) && before.some((t) => FIRST_PERSON.has(t.norm))) return true;
     // A clause of its own before the question's, set off by punctuation, that asks nothing (no
     // wh-word, no request, no word naming a relation outright) and leaves the question proper a name
     // of its own: who asks and why ("film society newsletter, This Week in History column: what year
@@ -1054,11 +1057,11 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
     // participle opening the clause has no subject of its own: it is what the speaker is doing
     // ("writing the festival programme blurb, which themes … fit X"), whatever it names.
     const participle = (j: number): boolean => j === 0 && /ing$/.test(g.tokens[0]!.norm) && ctx.meaning.verbSenses(g.tokens[0]!.norm) > 0;
-    return i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm));
+    if (i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) return true;
   }
-  if (phrase.length === 0) return false;
+  if (phrase.length === 0 || i < opens) return false;
   const k = starts.filter((x) => x <= i).pop() ?? 0;
-  if (k <= at) return false;
+  if (k <= opens) return false;
   const end = starts.find((x) => x > k) ?? g.tokens.length;
   const clause = g.tokens.slice(k, end).map((t, d) => ({ t, j: k + d }));
   // A clause ending on the speaker's comment verb is a gloss on what was asked ("…? the actors I mean",
@@ -1160,9 +1163,17 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   const w = tokens[i]!.norm;
   if (REQUESTS.has(w)) return i;
   // An imperative opening the question asks whatever its verb, when the verb names nothing in the
-  // graph (a faint link at most): "select release_year from films where title = X", "pull up the films
-  // indexed under X". It asks; its object is what is asked.
-  if (!polite && ctx && i === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) return i;
+  // graph (a faint link at most) and its object's head names a label of the graph, as a request's
+  // object says what comes back: "select release_year from films where title = X", "pull up the films
+  // indexed under X" — not "fetch all the tag values …" ("values" names no label) nor a noun WordNet
+  // only has as a verb ("podcast episode on …").
+  if (!polite && ctx && i === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
+    let j = i + 1;
+    while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+    let head = -1;
+    for (; j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
+    if (head >= 0 && labelsNamed(tokens[head]!.norm, ctx).length > 0) return i;
+  }
   // An imperative with an indirect object pronoun is a request whatever its verb ("play me a film
   // with X in it", "recommend us something"): "V me" is English's form for asking.
   // So is one whose object is an indefinite pronoun for a thing ("play something else with …").
