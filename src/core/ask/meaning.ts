@@ -438,6 +438,13 @@ export class WordMeaning {
     return ls.some((l) => wn.senses(l, 'r').length > 0) && ls.every((l) => wn.senses(l, 'n').length === 0 && wn.senses(l, 'v').length === 0);
   }
 
+  /** The word as written is a verb's base form whose commonest reading is the verb ("select",
+   *  "pull_up"; not "selects", "selected", nor "films"): an imperative can open with it. */
+  isBaseVerb(word: string): boolean {
+    const wn = this.wordNet;
+    return wn !== undefined && wn.senses(word, 'v').length > wn.senses(word, 'n').length;
+  }
+
   /** How many verb senses WordNet gives the word's lemmas (0: not a verb). */
   verbSenses(word: string): number {
     if (!this.wordNet) return 0;

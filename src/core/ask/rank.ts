@@ -113,6 +113,9 @@ export interface RankedCandidate {
   readonly shorterFits: boolean;
   /** The head of what is asked, a word naming nothing in the graph, where no type is read ("timeline of films directed by X"). */
   readonly unknownHead?: string;
+  /** Words of the question the lexicon does not know, when there are several (`UNKNOWN_WORDS`): the
+   *  sentence is partly in words the ranker cannot read ("the movies X directed, quiénes actúan en ellas"). */
+  readonly unknownWords?: readonly string[];
 }
 
 interface QuestionWord {
@@ -302,12 +305,17 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
  * What stands outside the question proper: a heading before a colon that opens it ("Category
  * question: which genre does X belong to?", "Director's round: list every film X directed") — a
  * few words (four at most), no name among them, a name after — and a hashtag ("#movienight"): a
- * label on the question, not words of it. Dropped (empty tokens, as `collocated` drops words).
+ * label on the question, not words of it. Dropped (empty tokens, as `collocated` drops words). When
+ * nothing but the name follows the colon, the words before it are a keyword query ("show tags: X"),
+ * the question itself, and are read.
  */
 export function unheaded(g: Grounding): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const colon = g.tokens.findIndex((t, i) => i > 0 && /^[^\p{L}\p{N}]*:\s/u.test(g.question.slice(g.tokens[i - 1]!.end, t.start)));
-  const heading = colon > 0 && colon <= 4 && g.tokens.slice(0, colon).every((_, i) => !inAnchor(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
+  // Only the name after the colon is a keyword query ("show tags: X", "director: X"): the words before
+  // are the question itself, not a heading on it.
+  const proper = g.tokens.some((t, i) => i >= colon && !inAnchor(i) && /\p{L}/u.test(t.norm));
+  const heading = colon > 0 && colon <= 4 && proper && g.tokens.slice(0, colon).every((_, i) => !inAnchor(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
@@ -576,9 +584,10 @@ const HESITATIONS = new Set(['er', 'erm', 'um', 'uh', 'umm', 'uhh']);
  * word WordNet does not know, outside every anchor, is read as its opening noun (four letters or
  * more, at least three left over), and only when that noun names something in the graph (a label
  * or relation, by the same relatedness every word gets): a name the grounder missed is not turned into
- * a noun about nothing. Two known words joined ("keywords") are not split: measured, "words" then
- * asked for languages as well as tags, and "give me some keywords for X" lost four hits of the
- * first held-out set.
+ * a noun about nothing. Two known words joined ("keywords") are not split into their head alone:
+ * measured, "words" then asked for languages as well as tags, and "give me some keywords for X" lost
+ * four hits of the first held-out set. They are read as one when WordNet holds the two as one noun
+ * ("keywords" → key_word, a word used as a pattern: a kind of word, which asks for words).
  */
 export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
@@ -601,6 +610,8 @@ function compoundPart(word: string, ctx: RankContext): string | undefined {
   if (cache.has(word)) return cache.get(word);
   let out: string | undefined;
   if (!ctx.meaning.knows(word)) {
+    // Two words written as one that WordNet holds as one noun: "keywords" is WordNet's "key word".
+    for (let k = 3; k <= word.length - 3 && out === undefined; k++) out = ctx.meaning.compoundNoun(word.slice(0, k), word.slice(k));
     const names = (w: string): boolean => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0;
     for (let k = word.length - 3; k >= 4 && out === undefined; k--) {
       const left = word.slice(0, k);
@@ -797,6 +808,9 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
   let i = phrase[phrase.length - 1]! + 1;
   if (g.tokens[i]?.norm === 'else') i++;
   const aux = g.tokens[i];
+  // "what" with no noun, the subject of a verb, asks for a thing as an object "what" does — English
+  // asks for a person with "who" ("what else came from the pen of the writer of X").
+  if (aux && opener === 'what' && phrase.length === 1 && !inAnchor(i) && !AUXILIARIES.has(aux.norm) && ctx.meaning.verbSenses(aux.norm) > 0 && (ctx.meaning.isVerbForm(aux.norm) || !ctx.meaning.isNoun(aux.norm))) return i;
   if (!aux || !AUXILIARIES.has(aux.norm)) return undefined;
   const next = g.tokens[i + 1];
   if (!next) return undefined;
@@ -807,7 +821,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
 }
 
 /** The type the question asks for, if its answer phrase names one the graph has. */
-export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }, counted = false): AskedType | undefined {
+export function askedType(words: readonly QuestionWord[], ctx: RankContext, object?: { readonly opener: string; readonly subject?: boolean }, otherOpener?: string, howVerb?: { readonly verb: string; readonly afterName: boolean }, counted = false): AskedType | undefined {
   const { labelNames } = ctx.vocabulary;
   // A question with no answer phrase of its own ("X's co-writers") asks for its co- noun.
   // So does one whose head noun names nothing in the graph, the co- noun modifying it ("X co-writer list": a list of them).
@@ -835,7 +849,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
     labels: labelNames.filter((l) => !persons.includes(l)),
     how: 'is-a',
     byExclusion: true,
-    detail: `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
+    detail: object.subject ? `"${object.opener}" with no noun of its own, the subject of the verb after it, asks for a thing, not a person (${persons.join(', ')})` : `"${object.opener}" is the object of the verb after it: a thing, not a person (${persons.join(', ')})`,
   };
 }
 
@@ -1015,23 +1029,62 @@ const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'ou
  */
 function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], requests: ReadonlySet<number>, ctx: RankContext): boolean {
   if (askersOwn(g, i, inAnchor, phrase, ctx)) return true;
-  if (phrase.length === 0) return false;
-  const at = phrase[0]!;
   // Before the question, a word naming a relation outright says what is asked ("I need the directors: …").
   const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relational >= NAMES;
-  if (i < at) {
-    const before = g.tokens.slice(0, at);
-    return before.every((t, j) => !inAnchor(j) && !names(t.norm)) && before.some((t) => FIRST_PERSON.has(t.norm));
-  }
   const starts = clauseStarts(g, inAnchor);
+  // The question proper opens with its answer phrase, or, when it has none or only a noun phrase
+  // standing alone ("agent here, pulling X's writing credits"; "parent here, …: is X rated good or
+  // bad"), with its first name.
+  const firstName = Math.min(...g.anchors.map((a) => g.mentions[a]!.tokenStart));
+  const bare = phrase.length === 0 || (phrase.length === 2 && phrase[0] === phrase[1]);
+  const opens = phrase[0] ?? firstName;
+  if (phrase.length > 0 && i < opens) {
+    const before = g.tokens.slice(0, opens);
+    if (before.every((t, j) => !inAnchor(j) && !names(t.norm)) && before.some((t) => FIRST_PERSON.has(t.norm))) return true;
+  }
+  const at = bare ? firstName : opens;
+  if (i < at) {
+    // A clause of its own before the question's, set off by punctuation, that asks nothing (no
+    // wh-word, no request, no word naming a relation outright) and leaves the question proper a name
+    // of its own: who asks and why ("film society newsletter, This Week in History column: what year
+    // did X premiere", "annotator here, which tags does X carry", "for the film society notes, X was
+    // directed by whom"). English puts the speaker's errand or role there; its nouns are not the graph's.
+    // A clause may open with a name ("…, X was directed by whom"). A sentence with no wh-word or
+    // request may open with its subject and verb, neither naming anything in the graph, the name after
+    // them ("the newsletter blurb needs the genre of X"): who wants it, then what is wanted.
+    const k = (bare ? subjectFrame(g, at, inAnchor, ctx) : 0) || g.tokens.reduce((b, t, j) => (j > 0 && j <= at && !(inAnchor(j) && inAnchor(j - 1)) && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : b), 0);
+    // When nothing but a name follows, the words before it are the question ("costars? X"). A
+    // participle opening the clause has no subject of its own: it is what the speaker is doing
+    // ("writing the festival programme blurb, which themes … fit X"), whatever it names.
+    const participle = (j: number): boolean => j === 0 && /ing$/.test(g.tokens[0]!.norm) && ctx.meaning.verbSenses(g.tokens[0]!.norm) > 0;
+    if (i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) return true;
+  }
+  if (phrase.length === 0 || i < opens) return false;
   const k = starts.filter((x) => x <= i).pop() ?? 0;
-  if (k <= at) return false;
+  if (k <= opens) return false;
   const end = starts.find((x) => x > k) ?? g.tokens.length;
   const clause = g.tokens.slice(k, end).map((t, d) => ({ t, j: k + d }));
   // A clause ending on the speaker's comment verb is a gloss on what was asked ("…? the actors I mean",
   // "…, genre-wise I mean": `commentClause`), not the asker's own doing ("… before I book tickets").
   if (commentClause(g, end - 1, inAnchor)) return false;
   return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j)) && clause.some(({ t }) => FIRST_PERSON.has(t.norm));
+}
+
+/**
+ * A subject and its verb opening a sentence that asks with no wh-word or request: a noun phrase
+ * (a determiner, nouns) and a verb in the present with a determiner after it, before the first name,
+ * none of whose words is linked to the graph's names above the faint line ("the newsletter blurb needs
+ * the genre of X"). Returns where the object starts, or 0.
+ */
+function subjectFrame(g: Grounding, firstName: number, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+  const tokens = g.tokens;
+  const faint = (w: string): boolean => relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint;
+  let j = DETERMINERS.has(tokens[0]?.norm ?? '') ? 1 : 0;
+  const first = j;
+  while (j < firstName && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm) && faint(tokens[j]!.norm) && !(j > first && /s$/.test(tokens[j]!.norm) && ctx.meaning.verbSenses(tokens[j]!.norm) > 0)) j++;
+  const v = tokens[j];
+  if (j === first || !v || j >= firstName || inAnchor(j) || !/s$/.test(v.norm) || ctx.meaning.verbSenses(v.norm) === 0 || !faint(v.norm)) return 0;
+  return DETERMINERS.has(tokens[j + 1]?.norm ?? '') && !inAnchor(j + 1) ? j + 1 : 0;
 }
 
 /**
@@ -1109,6 +1162,18 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (i >= tokens.length || inAnchor(i)) return -1;
   const w = tokens[i]!.norm;
   if (REQUESTS.has(w)) return i;
+  // An imperative opening the question asks whatever its verb, when the verb names nothing in the
+  // graph (a faint link at most) and its object's head names a label of the graph, as a request's
+  // object says what comes back: "select release_year from films where title = X", "pull up the films
+  // indexed under X" — not "fetch all the tag values …" ("values" names no label) nor a noun WordNet
+  // only has as a verb ("podcast episode on …").
+  if (!polite && ctx && i === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
+    let j = i + 1;
+    while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+    let head = -1;
+    for (; j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
+    if (head >= 0 && labelsNamed(tokens[head]!.norm, ctx).length > 0) return i;
+  }
   // An imperative with an indirect object pronoun is a request whatever its verb ("play me a film
   // with X in it", "recommend us something"): "V me" is English's form for asking.
   // So is one whose object is an indefinite pronoun for a thing ("play something else with …").
@@ -1177,6 +1242,10 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // the note's topic, then what is asked of it.
   if (at < 0) at = clauseStarts(g, inAnchor).find((k) => k > 0 && otherOpening(g, k, inAnchor, ctx)) ?? -1;
   if (at < 0) {
+    // A noun with "please" after it is a request for it ("are they English or what? the languages
+    // please"), when the noun names a label of the graph.
+    const please = tokens.findIndex((t, i) => t.norm === 'please' && i > 0 && !inAnchor(i - 1) && !isStopWord(tokens[i - 1]!.norm) && ctx.meaning.isNoun(tokens[i - 1]!.norm) && labelsNamed(tokens[i - 1]!.norm, ctx).length > 0);
+    if (please > 0) return [please - 1, please - 1];
     // The agent a note's passive leaves for the answer is asked outright ("? "), before any noun phrase.
     const by = g.tokens.findIndex((_, i) => strandedAgent(g, i, inAnchor, ctx));
     if (by >= 0) return [by];
@@ -1189,7 +1258,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   if (!NOUN_TAKING.has(opener) && at !== request && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
   // "which one(s)" points back: the noun it stands for is the last one before it naming a label of
   // the graph ("place X within a genre, which one does it belong to": which genre).
-  if (ONE.has(tokens[at + 1]?.norm ?? '') && !inAnchor(at + 1)) {
+  // So does a request's pronoun object ("does X direct in English or other languages? list them").
+  if ((ONE.has(tokens[at + 1]?.norm ?? '') || (at === request && THEM.has(tokens[at + 1]?.norm ?? ''))) && !inAnchor(at + 1)) {
     for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && ctx.meaning.isNoun(tokens[k]!.norm) && labelsNamed(tokens[k]!.norm, ctx).length > 0) return [at, k];
     return [at];
   }
@@ -1211,6 +1281,17 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     // A word joined by a hyphen to a word that is no noun is a prefix of it ("co-starred"), not a noun.
     const after = tokens[i + 1];
     if (after && g.question.slice(tokens[i]!.end, after.start) === '-' && !ctx.meaning.isNoun(after.norm)) break;
+    // A possessive noun is a determiner of the noun after it: a request asks for that noun ("find me
+    // the director's other films"), a wh-word for the possessor ("which writers' scripts have they
+    // directed": which writers).
+    if (after && !inAnchor(i + 1) && /['’]s?$/.test(g.question.slice(tokens[i]!.start, Math.min(tokens[i]!.end + 1, after.start)).trimEnd())) {
+      if (NOUN_TAKING.has(opener)) {
+        head = i;
+        break;
+      }
+      head = -1;
+      continue;
+    }
     head = i;
   }
   return head >= 0 ? [at, head] : [at];
@@ -1219,6 +1300,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 const CONJUNCTIONS = new Set(['and', 'or']);
 /** The pronoun "one" after a wh-word stands for a noun said before it. */
 const ONE = new Set(['one', 'ones']);
+/** A request's object pronoun stands for a noun said before it ("… other languages? list them"). */
+const THEM = new Set(['them', 'those']);
 /** Tokens back from "which one" a noun it stands for may be. */
 const ANAPHOR_REACH = 8;
 /** Determiners of a partitive's noun phrase ("which of their films"). */
@@ -1250,6 +1333,17 @@ function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean):
   // genres too, which ones"): its words are the question's.
   if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm)))) return false;
   return i >= or;
+}
+
+/** A name offered as one of the answers: of the asked type, with "or" after it and then "other",
+ *  "what" or another name ("English or other languages", "English or what", "comedy or drama"). */
+function offeredAnswer(g: Grounding, mention: number, asked: AskedType | undefined, inAnchor: (i: number) => boolean): boolean {
+  const m = g.mentions[mention]!;
+  if (!asked || asked.labels.length === 0 || !m.nodes.some((n) => asked.labels.includes(n.label))) return false;
+  const or = m.tokenEnd;
+  if (g.tokens[or]?.norm !== 'or' || inAnchor(or)) return false;
+  const next = or + 1;
+  return inAnchor(next) || OTHER.has(g.tokens[next]?.norm ?? '') || g.tokens[next]?.norm === 'what';
 }
 
 /** "more" / "other" opening a clause and standing alone, a preposition after it ("more by …", "others from …"). */
@@ -1352,6 +1446,10 @@ function contentOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
   const tokens = g.tokens;
   for (let k = 0; k + 2 < tokens.length; k++) {
     if (inAnchor(k) || tokens[k + 1]!.norm !== 'of' || inAnchor(k + 1) || isStopWord(tokens[k]!.norm) || !ctx.meaning.isContent(tokens[k]!.norm)) continue;
+    // A noun before it names what the content holds, "of" whose it is ("the cast lists of films
+    // written by X": lists of the cast), as in a compound after a name ("X cast details").
+    const before = tokens[k - 1];
+    if (before && !inAnchor(k - 1) && !isStopWord(before.norm) && ctx.meaning.isNoun(before.norm) && relevanceOf(before.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor) return k - 1;
     let j = k + 2;
     while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
     if (j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm) && relevanceOf(tokens[j]!.norm, ctx, false, true, true).relevance >= RANK_WEIGHTS.floor) return j;
@@ -1801,11 +1899,26 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const g = asRead(question, ctx);
-  const words = questionWords(g, ctx);
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const read = questionWords(g, ctx);
+  // Several words no dictionary sense reads (not slips of English words: `respelled` has mended those):
+  // the sentence is partly in another language or dialect, and what those words say is unknown.
+  const unknown = read.filter((w) => !w.wh && w.relevance === 0 && /^\p{L}+$/u.test(w.word) && !ctx.meaning.knows(w.word)).map((w) => w.word);
+  const unknownWords = unknown.length >= UNKNOWN_WORDS ? { unknownWords: unknown } : {};
+  // Such a sentence need not keep English word order: an English verb right after a noun may have it
+  // as its object ("X ne kaunsi films direct ki hain": the films X directed), so it names the hop
+  // reaching that noun or one before, as a relative clause's verb does (`contactVerb`).
+  const words =
+    unknown.length < UNKNOWN_WORDS
+      ? read
+      : read.map((w) => {
+          const before = g.tokens[w.index - 1];
+          const objectFirst = w.answer === undefined && w.relational > 0 && ctx.meaning.isVerbForm(w.word) && before !== undefined && !inAnchor(w.index - 1) && !isStopWord(before.norm) && ctx.meaning.isNoun(before.norm);
+          return objectFirst ? { ...w, contact: true } : w;
+        });
   const phrase = answerPhrase(g, inAnchor, ctx);
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
-  const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm };
+  const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
   const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
@@ -1818,6 +1931,10 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const bareNoun = phrase.length === 2 && phrase[0] === phrase[1];
   const unknownHead = asked === undefined && bareNoun ? words.find((w) => !w.wh && w.index === phrase[0] && w.relevance === 0 && ctx.meaning.isNoun(w.word) && !ctx.meaning.isContent(w.word))?.word : undefined;
   const anchorScore = (mention: number): number => g.mentions[mention]!.score;
+  // A name joined by "or" to "other N", "what" or another name is offered as one possible answer
+  // ("does X direct in English or other languages", "are they English or what"), when it is of the
+  // type asked: one of the answers, not what the answers are reached from. Leaving it out costs nothing.
+  const offered = new Set(g.anchors.filter((x) => offeredAnswer(g, x, asked, inAnchor)));
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -1870,7 +1987,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     // words after it name ("when did the director of X release his other films").
     const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && WH_WORDS[asked!.word] === undefined && lastNamed;
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
-    const ignored = g.anchors.filter((x) => !used.includes(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0);
+    // Reaching the answers from a name offered as one of them reads an answer as a condition.
+    const ignored = g.anchors.filter((x) => !used.includes(x) && !offered.has(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0) + (used.some((x) => offered.has(x)) ? RANK_WEIGHTS.answerType : 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
     const spelledAsWritten = (shape.kind === 'chain' ? [shape.anchor] : shape.anchors).filter((x) => asWritten(g, x.mention, x.name)).map((x) => `"${x.name}" (${x.label})`);
     const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
@@ -1908,7 +2026,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}) };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -2032,6 +2150,9 @@ function tailUndecided(top: RankedCandidate, rival: RankedCandidate): string | u
   return `no question word names the last hop: ${key(z!)} there is only the hop back along the one before, and ${describeShape(b)} (${rival.score.toFixed(2)}) ends on ${key(b.steps[h - 1]!)}, which no word names either`;
 }
 
+/** How many words the lexicon does not know make a question partly unreadable (one is a slip or a name). */
+const UNKNOWN_WORDS = 2;
+
 /** A margin to the best rival at which the choice is as clear as the evidence (confidence = fit). */
 const FULL_MARGIN = 0.5;
 
@@ -2042,6 +2163,7 @@ export const WEAK_CAP = 0.49;
 export function weakEvidence(r: RankedCandidate, unread: readonly string[]): string | undefined {
   if (r.answerFits === false) return `its answers are ${r.answerLabel}, not the type the question asks for`;
   if (r.unknownHead !== undefined) return `what is asked, "${r.unknownHead}", names nothing in the graph`;
+  if (r.unknownWords !== undefined) return `${r.unknownWords.map((w) => `"${w}"`).join(', ')} are words the lexicon does not know: the question may say what its known words do not`;
   // What a label's members are is a hint about the label, not a word for the relation: loose.
   const byWords = r.byMembers.filter((x) => !r.byValues.includes(x) && !r.byNames.includes(x));
   if (byWords.length > 0) return `only what its members are (common words) links the question to ${byWords.join(', ')}`;
