@@ -10,24 +10,30 @@ export function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
 }
 
 type Edge = { source: string; type: string; target: string };
+type Node = { id: string; labels: string[]; name: string };
+/** More of the same graph: nodes after the genres (`nodes`) and after the years (`lastNodes`), and each film's further edges after its year. */
+type MoreOfEachFilm = { nodes?: readonly Node[]; lastNodes?: readonly Node[]; edgesOf?: (film: number) => readonly Edge[] };
 
 /**
  * 40 films (`titles`) with 3 actors each, a writer and a director per four films, a genre and a
  * release year each; `extra` edges come first, in their order (the English-reading rounds' graph).
  */
-export function fortyFilms(titles: readonly string[], id: string, extra: readonly Edge[] = []): Promise<GraphSnapshot> {
-  const nodes: { id: string; labels: string[]; name: string }[] = [];
+export function fortyFilms(titles: readonly string[], id: string, extra: readonly Edge[] = [], more: MoreOfEachFilm = {}): Promise<GraphSnapshot> {
+  const nodes: Node[] = [];
   const edges: Edge[] = [...extra];
   titles.forEach((name, i) => nodes.push({ id: `m${i}`, labels: ['Movie'], name }));
   for (let p = 0; p < 60; p++) nodes.push({ id: `p${p}`, labels: ['Person'], name: `Person ${String.fromCharCode(65 + (p % 26))}${String.fromCharCode(65 + Math.floor(p / 26))} Surname` });
   nodes.push({ id: 'g0', labels: ['Genre'], name: 'Comedy' }, { id: 'g1', labels: ['Genre'], name: 'Drama' });
+  nodes.push(...(more.nodes ?? []));
   for (let y = 0; y < 8; y++) nodes.push({ id: `y${y}`, labels: ['Year'], name: String(1990 + y) });
+  nodes.push(...(more.lastNodes ?? []));
   titles.forEach((_, i) => {
     for (let k = 0; k < 3; k++) edges.push({ source: `m${i}`, type: 'starred_actors', target: `p${(i * 3 + k) % 50}` });
     edges.push({ source: `m${i}`, type: 'written_by', target: `p${50 + Math.floor(i / 4)}` });
     edges.push({ source: `m${i}`, type: 'directed_by', target: `p${50 + ((Math.floor(i / 4) + 1) % 10)}` });
     edges.push({ source: `m${i}`, type: 'has_genre', target: `g${i % 2}` });
     edges.push({ source: `m${i}`, type: 'release_year', target: `y${i % 8}` });
+    if (more.edgesOf) edges.push(...more.edgesOf(i));
   });
   return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), id);
 }

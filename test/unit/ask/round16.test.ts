@@ -10,34 +10,24 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
-import { HashingEmbedder } from '../../../src/core/embed/hashing';
-import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { planned } from './fixtures';
+import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { fortyFilms, planned } from './fixtures';
 
 // Film i: actors p(3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10); a
 // genre, a year, a language (English; every third film French) and two tags of common words each.
 // Heat (film 0): writer Person YB Surname (p50), director Person ZB Surname (p51, films 0–3).
 const TAGS = ['murder', 'heist', 'police', 'family', 'war', 'revenge', 'friendship', 'prison', 'island', 'river'];
-async function films(): Promise<GraphSnapshot> {
+function films(): Promise<GraphSnapshot> {
   const titles = ['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)];
-  const nodes: { id: string; labels: string[]; name: string }[] = [];
-  const edges: { source: string; type: string; target: string }[] = [];
-  titles.forEach((name, i) => nodes.push({ id: `m${i}`, labels: ['Movie'], name }));
-  for (let p = 0; p < 60; p++) nodes.push({ id: `p${p}`, labels: ['Person'], name: `Person ${String.fromCharCode(65 + (p % 26))}${String.fromCharCode(65 + Math.floor(p / 26))} Surname` });
-  nodes.push({ id: 'g0', labels: ['Genre'], name: 'Comedy' }, { id: 'g1', labels: ['Genre'], name: 'Drama' });
-  nodes.push({ id: 'l0', labels: ['Language'], name: 'English' }, { id: 'l1', labels: ['Language'], name: 'French' });
-  for (let y = 0; y < 8; y++) nodes.push({ id: `y${y}`, labels: ['Year'], name: String(1990 + y) });
-  TAGS.forEach((name, t) => nodes.push({ id: `t${t}`, labels: ['Tag'], name }));
-  titles.forEach((_, i) => {
-    for (let k = 0; k < 3; k++) edges.push({ source: `m${i}`, type: 'starred_actors', target: `p${(i * 3 + k) % 50}` });
-    edges.push({ source: `m${i}`, type: 'written_by', target: `p${50 + Math.floor(i / 4)}` });
-    edges.push({ source: `m${i}`, type: 'directed_by', target: `p${50 + ((Math.floor(i / 4) + 1) % 10)}` });
-    edges.push({ source: `m${i}`, type: 'has_genre', target: `g${i % 2}` });
-    edges.push({ source: `m${i}`, type: 'release_year', target: `y${i % 8}` });
-    edges.push({ source: `m${i}`, type: 'in_language', target: `l${i % 3 === 2 ? 1 : 0}` });
-    edges.push({ source: `m${i}`, type: 'has_tags', target: `t${i % 10}` }, { source: `m${i}`, type: 'has_tags', target: `t${(i + 3) % 10}` });
+  return fortyFilms(titles, 'round-16', [], {
+    nodes: [{ id: 'l0', labels: ['Language'], name: 'English' }, { id: 'l1', labels: ['Language'], name: 'French' }],
+    lastNodes: TAGS.map((name, t) => ({ id: `t${t}`, labels: ['Tag'], name })),
+    edgesOf: (i) => [
+      { source: `m${i}`, type: 'in_language', target: `l${i % 3 === 2 ? 1 : 0}` },
+      { source: `m${i}`, type: 'has_tags', target: `t${i % 10}` },
+      { source: `m${i}`, type: 'has_tags', target: `t${(i + 3) % 10}` },
+    ],
   });
-  return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), 'round-16');
 }
 
 let asker: Asker;
