@@ -1546,7 +1546,32 @@ function floor(s: number): number {
   return s < RANK_WEIGHTS.floor ? 0 : s;
 }
 
-function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false, nounSenses = false): { relevance: number; relational: number; scales?: QuestionWord['scales']; rare?: QuestionWord['rare']; member?: QuestionWord['member'] } {
+type Relevance = { readonly relevance: number; readonly relational: number; readonly scales?: QuestionWord['scales']; readonly rare?: QuestionWord['rare']; readonly member?: QuestionWord['member'] };
+
+/** Words read per asker before the memo starts again (a long session asks many questions). */
+const RELEVANCE_MEMO_LIMIT = 50_000;
+const relevanceMemo = new WeakMap<WordMeaning, WeakMap<Vocabulary, Map<string, Relevance>>>();
+
+/**
+ * A word's relatedness to the graph depends only on the word, how it is read and the asker's
+ * meaning and vocabulary, yet the readings of a question ask it of the same words many times (each
+ * token's frame test reads every word before it): measured, it was half of a long question's time.
+ */
+function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false, nounSenses = false): Relevance {
+  let byVocabulary = relevanceMemo.get(ctx.meaning);
+  if (!byVocabulary) relevanceMemo.set(ctx.meaning, (byVocabulary = new WeakMap()));
+  let memo = byVocabulary.get(ctx.vocabulary);
+  if (!memo) byVocabulary.set(ctx.vocabulary, (memo = new Map()));
+  const key = (afterHow ? '1' : '0') + (noun ? '1' : '0') + (nounSenses ? '1' : '0') + word;
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const read = readRelevance(word, ctx, afterHow, noun, nounSenses);
+  if (memo.size >= RELEVANCE_MEMO_LIMIT) memo.clear();
+  memo.set(key, read);
+  return read;
+}
+
+function readRelevance(word: string, ctx: RankContext, afterHow: boolean, noun: boolean, nounSenses: boolean): Relevance {
   let relational = 0;
   const read = nounSenses ? 'noun:' + word : word;
   for (const terms of ctx.vocabulary.relations.values()) relational = Math.max(relational, bestOf(ctx.meaning, read, terms));
@@ -1652,7 +1677,26 @@ function membersReason(w: QuestionWord, slot: Slot, ctx: RankContext): string {
   return `${ctx.meaning.asksForWords(w.word) ?? ''}; ${ctx.vocabulary.wordLabels.get(label) ?? ''}${named}`;
 }
 
+/** One question's word-to-slot similarities, per word (its words are immutable and its own). */
+const similarityMemo = new WeakMap<QuestionWord, { readonly ctx: RankContext; readonly asked: AskedType | undefined; readonly bySlot: Map<string, number> }>();
+
+/**
+ * A question's candidates share their slots (the same relation or label recurs in hundreds of
+ * chains), and a slot's similarity to a word depends on its kind and name, not on the chain: read
+ * once per question (measured: two thirds of the chain alignment's time was these readings again).
+ */
 function similarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
+  let memo = similarityMemo.get(w);
+  if (!memo || memo.ctx !== ctx || memo.asked !== asked) similarityMemo.set(w, (memo = { ctx, asked, bySlot: new Map() }));
+  const key = slot.kind + '\u0000' + slot.name;
+  const hit = memo.bySlot.get(key);
+  if (hit !== undefined) return hit;
+  const s = readSimilarity(w, slot, ctx, asked);
+  memo.bySlot.set(key, s);
+  return s;
+}
+
+function readSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
   return Math.max(strictSimilarity(w, slot, ctx, asked), membersSimilarity(w, slot, ctx));
 }
 
