@@ -1177,7 +1177,11 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
     // The name may stand in that clause when the question proper points back at it ("hotel movie
     // channel is doing a X night, what's on the list of films they've directed"): the name is kept.
     for (const k of subject ? [subject] : boundaries) {
-      const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
+      // Only when the question proper names a relation outright itself ("… they've directed"): "the
+      // script of X is so good, whose work is it" and "if I liked the cast of X, which other films are
+      // they in" need the clause's noun.
+      const whole = g.tokens.some((t, j) => j >= k && !inAnchor(j) && names(t.norm));
+      const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && whole && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
       if (g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && named && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) {
         if (i < k) return true;
         break;
@@ -2217,7 +2221,8 @@ function workAsked(words: readonly QuestionWord[], candidates: readonly Candidat
   const head = words.find((w) => w.head && !w.wh && !w.co && !w.other);
   if (!head || head.relational < RANK_WEIGHTS.floor || readType(head.word, [head.word], ctx) !== undefined) return undefined;
   const persons = personLabels(ctx);
-  if (persons.length === 0 || (ctx.meaning.typeOf(head.word, ['person'])?.labels.length ?? 0) > 0) return undefined;
+  // Nor a group of people ("cast", "crew"): its members are the relation's people.
+  if (persons.length === 0 || (ctx.meaning.typeOf(head.word, ['person'])?.labels.length ?? 0) > 0 || (ctx.meaning.typeOf(head.word, ['group'])?.labels.length ?? 0) > 0) return undefined;
   const fits = [...ctx.vocabulary.relations].map(([r, terms]) => ({ r, s: bestOf(ctx.meaning, head.word, terms) }));
   const top = Math.max(...fits.map((f) => f.s));
   const named = new Set(fits.filter((f) => f.s === top).map((f) => f.r));
@@ -2237,7 +2242,7 @@ function workAsked(words: readonly QuestionWord[], candidates: readonly Candidat
   if (ends.size === 0 || ends.size < named.size) return undefined;
   const labels = [...new Set([...ends.values()].flatMap((x) => [...x]))];
   const via = [...ends.keys()].join(', ');
-  return { word: head.word, labels, how: 'is-a', byExclusion: true, detail: `"${head.word}" names ${via} and is no kind of person, while ${via} reaches one: it is the work at the other end (${labels.join(', ')})` };
+  return { word: head.word, labels, how: 'is-a', byExclusion: true, detail: `"${head.word}" names ${via} and is no kind of person or group, while ${via} reaches one: it is the work at the other end (${labels.join(', ')})` };
 }
 
 /**
