@@ -332,7 +332,7 @@ export function addressed(g: Grounding, ctx: RankContext): Grounding {
   const tokens = g.tokens;
   const written = (i: number): string => g.question.slice(tokens[i]!.start, tokens[i]!.end);
   const spaced = (i: number): boolean => /^\s+$/.test(g.question.slice(tokens[i]!.end, tokens[i + 1]!.start));
-  const addressee = (i: number): boolean => !inAnchor(i) && /^\p{Lu}\p{Ll}+$/u.test(written(i)) && !ctx.meaning.knows(tokens[i]!.norm);
+  const addressee = (i: number): boolean => !inAnchor(i) && /^\p{Lu}\p{Ll}+$/u.test(written(i)) && !ctx.meaning.knows(tokens[i]!.norm) && !isStopWord(tokens[i]!.norm) && !CLOSED_WORDS.has(tokens[i]!.norm) && WH_WORDS[tokens[i]!.norm] === undefined && !NOUN_TAKING.has(tokens[i]!.norm);
   const greeting = (i: number): boolean => !inAnchor(i) && /^\p{L}+$/u.test(tokens[i]!.norm) && !ctx.meaning.isNoun(tokens[i]!.norm) && ctx.meaning.verbSenses(tokens[i]!.norm) === 0 && WH_WORDS[tokens[i]!.norm] === undefined && !AUXILIARIES.has(tokens[i]!.norm);
   const opens = (i: number): boolean => {
     const w = tokens[i]?.norm ?? '';
@@ -2084,7 +2084,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
   const asked0 = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
-  const work = asked0 === undefined ? workAsked(words, candidates, ctx) : undefined;
+  const work = asked0 === undefined ? workAsked(g, words, candidates, ctx) : undefined;
   const asked = asked0 ?? work;
   // The work's noun names the hop that reaches it, whichever way that hop points ("the screenplays" → written_by~).
   const aligned = work ? words.map((w) => (w.word === work.word && w.head ? { ...w, last: true } : w)) : words;
@@ -2217,14 +2217,18 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
  * ("writer", a person); a noun for the work done names the other end. The relation's ends are read
  * from the candidates' own hops. Returns that end's labels as the asked type, or undefined.
  */
-function workAsked(words: readonly QuestionWord[], candidates: readonly Candidate[], ctx: RankContext): AskedType | undefined {
+function workAsked(g: Grounding, words: readonly QuestionWord[], candidates: readonly Candidate[], ctx: RankContext): AskedType | undefined {
   const head = words.find((w) => w.head && !w.wh && !w.co && !w.other);
-  if (!head || head.relational < RANK_WEIGHTS.floor || readType(head.word, [head.word], ctx) !== undefined) return undefined;
+  // A noun, read through WordNet (not a scale's value, "good"), where no wh-word asks ("X screenplay written by ?").
+  // A name right before it is that work's own ("X screenplay written by"): the noun names the name's kind.
+  if (head && g.anchors.some((a) => g.mentions[a]!.tokenEnd === head.index)) return undefined;
+  if (!head || head.relational < RANK_WEIGHTS.floor || head.scales || head.member || !ctx.meaning.isNoun(head.word) || words.some((w) => w.wh && w.answer !== undefined) || readType(head.word, [head.word], ctx) !== undefined) return undefined;
   const persons = personLabels(ctx);
   // Nor a group of people ("cast", "crew"): its members are the relation's people.
   if (persons.length === 0 || (ctx.meaning.typeOf(head.word, ['person'])?.labels.length ?? 0) > 0 || (ctx.meaning.typeOf(head.word, ['group'])?.labels.length ?? 0) > 0) return undefined;
   const fits = [...ctx.vocabulary.relations].map(([r, terms]) => ({ r, s: bestOf(ctx.meaning, head.word, terms) }));
   const top = Math.max(...fits.map((f) => f.s));
+  if (top < RANK_WEIGHTS.floor) return undefined;
   const named = new Set(fits.filter((f) => f.s === top).map((f) => f.r));
   // Each named relation's ends, from the candidates' hops: [source label, target label].
   const ends = new Map<string, Set<string>>();
