@@ -51,6 +51,9 @@ test('a listener\'s name opening the question is not read: "Hey Bixby find the f
   const r = await top('Hey Bixby find the films with a screenplay by Person YB Surname');
   assert.deepEqual(r.askedType?.labels, ['Movie'], why(r));
   assert.equal(r.candidates[0]!.chain, 'written_by~', why(r));
+  // A wh-word opening the question is never an addressee, capitalised or not.
+  const s = await top("When did Heat's director put out their other films?");
+  assert.equal(s.candidates[0]!.chain, 'directed_by > directed_by~ > release_year', why(s));
 });
 
 test('"who\'s in X" asks who appears in it: "who all\'s in Heat"', async () => {
@@ -109,6 +112,9 @@ test('a work named by what its maker did is the work, not its maker: "scripts by
   const s = await top('scripts by the Heat writer that also got made');
   assert.deepEqual(s.askedType?.labels, ['Movie'], why(s));
   assert.equal(s.candidates[0]!.chain, 'written_by > written_by~', why(s));
+  // A name right before the noun is the work's own: "Heat screenplay written by" asks for its writer.
+  const v = await top('Heat screenplay written by');
+  assert.equal(v.candidates[0]!.chain, 'written_by', why(v));
   // A group of people is not a work: "cast" asks for the people ("X writer's other films: cast?").
   const t = await top("Heat writer's other films: cast?");
   assert.ok(!t.askedType?.labels.includes('Movie'), why(t));
