@@ -1181,7 +1181,10 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
       // script of X is so good, whose work is it" and "if I liked the cast of X, which other films are
       // they in" need the clause's noun.
       const whole = g.tokens.some((t, j) => j >= k && !inAnchor(j) && names(t.norm));
-      const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && whole && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
+      // And when the clause's own words link to no relation above the faint line (a closed class's
+      // member, "hotel", is loose): "auction house: the cast of X, who directed them elsewhere" needs "cast".
+      const idle = g.tokens.every((t, j) => j >= k || inAnchor(j) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || t.norm === '' || relevanceOf(t.norm, ctx, false).relational < RANK_WEIGHTS.faint || relevanceOf(t.norm, ctx, false).member !== undefined);
+      const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && whole && idle && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
       if (g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && named && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) {
         if (i < k) return true;
         break;
@@ -1331,7 +1334,12 @@ export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): nu
     // own "!" or "?" right after a name does not ("the scriptwriter of I Want to Live! also wrote movies").
     const gap = g.question.slice(g.tokens[i - 1]?.end ?? 0, t.start);
     // A name whose nodes do not end on the mark leaves it the sentence's ("y'all know who's in Avenger? fixin to …").
-    if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap) && g.anchors.some((a) => g.mentions[a]!.tokenEnd === i && (g.mentions[a]!.nodes.length === 0 || g.mentions[a]!.nodes.some((n) => /[!?]$/.test(n.name))))) return;
+    // Only before a clause pointing back at it ("it", "one"), an afterthought's mark.
+    const pointsBack = (): boolean => {
+      for (let j = i; j < g.tokens.length && (j === i || !/[.?!;:,]/.test(g.question.slice(g.tokens[j - 1]!.end, g.tokens[j]!.start))); j++) if (!inAnchor(j) && (BACK_PRONOUNS.has(g.tokens[j]!.norm) || ONE.has(g.tokens[j]!.norm))) return true;
+      return false;
+    };
+    if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap) && (!pointsBack() || g.anchors.some((a) => g.mentions[a]!.tokenEnd === i && (g.mentions[a]!.nodes.length === 0 || g.mentions[a]!.nodes.some((n) => /[!?]$/.test(n.name)))))) return;
     // A note's arrow ("X directed -> written by?", "X cast → other films") leads to the next step, as a dash does.
     if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s|\s(?:[-–—=]+>|→)\s/.test(gap)) out.push(i);
   });

@@ -100,6 +100,9 @@ test('a frame clause may hold the name the question points back at: "hotel movie
   const r = await top("hotel movie channel is doing a Person ZB Surname night, what's on the list of films they've directed");
   assert.deepEqual(r.askedType?.labels, ['Movie'], why(r));
   assert.equal(r.candidates[0]!.chain, 'directed_by~', why(r));
+  // Not when the clause's own words name a relation: "the cast of X, who directed them elsewhere".
+  const s = await top('auction house: the cast of Heat, who directed them elsewhere');
+  assert.equal(s.candidates[0]!.chain, 'starred_actors > starred_actors~ > directed_by', why(s));
 });
 
 test('among foreign words an English cognate is read: "welche Filme hat X geschrieben? the screenplays I mean"', async () => {
