@@ -1564,14 +1564,15 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     if (!finite || (k > 0 && SUBJECT_PRONOUNS.has(tokens[j + 1]?.norm ?? ''))) return j;
   }
   // A name inside "of" after a noun naming a label is that noun's complement ("want the genres of X's
-  // films"): the noun heads the phrase, not the nouns after the name.
+  // films"): the noun heads the phrase, not the nouns after the name (read only where those nouns would
+  // be: "the scriptwriter of X also wrote movies" is a sentence).
   const ofName = g.anchors.map((a) => g.mentions[a]!.tokenStart).map((x) => {
     let j = x - 1;
     while (j > 0 && !inAnchor(j) && DETERMINERS.has(tokens[j]!.norm)) j--;
     return j > 0 && tokens[j]!.norm === 'of' && !inAnchor(j) && noun(j - 1) && labelsNamed(tokens[j - 1]!.norm, ctx).length > 0 ? j - 1 : -1;
   }).find((j) => j >= 0);
-  if (ofName !== undefined) return ofName;
   const afterName = nounsAfterName(g, inAnchor, ctx, end);
+  if (ofName !== undefined && afterName >= 0) return ofName;
   return afterName >= 0 ? afterName : fallback;
 }
 
