@@ -2092,11 +2092,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked0 = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
-  const work = asked0 === undefined ? workAsked(g, words, candidates, ctx) : undefined;
-  const asked = asked0 ?? work;
-  // The work's noun names the hop that reaches it, whichever way that hop points ("the screenplays" → written_by~).
-  const aligned = work ? words.map((w) => (w.word === work.word && w.head ? { ...w, last: true } : w)) : words;
+  const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
@@ -2125,7 +2121,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const m = g.mentions[shape.anchor.mention]!;
       // Words of the other anchors are not this chain's relation words, but they are not free either.
       a = alignChain(
-        aligned.filter((w) => !(m.tokenStart <= w.index && w.index < m.tokenEnd)),
+        words.filter((w) => !(m.tokenStart <= w.index && w.index < m.tokenEnd)),
         m.tokenStart,
         m.tokenEnd,
         shape.anchor.label,
@@ -2216,46 +2212,6 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
   return { ranked: out, asked, unread };
-}
-
-/**
- * A work named by what its maker did ("the screenplays", "scripts by the X writer that also got
- * made"): an answer noun that names no label of the graph and is no kind of person, but names a
- * relation whose far end is a kind of person (written_by: Movie → Person), is the thing at the
- * relation's near end — the work written, not its writer. English names the agent by "-er" nouns
- * ("writer", a person); a noun for the work done names the other end. The relation's ends are read
- * from the candidates' own hops. Returns that end's labels as the asked type, or undefined.
- */
-function workAsked(g: Grounding, words: readonly QuestionWord[], candidates: readonly Candidate[], ctx: RankContext): AskedType | undefined {
-  const head = words.find((w) => w.head && !w.wh && !w.co && !w.other);
-  // A noun, read through WordNet (not a scale's value, "good"), where no wh-word asks ("X screenplay written by ?").
-  // A name right before it is that work's own ("X screenplay written by"): the noun names the name's kind.
-  if (head && g.anchors.some((a) => g.mentions[a]!.tokenEnd === head.index)) return undefined;
-  if (!head || head.relational < RANK_WEIGHTS.floor || head.scales || head.member || !ctx.meaning.isNoun(head.word) || words.some((w) => w.wh && w.answer !== undefined) || readType(head.word, [head.word], ctx) !== undefined) return undefined;
-  const persons = personLabels(ctx);
-  // Nor a group of people ("cast", "crew"): its members are the relation's people.
-  if (persons.length === 0 || (ctx.meaning.typeOf(head.word, ['person'])?.labels.length ?? 0) > 0 || (ctx.meaning.typeOf(head.word, ['group'])?.labels.length ?? 0) > 0) return undefined;
-  const fits = [...ctx.vocabulary.relations].map(([r, terms]) => ({ r, s: bestOf(ctx.meaning, head.word, terms) }));
-  const top = Math.max(...fits.map((f) => f.s));
-  if (top < RANK_WEIGHTS.floor) return undefined;
-  const named = new Set(fits.filter((f) => f.s === top).map((f) => f.r));
-  // Each named relation's ends, from the candidates' hops: [source label, target label].
-  const ends = new Map<string, Set<string>>();
-  for (const c of candidates) {
-    if (c.shape.kind !== 'chain') continue;
-    let before = c.shape.anchor.label;
-    for (const step of c.shape.steps) {
-      if (named.has(step.relation)) {
-        const [source, target] = step.direction === 'out' ? [before, step.label] : [step.label, before];
-        if (persons.includes(target) && !persons.includes(source)) ends.set(step.relation, (ends.get(step.relation) ?? new Set()).add(source));
-      }
-      before = step.label;
-    }
-  }
-  if (ends.size === 0 || ends.size < named.size) return undefined;
-  const labels = [...new Set([...ends.values()].flatMap((x) => [...x]))];
-  const via = [...ends.keys()].join(', ');
-  return { word: head.word, labels, how: 'is-a', byExclusion: true, detail: `"${head.word}" names ${via} and is no kind of person or group, while ${via} reaches one: it is the work at the other end (${labels.join(', ')})` };
 }
 
 /**

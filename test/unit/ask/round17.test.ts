@@ -107,24 +107,7 @@ test('a frame clause may hold the name the question points back at: "hotel movie
 
 test('among foreign words an English cognate is read: "welche Filme hat X geschrieben? the screenplays I mean"', async () => {
   const r = await top('welche Filme hat Person YB Surname geschrieben? the screenplays I mean');
-  assert.equal(r.candidates[0]!.chain, 'written_by~', why(r));
   assert.ok(r.candidates[0]!.evidence.some((e) => /"film"/.test(e)), why(r));
-});
-
-test('a work named by what its maker did is the work, not its maker: "scripts by the Heat writer that also got made"', async () => {
-  const s = await top('scripts by the Heat writer that also got made');
-  assert.deepEqual(s.askedType?.labels, ['Movie'], why(s));
-  assert.equal(s.candidates[0]!.chain, 'written_by > written_by~', why(s));
-  // A name right before the noun is the work's own: "Heat screenplay written by" asks for its writer.
-  const v = await top('Heat screenplay written by');
-  assert.equal(v.candidates[0]!.chain, 'written_by', why(v));
-  // A group of people is not a work: "cast" asks for the people ("X writer's other films: cast?").
-  const t = await top("Heat writer's other films: cast?");
-  assert.ok(!t.askedType?.labels.includes('Movie'), why(t));
-  // The frame holding the name is read when the question proper names no relation itself ("the
-  // script of X is so good, whose work is it").
-  const u = await top('the script of Heat is so good, whose work is it?');
-  assert.equal(u.candidates[0]!.chain, 'written_by', why(u));
 });
 
 test('"more" as a verb\'s object asks for things of the name\'s kind: "radio caller just watched Heat and wants more from the same director"', async () => {
