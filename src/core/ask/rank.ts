@@ -181,7 +181,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -273,7 +273,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(uncontracted(commonWords(question, ctx))), ctx), ctx), ctx), ctx), ctx);
+  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(addressed(uncontracted(commonWords(question, ctx)), ctx)), ctx), ctx), ctx), ctx), ctx));
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -302,6 +302,48 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
 }
 
 /**
+ * "who is in X", "who all's in it": a person said to be in a work appears in it — English's "be in"
+ * with a person as subject and a work (a name or a pronoun for one) as object is the verb "appear"
+ * (WordNet's sense: appear as a character in a play), and is read as it. The preposition alone names
+ * nothing, so the structure chose among every relation reaching people.
+ */
+export function beingIn(g: Grounding): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  const at = tokens.findIndex((t, i) => {
+    if (t.norm !== 'in' || inAnchor(i) || !(inAnchor(i + 1) || BACK_PRONOUNS.has(tokens[i + 1]?.norm ?? ''))) return false;
+    let k = i - 1;
+    while (k >= 0 && !inAnchor(k) && (BE.has(tokens[k]!.norm) || tokens[k]!.norm === 'all' || tokens[k]!.norm === '')) k--;
+    return k >= 0 && tokens[k]!.norm === 'who' && !inAnchor(k);
+  });
+  return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
+}
+
+/**
+ * Whom the question is addressed to: a capitalised word the dictionary does not know, opening the
+ * question or after one word that is neither noun nor verb (a greeting: "Hey Bixby find the films …",
+ * "Hey Bixby what year was X released"), with the question proper right after it — a wh-word, an
+ * auxiliary or a verb whose commonest reading is the verb. A vocative names the listener, not the
+ * graph; with a comma after it the frame reading (`askerFrame`) already leaves it out. Dropped (empty
+ * tokens, as `collocated` drops words), greeting and all.
+ */
+export function addressed(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  const written = (i: number): string => g.question.slice(tokens[i]!.start, tokens[i]!.end);
+  const spaced = (i: number): boolean => /^\s+$/.test(g.question.slice(tokens[i]!.end, tokens[i + 1]!.start));
+  const addressee = (i: number): boolean => !inAnchor(i) && /^\p{Lu}\p{Ll}+$/u.test(written(i)) && !ctx.meaning.knows(tokens[i]!.norm) && !isStopWord(tokens[i]!.norm) && !CLOSED_WORDS.has(tokens[i]!.norm) && WH_WORDS[tokens[i]!.norm] === undefined && !NOUN_TAKING.has(tokens[i]!.norm);
+  const greeting = (i: number): boolean => !inAnchor(i) && /^\p{L}+$/u.test(tokens[i]!.norm) && !ctx.meaning.isNoun(tokens[i]!.norm) && ctx.meaning.verbSenses(tokens[i]!.norm) === 0 && WH_WORDS[tokens[i]!.norm] === undefined && !AUXILIARIES.has(tokens[i]!.norm);
+  const opens = (i: number): boolean => {
+    const w = tokens[i]?.norm ?? '';
+    return i < tokens.length && !inAnchor(i) && (WH_WORDS[w] !== undefined || NOUN_TAKING.has(w) || AUXILIARIES.has(w) || REQUESTS.has(w) || (!isStopWord(w) && ctx.meaning.isBaseVerb(w)));
+  };
+  const at = tokens.length > 2 && greeting(0) && spaced(0) && addressee(1) ? 1 : addressee(0) ? 0 : -1;
+  if (at < 0 || at + 1 >= tokens.length || !spaced(at) || !opens(at + 1)) return g;
+  return { ...g, tokens: tokens.map((t, i) => (i <= at ? { ...t, norm: '' } : t)) };
+}
+
+/**
  * What stands outside the question proper: a heading before a colon that opens it ("Category
  * question: which genre does X belong to?", "Director's round: list every film X directed") — a
  * few words (four at most), no name among them, a name after — and a hashtag ("#movienight"): a
@@ -311,18 +353,37 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
  */
 export function unheaded(g: Grounding): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
-  const colon = g.tokens.findIndex((t, i) => i > 0 && /^[^\p{L}\p{N}]*:\s/u.test(g.question.slice(g.tokens[i - 1]!.end, t.start)));
+  const colon = colonAt(g);
   // Only the name after the colon is a keyword query ("show tags: X", "director: X"): the words before
   // are the question itself, not a heading on it.
   const proper = g.tokens.some((t, i) => i >= colon && !inAnchor(i) && /\p{L}/u.test(t.norm));
-  const heading = colon > 0 && colon <= 4 && proper && g.tokens.slice(0, colon).every((_, i) => !inAnchor(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
+  // A number right after a word numbers it ("Answer key, question 4: …", "lot 12: …"): no name.
+  const numbering = (a: number): boolean => {
+    const m = g.mentions[a]!;
+    return m.tokenEnd - m.tokenStart === 1 && /^\d+$/.test(g.tokens[m.tokenStart]!.norm) && m.tokenStart > 0 && !inAnchor(m.tokenStart - 1) && /\p{L}/u.test(g.tokens[m.tokenStart - 1]!.norm);
+  };
+  const numbers = g.anchors.filter((a) => numbering(a) && g.mentions[a]!.tokenStart < colon);
+  const named = (i: number): boolean => inAnchor(i) && !numbers.some((a) => g.mentions[a]!.tokenStart === i);
+  const heading = colon > 0 && colon <= 4 && proper && g.tokens.slice(0, colon).every((_, i) => !named(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
-    if (inAnchor(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
+    if (named(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
     changed = true;
     return { ...t, norm: '' };
   });
-  return changed ? { ...g, tokens } : g;
+  const anchors = heading > 0 ? g.anchors.filter((a) => !numbers.includes(a)) : g.anchors;
+  return changed ? { ...g, tokens, anchors } : g;
+}
+
+/** The first word after a colon (a colon and a space), or -1. */
+function colonAt(g: Grounding): number {
+  return g.tokens.findIndex((t, i) => i > 0 && /^[^\p{L}\p{N}]*:\s/u.test(g.question.slice(g.tokens[i - 1]!.end, t.start)));
+}
+
+/** A keyword query before a colon ("show tags: X", "tag search: X"): where the colon's name starts, when nothing but a name follows it; else -1. */
+function queryColon(g: Grounding, inAnchor: (i: number) => boolean): number {
+  const colon = colonAt(g);
+  return colon > 0 && g.tokens.every((t, i) => i < colon || inAnchor(i) || !/\p{L}/u.test(t.norm)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : -1;
 }
 
 /**
@@ -406,6 +467,10 @@ function graphWordBegun(prefix: string, ctx: RankContext): string | undefined {
 export function respelled(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   let changed = false;
+  const unknown = (t: Grounding['tokens'][number], i: number): boolean => !inAnchor(i) && t.norm.length >= 3 && /^\p{L}+$/u.test(t.norm) && !isStopWord(t.norm) && !CLOSED_WORDS.has(t.norm) && !ctx.meaning.knows(t.norm) && !graphWords(ctx).includes(t.norm);
+  // Among words of another language (two more the lexicon does not know) a capital marks a noun as
+  // often as a name ("welche Filme hat X geschrieben"): an English cognate there is guessed as well.
+  const foreign = g.tokens.filter(unknown).length > UNKNOWN_WORDS;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i) || t.norm.length < 3 || !/^\p{L}+$/u.test(t.norm) || isStopWord(t.norm) || CLOSED_WORDS.has(t.norm) || ctx.meaning.knows(t.norm)) return t;
     // A word the graph's own names use is written right ("imdb" is no slip of a plural "imdbs").
@@ -415,7 +480,7 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
     const slips = closed.length > 0 ? closed : [...new Set(graphWords(ctx).filter((w) => w.length >= 4).flatMap((w) => [w, `${w}s`]))].filter((w) => oneSlip(t.norm, w));
     // An ordinary word is guessed only as written in lower case: a capitalised one may be a name the grounder missed.
     const lower = g.question.slice(t.start, t.end) === g.question.slice(t.start, t.end).toLowerCase();
-    const fits = slips.length > 0 ? slips : lower ? ordinarySlip(t.norm, ctx) : [];
+    const fits = slips.length > 0 ? slips : lower || (foreign && i > 0) ? ordinarySlip(t.norm, ctx) : [];
     if (fits.length !== 1) return t;
     changed = true;
     return { ...t, norm: fits[0]! };
@@ -453,7 +518,10 @@ function ordinarySlip(typed: string, ctx: RankContext): string[] {
   // starred_actors' own word, 1; alters 0.45): a tie between two is no reading, and a word merely
   // related ("freind" → friend 0.49, "alexa" → alexia 0.6) is no reason to guess.
   const top = Math.max(0, ...near.map((x) => x.relevance));
-  const out = top >= NAMES ? near.filter((x) => x.relevance === top).map((x) => x.w) : [];
+  const best = top >= NAMES ? near.filter((x) => x.relevance === top).map((x) => x.w) : [];
+  // Forms of one word are one reading ("filme": film, films, filmed): the shortest.
+  const shortest = [...best].sort((a, b) => a.length - b.length)[0];
+  const out = shortest !== undefined && best.every((w) => ctx.meaning.wordToWord(shortest, w) >= 1) ? [shortest] : best;
   cache.set(typed, out);
   return out;
 }
@@ -970,6 +1038,49 @@ function aside(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: R
   return !g.question.slice(open, close < 0 ? undefined : close).includes('?') && inside.every(({ x, j }) => !inAnchor(j) && WH_WORDS[x.norm] === undefined && !names(x.norm));
 }
 
+/**
+ * A verb whose object is the question itself ("y'all know who all's in X", "I wonder which films …"):
+ * the verb right before the wh-word that opens the answer phrase takes the whole wh-clause as its
+ * object, so it says how the speaker asks, not what the graph holds — unless it names a relation
+ * outright.
+ */
+function embeddingVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
+  const wh = phrase[0];
+  if (wh === undefined || wh !== i + 1 || WH_WORDS[g.tokens[wh]!.norm] === undefined || inAnchor(i) || !/^\s+$/.test(g.question.slice(g.tokens[i]!.end, g.tokens[wh]!.start))) return false;
+  const w = g.tokens[i]!.norm;
+  return !isStopWord(w) && !AUXILIARIES.has(w) && ctx.meaning.verbSenses(w) > 0 && relevanceOf(w, ctx, false).relational < NAMES;
+}
+
+/**
+ * What is excluded: a clause opened by "no" or "not" after the question ("every picture X directed,
+ * no acting roles") names what the answer must leave out, so its words are not the chain's.
+ */
+function excluded(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  const k = clauseStarts(g, inAnchor).filter((x) => x <= i).pop() ?? 0;
+  if (k === 0 || inAnchor(i)) return false;
+  const end = clauseStarts(g, inAnchor).find((x) => x > k) ?? g.tokens.length;
+  return EXCLUDING.has(g.tokens[k]!.norm) && !inAnchor(k) && g.tokens.slice(k, end).every((_, j) => !inAnchor(k + j));
+}
+const EXCLUDING = new Set(['no', 'not']);
+
+/**
+ * A purpose at the end of the question ("who's in it for the daily programme", "the director of X
+ * for the licence paperwork"): "for" with a determiner and nouns only up to the clause's end, after
+ * the answer phrase, no name among them, none naming the graph's things outright, says what the
+ * answer is for, not which answer.
+ */
+function purpose(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
+  if (phrase.length === 0 || inAnchor(i)) return false;
+  const starts = clauseStarts(g, inAnchor);
+  for (let f = i; f > phrase[0]! && f >= i - 5; f--) {
+    if (g.tokens[f]!.norm !== 'for' || inAnchor(f) || !DETERMINERS.has(g.tokens[f + 1]?.norm ?? '') || inAnchor(f + 1)) continue;
+    const end = starts.find((x) => x > f) ?? g.tokens.length;
+    const words = g.tokens.slice(f + 2, end).map((t, d) => ({ t, j: f + 2 + d }));
+    return i < end && words.length > 0 && words.every(({ t, j }) => !inAnchor(j) && !isStopWord(t.norm) && relevanceOf(t.norm, ctx, false).relevance < NAMES && (ctx.meaning.isNoun(t.norm) || !ctx.meaning.isVerbForm(t.norm)));
+  }
+  return false;
+}
+
 /** Personal pronouns as subjects. */
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they']);
 
@@ -994,7 +1105,10 @@ function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean,
   const names = (w: string): boolean => !isStopWord(w) && w !== '' && relevanceOf(w, ctx, false).relevance >= NAMES;
   // A question mark closing an earlier clause ends the question too ("X (yr?) - for the club programme notes").
   const closed = /\?/.test(g.question.slice(g.tokens[phrase[0]!]!.end, g.tokens[k]!.start));
-  return clause.every(({ t, j }) => !inAnchor(j) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm)) && (closed || clause.some(({ t }) => BACK_PRONOUNS.has(t.norm)));
+  // After the question closed, a clause pointing back at its subject may name a companion too ("…? fixin
+  // to watch it with Mama"): the name is the speaker's, not a second condition.
+  const back = clause.some(({ t, j }) => (BACK_PRONOUNS.has(t.norm) || ONE.has(t.norm)) && !inAnchor(j));
+  return clause.every(({ t, j }) => (inAnchor(j) ? closed && back : WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && !names(t.norm))) && (closed || back);
 }
 
 /** The speaker in the first person: a clause or phrase holding one is about the asker. */
@@ -1052,12 +1166,30 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
     // A clause may open with a name ("…, X was directed by whom"). A sentence with no wh-word or
     // request may open with its subject and verb, neither naming anything in the graph, the name after
     // them ("the newsletter blurb needs the genre of X"): who wants it, then what is wanted.
-    const k = (bare ? subjectFrame(g, at, inAnchor, ctx) : 0) || g.tokens.reduce((b, t, j) => (j > 0 && j <= at && !(inAnchor(j) && inAnchor(j - 1)) && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : b), 0);
+    // The last boundary before the question proper, or an earlier one when only the words before that
+    // one ask nothing ("front desk, a guest asks whether X is in English or …, which is it").
+    const boundaries = g.tokens.map((t, j) => (j > 0 && j <= at && !(inAnchor(j) && inAnchor(j - 1)) && /[.?!;:,]\s|\s[-–—]+\s/.test(g.question.slice(g.tokens[j - 1]!.end, t.start)) ? j : 0)).filter((j) => j > 0).reverse();
+    const subject = bare ? subjectFrame(g, at, inAnchor, ctx) : 0;
     // When nothing but a name follows, the words before it are the question ("costars? X"). A
     // participle opening the clause has no subject of its own: it is what the speaker is doing
     // ("writing the festival programme blurb, which themes … fit X"), whatever it names.
     const participle = (j: number): boolean => j === 0 && /ing$/.test(g.tokens[0]!.norm) && ctx.meaning.verbSenses(g.tokens[0]!.norm) > 0;
-    if (i < k && g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && g.tokens.some((_, j) => j >= k && inAnchor(j)) && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) return true;
+    // The name may stand in that clause when the question proper points back at it ("hotel movie
+    // channel is doing a X night, what's on the list of films they've directed"): the name is kept.
+    for (const k of subject ? [subject] : boundaries) {
+      // Only when the question proper names a relation outright itself ("… they've directed"): "the
+      // script of X is so good, whose work is it" and "if I liked the cast of X, which other films are
+      // they in" need the clause's noun.
+      const whole = g.tokens.some((t, j) => j >= k && !inAnchor(j) && names(t.norm));
+      // And when the clause's own words link to no relation above the faint line (a closed class's
+      // member, "hotel", is loose): "auction house: the cast of X, who directed them elsewhere" needs "cast".
+      const idle = g.tokens.every((t, j) => j >= k || inAnchor(j) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || t.norm === '' || relevanceOf(t.norm, ctx, false).relational < RANK_WEIGHTS.faint || relevanceOf(t.norm, ctx, false).member !== undefined);
+      const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && whole && idle && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
+      if (g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && named && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) {
+        if (i < k) return true;
+        break;
+      }
+    }
   }
   if (phrase.length === 0 || i < opens) return false;
   const k = starts.filter((x) => x <= i).pop() ?? 0;
@@ -1149,7 +1281,10 @@ const THING_PRONOUNS = new Set(['something', 'anything', 'everything']);
 const POLITE = new Set(['can', 'could', 'would', 'will']);
 
 /** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
-export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, from = 0, ctx?: RankContext): number {
+export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, at = 0, ctx?: RankContext): number {
+  // Words dropped before it (an addressee: "Hey Bixby find …") leave the request opening the question.
+  let from = at;
+  while (from < tokens.length && tokens[from]!.norm === '' && !inAnchor(from)) from++;
   let i = from;
   const polite = POLITE.has(tokens[i]?.norm ?? '') && tokens[i + 1]?.norm === 'you';
   if (polite) i += 2;
@@ -1167,7 +1302,7 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   // object says what comes back: "select release_year from films where title = X", "pull up the films
   // indexed under X" — not "fetch all the tag values …" ("values" names no label) nor a noun WordNet
   // only has as a verb ("podcast episode on …").
-  if (!polite && ctx && i === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
+  if (!polite && ctx && i === from && at === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
     let j = i + 1;
     while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
     let head = -1;
@@ -1198,7 +1333,13 @@ export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): nu
     // Punctuation ends a clause when a space follows it ("Gotcha!'s actors" goes on), and a title's
     // own "!" or "?" right after a name does not ("the scriptwriter of I Want to Live! also wrote movies").
     const gap = g.question.slice(g.tokens[i - 1]?.end ?? 0, t.start);
-    if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap)) return;
+    // A name whose nodes do not end on the mark leaves it the sentence's ("y'all know who's in Avenger? fixin to …").
+    // Only before a clause pointing back at it ("it", "one"), an afterthought's mark.
+    const pointsBack = (): boolean => {
+      for (let j = i; j < g.tokens.length && (j === i || !/[.?!;:,]/.test(g.question.slice(g.tokens[j - 1]!.end, g.tokens[j]!.start))); j++) if (!inAnchor(j) && (BACK_PRONOUNS.has(g.tokens[j]!.norm) || ONE.has(g.tokens[j]!.norm))) return true;
+      return false;
+    };
+    if (i > 0 && inAnchor(i - 1) && /^[!?]/.test(gap) && (!pointsBack() || g.anchors.some((a) => g.mentions[a]!.tokenEnd === i && (g.mentions[a]!.nodes.length === 0 || g.mentions[a]!.nodes.some((n) => /[!?]$/.test(n.name)))))) return;
     // A note's arrow ("X directed -> written by?", "X cast → other films") leads to the next step, as a dash does.
     if (i === 0 || /[.?!;:,]\s|\s[-–—]+\s|^[-–—]+\s|\s(?:[-–—=]+>|→)\s/.test(gap)) out.push(i);
   });
@@ -1241,6 +1382,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // So does a later clause opened by one with no noun after it ("X - more by the same director"):
   // the note's topic, then what is asked of it.
   if (at < 0) at = clauseStarts(g, inAnchor).find((k) => k > 0 && otherOpening(g, k, inAnchor, ctx)) ?? -1;
+  // So does one that is a verb's object ("… and wants more from the same director"): the object is
+  // what is asked, whatever the subject.
+  if (at < 0) at = tokens.findIndex((t, k) => k > 0 && otherOpening(g, k, inAnchor, ctx) && !inAnchor(k - 1) && !isStopWord(tokens[k - 1]!.norm) && !AUXILIARIES.has(tokens[k - 1]!.norm) && ctx.meaning.isVerbForm(tokens[k - 1]!.norm));
   if (at < 0) {
     // A noun with "please" after it is a request for it ("are they English or what? the languages
     // please"), when the noun names a label of the graph.
@@ -1259,9 +1403,20 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // "which one(s)" points back: the noun it stands for is the last one before it naming a label of
   // the graph ("place X within a genre, which one does it belong to": which genre).
   // So does a request's pronoun object ("does X direct in English or other languages? list them").
-  if ((ONE.has(tokens[at + 1]?.norm ?? '') || (at === request && THEM.has(tokens[at + 1]?.norm ?? ''))) && !inAnchor(at + 1)) {
+  // So does "which is it" ending the question: "is it" points back at what was just offered ("whether
+  // X is in English or some other language, which is it": which language).
+  const isIt = opener === 'which' && BE.has(tokens[at + 1]?.norm ?? '') && BACK_PRONOUNS.has(tokens[at + 2]?.norm ?? '') && at + 3 === tokens.length && !inAnchor(at + 1) && !inAnchor(at + 2);
+  if ((ONE.has(tokens[at + 1]?.norm ?? '') || (at === request && THEM.has(tokens[at + 1]?.norm ?? '')) || isIt) && !inAnchor(at + 1)) {
     for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && ctx.meaning.isNoun(tokens[k]!.norm) && labelsNamed(tokens[k]!.norm, ctx).length > 0) return [at, k];
     return [at];
+  }
+  // What is on a list of N is an N: "what's on the list of films they've directed" asks for films
+  // (the content noun says in what form, `contentOf`).
+  if (opener === 'what') {
+    let j = at + 1;
+    while (j < tokens.length && !inAnchor(j) && (BE.has(tokens[j]!.norm) || tokens[j]!.norm === '')) j++;
+    const listed = CONTAINING.has(tokens[j]?.norm ?? '') && !inAnchor(j) ? contentOf(g, inAnchor, ctx) : -1;
+    if (listed > j && listed <= j + 6 && tokens.slice(j + 1, listed).every((t, d) => !inAnchor(j + 1 + d) && (DETERMINERS.has(t.norm) || QUANTIFIERS.has(t.norm) || t.norm === 'of' || ctx.meaning.isContent(t.norm)))) return [at, listed];
   }
   // A partitive ("which of their films", "which of the movies") asks for the noun after "of".
   const from = tokens[at + 1]?.norm === 'of' && !inAnchor(at + 1) && PARTITIVE.has(tokens[at + 2]?.norm ?? '') && !inAnchor(at + 2) ? at + 2 : at;
@@ -1298,6 +1453,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+/** The prepositions of what a list or a page holds: "on the list of …", "in the list of …". */
+const CONTAINING = new Set(['on', 'in']);
 /** The pronoun "one" after a wh-word stands for a noun said before it. */
 const ONE = new Set(['one', 'ones']);
 /** A request's object pronoun stands for a noun said before it ("… other languages? list them"). */
@@ -1371,10 +1528,16 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
   const starts = clauseStarts(g, inAnchor);
   const end = (k: number): number => starts.find((x) => x > k) ?? tokens.length;
   let fallback = -1;
+  // A keyword query before a colon, nothing but the name after it ("tag search: X"), is a compound
+  // noun, and English puts a compound's head last: "search", not "tag" (which names the name's kind).
+  const colon = queryColon(g, inAnchor);
+  if (colon > 1 && tokens.slice(0, colon).every((_, i) => noun(i))) return colon - 1;
   // Fragments tell a story that starts at the name ("X actors, other movies, genres?"; "release
   // years, other films by the director of X"): the one farthest from it is what is asked.
   const names = g.anchors.map((a) => g.mentions[a]!.tokenStart);
   const far = (k: number): number => (names.some((x) => k <= x && x < end(k)) ? -1 : Math.min(...names.map((x) => Math.abs(x - k))));
+  // An indefinite pronoun for a thing opening the question ("anything tagged X?") is its head: a thing.
+  if (THING_PRONOUNS.has(tokens[0]?.norm ?? '') && !inAnchor(0) && tokens.length > 1) return 0;
   for (const k of [...starts].sort((a, b) => far(b) - far(a) || a - b)) {
     // A clause of one word is a noun phrase whatever else the word can be ("X director, other films,
     // cast": cast is the noun, not the verb — a bare verb asks nothing).
@@ -1400,7 +1563,16 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     // other films they wrote?": the films they wrote): its verb is the clause's, the whole a noun phrase.
     if (!finite || (k > 0 && SUBJECT_PRONOUNS.has(tokens[j + 1]?.norm ?? ''))) return j;
   }
+  // A name inside "of" after a noun naming a label is that noun's complement ("want the genres of X's
+  // films"): the noun heads the phrase, not the nouns after the name (read only where those nouns would
+  // be: "the scriptwriter of X also wrote movies" is a sentence).
+  const ofName = g.anchors.map((a) => g.mentions[a]!.tokenStart).map((x) => {
+    let j = x - 1;
+    while (j > 0 && !inAnchor(j) && DETERMINERS.has(tokens[j]!.norm)) j--;
+    return j > 0 && tokens[j]!.norm === 'of' && !inAnchor(j) && noun(j - 1) && labelsNamed(tokens[j - 1]!.norm, ctx).length > 0 ? j - 1 : -1;
+  }).find((j) => j >= 0);
   const afterName = nounsAfterName(g, inAnchor, ctx, end);
+  if (ofName !== undefined && afterName >= 0) return ofName;
   return afterName >= 0 ? afterName : fallback;
 }
 
@@ -1978,7 +2150,10 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   // A name joined by "or" to "other N", "what" or another name is offered as one possible answer
   // ("does X direct in English or other languages", "are they English or what"), when it is of the
   // type asked: one of the answers, not what the answers are reached from. Leaving it out costs nothing.
+  // A name in an afterthought ("…? fixin to watch it with X") is the speaker's company: leaving it out costs nothing.
+  const requests = new Set(clauseRequests(g, inAnchor, ctx));
   const offered = new Set(g.anchors.filter((x) => offeredAnswer(g, x, asked, inAnchor)));
+  const company = new Set(g.anchors.filter((x) => afterthought(g, g.mentions[x]!.tokenStart, inAnchor, phrase, requests, ctx)));
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -2032,7 +2207,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && WH_WORDS[asked!.word] === undefined && lastNamed;
     const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
     // Reaching the answers from a name offered as one of them reads an answer as a condition.
-    const ignored = g.anchors.filter((x) => !used.includes(x) && !offered.has(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0) + (used.some((x) => offered.has(x)) ? RANK_WEIGHTS.answerType : 0);
+    const ignored = g.anchors.filter((x) => !used.includes(x) && !offered.has(x) && !company.has(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0) + (used.some((x) => offered.has(x)) ? RANK_WEIGHTS.answerType : 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
     const spelledAsWritten = (shape.kind === 'chain' ? [shape.anchor] : shape.anchors).filter((x) => asWritten(g, x.mention, x.name)).map((x) => `"${x.name}" (${x.label})`);
     const score = a.gain - a.lost - ignored - wrongType - RANK_WEIGHTS.hop * hops + bonus + RANK_WEIGHTS.spelling * spelledAsWritten.length;
