@@ -273,7 +273,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(addressed(uncontracted(commonWords(question, ctx)), ctx)), ctx), ctx), ctx), ctx), ctx));
+  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx));
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -342,6 +342,63 @@ export function addressed(g: Grounding, ctx: RankContext): Grounding {
   if (at < 0 || at + 1 >= tokens.length || !spaced(at) || !opens(at + 1)) return g;
   return { ...g, tokens: tokens.map((t, i) => (i <= at ? { ...t, norm: '' } : t)) };
 }
+
+/**
+ * An instruction about the reply, not the graph: a persona the asker gives the listener opening the
+ * question ("Act as a film historian and give me …", "You are a movie database. Return …", "pretend
+ * you're a video-store clerk, …") or the asker's own role ("As a viewer, I want …"). English says who
+ * speaks or who answers with "act as", "be" with "you" as subject, "pretend"/"imagine" before "you" or
+ * "to be", or "as" with an article opening the sentence; the clause runs to the next punctuation or to
+ * "and" before the next verb, holds no name, and something follows it. Its words ("act", "historian")
+ * are the listener's part, not the graph's relations: dropped (empty tokens, as `collocated` drops words).
+ */
+export function instructed(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  let i0 = 0;
+  while (i0 < tokens.length && tokens[i0]!.norm === '' && !inAnchor(i0)) i0++;
+  const w = (k: number): string => (k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '\u0000');
+  let body = -1;
+  if (PERSONA_VERBS.has(w(i0)) && w(i0 + 1) === 'as') body = i0 + 2;
+  else if (w(i0) === 'you' && (w(i0 + 1) === 'are' || w(i0 + 1) === 're') && ARTICLES.has(w(i0 + 2))) body = i0 + 2;
+  else if (PRETENDING.has(w(i0)) && ((w(i0 + 1) === 'you' && (w(i0 + 2) === 'are' || w(i0 + 2) === 're')) || (w(i0 + 1) === 'to' && w(i0 + 2) === 'be'))) body = i0 + 3;
+  else if (w(i0) === 'as' && (w(i0 + 1) === 'a' || w(i0 + 1) === 'an')) body = i0 + 1;
+  if (body < 0) return g;
+  const starts = clauseStarts(g, inAnchor);
+  const boundary = starts.find((k) => k > i0) ?? tokens.length;
+  // "and" before a verb ends the persona ("Act as a clerk and pull every film …").
+  let end = boundary;
+  for (let k = body; k < boundary; k++) if (w(k) === 'and' && (REQUESTS.has(w(k + 1)) || (!isStopWord(w(k + 1)) && ctx.meaning.isBaseVerb(w(k + 1))))) { end = k + 1; break; }
+  // A role opening the sentence ("As a viewer, …") is set off by its comma.
+  if (w(i0) === 'as' && end !== boundary) return g;
+  if (end - i0 > 8 || end >= tokens.length || tokens.slice(i0, end).some((_, d) => inAnchor(i0 + d)) || !tokens.slice(end).some((t, d) => inAnchor(end + d) || /\p{L}/u.test(t.norm))) return g;
+  return { ...g, tokens: tokens.map((t, k) => (k >= i0 && k < end ? { ...t, norm: '' } : t)) };
+}
+/** Verbs that give the listener a part: "act as …", "serve as …". */
+const PERSONA_VERBS = new Set(['act', 'serve', 'pose', 'acting']);
+/** Verbs that ask the listener to take a part: "pretend you're …", "imagine you are …", "pretend to be …". */
+const PRETENDING = new Set(['pretend', 'imagine', 'suppose']);
+
+/**
+ * A time before now, said of the asker ("I was an extra in X years back", "saw X a few weeks ago"): a
+ * noun of a period (WordNet: related to "period") with "ago" or "back" after it is an adverbial of
+ * when, not the graph's years. The noun, the adverb and a number or quantifier before them are dropped.
+ */
+export function agoDropped(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  const drop = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (i === 0 || !AGO.has(t.norm) || inAnchor(i) || inAnchor(i - 1)) return;
+    const noun = tokens[i - 1]!.norm;
+    if (isStopWord(noun) || !ctx.meaning.isNoun(noun) || ctx.meaning.wordToWord(noun, 'period') < RANK_WEIGHTS.floor) return;
+    drop.add(i).add(i - 1);
+    for (let k = i - 2; k >= 0 && !inAnchor(k) && (/^\d+$/.test(tokens[k]!.norm) || QUANTIFIERS.has(tokens[k]!.norm) || ARTICLES.has(tokens[k]!.norm) || tokens[k]!.norm === 'few' || tokens[k]!.norm === 'couple' || tokens[k]!.norm === 'of'); k--) drop.add(k);
+  });
+  return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
+}
+/** Adverbs that put a period before now: "years ago", "weeks back". */
+const AGO = new Set(['ago', 'back']);
 
 /**
  * What stands outside the question proper: a heading before a colon that opens it ("Category
@@ -497,7 +554,7 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
  * the choice weak), as a name far from every node does.
  */
 function ordinarySlip(typed: string, ctx: RankContext): string[] {
-  if (typed.length < 5) return [];
+  if (typed.length < 4) return [];
   let cache = slipCache.get(ctx);
   if (!cache) slipCache.set(ctx, (cache = new Map()));
   const hit = cache.get(typed);
@@ -513,6 +570,8 @@ function ordinarySlip(typed: string, ctx: RankContext): string[] {
     }
   }
   edits.delete(typed);
+  // A word of four letters is read only as a longer word with one letter dropped ("flms": films).
+  if (typed.length < 5) for (const w of [...edits]) if (w.length <= typed.length) edits.delete(w);
   const near = [...edits].filter((w) => !isStopWord(w) && ctx.meaning.holdsAsWritten(w)).map((w) => ({ w, relevance: relevanceOf(w, ctx, false).relevance }));
   // The one that meets the graph's names most closely, and names one outright ("acters": actors is
   // starred_actors' own word, 1; alters 0.45): a tie between two is no reading, and a word merely
@@ -1120,6 +1179,10 @@ function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean,
  */
 function askersOwn(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
   if (inAnchor(i) || phrase.includes(i)) return false;
+  // The speaker's own part, a noun after "I was a" ("I was an extra in X", "we're a film club"): who
+  // asks, unless the noun names the graph outright.
+  const role = (k: number): boolean => k >= 2 && !inAnchor(k - 1) && !inAnchor(k - 2) && (g.tokens[k - 1]!.norm === 'a' || g.tokens[k - 1]!.norm === 'an') && (BE.has(g.tokens[k - 2]!.norm) || g.tokens[k - 2]!.norm === 'm' || g.tokens[k - 2]!.norm === 're') && SPEAKER_SUBJECTS.has(g.tokens[k - 3]?.norm ?? '') && !inAnchor(k - 3);
+  if (role(i) && !isStopWord(g.tokens[i]!.norm) && ctx.meaning.isNoun(g.tokens[i]!.norm) && relevanceOf(g.tokens[i]!.norm, ctx, false).relevance < NAMES) return true;
   let k = i - 1;
   while (k >= 0 && !inAnchor(k) && !isStopWord(g.tokens[k]!.norm) && !AUXILIARIES.has(g.tokens[k]!.norm) && !DETERMINERS.has(g.tokens[k]!.norm) && ctx.meaning.isNoun(g.tokens[k]!.norm.replace(/['’]s$/, ''))) k--;
   if (k < 0 || (g.tokens[k]!.norm !== 'my' && g.tokens[k]!.norm !== 'our') || inAnchor(k)) return false;
@@ -1183,7 +1246,7 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
       const whole = g.tokens.some((t, j) => j >= k && !inAnchor(j) && names(t.norm));
       // And when the clause's own words link to no relation above the faint line (a closed class's
       // member, "hotel", is loose): "auction house: the cast of X, who directed them elsewhere" needs "cast".
-      const idle = g.tokens.every((t, j) => j >= k || inAnchor(j) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || t.norm === '' || relevanceOf(t.norm, ctx, false).relational < RANK_WEIGHTS.faint || relevanceOf(t.norm, ctx, false).member !== undefined);
+      const idle = g.tokens.every((t, j) => j >= k || inAnchor(j) || participle(j) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || t.norm === '' || relevanceOf(t.norm, ctx, false).relational < RANK_WEIGHTS.faint || relevanceOf(t.norm, ctx, false).member !== undefined);
       const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && whole && idle && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
       if (g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && named && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) {
         if (i < k) return true;
@@ -1245,6 +1308,8 @@ function askersVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, c
 /** Verbs chained after the speaker's own ("used to love watching"): at most this many links. */
 const CATENATIVE_DEPTH = 3;
 const SPEAKER_SUBJECTS = new Set(['i', 'we']);
+/** Verbs of wanting: with the speaker as subject they ask for their object. */
+const WANTING = new Set(['want', 'need']);
 const NEGATIONS = new Set(['not', 'never', 't', 'nt', 'cant', 'dont', 'cannot']);
 
 /**
@@ -1271,7 +1336,7 @@ const CLOSED_WORDS: ReadonlySet<string> = new Set([...STOP_WORDS, ...Object.keys
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
-const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'every', 'each', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);
 /** The pronouns an imperative's indirect object takes ("play me …", "find us …"). */
 const INDIRECT_OBJECTS = new Set(['me', 'us']);
 /** Indefinite pronouns for a thing ("play something else with …"): a request's object that is one
@@ -1281,7 +1346,7 @@ const THING_PRONOUNS = new Set(['something', 'anything', 'everything']);
 const POLITE = new Set(['can', 'could', 'would', 'will']);
 
 /** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
-export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, at = 0, ctx?: RankContext): number {
+export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, at = 0, ctx?: RankContext, opening = at === 0): number {
   // Words dropped before it (an addressee: "Hey Bixby find …") leave the request opening the question.
   let from = at;
   while (from < tokens.length && tokens[from]!.norm === '' && !inAnchor(from)) from++;
@@ -1297,12 +1362,15 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (i >= tokens.length || inAnchor(i)) return -1;
   const w = tokens[i]!.norm;
   if (REQUESTS.has(w)) return i;
+  // The speaker saying what they want asks for its object, as a request does ("I want every film X
+  // acted in, so that …", "we need the cast of X").
+  if (!polite && SPEAKER_SUBJECTS.has(w) && WANTING.has(tokens[i + 1]?.norm ?? '') && !inAnchor(i + 1) && tokens[i + 2] !== undefined && !inAnchor(i + 2) && (DETERMINERS.has(tokens[i + 2]!.norm) || QUANTIFIERS.has(tokens[i + 2]!.norm))) return i + 1;
   // An imperative opening the question asks whatever its verb, when the verb names nothing in the
   // graph (a faint link at most) and its object's head names a label of the graph, as a request's
   // object says what comes back: "select release_year from films where title = X", "pull up the films
   // indexed under X" — not "fetch all the tag values …" ("values" names no label) nor a noun WordNet
   // only has as a verb ("podcast episode on …").
-  if (!polite && ctx && i === from && at === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
+  if (!polite && ctx && i === from && opening && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
     let j = i + 1;
     while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
     let head = -1;
@@ -1348,8 +1416,11 @@ export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): nu
 
 /** The request verbs that open a clause ("…, list them"; "…; name the people who wrote them"): they ask, and say nothing about the graph. */
 function clauseRequests(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
+  // The main clause after a condition opens the question as the first word would ("given the cast of
+  // X, return the screenwriters of …").
+  const main = conditionEnd(g, inAnchor);
   return clauseStarts(g, inAnchor)
-    .map((k) => requestAt(g.tokens, inAnchor, k, ctx))
+    .map((k) => requestAt(g.tokens, inAnchor, k, ctx, k === 0 || k === main))
     .filter((i) => i >= 0);
 }
 
@@ -1379,6 +1450,26 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
   // (a later wh-word is a relative pronoun: "the person who directed X").
   if (OPENING_OTHER.has(tokens[0]?.norm ?? '') && !inAnchor(0) && at !== 0) at = 0;
+  // A step list asks in its last step ("who directed X, and in which years did that director's films
+  // come out"; "find the writer of X, then the years their films were released"): the earlier steps
+  // are the way there, their wh-word or request an intermediate answer.
+  let asRequest = at >= 0 && at === request;
+  const step = at >= 0 ? lastStep(g, inAnchor, ctx) : -1;
+  if (step > at) {
+    const p = RELATIVE_PREPOSITIONS.has(tokens[step]!.norm) && !inAnchor(step) ? step + 1 : step;
+    const r = requestAt(tokens, inAnchor, step, ctx);
+    if (WH_WORDS[tokens[p]!.norm] !== undefined || NOUN_TAKING.has(tokens[p]!.norm)) {
+      at = p;
+      asRequest = false;
+    } else if (r >= 0) {
+      at = r;
+      asRequest = true;
+    } else {
+      let j = step;
+      while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+      if (j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm)) return [j, j];
+    }
+  }
   // So does a later clause opened by one with no noun after it ("X - more by the same director"):
   // the note's topic, then what is asked of it.
   if (at < 0) at = clauseStarts(g, inAnchor).find((k) => k > 0 && otherOpening(g, k, inAnchor, ctx)) ?? -1;
@@ -1399,7 +1490,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     return np >= 0 ? [np, np] : [];
   }
   const opener = tokens[at]!.norm;
-  if (!NOUN_TAKING.has(opener) && at !== request && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
+  if (!NOUN_TAKING.has(opener) && !asRequest && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
   // "which one(s)" points back: the noun it stands for is the last one before it naming a label of
   // the graph ("place X within a genre, which one does it belong to": which genre).
   // So does a request's pronoun object ("does X direct in English or other languages? list them").
@@ -1427,7 +1518,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     // Nouns joined by "and"/"or" are heads alike ("what ideas and motifs"): the last one stands as
     // the head, the others are answer words too (`conjunct`).
     if (head >= 0 && CONJUNCTIONS.has(w) && tokens[i + 1] && !inAnchor(i + 1) && !isStopWord(tokens[i + 1]!.norm) && ctx.meaning.isNoun(tokens[i + 1]!.norm)) continue;
-    if (isStopWord(w) || AUXILIARIES.has(w)) {
+    if (isStopWord(w) || AUXILIARIES.has(w) || (head < 0 && BRIDGE.has(w))) {
       if (head >= 0 || !BRIDGE.has(w)) break;
       continue;
     }
@@ -1453,6 +1544,32 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+
+/**
+ * The last step of a step list: a later clause opened by "then" ("…, then the years …", "…, and then
+ * …") or by "and" before a wh-word ("…, and in which years did …"), after an earlier clause that asks
+ * (a wh-word or a request) and holds a name. Returns where the step's own words start (past "and" and
+ * "then"), or -1.
+ */
+function lastStep(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+  const tokens = g.tokens;
+  const w = (k: number): string => (k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '\u0000');
+  const requests = clauseRequests(g, inAnchor, ctx);
+  for (const k of [...clauseStarts(g, inAnchor)].reverse()) {
+    if (k === 0) continue;
+    let j = k;
+    const and = w(j) === 'and';
+    if (and) j++;
+    const then = w(j) === 'then';
+    if (then) j++;
+    const p = RELATIVE_PREPOSITIONS.has(w(j)) ? j + 1 : j;
+    if (!then && !(and && (WH_WORDS[w(p)] !== undefined || NOUN_TAKING.has(w(p))))) continue;
+    const asks = tokens.some((t, i) => i < k && !inAnchor(i) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm))) || requests.some((i) => i < k);
+    if (!asks || !g.anchors.some((a) => g.mentions[a]!.tokenStart < k)) continue;
+    return j < tokens.length ? j : -1;
+  }
+  return -1;
+}
 /** The prepositions of what a list or a page holds: "on the list of …", "in the list of …". */
 const CONTAINING = new Set(['on', 'in']);
 /** The pronoun "one" after a wh-word stands for a noun said before it. */
@@ -1532,6 +1649,12 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
   // noun, and English puts a compound's head last: "search", not "tag" (which names the name's kind).
   const colon = queryColon(g, inAnchor);
   if (colon > 1 && tokens.slice(0, colon).every((_, i) => noun(i))) return colon - 1;
+  // So is a command's keywords before the name, nothing after it ("!film year X", "film year X"): the
+  // compound's head, last, is asked; the nouns before it modify it.
+  const first = Math.min(...g.anchors.map((a) => g.mentions[a]!.tokenStart));
+  let lead = 0;
+  while (lead < first && tokens[lead]!.norm === '' && !inAnchor(lead)) lead++;
+  if (g.anchors.length === 1 && first - lead > 1 && tokens.slice(lead, first).every((_, d) => noun(lead + d)) && tokens.every((t, i) => i < first || inAnchor(i) || !/\p{L}/u.test(t.norm))) return first - 1;
   // Fragments tell a story that starts at the name ("X actors, other movies, genres?"; "release
   // years, other films by the director of X"): the one farthest from it is what is asked.
   const names = g.anchors.map((a) => g.mentions[a]!.tokenStart);
@@ -1655,9 +1778,12 @@ function contentHead(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
  * writes it, who's in it?"); its nouns still may ("if I liked one film by the director X, …").
  */
 function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
-  if (g.tokens[0]?.norm !== 'if' || inAnchor(0)) return 0;
+  if (!CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return 0;
   return clauseStarts(g, inAnchor).find((k) => k > 0) ?? 0;
 }
+
+/** Words opening a condition or a premise: "if I liked X, …", "given the cast of X, …". */
+const CONDITIONS = new Set(['if', 'given']);
 
 function conditionVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
   const w = g.tokens[i]!.norm;
@@ -1707,7 +1833,10 @@ function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boole
   // A relative pronoun opens a clause: one that ends the question asks ("X co-wrote movies with who").
   const next = g.tokens[i + 1];
   if (next === undefined || /[.?!;:]/.test(g.question.slice(g.tokens[i]!.end, next.start))) return false;
-  if (nounAt(i - 1)) return true;
+  // Not an adverb opening the clause ("…, so who wrote …": "so" is a noun too, the note).
+  if (nounAt(i - 1) && !ctx.meaning.isAdverb(g.tokens[i - 1]!.norm)) return true;
+  // The pronoun "one" after a determiner heads a relative clause as a noun does ("the one who wrote X, …").
+  if (ONE.has(g.tokens[i - 1]!.norm) && i >= 2 && !inAnchor(i - 2) && DETERMINERS.has(g.tokens[i - 2]!.norm)) return true;
   // A preposition between ("Years in which a film … came out", "the films in which X had a role"),
   // unless the wh-word takes a noun of its own: "X's films came out in which years" asks.
   const takesNoun = next !== undefined && !inAnchor(i + 1) && !isStopWord(next.norm) && !DETERMINERS.has(next.norm) && ctx.meaning.isNoun(next.norm);
