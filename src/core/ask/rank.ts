@@ -1654,7 +1654,12 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
   const first = Math.min(...g.anchors.map((a) => g.mentions[a]!.tokenStart));
   let lead = 0;
   while (lead < first && tokens[lead]!.norm === '' && !inAnchor(lead)) lead++;
-  if (g.anchors.length === 1 && first - lead > 1 && tokens.slice(lead, first).every((_, d) => noun(lead + d)) && tokens.every((t, i) => i < first || inAnchor(i) || !/\p{L}/u.test(t.norm))) return first - 1;
+  if (g.anchors.length === 1 && first - lead > 1 && tokens.slice(lead, first).every((_, d) => noun(lead + d)) && tokens.every((t, i) => i < first || inAnchor(i) || !/\p{L}/u.test(t.norm))) {
+    // A noun right before the name naming the name's own kind is its title ("!cast writer X": X is a
+    // writer, the cast is asked).
+    const own = new Set(g.mentions[g.anchors[0]!]!.nodes.map((n) => n.label));
+    return labelsNamed(tokens[first - 1]!.norm, ctx).some((l) => own.has(l)) ? first - 2 : first - 1;
+  }
   // Fragments tell a story that starts at the name ("X actors, other movies, genres?"; "release
   // years, other films by the director of X"): the one farthest from it is what is asked.
   const names = g.anchors.map((a) => g.mentions[a]!.tokenStart);
