@@ -181,7 +181,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -273,7 +273,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx));
+  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx));
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -408,7 +408,7 @@ const AGO = new Set(['ago', 'back']);
  * nothing but the name follows the colon, the words before it are a keyword query ("show tags: X"),
  * the question itself, and are read.
  */
-export function unheaded(g: Grounding): Grounding {
+export function unheaded(g: Grounding, ctx?: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const colon = colonAt(g);
   // Only the name after the colon is a keyword query ("show tags: X", "director: X"): the words before
@@ -421,7 +421,10 @@ export function unheaded(g: Grounding): Grounding {
   };
   const numbers = g.anchors.filter((a) => numbering(a) && g.mentions[a]!.tokenStart < colon);
   const named = (i: number): boolean => inAnchor(i) && !numbers.some((a) => g.mentions[a]!.tokenStart === i);
-  const heading = colon > 0 && colon <= 4 && proper && g.tokens.slice(0, colon).every((_, i) => !named(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
+  // A longer one when it is an instruction about the reply: a request whose object's head, last before
+  // the colon, names nothing in the graph ("Give a one-word verdict: is X rated good or bad").
+  const instruction = (): boolean => ctx !== undefined && colon <= 8 && (REQUESTS.has(g.tokens[0]!.norm) || ctx.meaning.isBaseVerb(g.tokens[0]!.norm)) && !isStopWord(g.tokens[colon - 1]!.norm) && ctx.meaning.isNoun(g.tokens[colon - 1]!.norm) && relevanceOf(g.tokens[colon - 1]!.norm, ctx, false).relevance < RANK_WEIGHTS.faint;
+  const heading = colon > 0 && (colon <= 4 || instruction()) && proper && g.tokens.slice(0, colon).every((_, i) => !named(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (named(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
@@ -1128,6 +1131,29 @@ const EXCLUDING = new Set(['no', 'not']);
  * the answer phrase, no name among them, none naming the graph's things outright, says what the
  * answer is for, not which answer.
  */
+/**
+ * A clause of time or purpose whose subject is a pronoun ("… the year it came out before it goes to
+ * print", "stat check before we stream it", "what year did X come out so I can …", "so that I can …"):
+ * what the speaker will do, or when, not which answer. From the conjunction, past any "that", to the
+ * clause's end; not read when it holds a name or a wh-word, nor opening the question.
+ */
+function subordinate(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[]): boolean {
+  if (inAnchor(i) || phrase.includes(i)) return false;
+  const starts = clauseStarts(g, inAnchor);
+  for (let s = i; s > 0 && s >= i - 12; s--) {
+    const t = g.tokens[s]!.norm;
+    if (!SUBORDINATORS.has(t) || inAnchor(s)) continue;
+    const subject = g.tokens[s + 1]?.norm === 'that' && !inAnchor(s + 1) ? s + 2 : s + 1;
+    if (!SUBJECT_PRONOUNS.has(g.tokens[subject]?.norm ?? '') || inAnchor(subject)) continue;
+    const end = starts.find((x) => x > s) ?? g.tokens.length;
+    if (i >= end) return false;
+    return g.tokens.slice(s, end).every((t, d) => !inAnchor(s + d) && !phrase.includes(s + d) && WH_WORDS[t.norm] === undefined);
+  }
+  return false;
+}
+/** Conjunctions opening a clause of time or purpose: "before it goes …", "so I can …". */
+const SUBORDINATORS = new Set(['before', 'after', 'once', 'until', 'so', 'because', 'since', 'while', 'when']);
+
 function purpose(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
   if (phrase.length === 0 || inAnchor(i)) return false;
   const starts = clauseStarts(g, inAnchor);
@@ -1364,7 +1390,14 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (REQUESTS.has(w)) return i;
   // The speaker saying what they want asks for its object, as a request does ("I want every film X
   // acted in, so that …", "we need the cast of X").
-  if (!polite && SPEAKER_SUBJECTS.has(w) && WANTING.has(tokens[i + 1]?.norm ?? '') && !inAnchor(i + 1) && tokens[i + 2] !== undefined && !inAnchor(i + 2) && (DETERMINERS.has(tokens[i + 2]!.norm) || QUANTIFIERS.has(tokens[i + 2]!.norm))) return i + 1;
+  // So does "need to V the N" ("…, need to confirm the year it came out"), the subject said or dropped.
+  if (!polite) {
+    const v = SPEAKER_SUBJECTS.has(w) ? i + 1 : i;
+    const wants = WANTING.has(tokens[v]?.norm ?? '') && !inAnchor(v);
+    const to = wants && tokens[v + 1]?.norm === 'to' && !inAnchor(v + 1) && !inAnchor(v + 2) && ctx !== undefined && ctx.meaning.isBaseVerb(tokens[v + 2]?.norm ?? '') && relevanceOf(tokens[v + 2]!.norm, ctx, false).relevance < RANK_WEIGHTS.faint ? v + 2 : v;
+    const object = tokens[to + 1];
+    if (wants && (v > i || to > v) && object !== undefined && !inAnchor(to + 1) && (DETERMINERS.has(object.norm) || QUANTIFIERS.has(object.norm) || THING_PRONOUNS.has(object.norm))) return to;
+  }
   // An imperative opening the question asks whatever its verb, when the verb names nothing in the
   // graph (a faint link at most) and its object's head names a label of the graph, as a request's
   // object says what comes back: "select release_year from films where title = X", "pull up the films

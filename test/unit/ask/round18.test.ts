@@ -97,3 +97,20 @@ test('an adverb before a wh-word is no noun it refers back to: "I like Person AA
   assert.deepEqual(r.askedType?.labels, ['Person'], why(r));
   assert.equal(r.candidates[0]!.chain, 'starred_actors~ > written_by', why(r));
 });
+
+test('a clause of time or purpose with a pronoun subject is not read: "what year did Heat come out, so we can print it on the poster before we hand it out"', async () => {
+  const r = await top('what year did Heat come out so we can print it on the poster before we hand it out');
+  assert.equal(r.candidates[0]!.chain, 'release_year', why(r));
+  assert.ok(!reads(r, 'poster') && !reads(r, 'print') && !reads(r, 'hand'), why(r));
+});
+
+test('"need to V the N" asks for the N: "…, need to verify the year it came out"', async () => {
+  const r = await top('the text mentions Heat, need to verify the year it came out');
+  assert.deepEqual(r.askedType?.labels, ['Year'], why(r));
+});
+
+test('a request before a colon whose object names nothing is an instruction about the reply: "Give a one-line summary: which language is Heat in"', async () => {
+  const r = await top('Write a two-word summary: which language is Heat in');
+  assert.equal(r.candidates[0]!.chain, 'in_language', why(r));
+  assert.ok(!reads(r, 'word') && !reads(r, 'summary'), why(r));
+});
