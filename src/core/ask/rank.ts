@@ -181,7 +181,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -296,8 +296,14 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
     const m = g.mentions[a]!;
     return !m.marked && m.tokenEnd - m.tokenStart === 1 && written(a) === written(a).toLowerCase() && ctx.meaning.knows(written(a)) && m.nodes.length > 0 && m.nodes.every((n) => ctx.vocabulary.wordLabels.has(n.label));
   };
+  // A name made only of closed-class words written in lower case ("the one who wrote X": a film is
+  // called "The One") is the pronoun phrase it reads as, beside a name written with capitals.
+  const closed = (a: number): boolean => {
+    const m = g.mentions[a]!;
+    return !m.marked && written(a) === written(a).toLowerCase() && g.tokens.slice(m.tokenStart, m.tokenEnd).every((t) => isStopWord(t.norm) || ONE.has(t.norm) || DETERMINERS.has(t.norm));
+  };
   if (!named) return g;
-  const anchors = g.anchors.filter((a) => !common(a));
+  const anchors = g.anchors.filter((a) => !common(a) && !closed(a));
   return anchors.length === g.anchors.length || anchors.length === 0 ? g : { ...g, anchors };
 }
 
@@ -1151,6 +1157,26 @@ function subordinate(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
   }
   return false;
 }
+/**
+ * What the speaker believed, said after the question closed ("who wrote X? always assumed it was the
+ * director", "… ? I thought it was the lead actor"): a sentence whose verb is one of believing, its
+ * subject the speaker or dropped, is the speaker's guess, not a second question; its nouns name what
+ * the speaker took the answer to be, not the chain. Not read.
+ */
+function believed(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
+  if (phrase.length === 0 || inAnchor(i)) return false;
+  const starts = clauseStarts(g, inAnchor);
+  const k = starts.filter((x) => x <= i).pop() ?? 0;
+  if (k <= phrase[0]! || !/\?/.test(g.question.slice(g.tokens[k - 1]!.end, g.tokens[k]!.start))) return false;
+  const end = starts.find((x) => x > k) ?? g.tokens.length;
+  let v = k;
+  if (SPEAKER_SUBJECTS.has(g.tokens[v]!.norm)) v++;
+  while (v < end && !inAnchor(v) && !BELIEVING.has(g.tokens[v]!.norm) && (ctx.meaning.onlyModifier(g.tokens[v]!.norm) || AUXILIARIES.has(g.tokens[v]!.norm) || NEGATIONS.has(g.tokens[v]!.norm))) v++;
+  return v < end && BELIEVING.has(g.tokens[v]!.norm) && !inAnchor(v) && g.tokens.slice(k, end).every((t, d) => !inAnchor(k + d) && WH_WORDS[t.norm] === undefined);
+}
+/** Verbs of believing: "assumed", "thought", "figured", "reckoned". */
+const BELIEVING = new Set(['assume', 'assumed', 'think', 'thought', 'guess', 'guessed', 'figure', 'figured', 'believe', 'believed', 'reckon', 'reckoned', 'suppose', 'supposed']);
+
 /** Conjunctions opening a clause of time or purpose: "before it goes …", "so I can …". */
 const SUBORDINATORS = new Set(['before', 'after', 'once', 'until', 'so', 'because', 'since', 'while', 'when']);
 
