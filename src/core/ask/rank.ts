@@ -181,7 +181,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -1174,6 +1174,18 @@ function believed(g: Grounding, i: number, inAnchor: (i: number) => boolean, phr
   while (v < end && !inAnchor(v) && !BELIEVING.has(g.tokens[v]!.norm) && (ctx.meaning.onlyModifier(g.tokens[v]!.norm) || AUXILIARIES.has(g.tokens[v]!.norm) || NEGATIONS.has(g.tokens[v]!.norm))) v++;
   return v < end && BELIEVING.has(g.tokens[v]!.norm) && !inAnchor(v) && g.tokens.slice(k, end).every((t, d) => !inAnchor(k + d) && WH_WORDS[t.norm] === undefined);
 }
+/**
+ * Who said what the question goes on about, opening it ("unnie says the cast of X is great, who are
+ * they", "my flatmate reckons …"): a subject of a few words and a verb of saying or believing before
+ * any name are the report's frame, not the graph's words. Not read.
+ */
+function reporter(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const v = g.tokens.findIndex((t, k) => k > 0 && k <= 3 && (SAYING.has(t.norm) || BELIEVING.has(t.norm)) && !inAnchor(k));
+  if (v < 0 || i > v) return false;
+  return g.tokens.slice(0, v).every((t, k) => !inAnchor(k) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !AUXILIARIES.has(t.norm) && (isStopWord(t.norm) || relevanceOf(t.norm, ctx, false).relevance < NAMES));
+}
+/** Verbs of saying in the third person or the past: "says", "said", "swears", "claims". */
+const SAYING = new Set(['says', 'said', 'swears', 'swore', 'claims', 'claimed', 'reckons', 'thinks', 'insists', 'insisted']);
 /** Verbs of believing: "assumed", "thought", "figured", "reckoned". */
 const BELIEVING = new Set(['assume', 'assumed', 'think', 'thought', 'guess', 'guessed', 'figure', 'figured', 'believe', 'believed', 'reckon', 'reckoned', 'suppose', 'supposed']);
 
@@ -1513,6 +1525,15 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // come out"; "find the writer of X, then the years their films were released"): the earlier steps
   // are the way there, their wh-word or request an intermediate answer.
   let asRequest = at >= 0 && at === request;
+  // What the speaker wants, said anywhere ("…, and now I need everything else its director made"), asks
+  // as a request does when nothing else asks.
+  if (at < 0) {
+    const want = tokens.findIndex((t, k) => k > 0 && SPEAKER_SUBJECTS.has(t.norm) && !inAnchor(k) && requestAt(tokens, inAnchor, k, ctx, false) === k + 1);
+    if (want > 0) {
+      at = want + 1;
+      asRequest = true;
+    }
+  }
   const step = at >= 0 ? lastStep(g, inAnchor, ctx) : -1;
   if (step > at) {
     const p = RELATIVE_PREPOSITIONS.has(tokens[step]!.norm) && !inAnchor(step) ? step + 1 : step;
@@ -1556,6 +1577,11 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // So does "which is it" ending the question: "is it" points back at what was just offered ("whether
   // X is in English or some other language, which is it": which language).
   const isIt = opener === 'which' && BE.has(tokens[at + 1]?.norm ?? '') && BACK_PRONOUNS.has(tokens[at + 2]?.norm ?? '') && at + 3 === tokens.length && !inAnchor(at + 1) && !inAnchor(at + 2);
+  // "who are they" ending the question points back at the people just named ("the cast of X is great,
+  // who are they"): the last noun before it naming a relation that reaches people is what is asked.
+  if (opener === 'who' && BE.has(tokens[at + 1]?.norm ?? '') && THEY.has(tokens[at + 2]?.norm ?? '') && at + 3 === tokens.length && !inAnchor(at + 1) && !inAnchor(at + 2)) {
+    for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && !isStopWord(tokens[k]!.norm) && ctx.meaning.isNoun(tokens[k]!.norm) && relevanceOf(tokens[k]!.norm, ctx, false).relational >= RANK_WEIGHTS.faint) return [at, k];
+  }
   if ((ONE.has(tokens[at + 1]?.norm ?? '') || (at === request && THEM.has(tokens[at + 1]?.norm ?? '')) || isIt) && !inAnchor(at + 1)) {
     for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && ctx.meaning.isNoun(tokens[k]!.norm) && labelsNamed(tokens[k]!.norm, ctx).length > 0) return [at, k];
     return [at];
@@ -1633,6 +1659,8 @@ function lastStep(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankConte
 const CONTAINING = new Set(['on', 'in']);
 /** The pronoun "one" after a wh-word stands for a noun said before it. */
 const ONE = new Set(['one', 'ones']);
+/** Plural pronouns for people: "who are they". */
+const THEY = new Set(['they', 'them']);
 /** A request's object pronoun stands for a noun said before it ("… other languages? list them"). */
 const THEM = new Set(['them', 'those']);
 /** Tokens back from "which one" a noun it stands for may be. */

@@ -127,3 +127,15 @@ test('a name of closed-class words in lower case beside a capitalised one is a p
   const r = await top('the one who wrote Heat, what genres are their films');
   assert.equal(r.candidates[0]!.chain, 'written_by > written_by~ > has_genre', why(r));
 });
+
+test('what the speaker wants, said after a frame, asks: "saw Heat last night and now I want the other films its director made"', async () => {
+  const r = await top('saw Heat on the telly last night and now I want the other films its director made');
+  assert.deepEqual(r.askedType?.labels, ['Movie'], why(r));
+  assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~', why(r));
+});
+
+test('who said what the question goes on about is the report\'s frame, and "who are they" points back at the people named: "the producer says the cast of Heat is superb, who are they"', async () => {
+  const r = await top('the producer says the cast of Heat is superb, who are they');
+  assert.equal(r.candidates[0]!.chain, 'starred_actors', why(r));
+  assert.ok(!reads(r, 'producer'), why(r));
+});
