@@ -1169,6 +1169,9 @@ function believed(g: Grounding, i: number, inAnchor: (i: number) => boolean, phr
   const k = starts.filter((x) => x <= i).pop() ?? 0;
   if (k <= phrase[0]! || !/\?/.test(g.question.slice(g.tokens[k - 1]!.end, g.tokens[k]!.start))) return false;
   const end = starts.find((x) => x > k) ?? g.tokens.length;
+  // A participle opening it says what the speaker is doing ("…? compiling a list for a mate").
+  const opener = g.tokens[k]!.norm;
+  if (/ing$/.test(opener) && !inAnchor(k) && ctx.meaning.verbSenses(opener) > 0 && (!ctx.meaning.isNoun(opener) || DETERMINERS.has(g.tokens[k + 1]?.norm ?? ''))) return g.tokens.slice(k, end).every((t, d) => !inAnchor(k + d) && WH_WORDS[t.norm] === undefined);
   let v = k;
   if (SPEAKER_SUBJECTS.has(g.tokens[v]!.norm)) v++;
   while (v < end && !inAnchor(v) && !BELIEVING.has(g.tokens[v]!.norm) && (ctx.meaning.onlyModifier(g.tokens[v]!.norm) || AUXILIARIES.has(g.tokens[v]!.norm) || NEGATIONS.has(g.tokens[v]!.norm))) v++;

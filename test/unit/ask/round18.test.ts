@@ -139,3 +139,9 @@ test('who said what the question goes on about is the report\'s frame, and "who 
   assert.equal(r.candidates[0]!.chain, 'starred_actors', why(r));
   assert.ok(!reads(r, 'producer'), why(r));
 });
+
+test('a participle opening a sentence after the question says what the speaker is doing: "which language is Heat in? writing the subtitles tonight"', async () => {
+  const r = await top('which language is Heat in? writing the subtitles tonight');
+  assert.equal(r.candidates[0]!.chain, 'in_language', why(r));
+  assert.ok(!reads(r, 'writing'), why(r));
+});
