@@ -1437,7 +1437,12 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
     const wants = WANTING.has(tokens[v]?.norm ?? '') && !inAnchor(v);
     const to = wants && tokens[v + 1]?.norm === 'to' && !inAnchor(v + 1) && !inAnchor(v + 2) && ctx !== undefined && ctx.meaning.isBaseVerb(tokens[v + 2]?.norm ?? '') && relevanceOf(tokens[v + 2]!.norm, ctx, false).relevance < RANK_WEIGHTS.faint ? v + 2 : v;
     const object = tokens[to + 1];
-    if (wants && (v > i || to > v) && object !== undefined && !inAnchor(to + 1) && (DETERMINERS.has(object.norm) || QUANTIFIERS.has(object.norm) || THING_PRONOUNS.has(object.norm))) return to;
+    // Not a noun of content with "of" after it ("I want a list of every actor …"): the noun after "of"
+    // is asked (`contentOf`).
+    let head = to + 1;
+    while (head < tokens.length && !inAnchor(head) && (DETERMINERS.has(tokens[head]!.norm) || QUANTIFIERS.has(tokens[head]!.norm))) head++;
+    const content = ctx !== undefined && head < tokens.length && !inAnchor(head) && ctx.meaning.isContent(tokens[head]!.norm) && tokens[head + 1]?.norm === 'of';
+    if (wants && !content && (v > i || to > v) && object !== undefined && !inAnchor(to + 1) && (DETERMINERS.has(object.norm) || QUANTIFIERS.has(object.norm) || THING_PRONOUNS.has(object.norm))) return to;
   }
   // An imperative opening the question asks whatever its verb, when the verb names nothing in the
   // graph (a faint link at most) and its object's head names a label of the graph, as a request's
