@@ -181,7 +181,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -273,7 +273,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(addressed(uncontracted(commonWords(question, ctx)), ctx)), ctx), ctx), ctx), ctx), ctx));
+  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx));
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -296,8 +296,14 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
     const m = g.mentions[a]!;
     return !m.marked && m.tokenEnd - m.tokenStart === 1 && written(a) === written(a).toLowerCase() && ctx.meaning.knows(written(a)) && m.nodes.length > 0 && m.nodes.every((n) => ctx.vocabulary.wordLabels.has(n.label));
   };
+  // A name made only of closed-class words written in lower case ("the one who wrote X": a film is
+  // called "The One") is the pronoun phrase it reads as, beside a name written with capitals.
+  const closed = (a: number): boolean => {
+    const m = g.mentions[a]!;
+    return !m.marked && written(a) === written(a).toLowerCase() && g.tokens.slice(m.tokenStart, m.tokenEnd).every((t) => isStopWord(t.norm) || ONE.has(t.norm) || DETERMINERS.has(t.norm));
+  };
   if (!named) return g;
-  const anchors = g.anchors.filter((a) => !common(a));
+  const anchors = g.anchors.filter((a) => !common(a) && !closed(a));
   return anchors.length === g.anchors.length || anchors.length === 0 ? g : { ...g, anchors };
 }
 
@@ -344,6 +350,63 @@ export function addressed(g: Grounding, ctx: RankContext): Grounding {
 }
 
 /**
+ * An instruction about the reply, not the graph: a persona the asker gives the listener opening the
+ * question ("Act as a film historian and give me …", "You are a movie database. Return …", "pretend
+ * you're a video-store clerk, …") or the asker's own role ("As a viewer, I want …"). English says who
+ * speaks or who answers with "act as", "be" with "you" as subject, "pretend"/"imagine" before "you" or
+ * "to be", or "as" with an article opening the sentence; the clause runs to the next punctuation or to
+ * "and" before the next verb, holds no name, and something follows it. Its words ("act", "historian")
+ * are the listener's part, not the graph's relations: dropped (empty tokens, as `collocated` drops words).
+ */
+export function instructed(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  let i0 = 0;
+  while (i0 < tokens.length && tokens[i0]!.norm === '' && !inAnchor(i0)) i0++;
+  const w = (k: number): string => (k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '\u0000');
+  let body = -1;
+  if (PERSONA_VERBS.has(w(i0)) && w(i0 + 1) === 'as') body = i0 + 2;
+  else if (w(i0) === 'you' && (w(i0 + 1) === 'are' || w(i0 + 1) === 're') && ARTICLES.has(w(i0 + 2))) body = i0 + 2;
+  else if (PRETENDING.has(w(i0)) && ((w(i0 + 1) === 'you' && (w(i0 + 2) === 'are' || w(i0 + 2) === 're')) || (w(i0 + 1) === 'to' && w(i0 + 2) === 'be'))) body = i0 + 3;
+  else if (w(i0) === 'as' && (w(i0 + 1) === 'a' || w(i0 + 1) === 'an')) body = i0 + 1;
+  if (body < 0) return g;
+  const starts = clauseStarts(g, inAnchor);
+  const boundary = starts.find((k) => k > i0) ?? tokens.length;
+  // "and" before a verb ends the persona ("Act as a clerk and pull every film …").
+  let end = boundary;
+  for (let k = body; k < boundary; k++) if (w(k) === 'and' && (REQUESTS.has(w(k + 1)) || (!isStopWord(w(k + 1)) && ctx.meaning.isBaseVerb(w(k + 1))))) { end = k + 1; break; }
+  // A role opening the sentence ("As a viewer, …") is set off by its comma.
+  if (w(i0) === 'as' && end !== boundary) return g;
+  if (end - i0 > 8 || end >= tokens.length || tokens.slice(i0, end).some((_, d) => inAnchor(i0 + d)) || !tokens.slice(end).some((t, d) => inAnchor(end + d) || /\p{L}/u.test(t.norm))) return g;
+  return { ...g, tokens: tokens.map((t, k) => (k >= i0 && k < end ? { ...t, norm: '' } : t)) };
+}
+/** Verbs that give the listener a part: "act as …", "serve as …". */
+const PERSONA_VERBS = new Set(['act', 'serve', 'pose', 'acting']);
+/** Verbs that ask the listener to take a part: "pretend you're …", "imagine you are …", "pretend to be …". */
+const PRETENDING = new Set(['pretend', 'imagine', 'suppose']);
+
+/**
+ * A time before now, said of the asker ("I was an extra in X years back", "saw X a few weeks ago"): a
+ * noun of a period (WordNet: related to "period") with "ago" or "back" after it is an adverbial of
+ * when, not the graph's years. The noun, the adverb and a number or quantifier before them are dropped.
+ */
+export function agoDropped(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  const drop = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (i === 0 || !AGO.has(t.norm) || inAnchor(i) || inAnchor(i - 1)) return;
+    const noun = tokens[i - 1]!.norm;
+    if (isStopWord(noun) || !ctx.meaning.isNoun(noun) || ctx.meaning.wordToWord(noun, 'period') < RANK_WEIGHTS.floor) return;
+    drop.add(i).add(i - 1);
+    for (let k = i - 2; k >= 0 && !inAnchor(k) && (/^\d+$/.test(tokens[k]!.norm) || QUANTIFIERS.has(tokens[k]!.norm) || ARTICLES.has(tokens[k]!.norm) || tokens[k]!.norm === 'few' || tokens[k]!.norm === 'couple' || tokens[k]!.norm === 'of'); k--) drop.add(k);
+  });
+  return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
+}
+/** Adverbs that put a period before now: "years ago", "weeks back". */
+const AGO = new Set(['ago', 'back']);
+
+/**
  * What stands outside the question proper: a heading before a colon that opens it ("Category
  * question: which genre does X belong to?", "Director's round: list every film X directed") — a
  * few words (four at most), no name among them, a name after — and a hashtag ("#movienight"): a
@@ -351,7 +414,7 @@ export function addressed(g: Grounding, ctx: RankContext): Grounding {
  * nothing but the name follows the colon, the words before it are a keyword query ("show tags: X"),
  * the question itself, and are read.
  */
-export function unheaded(g: Grounding): Grounding {
+export function unheaded(g: Grounding, ctx?: RankContext): Grounding {
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
   const colon = colonAt(g);
   // Only the name after the colon is a keyword query ("show tags: X", "director: X"): the words before
@@ -364,7 +427,10 @@ export function unheaded(g: Grounding): Grounding {
   };
   const numbers = g.anchors.filter((a) => numbering(a) && g.mentions[a]!.tokenStart < colon);
   const named = (i: number): boolean => inAnchor(i) && !numbers.some((a) => g.mentions[a]!.tokenStart === i);
-  const heading = colon > 0 && colon <= 4 && proper && g.tokens.slice(0, colon).every((_, i) => !named(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
+  // A longer one when it is an instruction about the reply: a request whose object's head, last before
+  // the colon, names nothing in the graph ("Give a one-word verdict: is X rated good or bad").
+  const instruction = (): boolean => ctx !== undefined && colon <= 8 && (REQUESTS.has(g.tokens[0]!.norm) || ctx.meaning.isBaseVerb(g.tokens[0]!.norm)) && !isStopWord(g.tokens[colon - 1]!.norm) && ctx.meaning.isNoun(g.tokens[colon - 1]!.norm) && relevanceOf(g.tokens[colon - 1]!.norm, ctx, false).relevance < RANK_WEIGHTS.faint;
+  const heading = colon > 0 && (colon <= 4 || instruction()) && proper && g.tokens.slice(0, colon).every((_, i) => !named(i)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : 0;
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (named(i) || !(i < heading || g.question[t.start - 1] === '#')) return t;
@@ -497,7 +563,7 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
  * the choice weak), as a name far from every node does.
  */
 function ordinarySlip(typed: string, ctx: RankContext): string[] {
-  if (typed.length < 5) return [];
+  if (typed.length < 4) return [];
   let cache = slipCache.get(ctx);
   if (!cache) slipCache.set(ctx, (cache = new Map()));
   const hit = cache.get(typed);
@@ -513,6 +579,8 @@ function ordinarySlip(typed: string, ctx: RankContext): string[] {
     }
   }
   edits.delete(typed);
+  // A word of four letters is read only as a longer word with one letter dropped ("flms": films).
+  if (typed.length < 5) for (const w of [...edits]) if (w.length <= typed.length) edits.delete(w);
   const near = [...edits].filter((w) => !isStopWord(w) && ctx.meaning.holdsAsWritten(w)).map((w) => ({ w, relevance: relevanceOf(w, ctx, false).relevance }));
   // The one that meets the graph's names most closely, and names one outright ("acters": actors is
   // starred_actors' own word, 1; alters 0.45): a tie between two is no reading, and a word merely
@@ -1069,6 +1137,64 @@ const EXCLUDING = new Set(['no', 'not']);
  * the answer phrase, no name among them, none naming the graph's things outright, says what the
  * answer is for, not which answer.
  */
+/**
+ * A clause of time or purpose whose subject is a pronoun ("… the year it came out before it goes to
+ * print", "stat check before we stream it", "what year did X come out so I can …", "so that I can …"):
+ * what the speaker will do, or when, not which answer. From the conjunction, past any "that", to the
+ * clause's end; not read when it holds a name or a wh-word, nor opening the question.
+ */
+function subordinate(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[]): boolean {
+  if (inAnchor(i) || phrase.includes(i)) return false;
+  const starts = clauseStarts(g, inAnchor);
+  for (let s = i; s > 0 && s >= i - 12; s--) {
+    const t = g.tokens[s]!.norm;
+    if (!SUBORDINATORS.has(t) || inAnchor(s)) continue;
+    const subject = g.tokens[s + 1]?.norm === 'that' && !inAnchor(s + 1) ? s + 2 : s + 1;
+    if (!SUBJECT_PRONOUNS.has(g.tokens[subject]?.norm ?? '') || inAnchor(subject)) continue;
+    const end = starts.find((x) => x > s) ?? g.tokens.length;
+    if (i >= end) return false;
+    return g.tokens.slice(s, end).every((t, d) => !inAnchor(s + d) && !phrase.includes(s + d) && WH_WORDS[t.norm] === undefined);
+  }
+  return false;
+}
+/**
+ * What the speaker believed, said after the question closed ("who wrote X? always assumed it was the
+ * director", "… ? I thought it was the lead actor"): a sentence whose verb is one of believing, its
+ * subject the speaker or dropped, is the speaker's guess, not a second question; its nouns name what
+ * the speaker took the answer to be, not the chain. Not read.
+ */
+function believed(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
+  if (phrase.length === 0 || inAnchor(i)) return false;
+  const starts = clauseStarts(g, inAnchor);
+  const k = starts.filter((x) => x <= i).pop() ?? 0;
+  if (k <= phrase[0]! || !/\?/.test(g.question.slice(g.tokens[k - 1]!.end, g.tokens[k]!.start))) return false;
+  const end = starts.find((x) => x > k) ?? g.tokens.length;
+  // A participle opening it says what the speaker is doing ("…? compiling a list for a mate").
+  const opener = g.tokens[k]!.norm;
+  if (/ing$/.test(opener) && !inAnchor(k) && ctx.meaning.verbSenses(opener) > 0 && (!ctx.meaning.isNoun(opener) || DETERMINERS.has(g.tokens[k + 1]?.norm ?? ''))) return g.tokens.slice(k, end).every((t, d) => !inAnchor(k + d) && WH_WORDS[t.norm] === undefined);
+  let v = k;
+  if (SPEAKER_SUBJECTS.has(g.tokens[v]!.norm)) v++;
+  while (v < end && !inAnchor(v) && !BELIEVING.has(g.tokens[v]!.norm) && (ctx.meaning.onlyModifier(g.tokens[v]!.norm) || AUXILIARIES.has(g.tokens[v]!.norm) || NEGATIONS.has(g.tokens[v]!.norm))) v++;
+  return v < end && BELIEVING.has(g.tokens[v]!.norm) && !inAnchor(v) && g.tokens.slice(k, end).every((t, d) => !inAnchor(k + d) && WH_WORDS[t.norm] === undefined);
+}
+/**
+ * Who said what the question goes on about, opening it ("unnie says the cast of X is great, who are
+ * they", "my flatmate reckons …"): a subject of a few words and a verb of saying or believing before
+ * any name are the report's frame, not the graph's words. Not read.
+ */
+function reporter(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const v = g.tokens.findIndex((t, k) => k > 0 && k <= 3 && (SAYING.has(t.norm) || BELIEVING.has(t.norm)) && !inAnchor(k));
+  if (v < 0 || i > v) return false;
+  return g.tokens.slice(0, v).every((t, k) => !inAnchor(k) && WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !AUXILIARIES.has(t.norm) && (isStopWord(t.norm) || relevanceOf(t.norm, ctx, false).relevance < NAMES));
+}
+/** Verbs of saying in the third person or the past: "says", "said", "swears", "claims". */
+const SAYING = new Set(['says', 'said', 'swears', 'swore', 'claims', 'claimed', 'reckons', 'thinks', 'insists', 'insisted']);
+/** Verbs of believing: "assumed", "thought", "figured", "reckoned". */
+const BELIEVING = new Set(['assume', 'assumed', 'think', 'thought', 'guess', 'guessed', 'figure', 'figured', 'believe', 'believed', 'reckon', 'reckoned', 'suppose', 'supposed']);
+
+/** Conjunctions opening a clause of time or purpose: "before it goes …", "so I can …". */
+const SUBORDINATORS = new Set(['before', 'after', 'once', 'until', 'so', 'because', 'since', 'while', 'when']);
+
 function purpose(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
   if (phrase.length === 0 || inAnchor(i)) return false;
   const starts = clauseStarts(g, inAnchor);
@@ -1120,6 +1246,10 @@ function afterthought(g: Grounding, i: number, inAnchor: (i: number) => boolean,
  */
 function askersOwn(g: Grounding, i: number, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): boolean {
   if (inAnchor(i) || phrase.includes(i)) return false;
+  // The speaker's own part, a noun after "I was a" ("I was an extra in X", "we're a film club"): who
+  // asks, unless the noun names the graph outright.
+  const role = (k: number): boolean => k >= 2 && !inAnchor(k - 1) && !inAnchor(k - 2) && (g.tokens[k - 1]!.norm === 'a' || g.tokens[k - 1]!.norm === 'an') && (BE.has(g.tokens[k - 2]!.norm) || g.tokens[k - 2]!.norm === 'm' || g.tokens[k - 2]!.norm === 're') && SPEAKER_SUBJECTS.has(g.tokens[k - 3]?.norm ?? '') && !inAnchor(k - 3);
+  if (role(i) && !isStopWord(g.tokens[i]!.norm) && ctx.meaning.isNoun(g.tokens[i]!.norm) && relevanceOf(g.tokens[i]!.norm, ctx, false).relevance < NAMES) return true;
   let k = i - 1;
   while (k >= 0 && !inAnchor(k) && !isStopWord(g.tokens[k]!.norm) && !AUXILIARIES.has(g.tokens[k]!.norm) && !DETERMINERS.has(g.tokens[k]!.norm) && ctx.meaning.isNoun(g.tokens[k]!.norm.replace(/['’]s$/, ''))) k--;
   if (k < 0 || (g.tokens[k]!.norm !== 'my' && g.tokens[k]!.norm !== 'our') || inAnchor(k)) return false;
@@ -1183,7 +1313,7 @@ function askerFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, p
       const whole = g.tokens.some((t, j) => j >= k && !inAnchor(j) && names(t.norm));
       // And when the clause's own words link to no relation above the faint line (a closed class's
       // member, "hotel", is loose): "auction house: the cast of X, who directed them elsewhere" needs "cast".
-      const idle = g.tokens.every((t, j) => j >= k || inAnchor(j) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || t.norm === '' || relevanceOf(t.norm, ctx, false).relational < RANK_WEIGHTS.faint || relevanceOf(t.norm, ctx, false).member !== undefined);
+      const idle = g.tokens.every((t, j) => j >= k || inAnchor(j) || participle(j) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || t.norm === '' || relevanceOf(t.norm, ctx, false).relational < RANK_WEIGHTS.faint || relevanceOf(t.norm, ctx, false).member !== undefined);
       const named = g.tokens.some((_, j) => j >= k && inAnchor(j)) || (!inAnchor(i) && whole && idle && g.tokens.some((t, j) => j >= k && !inAnchor(j) && BACK_PRONOUNS.has(t.norm)) && g.tokens.some((_, j) => j < k && inAnchor(j)));
       if (g.tokens.slice(0, k).every((t, j) => inAnchor(j) || (WH_WORDS[t.norm] === undefined && !NOUN_TAKING.has(t.norm) && !requests.has(j) && (participle(j) || !names(t.norm)))) && named && g.tokens.some((t, j) => j >= k && !inAnchor(j) && /\p{L}/u.test(t.norm))) {
         if (i < k) return true;
@@ -1245,6 +1375,8 @@ function askersVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, c
 /** Verbs chained after the speaker's own ("used to love watching"): at most this many links. */
 const CATENATIVE_DEPTH = 3;
 const SPEAKER_SUBJECTS = new Set(['i', 'we']);
+/** Verbs of wanting: with the speaker as subject they ask for their object. */
+const WANTING = new Set(['want', 'need']);
 const NEGATIONS = new Set(['not', 'never', 't', 'nt', 'cant', 'dont', 'cannot']);
 
 /**
@@ -1271,7 +1403,7 @@ const CLOSED_WORDS: ReadonlySet<string> = new Set([...STOP_WORDS, ...Object.keys
 const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
-const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);
+const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'every', 'each', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);
 /** The pronouns an imperative's indirect object takes ("play me …", "find us …"). */
 const INDIRECT_OBJECTS = new Set(['me', 'us']);
 /** Indefinite pronouns for a thing ("play something else with …"): a request's object that is one
@@ -1281,7 +1413,7 @@ const THING_PRONOUNS = new Set(['something', 'anything', 'everything']);
 const POLITE = new Set(['can', 'could', 'would', 'will']);
 
 /** Where an opening request verb stands: the first word, or after "can/could/would/will you [please]" or "please". */
-export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, at = 0, ctx?: RankContext): number {
+export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, at = 0, ctx?: RankContext, opening = at === 0): number {
   // Words dropped before it (an addressee: "Hey Bixby find …") leave the request opening the question.
   let from = at;
   while (from < tokens.length && tokens[from]!.norm === '' && !inAnchor(from)) from++;
@@ -1297,12 +1429,27 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (i >= tokens.length || inAnchor(i)) return -1;
   const w = tokens[i]!.norm;
   if (REQUESTS.has(w)) return i;
+  // The speaker saying what they want asks for its object, as a request does ("I want every film X
+  // acted in, so that …", "we need the cast of X").
+  // So does "need to V the N" ("…, need to confirm the year it came out"), the subject said or dropped.
+  if (!polite) {
+    const v = SPEAKER_SUBJECTS.has(w) ? i + 1 : i;
+    const wants = WANTING.has(tokens[v]?.norm ?? '') && !inAnchor(v);
+    const to = wants && tokens[v + 1]?.norm === 'to' && !inAnchor(v + 1) && !inAnchor(v + 2) && ctx !== undefined && ctx.meaning.isBaseVerb(tokens[v + 2]?.norm ?? '') && relevanceOf(tokens[v + 2]!.norm, ctx, false).relevance < RANK_WEIGHTS.faint ? v + 2 : v;
+    const object = tokens[to + 1];
+    // Not a noun of content with "of" after it ("I want a list of every actor …"): the noun after "of"
+    // is asked (`contentOf`).
+    let head = to + 1;
+    while (head < tokens.length && !inAnchor(head) && (DETERMINERS.has(tokens[head]!.norm) || QUANTIFIERS.has(tokens[head]!.norm))) head++;
+    const content = ctx !== undefined && head < tokens.length && !inAnchor(head) && ctx.meaning.isContent(tokens[head]!.norm) && tokens[head + 1]?.norm === 'of';
+    if (wants && !content && (v > i || to > v) && object !== undefined && !inAnchor(to + 1) && (DETERMINERS.has(object.norm) || QUANTIFIERS.has(object.norm) || THING_PRONOUNS.has(object.norm))) return to;
+  }
   // An imperative opening the question asks whatever its verb, when the verb names nothing in the
   // graph (a faint link at most) and its object's head names a label of the graph, as a request's
   // object says what comes back: "select release_year from films where title = X", "pull up the films
   // indexed under X" — not "fetch all the tag values …" ("values" names no label) nor a noun WordNet
   // only has as a verb ("podcast episode on …").
-  if (!polite && ctx && i === from && at === 0 && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
+  if (!polite && ctx && i === from && opening && tokens[i + 1] !== undefined && !inAnchor(i + 1) && !isStopWord(w) && ctx.meaning.isBaseVerb(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint) {
     let j = i + 1;
     while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
     let head = -1;
@@ -1348,8 +1495,11 @@ export function clauseStarts(g: Grounding, inAnchor: (i: number) => boolean): nu
 
 /** The request verbs that open a clause ("…, list them"; "…; name the people who wrote them"): they ask, and say nothing about the graph. */
 function clauseRequests(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number[] {
+  // The main clause after a condition opens the question as the first word would ("given the cast of
+  // X, return the screenwriters of …").
+  const main = conditionEnd(g, inAnchor);
   return clauseStarts(g, inAnchor)
-    .map((k) => requestAt(g.tokens, inAnchor, k, ctx))
+    .map((k) => requestAt(g.tokens, inAnchor, k, ctx, k === 0 || k === main))
     .filter((i) => i >= 0);
 }
 
@@ -1379,6 +1529,35 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // "more films from …", "other scripts by …": the question is the noun phrase the determiner opens
   // (a later wh-word is a relative pronoun: "the person who directed X").
   if (OPENING_OTHER.has(tokens[0]?.norm ?? '') && !inAnchor(0) && at !== 0) at = 0;
+  // A step list asks in its last step ("who directed X, and in which years did that director's films
+  // come out"; "find the writer of X, then the years their films were released"): the earlier steps
+  // are the way there, their wh-word or request an intermediate answer.
+  let asRequest = at >= 0 && at === request;
+  // What the speaker wants, said anywhere ("…, and now I need everything else its director made"), asks
+  // as a request does when nothing else asks.
+  if (at < 0) {
+    const want = tokens.findIndex((t, k) => k > 0 && SPEAKER_SUBJECTS.has(t.norm) && !inAnchor(k) && requestAt(tokens, inAnchor, k, ctx, false) === k + 1);
+    if (want > 0) {
+      at = want + 1;
+      asRequest = true;
+    }
+  }
+  const step = at >= 0 ? lastStep(g, inAnchor, ctx) : -1;
+  if (step > at) {
+    const p = RELATIVE_PREPOSITIONS.has(tokens[step]!.norm) && !inAnchor(step) ? step + 1 : step;
+    const r = requestAt(tokens, inAnchor, step, ctx);
+    if (WH_WORDS[tokens[p]!.norm] !== undefined || NOUN_TAKING.has(tokens[p]!.norm)) {
+      at = p;
+      asRequest = false;
+    } else if (r >= 0) {
+      at = r;
+      asRequest = true;
+    } else {
+      let j = step;
+      while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+      if (j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm)) return [j, j];
+    }
+  }
   // So does a later clause opened by one with no noun after it ("X - more by the same director"):
   // the note's topic, then what is asked of it.
   if (at < 0) at = clauseStarts(g, inAnchor).find((k) => k > 0 && otherOpening(g, k, inAnchor, ctx)) ?? -1;
@@ -1399,13 +1578,18 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     return np >= 0 ? [np, np] : [];
   }
   const opener = tokens[at]!.norm;
-  if (!NOUN_TAKING.has(opener) && at !== request && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
+  if (!NOUN_TAKING.has(opener) && !asRequest && !(at === 0 && OPENING_OTHER.has(opener))) return [at];
   // "which one(s)" points back: the noun it stands for is the last one before it naming a label of
   // the graph ("place X within a genre, which one does it belong to": which genre).
   // So does a request's pronoun object ("does X direct in English or other languages? list them").
   // So does "which is it" ending the question: "is it" points back at what was just offered ("whether
   // X is in English or some other language, which is it": which language).
   const isIt = opener === 'which' && BE.has(tokens[at + 1]?.norm ?? '') && BACK_PRONOUNS.has(tokens[at + 2]?.norm ?? '') && at + 3 === tokens.length && !inAnchor(at + 1) && !inAnchor(at + 2);
+  // "who are they" ending the question points back at the people just named ("the cast of X is great,
+  // who are they"): the last noun before it naming a relation that reaches people is what is asked.
+  if (opener === 'who' && BE.has(tokens[at + 1]?.norm ?? '') && THEY.has(tokens[at + 2]?.norm ?? '') && at + 3 === tokens.length && !inAnchor(at + 1) && !inAnchor(at + 2)) {
+    for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && !isStopWord(tokens[k]!.norm) && ctx.meaning.isNoun(tokens[k]!.norm) && relevanceOf(tokens[k]!.norm, ctx, false).relational >= RANK_WEIGHTS.faint) return [at, k];
+  }
   if ((ONE.has(tokens[at + 1]?.norm ?? '') || (at === request && THEM.has(tokens[at + 1]?.norm ?? '')) || isIt) && !inAnchor(at + 1)) {
     for (let k = at - 1; k >= 0 && k >= at - ANAPHOR_REACH; k--) if (!inAnchor(k) && ctx.meaning.isNoun(tokens[k]!.norm) && labelsNamed(tokens[k]!.norm, ctx).length > 0) return [at, k];
     return [at];
@@ -1427,7 +1611,7 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     // Nouns joined by "and"/"or" are heads alike ("what ideas and motifs"): the last one stands as
     // the head, the others are answer words too (`conjunct`).
     if (head >= 0 && CONJUNCTIONS.has(w) && tokens[i + 1] && !inAnchor(i + 1) && !isStopWord(tokens[i + 1]!.norm) && ctx.meaning.isNoun(tokens[i + 1]!.norm)) continue;
-    if (isStopWord(w) || AUXILIARIES.has(w)) {
+    if (isStopWord(w) || AUXILIARIES.has(w) || (head < 0 && BRIDGE.has(w))) {
       if (head >= 0 || !BRIDGE.has(w)) break;
       continue;
     }
@@ -1453,10 +1637,38 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+
+/**
+ * The last step of a step list: a later clause opened by "then" ("…, then the years …", "…, and then
+ * …") or by "and" before a wh-word ("…, and in which years did …"), after an earlier clause that asks
+ * (a wh-word or a request) and holds a name. Returns where the step's own words start (past "and" and
+ * "then"), or -1.
+ */
+function lastStep(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+  const tokens = g.tokens;
+  const w = (k: number): string => (k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '\u0000');
+  const requests = clauseRequests(g, inAnchor, ctx);
+  for (const k of [...clauseStarts(g, inAnchor)].reverse()) {
+    if (k === 0) continue;
+    let j = k;
+    const and = w(j) === 'and';
+    if (and) j++;
+    const then = w(j) === 'then';
+    if (then) j++;
+    const p = RELATIVE_PREPOSITIONS.has(w(j)) ? j + 1 : j;
+    if (!then && !(and && (WH_WORDS[w(p)] !== undefined || NOUN_TAKING.has(w(p))))) continue;
+    const asks = tokens.some((t, i) => i < k && !inAnchor(i) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm))) || requests.some((i) => i < k);
+    if (!asks || !g.anchors.some((a) => g.mentions[a]!.tokenStart < k)) continue;
+    return j < tokens.length ? j : -1;
+  }
+  return -1;
+}
 /** The prepositions of what a list or a page holds: "on the list of …", "in the list of …". */
 const CONTAINING = new Set(['on', 'in']);
 /** The pronoun "one" after a wh-word stands for a noun said before it. */
 const ONE = new Set(['one', 'ones']);
+/** Plural pronouns for people: "who are they". */
+const THEY = new Set(['they', 'them']);
 /** A request's object pronoun stands for a noun said before it ("… other languages? list them"). */
 const THEM = new Set(['them', 'those']);
 /** Tokens back from "which one" a noun it stands for may be. */
@@ -1532,6 +1744,17 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
   // noun, and English puts a compound's head last: "search", not "tag" (which names the name's kind).
   const colon = queryColon(g, inAnchor);
   if (colon > 1 && tokens.slice(0, colon).every((_, i) => noun(i))) return colon - 1;
+  // So is a command's keywords before the name, nothing after it ("!film year X", "film year X"): the
+  // compound's head, last, is asked; the nouns before it modify it.
+  const first = Math.min(...g.anchors.map((a) => g.mentions[a]!.tokenStart));
+  let lead = 0;
+  while (lead < first && tokens[lead]!.norm === '' && !inAnchor(lead)) lead++;
+  if (g.anchors.length === 1 && first - lead > 1 && tokens.slice(lead, first).every((_, d) => noun(lead + d)) && tokens.every((t, i) => i < first || inAnchor(i) || !/\p{L}/u.test(t.norm))) {
+    // A noun right before the name naming the name's own kind is its title ("!cast writer X": X is a
+    // writer, the cast is asked).
+    const own = new Set(g.mentions[g.anchors[0]!]!.nodes.map((n) => n.label));
+    return labelsNamed(tokens[first - 1]!.norm, ctx).some((l) => own.has(l)) ? first - 2 : first - 1;
+  }
   // Fragments tell a story that starts at the name ("X actors, other movies, genres?"; "release
   // years, other films by the director of X"): the one farthest from it is what is asked.
   const names = g.anchors.map((a) => g.mentions[a]!.tokenStart);
@@ -1655,9 +1878,12 @@ function contentHead(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
  * writes it, who's in it?"); its nouns still may ("if I liked one film by the director X, …").
  */
 function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
-  if (g.tokens[0]?.norm !== 'if' || inAnchor(0)) return 0;
+  if (!CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return 0;
   return clauseStarts(g, inAnchor).find((k) => k > 0) ?? 0;
 }
+
+/** Words opening a condition or a premise: "if I liked X, …", "given the cast of X, …". */
+const CONDITIONS = new Set(['if', 'given']);
 
 function conditionVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
   const w = g.tokens[i]!.norm;
@@ -1707,7 +1933,10 @@ function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boole
   // A relative pronoun opens a clause: one that ends the question asks ("X co-wrote movies with who").
   const next = g.tokens[i + 1];
   if (next === undefined || /[.?!;:]/.test(g.question.slice(g.tokens[i]!.end, next.start))) return false;
-  if (nounAt(i - 1)) return true;
+  // Not an adverb opening the clause ("…, so who wrote …": "so" is a noun too, the note).
+  if (nounAt(i - 1) && !ctx.meaning.isAdverb(g.tokens[i - 1]!.norm)) return true;
+  // The pronoun "one" after a determiner heads a relative clause as a noun does ("the one who wrote X, …").
+  if (ONE.has(g.tokens[i - 1]!.norm) && i >= 2 && !inAnchor(i - 2) && DETERMINERS.has(g.tokens[i - 2]!.norm)) return true;
   // A preposition between ("Years in which a film … came out", "the films in which X had a role"),
   // unless the wh-word takes a noun of its own: "X's films came out in which years" asks.
   const takesNoun = next !== undefined && !inAnchor(i + 1) && !isStopWord(next.norm) && !DETERMINERS.has(next.norm) && ctx.meaning.isNoun(next.norm);
