@@ -19,7 +19,8 @@
 // expected answer is a gold answer the run did not show, else the first gold answer of the next
 // sampled question that it did not show (a wrong answer for this one). --from/--to/--shard/--out/--summarise
 // work for why-not as for runs (its lines are recorded under the strategy "why-not/<strategy>"); --findings FILE
-// appends both placements' findings per question (to compare two trees: `--compare-findings A B`).
+// appends both placements' findings per question (to compare two trees: `--compare-findings A B`);
+// --redo-fallbacks FILE runs only the questions FILE records as having fallen back to the snapshot.
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,7 @@ const { values, positionals } = parseArgs({
     shard: { type: 'string' },
     out: { type: 'string' },
     findings: { type: 'string' },
+    'redo-fallbacks': { type: 'string' },
     'compare-findings': { type: 'boolean', default: false },
     summarise: { type: 'boolean', default: false },
   },
@@ -109,6 +111,8 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
     const { start, end } = sliceRange(listed, { ...(values.from !== undefined ? { from: Number(values.from) } : {}), ...(values.to !== undefined ? { to: Number(values.to) } : {}), ...(values.shard !== undefined ? { shard: values.shard } : {}) });
     const key = `why-not/${strategy}`;
     const recorded = new Set(values.out ? readLines([values.out]).map(lineKey) : []);
+    // --redo-fallbacks FILE: only the questions whose analysis FILE records as run on the snapshot (to compare them in the store after a change to what the store path refuses).
+    const redo = values['redo-fallbacks'] ? new Set(readLines([values['redo-fallbacks']]).filter((l) => l.ranInStore === false).map(lineKey)) : undefined;
     if (start > 0 || end < listed || recorded.size > 0) console.log(`why-not ${strategy} ${hop}-hop: questions [${start}, ${end}) of ${listed}${recorded.size > 0 ? `, skipping those already in ${values.out}` : ''}`);
     const record = (l: Omit<ComparedLine, 'strategy' | 'hop' | 'at' | 'load'>): void => {
       if (values.out) appendFileSync(values.out, JSON.stringify({ strategy: key, hop, ...l, at: new Date().toISOString(), load: Number(loadavg()[0]!.toFixed(2)) } satisfies ComparedLine) + '\n');
@@ -125,6 +129,7 @@ async function whyNotComparison(session: RetrievalSession, n: number): Promise<v
     for (let i = start; i < end; i++) {
       const q = qs[i]!;
       if (recorded.has(lineKey({ strategy: key, hop, line: q.line }))) continue;
+      if (redo && !redo.has(lineKey({ strategy: key, hop, line: q.line }))) continue;
       const plan = goldPattern(q);
       const result = await session.run(plan, { strategy, placement: 'memory' });
       const shown = new Set(result.answers.map((a) => a.value));

@@ -15,7 +15,7 @@ import { searchTopK, type GsdMatch, type SearchOptions } from '../retrieve/gsd/s
 import type { GraphSnapshot, SearchIndex } from '../retrieve/snapshot/snapshot';
 import { StoreEdges, type Adjacency, type EdgeSource } from '../retrieve/store/storeEdges';
 import { IoCounter } from '../retrieve/store/storeGraph';
-import { readLocalGraph, readRoots, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
+import { readLocalGraph, snapshotCandidates, storeUnsupported } from '../retrieve/store/storeGsd';
 import type { CandidateNodes } from '../retrieve/store/storeGraph';
 import type { GraphSchema } from '../schema/graphSchema';
 
@@ -24,13 +24,6 @@ export class NeedsMemory extends Error {
   override readonly name = 'NeedsMemory';
 }
 
-/**
- * Listed candidates a problem may send as its first level's frontier in the store (a list the read
- * starts from). The widened problems list every node of a label (up to 200,000); the embedded
- * engine filters a scanned label by a list linearly (docs/placement.md), so such a start is left to
- * the snapshot. Next to a pinned target (the read's root) such a list is never sent.
- */
-export const STORE_LIST_CAP = 2_000;
 /** Nodes one hop of a shortest-path search may expand in the store (a hub's neighbourhood at 3–4 hops is most of the graph). */
 export const STORE_FRONTIER_CAP = 5_000;
 
@@ -92,14 +85,9 @@ export function storeAnalysisGraph(index: SearchIndex, store: GraphStore, schema
   const localOf = async (problem: GsdProblem, threshold = Infinity): Promise<Awaited<ReturnType<typeof readLocalGraph>>> => {
     const unsupported = storeUnsupported(problem);
     if (unsupported) throw new NeedsMemory(unsupported);
-    // Only a list the read starts from is sent whole: a widened named node's 40k candidates next to
-    // a pinned target are filtered on the client among the target's neighbours.
-    for (const p of readRoots(problem)) {
-      const n = problem.nodes[p]!;
-      if ((n.known || n.pinned === true) && n.nodes.length > STORE_LIST_CAP) {
-        throw new NeedsMemory(`(${n.variable}) has ${n.nodes.length.toLocaleString('en-US')} candidates with the limits lifted, more than the store path sends in one statement (${STORE_LIST_CAP.toLocaleString('en-US')})`);
-      }
-    }
+    // A list the read starts from is sent whole, however long (a raised limit's rank search starts from
+    // every node of a label): the level statement filters the scanned label by a bitset or buckets,
+    // a constant cost per node (storeGraph.ts's scanFilter), and splits to fit the engine's pool.
     const had = locals.get(problem);
     if (had && had.threshold >= threshold) return had.local;
     const local = await readLocalGraph(candidates, problem, store, schema, io, threshold);

@@ -485,15 +485,6 @@ class LevelReads {
 }
 
 /**
- * The pattern nodes the store reads from (readOrder's roots): a listed root's whole list is the first
- * level's frontier, while a listed node further on is only its candidates among the edges read (what
- * an unnamed node there is too).
- */
-export function readRoots(problem: GsdProblem): number[] {
-  return readOrder(problem).flatMap((s) => (s.kind === 'root' ? [s.node] : []));
-}
-
-/**
  * The order the store reads in: the search's DFS, but rooted at a listed node (named or pinned)
  * wherever a component has one — at most nodeCandidates images whatever the graph's size — rather
  * than at a small label whose few nodes may be hubs (the search starts at the 3 Ratings when the
