@@ -38,6 +38,26 @@ export function fortyFilms(titles: readonly string[], id: string, extra: readonl
   return GraphSnapshot.fromRecords(nodes, edges, new HashingEmbedder({ dimension: 64 }), id);
 }
 
+/** Common words as tags: the later rounds' films carry two each. */
+export const COMMON_TAGS = ['murder', 'heist', 'police', 'family', 'war', 'revenge', 'friendship', 'prison', 'island', 'river'];
+
+/**
+ * fortyFilms with words on each film: a language (English; every third film French) and two tags
+ * of common words (film i: COMMON_TAGS[i mod 10] and [(i + 3) mod 10]); `moreOf` adds a film's further edges.
+ */
+export function fortyFilmsWithWords(titles: readonly string[], id: string, extraTags: readonly Node[] = [], moreOf: (film: number) => readonly Edge[] = () => []): Promise<GraphSnapshot> {
+  return fortyFilms(titles, id, [], {
+    nodes: [{ id: 'l0', labels: ['Language'], name: 'English' }, { id: 'l1', labels: ['Language'], name: 'French' }],
+    lastNodes: [...COMMON_TAGS.map((name, t) => ({ id: `t${t}`, labels: ['Tag'], name })), ...extraTags],
+    edgesOf: (i) => [
+      { source: `m${i}`, type: 'in_language', target: `l${i % 3 === 2 ? 1 : 0}` },
+      { source: `m${i}`, type: 'has_tags', target: `t${i % 10}` },
+      { source: `m${i}`, type: 'has_tags', target: `t${(i + 3) % 10}` },
+      ...moreOf(i),
+    ],
+  });
+}
+
 /**
  * A small movie graph written for these tests: two different films called "Crash" (ambiguity),
  * "New York" and "New York Stories" (overlapping names), people who both write and direct.

@@ -11,23 +11,13 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { fortyFilms, planned } from './fixtures';
+import { fortyFilmsWithWords, planned } from './fixtures';
 
 // Film i: actors p(3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10); a
 // genre, a year, a language (English; every third film French) and two tags of common words each.
 // Heat (film 0): writer Person YB Surname (p50), director Person ZB Surname (p51, films 0–3).
-const TAGS = ['murder', 'heist', 'police', 'family', 'war', 'revenge', 'friendship', 'prison', 'island', 'river'];
 function films(): Promise<GraphSnapshot> {
-  const titles = ['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)];
-  return fortyFilms(titles, 'round-16', [], {
-    nodes: [{ id: 'l0', labels: ['Language'], name: 'English' }, { id: 'l1', labels: ['Language'], name: 'French' }],
-    lastNodes: TAGS.map((name, t) => ({ id: `t${t}`, labels: ['Tag'], name })),
-    edgesOf: (i) => [
-      { source: `m${i}`, type: 'in_language', target: `l${i % 3 === 2 ? 1 : 0}` },
-      { source: `m${i}`, type: 'has_tags', target: `t${i % 10}` },
-      { source: `m${i}`, type: 'has_tags', target: `t${(i + 3) % 10}` },
-    ],
-  });
+  return fortyFilmsWithWords(['Heat', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 1}`)], 'round-16');
 }
 
 let asker: Asker;
