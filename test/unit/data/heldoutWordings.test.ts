@@ -44,8 +44,8 @@ function devTypes(): Set<string> {
   return types;
 }
 
-test('held-out wording files exist, the sixth to fifteenth among them', () => {
-  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json', 'ask-heldout9-wordings.json', 'ask-heldout10-wordings.json', 'ask-heldout11-wordings.json', 'ask-heldout12-wordings.json', 'ask-heldout13-wordings.json', 'ask-heldout14-wordings.json', 'ask-heldout15-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
+test('held-out wording files exist, the sixth to sixteenth among them', () => {
+  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json', 'ask-heldout9-wordings.json', 'ask-heldout10-wordings.json', 'ask-heldout11-wordings.json', 'ask-heldout12-wordings.json', 'ask-heldout13-wordings.json', 'ask-heldout14-wordings.json', 'ask-heldout15-wordings.json', 'ask-heldout16-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
 });
 
 for (const file of files) {
@@ -121,4 +121,8 @@ test('the fourteenth set: at least three wordings per type and none taken from s
 
 test('the fifteenth set: at least three wordings per type and none taken from sets 1–14', () => {
   checkLaterSet(numbered(15), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(numbered));
+});
+
+test('the sixteenth set: at least three wordings per type and none taken from sets 1–15', () => {
+  checkLaterSet(numbered(16), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map(numbered));
 });
