@@ -72,8 +72,12 @@ export interface ChoiceVerdict {
   readonly enumeratedOn: EnumerationSource;
 }
 
-/** Why no plan came out: no name of the graph in the question (with the nearest names), or nothing around it. */
-export type NoPlan = { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] } | { readonly kind: 'no-candidates'; readonly message: string };
+/** Why no plan came out: no name of the graph in the question (with the nearest names), nothing
+ *  around it, or a question longer than ask reads (it was not read at all). */
+export type NoPlan =
+  | { readonly kind: 'nothing-found'; readonly message: string; readonly nearest: readonly string[] }
+  | { readonly kind: 'no-candidates'; readonly message: string }
+  | { readonly kind: 'too-long'; readonly message: string };
 
 interface GroundingCommon {
   readonly question: string;

@@ -240,6 +240,7 @@ const grounding = union('kind', {
   }),
   'nothing-found': object({ kind: str, ...groundingCommon, message: str, nearest: strings }),
   'no-candidates': object({ kind: str, ...groundingCommon, message: str }),
+  'too-long': object({ kind: str, ...groundingCommon, message: str }),
 });
 
 const view = oneOf(INSPECTOR_VIEWS);

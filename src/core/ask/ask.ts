@@ -17,6 +17,7 @@ import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './me
 import { NameIndex } from './nameIndex';
 import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
+import { questionTooLong } from './tokens';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
 export const MATCH_CONFIDENCE = 0.5;
@@ -193,6 +194,11 @@ export class Asker {
   async ask(question: string, options: AskOptions = {}): Promise<AskResult> {
     const t0 = performance.now();
     const placed = options.placement ? { placement: options.placement } : {};
+    const tooLong = questionTooLong(question);
+    if (tooLong) {
+      const totalMs = performance.now() - t0;
+      return { kind: 'too-long', question, mentions: [], message: tooLong, timings: { groundMs: 0, enumerateMs: 0, rankMs: 0, chooseMs: 0, totalMs }, ...placed };
+    }
     const g = await this.ground(question, options.signal);
     if (options.last) this.heldNames = undefined;
     const t1 = performance.now();

@@ -22,7 +22,7 @@ export function groundingReport(r: AskResult, ran: { plan: string; strategy: str
     }));
   if (r.kind !== 'planned') {
     const base = { ...common, mentions: mentions(new Map()), message: r.message };
-    return r.kind === 'nothing-found' ? { ...base, kind: 'nothing-found', nearest: r.nearest } : { ...base, kind: 'no-candidates' };
+    return r.kind === 'nothing-found' ? { ...base, kind: 'nothing-found', nearest: r.nearest } : { ...base, kind: r.kind };
   }
   const id = chosen?.id ?? r.chosen + 1;
   const candidate = r.candidates.find((c) => c.id === id) ?? r.candidates[r.chosen]!;

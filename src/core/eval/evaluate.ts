@@ -21,7 +21,7 @@ export type AskOutcome =
       readonly answers: readonly string[];
       readonly ms: number;
     }
-  | { readonly kind: 'nothing-found' | 'no-candidates'; readonly message: string };
+  | { readonly kind: 'nothing-found' | 'no-candidates' | 'too-long'; readonly message: string };
 
 export interface EvalRunner {
   run(plan: PlanningGraph, strategy: StrategyKind, signal?: AbortSignal): Promise<RetrievalResult>;

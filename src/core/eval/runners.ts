@@ -23,7 +23,7 @@ export function goldToFollow(snap: GraphSnapshot, gold: readonly string[]): stri
 /** What evaluation keeps of an ask result. */
 export function askOutcome(r: AskResult): AskOutcome {
   if (r.kind === 'planned') return { kind: 'planned', plan: r.plan, chain: r.candidates[r.chosen]!.chain, answers: r.answers.map((a) => a.value), ms: r.timings.totalMs };
-  return { kind: r.kind === 'nothing-found' ? 'nothing-found' : 'no-candidates', message: r.message };
+  return { kind: r.kind, message: r.message };
 }
 
 /** `kgrag eval`'s runner: the session's run and whyNot (the one door), ask over its snapshot. */

@@ -83,3 +83,32 @@ test('CLI: kgrag ask --enumerate store counts the candidates with aggregate Cyph
   assert.equal(await main(['ask', 'who directed The Vow', '--db', db, '--enumerate', 'graph'], bad), 2);
   assert.match(bad.stderr.join('\n'), /--enumerate must be snapshot or store/);
 });
+
+test('CLI: a question longer than ask reads is refused with a clear message, at once, and loses nothing else in a .jsonl', async () => {
+  // A pasted page: before the bound, 6,000 words took over two minutes of synchronous ranking.
+  const page = 'who directed The Vow '.repeat(1500);
+  const io = capture();
+  const t0 = performance.now();
+  assert.equal(await main(['ask', page, '--db', db, '--json'], io), 1);
+  assert.ok(performance.now() - t0 < 20_000, 'refused before grounding, not after ranking');
+  const row = JSON.parse(io.stdout.join('\n')) as { kind: string; message: string; answers: unknown[]; plan: string | null };
+  assert.equal(row.kind, 'too-long');
+  assert.match(row.message, /too long to read: 6,000 words, 31,500 characters \(ask reads up to 200 words/);
+  assert.deepEqual([row.answers, row.plan], [[], null]);
+
+  // One long line among questions: the others are still answered.
+  writeFileSync(join(dir, 'long.jsonl'), [JSON.stringify({ id: 'a', question: 'what genre is The Vow' }), JSON.stringify({ id: 'b', question: page })].join('\n'));
+  const io2 = capture();
+  await main(['ask', 'long.jsonl', '--db', db], io2);
+  const rows = io2.stdout.map((l) => JSON.parse(l) as { id: string; kind: string });
+  assert.deepEqual(rows.map((r) => [r.id, r.kind]), [['a', 'planned'], ['b', 'too-long']]);
+});
+
+test('ask reads a question of up to 200 words (the bound is not hit by a long everyday question)', async () => {
+  const { questionTooLong, MAX_QUESTION_WORDS } = await import('../../../src/core/ask/tokens');
+  const rambling = `so my sister and I got really into The Vow over the holidays and ${'we watched it again and '.repeat(30)}who directed it`;
+  assert.ok(rambling.split(/\s+/).length < MAX_QUESTION_WORDS);
+  assert.equal(questionTooLong(rambling), undefined);
+  assert.match(questionTooLong('word '.repeat(MAX_QUESTION_WORDS + 1)) ?? '', /201 words/);
+  assert.match(questionTooLong('x'.repeat(5000)) ?? '', /: 1 word, 5,000 characters/);
+});
