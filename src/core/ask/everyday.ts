@@ -6,8 +6,8 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
-import { bestOf } from './meaning';
-import type { RankContext } from './rank';
+import { bestOf, scalesAskedBy } from './meaning';
+import type { AskedType, RankContext } from './rank';
 
 /** Relatedness at which a word names a relation outright (rank.ts's `NAMES`). */
 const NAMES = 0.8;
@@ -94,3 +94,33 @@ export function madeThings(g: Grounding, ctx: RankContext): Grounding {
 }
 /** Determiners between a verb and its object ("wrote the script", "penned their scripts"). */
 const OBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'some', 'any', 'all']);
+
+/**
+ * **"How" + an adjective whose attribute the graph has as a label** (round 19): "how old is X" asks for
+ * X's age, and WordNet's age is a synonym of years (its sense "a long time"), so the question asks for
+ * a Year — not for where X stands on a scale of three values (it read "old" as Votes: those values are
+ * values of no attribute, so nothing ruled them out). The adjective's attributes (WordNet's "="
+ * pointer, `WordMeaning.attributesOf`) read by the type rules; undefined when none names a label.
+ */
+export function attributeType(adjective: string, ctx: RankContext): AskedType | undefined {
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  for (const attribute of ctx.meaning.attributesOf(adjective)) {
+    const t = ctx.meaning.typeOf(attribute, labelNames, labelAliases);
+    if (t && t.how !== 'none' && t.labels.length > 0)
+      return { word: adjective, labels: t.labels.map((l) => labelNames[l]!), how: t.how, detail: `"how ${adjective}" asks for its ${attribute} (WordNet: ${adjective} is a value of ${attribute}); ${t.detail}` };
+  }
+  return undefined;
+}
+
+/**
+ * **A noun naming an attribute asks for a scale** (round 19): "X popularity", "the popularity of X" ask
+ * where X stands on popularity, as "how popular is X" does (`scalesAskedBy`). WordNet's "=" pointer
+ * from the noun's commonest sense gives the adjectives that are its values (popularity → popular);
+ * the scale is chosen as for "how" + the first of them. Only a noun that names nothing else.
+ */
+export function attributeNounScales(noun: string, ctx: RankContext): { labels: readonly string[]; why: string } | undefined {
+  const values = ctx.meaning.attributeValues(noun);
+  if (values.length === 0) return undefined;
+  const read = scalesAskedBy(values[0]!, true, ctx.meaning, ctx.vocabulary);
+  return read ? { labels: read.labels, why: `"${noun}" names an attribute whose values are ${values.join(', ')} (WordNet), so it asks as "how ${values[0]}" does: ${read.why}` } : undefined;
+}

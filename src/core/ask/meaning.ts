@@ -526,6 +526,24 @@ export class WordMeaning {
     }
     return best;
   }
+
+  /**
+   * Round 19 (words19): the adjectives a noun's commonest sense is the attribute of (WordNet's "="
+   * pointer from the noun: "popularity" → popular, unpopular; "quality" → good, bad), or none: the
+   * noun names a scale those adjectives are values of. Noun senses only, the first.
+   */
+  attributeValues(noun: string): readonly string[] {
+    const wn = this.wordNet;
+    if (!wn) return [];
+    for (const l of lemmasAs(noun, 'n')) {
+      const id = wn.senses(l, 'n')[0];
+      if (!id) continue;
+      const s = wn.synset(id);
+      const values = s.pointers.filter((p) => p.symbol === '=').map((p) => wn.synset(p.target).words[0]!);
+      if (values.length > 0) return values;
+    }
+    return [];
+  }
 }
 
 /** Prepositions that introduce a subject matter ("what is X about", "films about X", "a book

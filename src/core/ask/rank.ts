@@ -4,7 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
-import { idiomAdverbs, madeThings } from './everyday';
+import { attributeNounScales, attributeType, idiomAdverbs, madeThings } from './everyday';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -969,7 +969,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   // person, and the relation the stem names ("writers": written_by) says nothing of what comes back.
   if (head?.co) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"co-${head.word}": those who share the anchor's role, of its own kind, other than it` };
   // "how many people": a count of the group, not its members.
-  const named = withMembers(head ? readType(head.word, [head.word], ctx, !counted) : undefined, head, ctx);
+  const named = withMembers(head ? readType(head.word, [head.word], ctx, !counted) : undefined, head, ctx) ?? (counted && head ? attributeType(head.word, ctx) : undefined);
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
@@ -1997,7 +1997,8 @@ function readRelevance(word: string, ctx: RankContext, afterHow: boolean, noun: 
     if ([...ctx.vocabulary.memberRelations.values()].includes(member.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
   // An evaluative word ("how popular", "think") asks for a scale: as loose as naming one of its values.
-  const scales = best < RANK_WEIGHTS.floor ? scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) : undefined;
+  // Round 19: "how old" asks for a label (age: years), not a scale; "X popularity" asks as "how popular" (everyday.ts).
+  const scales = best < RANK_WEIGHTS.floor && !(afterHow && attributeType(word, ctx)) ? (scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) ?? (noun || nounSenses || !afterHow ? attributeNounScales(word, ctx) : undefined)) : undefined;
   if (scales) {
     best = Math.max(best, RANK_WEIGHTS.members);
     if ([...ctx.vocabulary.valueRelations.values()].some((l) => scales.labels.includes(l))) relational = Math.max(relational, RANK_WEIGHTS.members);
