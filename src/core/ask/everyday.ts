@@ -6,7 +6,7 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
-import { bestOf, scalesAskedBy } from './meaning';
+import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
 import type { AskedType, RankContext } from './rank';
 
 /** Relatedness at which a word names a relation outright (rank.ts's `NAMES`). */
@@ -123,4 +123,85 @@ export function attributeNounScales(noun: string, ctx: RankContext): { labels: r
   if (values.length === 0) return undefined;
   const read = scalesAskedBy(values[0]!, true, ctx.meaning, ctx.vocabulary);
   return read ? { labels: read.labels, why: `"${noun}" names an attribute whose values are ${values.join(', ')} (WordNet), so it asks as "how ${values[0]}" does: ${read.why}` } : undefined;
+}
+
+/**
+ * **A scale's value beside a name is the value word, not a second name** (round 19): "is X a
+ * well-known film or more of a hidden gem" grounded "well-known" on the Votes node "well known" as a
+ * second anchor, and no query joins a film to its own vote bucket through a middle node, so every
+ * candidate ignored an anchor. A mention written in lower case, not marked, beside a name written with
+ * capitals, whose every node is a member of a scale of values (`Vocabulary.valueLabels`: at most 12
+ * common-word members), is that value said of the name: it no longer anchors the reading, and its words
+ * are read as the value (joined by "_"), which speaks for the relation into the scale as a value's name
+ * does (`valueNamed`, loosely: always weak).
+ */
+export function valueMentions(g: Grounding, ctx: RankContext): Grounding {
+  if (g.anchors.length < 2 || ctx.vocabulary.valueLabels.size === 0) return g;
+  const written = (a: number): string => g.question.slice(g.mentions[a]!.start, g.mentions[a]!.end);
+  if (!g.anchors.some((a) => /\p{Lu}/u.test(written(a)))) return g;
+  const values = g.anchors.filter((a) => {
+    const m = g.mentions[a]!;
+    return !m.marked && written(a) === written(a).toLowerCase() && m.nodes.length > 0 && m.nodes.every((n) => ctx.vocabulary.valueLabels.has(n.label));
+  });
+  if (values.length === 0 || values.length === g.anchors.length) return g;
+  const tokens = [...g.tokens];
+  for (const a of values) {
+    const m = g.mentions[a]!;
+    const value = m.nodes[0]!.name.toLowerCase().replace(/\s+/g, '_');
+    for (let k = m.tokenStart; k < m.tokenEnd; k++) tokens[k] = { ...tokens[k]!, norm: k === m.tokenStart ? value : '' };
+  }
+  return { ...g, tokens, anchors: g.anchors.filter((a) => !values.includes(a)) };
+}
+
+/**
+ * **"is X a N": N is X's own kind** (round 19): in a yes/no question opened by "be" with the name as
+ * its subject, the noun of the predicate after the article says what X is ("is X a well-known movie or
+ * more of a hidden gem"): X's own label, not a film reached from it — read as a later noun, it bought an
+ * out-and-back hop to other films. A noun of that predicate (up to "or" or a punctuation mark) that
+ * names the label of the name's nodes (the type rules) is dropped.
+ */
+export function predicateKind(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = anchorTest(g);
+  const tokens = g.tokens;
+  let i0 = 0;
+  while (i0 < tokens.length && tokens[i0]!.norm === '' && !inAnchor(i0)) i0++;
+  if (!COPULA.has(tokens[i0]?.norm ?? '') || inAnchor(i0)) return g;
+  const a = g.anchors.find((x) => g.mentions[x]!.tokenStart === i0 + 1);
+  if (a === undefined) return g;
+  const m = g.mentions[a]!;
+  const labels = new Set(m.nodes.map((n) => n.label));
+  const { labelNames, labelAliases } = ctx.vocabulary;
+  let k = m.tokenEnd;
+  if (!['a', 'an'].includes(tokens[k]?.norm ?? '')) return g;
+  const drop = new Set<number>();
+  for (k++; k < tokens.length && !inAnchor(k) && tokens[k]!.norm !== 'or' && /^[\s-]+$/.test(g.question.slice(tokens[k - 1]!.end, tokens[k]!.start)); k++) {
+    const w = tokens[k]!.norm;
+    if (w === '' || isStopWord(w)) continue;
+    const t = ctx.meaning.typeOf(w, labelNames, labelAliases);
+    if (t && t.how !== 'none' && t.labels.some((l) => labels.has(labelNames[l]!))) drop.add(k);
+  }
+  return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
+}
+const COPULA = new Set(['is', 'was', 'are', 'were']);
+
+/**
+ * **A past-tense verb opening the question with its subject dropped** (round 19): "watched X last
+ * night, who was in it?" — English drops the diary's "I" before a past tense: the clause is what the
+ * speaker did, not the graph's relation ("watched", read in a rare sense, met directed_by and bought a
+ * 3-hop chain). The first word, an "-ed" form of a verb (not a noun), the name right after it, not
+ * followed by "by" (a passive: "directed by X, …"), the clause closed by a punctuation mark with a
+ * wh-word after it: the verb is dropped, the name kept.
+ */
+export function diaryVerb(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = anchorTest(g);
+  const tokens = g.tokens;
+  const w = tokens[0]?.norm ?? '';
+  if (tokens.length < 3 || inAnchor(0) || !inAnchor(1) || !/ed$/.test(w) || ctx.meaning.verbSenses(w) === 0 || ctx.meaning.isNoun(w)) return g;
+  const a = g.anchors.find((x) => g.mentions[x]!.tokenStart === 1)!;
+  const end = g.mentions[a]!.tokenEnd;
+  if (tokens[end]?.norm === 'by') return g;
+  const close = tokens.findIndex((t, j) => j > end && /[.?!;:,]/.test(g.question.slice(tokens[j - 1]!.end, t.start)));
+  if (close < 0 || !tokens.slice(close).some((t, d) => !inAnchor(close + d) && WH_WORDS[t.norm] !== undefined)) return g;
+  if (tokens.slice(end, close).some((_, d) => inAnchor(end + d))) return g;
+  return { ...g, tokens: tokens.map((t, j) => (j === 0 ? { ...t, norm: '' } : t)) };
 }

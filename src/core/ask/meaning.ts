@@ -740,7 +740,8 @@ export function valueNamed(word: string, vocabulary: Vocabulary, label?: string)
   const lemmas = lemmasOf(word);
   for (const [l, values] of vocabulary.valueLabels) {
     if (label !== undefined && l !== label) continue;
-    const v = values.find((x) => !x.includes(' ') && lemmasOf(x).some((y) => lemmas.includes(y)));
+    // Round 19: a value of several words is named by the words joined (`valueMentions`: "well-known" → well_known).
+    const v = values.find((x) => (!x.includes(' ') && lemmasOf(x).some((y) => lemmas.includes(y))) || (x.includes(' ') && x.replace(/ /g, '_') === word));
     if (v) return { label: l, value: v };
   }
   return undefined;

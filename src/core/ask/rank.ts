@@ -4,7 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
-import { attributeNounScales, attributeType, idiomAdverbs, madeThings } from './everyday';
+import { attributeNounScales, attributeType, diaryVerb, idiomAdverbs, madeThings, predicateKind, valueMentions } from './everyday';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -274,7 +274,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = madeThings(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx)), ctx);
+  const g = diaryVerb(predicateKind(madeThings(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(valueMentions(question, ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx)), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
