@@ -5,6 +5,8 @@
  * `norm` drops a word). Kept in this file so that other rounds' readings in `rank.ts` merge beside it.
  */
 import { isStopWord } from '../embed/lexicon/normalize';
+import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import type { Candidate } from './enumerate';
 import type { Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
 import type { AskedType, RankContext } from './rank';
@@ -204,4 +206,140 @@ export function diaryVerb(g: Grounding, ctx: RankContext): Grounding {
   if (close < 0 || !tokens.slice(close).some((t, d) => !inAnchor(close + d) && WH_WORDS[t.norm] !== undefined)) return g;
   if (tokens.slice(end, close).some((_, d) => inAnchor(end + d))) return g;
   return { ...g, tokens: tokens.map((t, j) => (j === 0 ? { ...t, norm: '' } : t)) };
+}
+
+/**
+ * **The answer head's complement** (round 19): in "what kinds of films have they written", "films"
+ * after "kinds of" says what the kinds are of — the things the last hop starts from (the films whose
+ * genres are asked), not a noun of the story read outward from the name. Read in order, the verb
+ * after it ("written") had to stand past the films, so the genres' chain left a word unexplained and
+ * the writers' chain (the wrong type) won. The word right after "of" (an article between) following
+ * the answer phrase's head, outside every name.
+ */
+export function headComplement(g: Grounding, index: number, phrase: readonly number[], inAnchor: (i: number) => boolean): boolean {
+  if (phrase.length !== 2 || phrase[0] === phrase[1] || inAnchor(index)) return false;
+  let k = index - 1;
+  if (['the', 'a', 'an'].includes(g.tokens[k]?.norm ?? '')) k--;
+  return g.tokens[k]?.norm === 'of' && k - 1 === phrase[1] && !inAnchor(k);
+}
+
+/**
+ * **An unknown word opening a request** (round 19): "gimme the genres of …" — a first word WordNet does
+ * not know (no lemma in any part of speech), not a name, followed by a determiner or an object pronoun,
+ * opens an imperative: English puts the verb of a command first and its object after it. Read as the
+ * request verb "give", so that its object is what is asked (before, the last noun of the sentence,
+ * "director", was read as the answer). An unknown word elsewhere is left alone.
+ */
+export function unknownImperative(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = anchorTest(g);
+  const tokens = g.tokens;
+  let i = 0;
+  while (i < tokens.length && tokens[i]!.norm === '' && !inAnchor(i)) i++;
+  const w = tokens[i]?.norm ?? '';
+  if (inAnchor(i) || !/^\p{L}+$/u.test(w) || isStopWord(w) || ctx.meaning.knows(w) || WH_WORDS[w] !== undefined) return g;
+  if (!OBJECT_OPENERS.has(tokens[i + 1]?.norm ?? '') || inAnchor(i + 1)) return g;
+  return { ...g, tokens: tokens.map((t, j) => (j === i ? { ...t, norm: 'give' } : t)) };
+}
+/** Words that open a command's object: determiners, quantifiers, object pronouns (English grammar). */
+const OBJECT_OPENERS = new Set(['the', 'a', 'an', 'all', 'every', 'each', 'some', 'any', 'me', 'us', 'his', 'her', 'their', 'its']);
+
+/**
+ * **People in a work act in it** (round 19): "I liked everyone in X", "the people in X", "the other
+ * stuff they've been in" — a person said to be in a work appears in it, as `beingIn` reads "who is in
+ * X". Two forms: a word for persons that names no relation itself (an indefinite pronoun of the
+ * -one/-body series, or a noun whose group members or type are persons: "people", "folks") right
+ * before "in" and a name that is no person; and a personal pronoun ("they", "he", "she") with a form of
+ * "be" and "in" after it. The "in" is read as the verb WordNet puts above appearing in a play ("act":
+ * appear → perform → act), which names starred_actors outright — a rare sense would give way to the
+ * sentence's other verb ("who wrote the other stuff they've been in": "wrote").
+ */
+export function personIn(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = anchorTest(g);
+  const tokens = g.tokens;
+  const persons = ctx.vocabulary.labelNames.filter((l) => (ctx.meaning.typeOf(l, ['person'])?.labels.length ?? 0) > 0);
+  if (persons.length === 0) return g;
+  const personWord = (w: string): boolean => {
+    if (/^(every|any|some|no)(one|body)$/.test(w)) return true;
+    if (isStopWord(w) || !ctx.meaning.isNoun(w) || (bestRelation(w, ctx)?.score ?? 0) > 0) return false;
+    const t = ctx.meaning.typeOf(w, ctx.vocabulary.labelNames, ctx.vocabulary.labelAliases);
+    if (t && t.how !== 'none' && t.labels.some((l) => persons.includes(ctx.vocabulary.labelNames[l]!))) return true;
+    return ctx.meaning.membersOfGroup(w).some((m) => (ctx.meaning.typeOf(m, persons)?.labels.length ?? 0) > 0);
+  };
+  const work = (k: number): boolean => {
+    const a = g.anchors.find((x) => g.mentions[x]!.tokenStart === k);
+    return a !== undefined && g.mentions[a]!.nodes.every((n) => !persons.includes(n.label));
+  };
+  const acted = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (t.norm !== 'in' || inAnchor(i) || i === 0) return;
+    const before = tokens[i - 1]!.norm;
+    if (!inAnchor(i - 1) && personWord(before) && work(i + 1)) acted.add(i);
+    let k = i - 1;
+    while (k >= 0 && !inAnchor(k) && BE_FORMS.has(tokens[k]!.norm)) k--;
+    if (k < i - 1 && k >= 0 && !inAnchor(k) && PERSONAL.has(tokens[k]!.norm)) acted.add(i);
+  });
+  return acted.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (acted.has(i) ? { ...t, norm: 'acted' } : t)) };
+}
+const BE_FORMS = new Set(['be', 'been', 'is', 'are', 'was', 'were', 've', 'have', 'has', 'had', 're', 's']);
+const PERSONAL = new Set(['they', 'he', 'she']);
+
+/**
+ * **A name the graph holds for several things** (round 19): a node with several values of a relation
+ * that nearly every node having it has one of (read from the graph: at least `ONE_VALUED` of them — on
+ * MetaQA a film's release year, votes and rating) is several things under one name: "Red Lights" has
+ * the years 2004 and 2012, "Mighty Joe Young" 1949 and 1998. A one-hop answer from it mixes them, and
+ * which one the question means the ranker cannot tell — "is X an 80s film or a 90s one, which year
+ * exactly" was answered with X's first year as a match, "who's the director of Mighty Joe Young" with
+ * one film's director — so it is weak. Read only where the Asker holds the graph's edges (the
+ * snapshot); the shares are counted once per snapshot. A film with two directors and one year is one
+ * film, and keeps its confidence.
+ */
+export function severalOfOne(snapshot: GraphSnapshot, candidate: Candidate): string | undefined {
+  const shape = candidate.shape;
+  if (shape.kind !== 'chain' || shape.steps.length !== 1 || candidate.nodes.length < 2) return undefined;
+  const d = snapshot.data;
+  const node = shape.anchor.node;
+  const counts = new Map<number, number>();
+  for (let e = d.outOffsets[node]!; e < d.outOffsets[node + 1]!; e++) counts.set(d.outRels[e]!, (counts.get(d.outRels[e]!) ?? 0) + 1);
+  for (const [r, c] of counts) {
+    if (c < 2) continue;
+    const name = d.relationNames[r]!;
+    const share = oneValuedShare(snapshot, name, 'out');
+    if (share >= ONE_VALUED) return `"${shape.anchor.name}" has ${c} values of ${name}, which ${Math.round(share * 100)}% of the nodes having it have one of (the graph): the name stands for several things, and which one is meant nothing says`;
+  }
+  return undefined;
+}
+/** A relation is one-valued when at least this share of the nodes having it have one value. */
+export const ONE_VALUED = 0.95;
+
+const oneValued = new WeakMap<GraphSnapshot, Map<string, number>>();
+
+function oneValuedShare(snapshot: GraphSnapshot, relation: string, direction: 'out' | 'in'): number {
+  let byRelation = oneValued.get(snapshot);
+  if (!byRelation) {
+    byRelation = new Map();
+    const d = snapshot.data;
+    const n = d.outOffsets.length - 1;
+    for (const [dir, offsets, rels] of [['out', d.outOffsets, d.outRels], ['in', d.inOffsets, d.inRels]] as const) {
+      const having = new Float64Array(d.relationNames.length);
+      const single = new Float64Array(d.relationNames.length);
+      const count = new Uint32Array(d.relationNames.length);
+      for (let v = 0; v < n; v++) {
+        const from = offsets[v]!;
+        const to = offsets[v + 1]!;
+        for (let e = from; e < to; e++) count[rels[e]!]!++;
+        for (let e = from; e < to; e++) {
+          const r = rels[e]!;
+          const c = count[r]!;
+          if (c === 0) continue;
+          having[r]!++;
+          if (c === 1) single[r]!++;
+          count[r] = 0;
+        }
+      }
+      d.relationNames.forEach((name, r) => byRelation!.set(`${dir} ${name}`, having[r]! > 0 ? single[r]! / having[r]! : 0));
+    }
+    oneValued.set(snapshot, byRelation);
+  }
+  return byRelation.get(`${direction} ${relation}`) ?? 0;
 }
