@@ -226,9 +226,12 @@ export function headComplement(g: Grounding, index: number, phrase: readonly num
 /**
  * **An unknown word opening a request** (round 19): "gimme the genres of …" — a first word WordNet does
  * not know (no lemma in any part of speech), not a name, followed by a determiner or an object pronoun,
- * opens an imperative: English puts the verb of a command first and its object after it. Read as the
- * request verb "give", so that its object is what is asked (before, the last noun of the sentence,
- * "director", was read as the answer). An unknown word elsewhere is left alone.
+ * with no punctuation between, opens an imperative when nothing else in the sentence asks (no wh-word,
+ * no "what"/"which"/"how"): English puts the verb of a command first and its object after it. Read as
+ * the request verb "give", so that its object is what is asked (before, the last noun of the sentence,
+ * "director", was read as the answer). With a question elsewhere the word is a vocative or an
+ * interjection ("słuchaj, the director of X, what else did they direct"): left alone, as is an unknown
+ * word elsewhere.
  */
 export function unknownImperative(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = anchorTest(g);
@@ -237,7 +240,10 @@ export function unknownImperative(g: Grounding, ctx: RankContext): Grounding {
   while (i < tokens.length && tokens[i]!.norm === '' && !inAnchor(i)) i++;
   const w = tokens[i]?.norm ?? '';
   if (inAnchor(i) || !/^\p{L}+$/u.test(w) || isStopWord(w) || ctx.meaning.knows(w) || WH_WORDS[w] !== undefined) return g;
-  if (!OBJECT_OPENERS.has(tokens[i + 1]?.norm ?? '') || inAnchor(i + 1)) return g;
+  if (!OBJECT_OPENERS.has(tokens[i + 1]?.norm ?? '') || inAnchor(i + 1) || !/^\s+$/.test(g.question.slice(tokens[i]!.end, tokens[i + 1]!.start))) return g;
+  // A question asked elsewhere in the sentence makes the opening word a vocative or an interjection
+  // ("słuchaj, the director of X, what else …", "machan the writer of X, what genres …"), not a command.
+  if (tokens.some((t, j) => j > i && !inAnchor(j) && (WH_WORDS[t.norm] !== undefined || ['what', 'which', 'how'].includes(t.norm)))) return g;
   return { ...g, tokens: tokens.map((t, j) => (j === i ? { ...t, norm: 'give' } : t)) };
 }
 /** Words that open a command's object: determiners, quantifiers, object pronouns (English grammar). */

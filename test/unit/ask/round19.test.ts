@@ -80,6 +80,9 @@ test('an unknown word opening a command is its verb: "gief the genres of the oth
   const r = await top("gief the genres of the other films from Picture Number 15's director");
   assert.deepEqual(r.askedType?.labels, ['Genre'], why(r));
   assert.equal(r.candidates[0]!.chain, 'directed_by > directed_by~ > has_genre', why(r));
+  // With a question elsewhere, an unknown opening word is a vocative, not a command.
+  const s = await top('habari the director of Picture Number 16, what else did they direct');
+  assert.equal(s.candidates[0]!.chain, 'directed_by > directed_by~', why(s));
 });
 
 test('people in a work act in it: "loved everybody in Picture Number 17, who wrote the other things they have been in"', async () => {
