@@ -214,7 +214,8 @@ export function diaryVerb(g: Grounding, ctx: RankContext): Grounding {
  * genres are asked), not a noun of the story read outward from the name. Read in order, the verb
  * after it ("written") had to stand past the films, so the genres' chain left a word unexplained and
  * the writers' chain (the wrong type) won. The word right after "of" (an article between) following
- * the answer phrase's head, outside every name.
+ * the answer phrase's head, outside every name, may take that label without moving the alignment on,
+ * beside its other readings (`alignChain`).
  */
 export function headComplement(g: Grounding, index: number, phrase: readonly number[], inAnchor: (i: number) => boolean): boolean {
   if (phrase.length !== 2 || phrase[0] === phrase[1] || inAnchor(index)) return false;

@@ -2210,13 +2210,13 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
         if (s > 0) put(p * masks + (mask | (1 << (h - 1))), c.score + s, c.gain + s, c.lost, state, q);
         continue;
       }
-      // Round 19 (words19): the answer head's complement ("what kinds of films have they written") names the
-      // label the last hop starts from, wherever the rest of the sentence stands; it does not move the alignment on.
+      // Round 19 (words19): the answer head's complement ("what kinds of films have they written") may name the
+      // label the last hop starts from, wherever the rest of the sentence stands, without moving the alignment
+      // on; it keeps its other readings ("the other movies of the director of X": director → directed_by).
       if (w.complement) {
         const q = ordered.length - 3;
         const s = sims[k]![q]!;
         if (s > 0) put(p * masks + mask, c.score + s, c.gain + s, c.lost, state, q);
-        continue;
       }
       // A noun the name owns names the anchor's own slots wherever it stands ("its director" after "the other films").
       if (w.owned && w.answer === undefined && p > 2) {
