@@ -15,12 +15,9 @@ import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, type AskedType, type WordMatch } from './rank';
+import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, WEAK_CAP, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 import { severalOfOne } from './everyday';
-
-/** The cap weak evidence puts on confidence (rank.ts's `weakEvidence`: below a match). */
-const WEAK_CAP = 0.49;
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
 export const MATCH_CONFIDENCE = 0.5;

@@ -2000,8 +2000,8 @@ function readRelevance(word: string, ctx: RankContext, afterHow: boolean, noun: 
     if ([...ctx.vocabulary.memberRelations.values()].includes(member.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
   // An evaluative word ("how popular", "think") asks for a scale: as loose as naming one of its values.
-  // Round 19: "how old" asks for a label (age: years), not a scale; "X popularity" asks as "how popular" (everyday.ts).
-  const scales = best < RANK_WEIGHTS.floor && !(afterHow && attributeType(word, ctx)) ? (scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) ?? (noun || nounSenses || !afterHow ? attributeNounScales(word, ctx) : undefined)) : undefined;
+  // Round 19 (words19): "how old" asks for a label (age: years), not a scale; "X popularity" asks as "how popular" (everyday.ts).
+  const scales = best < RANK_WEIGHTS.floor && !(afterHow && attributeType(word, ctx)) ? (scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) ?? (afterHow ? undefined : attributeNounScales(word, ctx))) : undefined;
   if (scales) {
     best = Math.max(best, RANK_WEIGHTS.members);
     if ([...ctx.vocabulary.valueRelations.values()].some((l) => scales.labels.includes(l))) relational = Math.max(relational, RANK_WEIGHTS.members);
