@@ -15,9 +15,10 @@ import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, type AskedType, type WordMatch } from './rank';
+import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, WEAK_CAP, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 import { questionTooLong } from './tokens';
+import { severalOfOne } from './everyday';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
 export const MATCH_CONFIDENCE = 0.5;
@@ -238,7 +239,9 @@ export class Asker {
     const t4 = performance.now();
     const chosenRanked = ranked[choice.index]!;
     const order = choice.decidedBy.kind === 'ranker' ? ranked : [chosenRanked, ...ranked.filter((r) => r !== chosenRanked)];
-    const confidence = confidenceOf(order, unread, sameAnswers);
+    // Round 19 (words19): one value asked of a relation that gives most things one, several found: weak.
+    const several = this.index instanceof GraphSnapshot ? severalOfOne(this.index, chosenRanked.candidate) : undefined;
+    const confidence = several ? Math.min(confidenceOf(order, unread, sameAnswers), WEAK_CAP) : confidenceOf(order, unread, sameAnswers);
     // Why the length is a guess, said under the chosen one's evidence (it depends on its rival, not on it alone).
     const undecided = lengthUndecided(order, sameAnswers);
     const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));
@@ -250,7 +253,7 @@ export class Asker {
       score: round(r.score),
       fit: round(r.fit),
       matches: r.matches,
-      evidence: [...evidenceOf(r, asked, unread), ...(r === chosenRanked && undecided ? [`weak evidence: ${undecided}`] : [])],
+      evidence: [...evidenceOf(r, asked, unread), ...(r === chosenRanked && undecided ? [`weak evidence: ${undecided}`] : []), ...(r === chosenRanked && several ? [`weak evidence: ${several}`] : [])],
       answerLabel: r.answerLabel,
       ...(r.answerFits !== undefined ? { answerFits: r.answerFits } : {}),
       kgp: printPlanningGraph(candidateToPlan(r.candidate.shape, question, options.strategy)),

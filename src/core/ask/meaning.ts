@@ -526,6 +526,24 @@ export class WordMeaning {
     }
     return best;
   }
+
+  /**
+   * Round 19 (words19): the adjectives a noun's commonest sense is the attribute of (WordNet's "="
+   * pointer from the noun: "popularity" → popular, unpopular; "quality" → good, bad), or none: the
+   * noun names a scale those adjectives are values of. Noun senses only, the first.
+   */
+  attributeValues(noun: string): readonly string[] {
+    const wn = this.wordNet;
+    if (!wn) return [];
+    for (const l of lemmasAs(noun, 'n')) {
+      const id = wn.senses(l, 'n')[0];
+      if (!id) continue;
+      const s = wn.synset(id);
+      const values = s.pointers.filter((p) => p.symbol === '=').map((p) => wn.synset(p.target).words[0]!);
+      if (values.length > 0) return values;
+    }
+    return [];
+  }
 }
 
 /** Prepositions that introduce a subject matter ("what is X about", "films about X", "a book
@@ -722,7 +740,8 @@ export function valueNamed(word: string, vocabulary: Vocabulary, label?: string)
   const lemmas = lemmasOf(word);
   for (const [l, values] of vocabulary.valueLabels) {
     if (label !== undefined && l !== label) continue;
-    const v = values.find((x) => !x.includes(' ') && lemmasOf(x).some((y) => lemmas.includes(y)));
+    // Round 19: a value of several words is named by the words joined (`valueMentions`: "well-known" → well_known).
+    const v = values.find((x) => (!x.includes(' ') && lemmasOf(x).some((y) => lemmas.includes(y))) || (x.includes(' ') && x.replace(/ /g, '_') === word));
     if (v) return { label: l, value: v };
   }
   return undefined;

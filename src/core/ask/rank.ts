@@ -4,6 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
+import { attributeNounScales, attributeType, diaryVerb, headComplement, idiomAdverbs, madeThings, personIn, predicateKind, unknownImperative, valueMentions } from './everyday';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -159,6 +160,9 @@ interface QuestionWord {
    *  wrote"): it says how its subject reaches the noun the clause modifies, so it names a hop at or
    *  before the one that noun stands at, never one past it (`contactVerb`). */
   readonly contact?: boolean;
+  /** Round 19 (words19): the answer head's complement after "of" ("what kinds of films"): the things the
+   *  head is of, so it names the label the last hop starts from (`headComplement`). */
+  readonly complement?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -197,7 +201,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
       const determined = afterDeterminer(g, index, inAnchor);
       const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose');
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}), ...(answer === undefined && headComplement(g, index, phrase, inAnchor) ? { complement: true } : {}) });
     }
   });
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
@@ -273,7 +277,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx));
+  const g = personIn(unknownImperative(diaryVerb(predicateKind(madeThings(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(valueMentions(question, ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -968,7 +972,7 @@ export function askedType(words: readonly QuestionWord[], ctx: RankContext, obje
   // person, and the relation the stem names ("writers": written_by) says nothing of what comes back.
   if (head?.co) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"co-${head.word}": those who share the anchor's role, of its own kind, other than it` };
   // "how many people": a count of the group, not its members.
-  const named = withMembers(head ? readType(head.word, [head.word], ctx, !counted) : undefined, head, ctx);
+  const named = withMembers(head ? readType(head.word, [head.word], ctx, !counted) : undefined, head, ctx) ?? (counted && head ? attributeType(head.word, ctx) : undefined);
   if (!named && head?.other) return { word: head.word, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"other ${head.word}": things of the anchor's own kind, other than it` };
   // "more by the writer of X": the determiner alone stands for the things asked for.
   if (!head && otherOpener) return { word: otherOpener, labels: [], how: 'is-a', sameAsAnchor: true, detail: `"${otherOpener}" with no noun: things of the anchor's own kind, other than it` };
@@ -1996,7 +2000,8 @@ function readRelevance(word: string, ctx: RankContext, afterHow: boolean, noun: 
     if ([...ctx.vocabulary.memberRelations.values()].includes(member.label)) relational = Math.max(relational, RANK_WEIGHTS.members);
   }
   // An evaluative word ("how popular", "think") asks for a scale: as loose as naming one of its values.
-  const scales = best < RANK_WEIGHTS.floor ? scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) : undefined;
+  // Round 19 (words19): "how old" asks for a label (age: years), not a scale; "X popularity" asks as "how popular" (everyday.ts).
+  const scales = best < RANK_WEIGHTS.floor && !(afterHow && attributeType(word, ctx)) ? (scalesAskedBy(word, afterHow, ctx.meaning, ctx.vocabulary) ?? (afterHow ? undefined : attributeNounScales(word, ctx))) : undefined;
   if (scales) {
     best = Math.max(best, RANK_WEIGHTS.members);
     if ([...ctx.vocabulary.valueRelations.values()].some((l) => scales.labels.includes(l))) relational = Math.max(relational, RANK_WEIGHTS.members);
@@ -2204,6 +2209,14 @@ function alignChain(words: readonly QuestionWord[], anchorStart: number, anchorE
         const s = sims[k]![q]!;
         if (s > 0) put(p * masks + (mask | (1 << (h - 1))), c.score + s, c.gain + s, c.lost, state, q);
         continue;
+      }
+      // Round 19 (words19): the answer head's complement ("what kinds of films have they written") may name the
+      // label the last hop starts from, wherever the rest of the sentence stands, without moving the alignment
+      // on; it keeps its other readings ("the other movies of the director of X": director → directed_by).
+      if (w.complement) {
+        const q = ordered.length - 3;
+        const s = sims[k]![q]!;
+        if (s > 0) put(p * masks + mask, c.score + s, c.gain + s, c.lost, state, q);
       }
       // A noun the name owns names the anchor's own slots wherever it stands ("its director" after "the other films").
       if (w.owned && w.answer === undefined && p > 2) {
