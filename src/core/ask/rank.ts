@@ -181,7 +181,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx) || round19bUnread(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -196,7 +196,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     // (elsewhere it would be a word naming nothing, and make every choice weak).
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
       const determined = afterDeterminer(g, index, inAnchor);
-      const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose');
+      const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose' || prepositionObject(g, index, inAnchor));
       out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}) });
     }
   });
@@ -209,6 +209,31 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     return { ...rest, relevance: 0, relational: 0 };
   });
 }
+
+/** Round 19 (words19b): words the question holds that say nothing of the chain (each reading below). */
+function round19bUnread(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  return sharedActivity(g, i, inAnchor, ctx);
+}
+
+/**
+ * Round 19 (words19b), working together ("which directors worked together with X on the same film",
+ * "who has collaborated alongside X"): "together" or "alongside" says the answer and the anchor did the
+ * same thing on the same film — the answer's part is the anchor's too, out and back along the relation
+ * the answer's own words name. A verb beside it that names no relation outright (below `NAMES`: "work",
+ * "collaborate") is that shared doing, not one of the graph's relations: not read. A verb that names one
+ * ("acted together with X", "directed films alongside X") stays.
+ */
+function sharedActivity(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const w = g.tokens[i]!.norm;
+  if (inAnchor(i) || isStopWord(w) || AUXILIARIES.has(w) || !ctx.meaning.isVerbForm(w)) return false;
+  // As written: a collocation read earlier ("together with") leaves its tokens empty.
+  const written = (k: number): string => (g.tokens[k] && !inAnchor(k) ? g.question.slice(g.tokens[k]!.start, g.tokens[k]!.end).toLowerCase() : '');
+  const k = written(i + 1) === 'with' ? i + 2 : i + 1;
+  if (!TOGETHER.has(written(k))) return false;
+  return relevanceOf(w, ctx, false).relational < NAMES;
+}
+/** Adverbs and prepositions of doing the same thing with someone: "worked together with X", "worked alongside X". */
+const TOGETHER = new Set(['together', 'alongside']);
 
 /**
  * Words that say how the answer itself is reached, wherever the story puts the other hops: English
@@ -844,6 +869,18 @@ function headNoun(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx
   const next = g.tokens[i + 1];
   return next === undefined || inAnchor(i + 1) || isStopWord(next.norm) || AUXILIARIES.has(next.norm) || !ctx.meaning.isNoun(next.norm) || !/^\s+$/.test(g.question.slice(g.tokens[i]!.end, next.start));
 }
+
+/**
+ * Round 19 (words19b), a preposition's bare object ("worked with X on set", "in print", "on screen"):
+ * a preposition takes a noun phrase, so a word right after one, ending its phrase, is a noun — read in
+ * its noun senses only (the film set, not "to set"). Not after "to" (an infinitive's verb) nor "by" (a
+ * passive's agent may be a verb's gerund).
+ */
+function prepositionObject(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  const before = g.tokens[i - 1];
+  return before !== undefined && !inAnchor(i - 1) && BARE_OBJECT_PREPOSITIONS.has(before.norm) && /^\s+$/.test(g.question.slice(before.end, g.tokens[i]!.start));
+}
+const BARE_OBJECT_PREPOSITIONS = new Set(['on', 'in', 'at', 'with', 'from', 'of', 'about', 'during', 'under']);
 
 /** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
  *  so a verb's rarer senses are not read for it ("to the screen": the noun, not "to screen"). */
@@ -1878,9 +1915,25 @@ function contentHead(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
  * writes it, who's in it?"); its nouns still may ("if I liked one film by the director X, …").
  */
 function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
-  if (!CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return 0;
+  if (!CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return whenClauseEnd(g, inAnchor);
   return clauseStarts(g, inAnchor).find((k) => k > 0) ?? 0;
 }
+
+/**
+ * Round 19 (words19b), a clause of time opening the question ("when X directs, what kind of films come
+ * out of it", "whenever X takes a role, which writers …"): "when" with a subject right after it (the
+ * name or a subject pronoun), not an auxiliary or a verb (a question's "when did X …", "when was X …"),
+ * is the conjunction, not the wh-word — the clause sets the scene as "if" does, and the next clause,
+ * holding a wh-word of its own, asks. Returns where that clause starts, or 0.
+ */
+function whenClauseEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
+  if (!TIME_CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return 0;
+  if (!(inAnchor(1) || (SUBJECT_PRONOUNS.has(g.tokens[1]?.norm ?? '') && g.tokens[1]!.norm !== 'you'))) return 0;
+  const k = clauseStarts(g, inAnchor).find((x) => x > 1) ?? 0;
+  return k > 0 && g.tokens.slice(k).some((t, d) => !inAnchor(k + d) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm))) ? k : 0;
+}
+/** Conjunctions of time that open a clause setting the scene: "when X directs, …". */
+const TIME_CONDITIONS = new Set(['when', 'whenever']);
 
 /** Words opening a condition or a premise: "if I liked X, …", "given the cast of X, …". */
 const CONDITIONS = new Set(['if', 'given']);
