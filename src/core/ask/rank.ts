@@ -159,6 +159,9 @@ interface QuestionWord {
    *  wrote"): it says how its subject reaches the noun the clause modifies, so it names a hop at or
    *  before the one that noun stands at, never one past it (`contactVerb`). */
   readonly contact?: boolean;
+  /** A wh-word of an earlier step ("who made X? I want to see their other films"): it says what that
+   *  step reaches, a label the chain passes through, not what comes back (`stepWords`). */
+  readonly step?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -200,11 +203,15 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
       out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}) });
     }
   });
+  // Round 19 (words19b): an earlier step's wh-word says what its step reaches (`stepWords`).
+  stepWords(out, g, inAnchor, phrase, ctx);
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
   if (!out.some((w) => !w.rare && w.relational > 0)) return out;
   return out.map((w) => {
-    if (!w.rare) return w;
+    // Round 19 (words19b): "be in" read as "appear" says the sense itself (a person in a work): it is
+    // no guess at a rarer sense, and stays beside other words.
+    if (!w.rare || readAsAppear(g, w.index)) return w;
     const { rare: _, ...rest } = w;
     return { ...rest, relevance: 0, relational: 0 };
   });
@@ -298,7 +305,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx));
+  const g = beingInPhrase(beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx)));
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -325,11 +332,32 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
   // called "The One") is the pronoun phrase it reads as, beside a name written with capitals.
   const closed = (a: number): boolean => {
     const m = g.mentions[a]!;
-    return !m.marked && written(a) === written(a).toLowerCase() && g.tokens.slice(m.tokenStart, m.tokenEnd).every((t) => isStopWord(t.norm) || ONE.has(t.norm) || DETERMINERS.has(t.norm));
+    return !m.marked && written(a) === written(a).toLowerCase() && (g.tokens.slice(m.tokenStart, m.tokenEnd).every((t) => isStopWord(t.norm) || ONE.has(t.norm) || DETERMINERS.has(t.norm) || indefinitePhrase(t.norm)) || infinitiveName(g, a, ctx));
   };
   if (!named) return g;
   const anchors = g.anchors.filter((a) => !common(a) && !closed(a));
   return anchors.length === g.anchors.length || anchors.length === 0 ? g : { ...g, anchors };
+}
+
+/**
+ * Round 19 (words19b), an infinitive a film is named after ("I want to see their other films": the graph
+ * has a film "To See"): a name written in lower case that is "to" and a verb in its base form, right
+ * after a verb ("want", "need", "like"), is that verb's infinitive, not a second name (`commonWords`).
+ */
+function infinitiveName(g: Grounding, a: number, ctx: RankContext): boolean {
+  const m = g.mentions[a]!;
+  const before = g.tokens[m.tokenStart - 1];
+  return m.tokenEnd - m.tokenStart === 2 && g.tokens[m.tokenStart]!.norm === 'to' && ctx.meaning.isBaseVerb(g.tokens[m.tokenStart + 1]!.norm) && before !== undefined && !g.anchors.some((b) => b !== a && g.mentions[b]!.tokenStart <= m.tokenStart - 1 && m.tokenStart - 1 < g.mentions[b]!.tokenEnd) && !isStopWord(before.norm) && ctx.meaning.isVerbForm(before.norm);
+}
+
+/**
+ * Round 19 (words19b), an indefinite pronoun phrase a film is named after ("anything else out there
+ * from the same writer as X?": the graph has a film "Anything Else"): an indefinite pronoun and "else"
+ * are closed-class words like "the one", and a name made only of them, written in lower case beside a
+ * name written with capitals, is the pronoun phrase (`commonWords`).
+ */
+function indefinitePhrase(word: string): boolean {
+  return (INDEFINITE.has(word) && !FREE_RELATIVES.has(word)) || OTHER_THAN.has(word);
 }
 
 /**
@@ -348,6 +376,39 @@ export function beingIn(g: Grounding): Grounding {
     return k >= 0 && tokens[k]!.norm === 'who' && !inAnchor(k);
   });
   return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
+}
+
+/**
+ * Round 19 (words19b), "be in" said in two more ways: the work after "in" is a noun phrase of its own
+ * ("who's been in stuff that X wrote", "who was in the films X directed": a person said to be in
+ * works), and the name is in the work ("a new movie with X in it", "the films with X in them": "with
+ * X in it" says X is in the film). Either is English's "be in" with a person in a work: read as
+ * "appear", as `beingIn` reads "who is in X". Only when `beingIn` read nothing.
+ */
+export function beingInPhrase(g: Grounding): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  if (tokens.some((t, i) => t.norm === 'appear' && readAsAppear(g, i))) return g;
+  const at = tokens.findIndex((t, i) => {
+    if (t.norm !== 'in' || inAnchor(i)) return false;
+    const next = tokens[i + 1];
+    // "with X in it": the name right before, "with" right before the name.
+    if (next && BACK_PRONOUNS.has(next.norm) && !inAnchor(i + 1)) {
+      const m = g.anchors.map((a) => g.mentions[a]!).find((x) => x.tokenEnd === i);
+      return m !== undefined && tokens[m.tokenStart - 1]?.norm === 'with' && !inAnchor(m.tokenStart - 1);
+    }
+    // "who's been in stuff that …": a noun phrase after "in", not a wh-word's ("who is in which film").
+    if (!next || inAnchor(i + 1) || WH_WORDS[next.norm] !== undefined || NOUN_TAKING.has(next.norm)) return false;
+    let k = i - 1;
+    while (k >= 0 && !inAnchor(k) && (BE.has(tokens[k]!.norm) || tokens[k]!.norm === 'all' || tokens[k]!.norm === '')) k--;
+    return k >= 0 && k < i - 1 && tokens[k]!.norm === 'who' && !inAnchor(k);
+  });
+  return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
+}
+/** "in" read as "appear" (`beingIn`, `beingInPhrase`): written "in", read "appear". */
+function readAsAppear(g: Grounding, i: number): boolean {
+  const t = g.tokens[i];
+  return t !== undefined && t.norm === 'appear' && g.question.slice(t.start, t.end).toLowerCase() === 'in';
 }
 
 /**
@@ -1570,6 +1631,16 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // come out"; "find the writer of X, then the years their films were released"): the earlier steps
   // are the way there, their wh-word or request an intermediate answer.
   let asRequest = at >= 0 && at === request;
+  // Round 19 (words19b): a later sentence of what the speaker wants, pointing back, asks (`wantedNext`).
+  const wanted = at >= 0 ? wantedNext(g, inAnchor, at, ctx) : -1;
+  if (wanted > at) {
+    // Its object's head, past its determiners ("their other films"): what is asked.
+    let j = wanted + 1;
+    while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+    let head = -1;
+    for (; j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
+    if (head >= 0) return [wanted, head];
+  }
   // What the speaker wants, said anywhere ("…, and now I need everything else its director made"), asks
   // as a request does when nothing else asks.
   if (at < 0) {
@@ -1674,6 +1745,41 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+
+/**
+ * Round 19 (words19b), a question and then what the speaker wants of its answer ("who made X? I want to
+ * see their other films", "who wrote X. I need his other scripts"): a later sentence, after the
+ * question's mark, in which the speaker wants something (`requestAt`: "I want/need [to V] + a
+ * determiner") whose noun phrase points back with a possessive pronoun ("their", "his") is the last
+ * step, as "then …" is: the earlier question is the way there. Returns where the wanting's object is
+ * asked from, or -1.
+ */
+function wantedNext(g: Grounding, inAnchor: (i: number) => boolean, at: number, ctx: RankContext): number {
+  const tokens = g.tokens;
+  // The mark may stand right after a name ("who made X? I want …"), which `clauseStarts` leaves to the name.
+  for (let k = at + 1; k < tokens.length; k++) {
+    if (!SPEAKER_SUBJECTS.has(tokens[k]!.norm) || inAnchor(k) || !/[.?!]\s/.test(g.question.slice(tokens[k - 1]!.end, tokens[k]!.start))) continue;
+    const r = requestAt(tokens, inAnchor, k, ctx, false);
+    if (r !== k + 1 && !(r > k + 1 && tokens[k + 2]?.norm === 'to')) continue;
+    const end = clauseStarts(g, inAnchor).find((x) => x > k) ?? tokens.length;
+    if (tokens.slice(r + 1, end).some((t, d) => POSSESSIVE_BACK.has(t.norm) && !inAnchor(r + 1 + d))) return r;
+  }
+  return -1;
+}
+/**
+ * Round 19 (words19b): the wh-word of the question a later wanting points back at (`wantedNext`: "who
+ * made X? I want to see their other films") asked for what "their" stands for — the node the chain
+ * passes through on the way, a person here — so it may name that label, as an answer's wh-word names
+ * the answer's.
+ */
+function stepWords(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): void {
+  if (phrase.length === 0) return;
+  out.forEach((w, k) => {
+    if (w.wh && w.answer === undefined && w.index < phrase[0]! && wantedNext(g, inAnchor, w.index, ctx) === phrase[0]) out[k] = { ...w, step: true };
+  });
+}
+/** Possessive pronouns in the third person: a noun phrase holding one points back at what was said before it. */
+const POSSESSIVE_BACK = new Set(['their', 'his', 'her', 'its']);
 
 /**
  * The last step of a step list: a later clause opened by "then" ("…, then the years …", "…, and then
@@ -1832,8 +1938,33 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     return j > 0 && tokens[j]!.norm === 'of' && !inAnchor(j) && noun(j - 1) && labelsNamed(tokens[j - 1]!.norm, ctx).length > 0 ? j - 1 : -1;
   }).find((j) => j >= 0);
   const afterName = nounsAfterName(g, inAnchor, ctx, end);
+  if (afterName < 0) {
+    const ofHead = nounOfAfterName(g, inAnchor, ctx, end);
+    if (ofHead >= 0) return ofHead;
+  }
   if (ofName !== undefined && afterName >= 0) return ofName;
   return afterName >= 0 ? afterName : fallback;
+}
+
+/**
+ * Round 19 (words19b), a name and then "N of …" ("X genre of movies they do", "X languages of the films
+ * they wrote"): English heads "N of M" by N, whatever the "of" phrase holds after it (a noun, a clause
+ * without its "that"), so N is what is asked — the name, its topic, opening the question, nothing
+ * before it but the name. Returns N's index, or -1.
+ */
+function nounOfAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext, end: (k: number) => number): number {
+  const tokens = g.tokens;
+  if (g.anchors.length !== 1) return -1;
+  const m = g.mentions[g.anchors[0]!]!;
+  if (tokens.slice(0, m.tokenStart).some((t) => /\p{L}/u.test(t.norm))) return -1;
+  const from = m.tokenEnd;
+  const noun = (i: number): boolean => i < tokens.length && !inAnchor(i) && !isStopWord(tokens[i]!.norm) && !AUXILIARIES.has(tokens[i]!.norm) && ctx.meaning.isNoun(tokens[i]!.norm);
+  let i = from;
+  while (noun(i)) i++;
+  if (i === from || i >= end(from) || tokens[i]!.norm !== 'of' || inAnchor(i)) return -1;
+  let j = i + 1;
+  while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+  return noun(j) ? i - 1 : -1;
 }
 
 /**
@@ -2156,7 +2287,7 @@ function readSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: A
 
 /** A word's own links to a slot: lemmas, WordNet, the asked type naming the label. */
 function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
-  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
+  if (w.wh) return slot.kind === 'label' && (w.answer !== undefined || w.step) ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
   const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
   const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined || w.noun ? 'noun:' + w.word : w.word, slot.terms), rare));
@@ -2394,6 +2525,19 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
   return rankWith(g, candidates, ctx).ranked;
 }
 
+/**
+ * Round 19 (words19b), "anything else …" asked with no answer noun ("anything else out there from the
+ * same writer as X?", "is there something else by the director of X"): a thing pronoun with "else"
+ * after it stands for things other than the one named — of the anchor's own kind, as "more by …" does
+ * (`AskedType.sameAsAnchor`). Only where no wh-word or request asks, or the pronoun itself opens the
+ * question's noun phrase. Returns the two words, or undefined.
+ */
+function somethingElse(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[]): string | undefined {
+  const at = g.tokens.findIndex((t, i) => THING_PRONOUNS.has(t.norm) && !inAnchor(i) && !inAnchor(i + 1) && g.tokens[i + 1]?.norm === 'else');
+  if (at < 0 || !(phrase.length === 0 || (phrase.length === 2 && phrase[0] === at && phrase[1] === at))) return undefined;
+  return `${g.tokens[at]!.norm} else`;
+}
+
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const g = asRead(question, ctx);
@@ -2418,7 +2562,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
+  const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : somethingElse(g, inAnchor, phrase), howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
