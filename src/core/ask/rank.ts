@@ -305,7 +305,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = beingInPhrase(beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx)));
+  const g = makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -405,10 +405,73 @@ export function beingInPhrase(g: Grounding): Grounding {
   });
   return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
 }
-/** "in" read as "appear" (`beingIn`, `beingInPhrase`): written "in", read "appear". */
+/**
+ * Round 19 (words19b), the one who does a verb to a thing of a kind ("who made X", "whoever made X", X a
+ * film): English names that doer with a compound of the object's kind and the verb's agent noun, and
+ * WordNet holds such compounds (make → maker; "movie maker": a producer of motion pictures → film
+ * director). A verb that names nothing in the graph itself (below `RANK_WEIGHTS.faint`), right before
+ * a name (or before "the" and a noun naming the name's kind), is read as the compound of the name's label and one of the nouns WordNet derives from the
+ * verb, when WordNet has that compound as a kind of person that meets the graph's names — as faintly
+ * as "filmmaker" does (0.45), so a choice resting on it stays weak.
+ */
+export function makerOf(g: Grounding, ctx: RankContext): Grounding {
+  const tokens = g.tokens;
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let out: Grounding['tokens'] | undefined;
+  for (const a of g.anchors) {
+    const m = g.mentions[a]!;
+    // The name's kind may stand between, as its title ("who made the film X").
+    const titled = DETERMINERS.has(tokens[m.tokenStart - 2]?.norm ?? '') && !inAnchor(m.tokenStart - 2) && !inAnchor(m.tokenStart - 1) && m.nodes.some((n) => labelsNamed(tokens[m.tokenStart - 1]!.norm, ctx).includes(n.label));
+    const i = m.tokenStart - (titled ? 3 : 1);
+    const t = tokens[i];
+    if (!t || inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || !ctx.meaning.isVerbForm(t.norm) || relevanceOf(t.norm, ctx, false).relational >= RANK_WEIGHTS.faint) continue;
+    let best: string | undefined;
+    let bestAt = 0;
+    for (const label of new Set(m.nodes.map((n) => n.label)))
+      for (const noun of ctx.meaning.derivedNouns(t.norm)) {
+        const c = ctx.meaning.compoundNoun(label.toLowerCase(), noun);
+        if (!c || !ctx.meaning.typeOf(c, ['Person'])) continue;
+        const r = relevanceOf(c, ctx, false).relational;
+        if (r >= RANK_WEIGHTS.floor && r > bestAt) [best, bestAt] = [c, r];
+      }
+    if (best) (out ??= [...tokens])[i] = { ...t, norm: best };
+  }
+  return out ? { ...g, tokens: out } : g;
+}
+
+/**
+ * Round 19 (words19b), a work "with" people ("other films with people from X", "films with X"): a noun
+ * phrase opening the question, its head naming a label that is no kind of person, then "with" and
+ * people — a name of a person or a noun for persons — says those people are in the work: "be in",
+ * read as "appear" as `beingIn` reads it. Only opening the question (past determiners, quantifiers and
+ * "other"): after a verb, "with" may be the verb's ("co-wrote films with X").
+ */
+export function withPeople(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  if (tokens.some((t, i) => t.norm === 'appear' && readAsAppear(g, i))) return g;
+  let j = 0;
+  while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+  const head = j;
+  if (head >= tokens.length || inAnchor(head) || tokens[head + 1]?.norm !== 'with' || inAnchor(head + 1)) return g;
+  const persons = personLabels(ctx);
+  const kinds = labelsNamed(tokens[head]!.norm, ctx);
+  if (persons.length === 0 || kinds.length === 0 || kinds.some((l) => persons.includes(l))) return g;
+  const k = head + 2;
+  let people = false;
+  const m = g.anchors.map((a) => g.mentions[a]!).find((x) => x.tokenStart === k);
+  if (m) people = m.nodes.some((n) => persons.includes(n.label));
+  else if (tokens[k] && !inAnchor(k) && !isStopWord(tokens[k]!.norm)) {
+    const w = tokens[k]!.norm;
+    people = labelsNamed(w, ctx).some((l) => persons.includes(l)) || ctx.meaning.membersOfGroup(w).some((x) => labelsNamed(x, ctx).some((l) => persons.includes(l)));
+  }
+  return people ? { ...g, tokens: tokens.map((t, i) => (i === head + 1 ? { ...t, norm: 'appear' } : t)) } : g;
+}
+
+/** "in" or "with" read as "appear" (`beingIn`, `beingInPhrase`, `withPeople`): written so, read "appear". */
 function readAsAppear(g: Grounding, i: number): boolean {
   const t = g.tokens[i];
-  return t !== undefined && t.norm === 'appear' && g.question.slice(t.start, t.end).toLowerCase() === 'in';
+  return t !== undefined && t.norm === 'appear' && ['in', 'with'].includes(g.question.slice(t.start, t.end).toLowerCase());
 }
 
 /**
@@ -2530,10 +2593,11 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
  * same writer as X?", "is there something else by the director of X"): a thing pronoun with "else"
  * after it stands for things other than the one named — of the anchor's own kind, as "more by …" does
  * (`AskedType.sameAsAnchor`). Only where no wh-word or request asks, or the pronoun itself opens the
- * question's noun phrase. Returns the two words, or undefined.
+ * question's noun phrase, and not after "or"/"and". Returns the two words, or undefined.
  */
 function somethingElse(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[]): string | undefined {
-  const at = g.tokens.findIndex((t, i) => THING_PRONOUNS.has(t.norm) && !inAnchor(i) && !inAnchor(i + 1) && g.tokens[i + 1]?.norm === 'else');
+  // Not an alternative offered ("is X in English or something else"): that one is an answer, not what is asked.
+  const at = g.tokens.findIndex((t, i) => THING_PRONOUNS.has(t.norm) && !inAnchor(i) && !inAnchor(i + 1) && g.tokens[i + 1]?.norm === 'else' && !CONJUNCTIONS.has(g.tokens[i - 1]?.norm ?? ''));
   if (at < 0 || !(phrase.length === 0 || (phrase.length === 2 && phrase[0] === at && phrase[1] === at))) return undefined;
   return `${g.tokens[at]!.norm} else`;
 }

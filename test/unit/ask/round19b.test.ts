@@ -1,0 +1,89 @@
+// Issue 27, round 19, the 2-hop part: what the fifteenth wordings (everyday register) showed the ranker
+// lacked — a clause of time opening the question ("when X directs, …") read as the question's "when", a
+// preposition's bare object ("on set") read as a verb, "together"/"alongside" with a verb that names no
+// relation read as that relation, "be in" said with a noun phrase after it ("who's been in things X
+// wrote") or with the name inside ("a film with X in it") not read as appearing, a film named like a
+// pronoun phrase ("anything else") or an infinitive ("to see") read as a second name, "anything else"
+// asking for no type, a name then "N of …" asking for nothing, and a question followed by what the
+// speaker wants of its answer ("who made X? I want to see their other films") read by its first step.
+// The real WordNet and a real snapshot; no schema, no aliases, no model. Each test fails without its
+// reading.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Asker } from '../../../src/core/ask';
+import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
+import { fortyFilmsWithWords, planned } from './fixtures';
+
+// Film i: actors p(3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10); a
+// genre, a year, a language and two tags of common words each.
+// Heat (film 0): writer Person YB Surname (p50), director Person ZB Surname (p51, films 0–3), actors
+// Person AA, BA, CA Surname (p0–p2; p0 acts in films 0 and 17 only). Person ZB Surname also writes
+// films 4–7. Film 0 has a second director, Person HC Surname (p59 — who also acts in film 5), and
+// Person ZB Surname acts in film 9. Films 1 and 2 are called "Anything Else" and "To See".
+function films(): Promise<GraphSnapshot> {
+  const titles = ['Heat', 'Anything Else', 'To See', ...Array.from({ length: 37 }, (_, i) => `Picture Number ${i + 1}`)];
+  return fortyFilmsWithWords(titles, 'round-19b', [], (i) => [
+    ...(i === 0 ? [{ source: 'm0', type: 'directed_by', target: 'p59' }] : []),
+    ...(i === 5 ? [{ source: 'm5', type: 'starred_actors', target: 'p59' }] : []),
+    ...(i === 9 ? [{ source: 'm9', type: 'starred_actors', target: 'p51' }] : []),
+  ]);
+}
+
+let asker: Asker;
+before(async () => {
+  asker = new Asker(await films());
+});
+
+const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
+const top = async (q: string): Promise<ReturnType<typeof planned>> => planned(await asker.ask(q));
+const reads = (r: ReturnType<typeof planned>, word: string): boolean => r.candidates[0]!.evidence.some((e) => e.includes(`"${word}"`));
+
+test('a clause of time opening the question sets the scene; the next clause asks: "when Person ZB Surname directs, what sort of pictures result"', async () => {
+  const r = await top('when Person ZB Surname directs, what sort of pictures result');
+  assert.deepEqual(r.askedType?.labels, ['Genre'], why(r));
+  assert.equal(r.candidates[0]!.chain, 'directed_by~ > has_genre', why(r));
+  // A question's own "when" (an auxiliary after it) still asks for the time.
+  const s = await top('when did Person ZB Surname direct pictures, which years');
+  assert.deepEqual(s.askedType?.labels, ['Year'], why(s));
+});
+
+test('a preposition\'s bare object is a noun: "on set" is no verb "to set" (directed_by)', async () => {
+  const r = await top('which performers did Person AA Surname collaborate with on set');
+  assert.ok(!r.candidates[0]!.evidence.some((e) => e.includes('"set" → relation directed_by')), why(r));
+});
+
+test('"together with" / "alongside": the answer shares the anchor\'s part, a verb naming no relation is that shared doing', async () => {
+  const r = await top('which directors worked together with Person ZB Surname on one picture');
+  assert.equal(r.candidates[0]!.chain, 'directed_by~ > directed_by', why(r));
+  assert.ok(!reads(r, 'worked'), why(r));
+  const s = await top('name the directors who have worked alongside Person ZB Surname');
+  assert.equal(s.candidates[0]!.chain, 'directed_by~ > directed_by', why(s));
+});
+
+test('"be in" with a noun phrase after it, or the name inside, is appearing: "who\'s been in things Person YB Surname wrote"', async () => {
+  const r = await top("who's been in things Person YB Surname wrote");
+  assert.equal(r.candidates[0]!.chain, 'written_by~ > starred_actors', why(r));
+  const s = await top('the pictures Person ZB Surname directed, who is in them');
+  assert.equal(s.candidates[0]!.chain, 'directed_by~ > starred_actors', why(s));
+  const t = await top('which years saw a picture with Person ZB Surname in it');
+  assert.equal(t.candidates[0]!.chain, 'starred_actors~ > release_year', why(t));
+});
+
+test('a film named like a pronoun phrase is the phrase, and "anything else" asks for the anchor\'s kind: "anything else around by the same writer as Heat?"', async () => {
+  const r = await top('anything else around by the same writer as Heat?');
+  assert.equal(r.candidates[0]!.chain, 'written_by > written_by~', why(r));
+  assert.equal(r.candidates[0]!.candidate.shape.kind, 'chain', why(r));
+});
+
+test('a name then "N of …" asks for N: "Person AA Surname genres of pictures they are in"', async () => {
+  const r = await top('Person AA Surname genres of pictures they are in');
+  assert.deepEqual(r.askedType?.labels, ['Genre'], why(r));
+  assert.equal(r.candidates[0]!.chain, 'starred_actors~ > has_genre', why(r));
+});
+
+test('a question, then what the speaker wants of its answer: "who wrote Heat? I want to see their other pictures"', async () => {
+  const r = await top('who wrote Heat? I want to see their other pictures');
+  assert.deepEqual(r.askedType?.labels, ['Movie'], why(r));
+  assert.equal(r.candidates[0]!.chain, 'written_by > written_by~', why(r));
+  assert.equal(r.candidates[0]!.candidate.shape.kind, 'chain', why(r));
+});
