@@ -305,7 +305,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(question, ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx);
+  const g = makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(question, ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -337,6 +337,30 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
   if (!named) return g;
   const anchors = g.anchors.filter((a) => !common(a) && !closed(a));
   return anchors.length === g.anchors.length || anchors.length === 0 ? g : { ...g, anchors };
+}
+
+/**
+ * Round 19 (words19b), a time before now a film is named after ("my mum had a crush on X back in the
+ * day, which years …": the graph has a film "Back in the Day"): "back" and "in" before a noun of a
+ * period or a time (WordNet: related to "period" or "time", as `agoDropped` reads "years ago"), written in lower case
+ * beside a name written with capitals, is when the speaker's story happened — neither a second name
+ * nor the graph's years. The mention no longer anchors the reading, and its words are not read.
+ */
+export function pastTime(g: Grounding, ctx: RankContext): Grounding {
+  if (g.anchors.length < 2) return g;
+  const written = (a: number): string => g.question.slice(g.mentions[a]!.start, g.mentions[a]!.end);
+  if (!g.anchors.some((a) => /\p{Lu}/u.test(written(a)))) return g;
+  const past = (a: number): boolean => {
+    const m = g.mentions[a]!;
+    if (m.marked || written(a) !== written(a).toLowerCase()) return false;
+    const words = g.tokens.slice(m.tokenStart, m.tokenEnd).map((t) => t.norm);
+    const noun = words[words.length - 1] ?? '';
+    return words.length >= 3 && AGO.has(words[0]!) && words[1] === 'in' && words.slice(2, -1).every((w) => ARTICLES.has(w) || DETERMINERS.has(w)) && !isStopWord(noun) && ctx.meaning.isNoun(noun) && Math.max(ctx.meaning.wordToWord(noun, 'period'), ctx.meaning.wordToWord(noun, 'time')) >= RANK_WEIGHTS.floor;
+  };
+  const dropped = g.anchors.filter(past);
+  if (dropped.length === 0 || dropped.length === g.anchors.length) return g;
+  const blank = new Set(dropped.flatMap((a) => Array.from({ length: g.mentions[a]!.tokenEnd - g.mentions[a]!.tokenStart }, (_, d) => g.mentions[a]!.tokenStart + d)));
+  return { ...g, anchors: g.anchors.filter((a) => !dropped.includes(a)), tokens: g.tokens.map((t, i) => (blank.has(i) ? { ...t, norm: '' } : t)) };
 }
 
 /**

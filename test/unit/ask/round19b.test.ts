@@ -3,7 +3,8 @@
 // preposition's bare object ("on set") read as a verb, "together"/"alongside" with a verb that names no
 // relation read as that relation, "be in" said with a noun phrase after it ("who's been in things X
 // wrote") or with the name inside ("a film with X in it") not read as appearing, a film named like a
-// pronoun phrase ("anything else") or an infinitive ("to see") read as a second name, "anything else"
+// pronoun phrase ("anything else"), an infinitive ("to see") or a time before now ("back in the day")
+// read as a second name, "anything else"
 // asking for no type, a name then "N of …" asking for nothing, and a question followed by what the
 // speaker wants of its answer ("who made X? I want to see their other films") read by its first step.
 // The real WordNet and a real snapshot; no schema, no aliases, no model. Each test fails without its
@@ -19,9 +20,10 @@ import { fortyFilmsWithWords, planned } from './fixtures';
 // Heat (film 0): writer Person YB Surname (p50), director Person ZB Surname (p51, films 0–3), actors
 // Person AA, BA, CA Surname (p0–p2; p0 acts in films 0 and 17 only). Person ZB Surname also writes
 // films 4–7. Film 0 has a second director, Person HC Surname (p59 — who also acts in film 5), and
-// Person ZB Surname acts in film 9. Films 1 and 2 are called "Anything Else" and "To See".
+// Person ZB Surname acts in film 9. Films 1, 2 and 3 are called "Anything Else", "To See" and "Back in
+// the Day".
 function films(): Promise<GraphSnapshot> {
-  const titles = ['Heat', 'Anything Else', 'To See', ...Array.from({ length: 37 }, (_, i) => `Picture Number ${i + 1}`)];
+  const titles = ['Heat', 'Anything Else', 'To See', 'Back in the Day', ...Array.from({ length: 36 }, (_, i) => `Picture Number ${i + 1}`)];
   return fortyFilmsWithWords(titles, 'round-19b', [], (i) => [
     ...(i === 0 ? [{ source: 'm0', type: 'directed_by', target: 'p59' }] : []),
     ...(i === 5 ? [{ source: 'm5', type: 'starred_actors', target: 'p59' }] : []),
@@ -103,4 +105,13 @@ test('a work "with" people is one they are in: "other pictures with people from 
   // After a verb, "with" is the verb's: "co-wrote pictures with X" is no appearing.
   const t = await top('who co-wrote pictures with Person ZB Surname');
   assert.ok(!reads(t, 'appear'), why(t));
+});
+
+test('a time before now a film is named after is the story\'s time: "my uncle was a huge fan of Person ZB Surname back in the day, which years did their pictures come out"', async () => {
+  const r = await top('my uncle was a huge fan of Person ZB Surname back in the day, which years did their pictures come out');
+  // Not the year of the film "Back in the Day": the years of the person's films, and the reading of
+  // them pays nothing for leaving that film aside (no second name to ignore).
+  assert.match(r.candidates[0]!.chain, /^\w+~ > release_year$/, why(r));
+  const filmYear = r.candidates.find((c) => c.chain === 'release_year');
+  assert.ok(filmYear === undefined || r.candidates[0]!.score - filmYear.score > 0.5, why(r));
 });
