@@ -441,7 +441,7 @@ export function beingInPhrase(g: Grounding): Grounding {
 export function makerOf(g: Grounding, ctx: RankContext): Grounding {
   const tokens = g.tokens;
   const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
-  let out: Grounding['tokens'] | undefined;
+  let out: Array<Grounding['tokens'][number]> | undefined;
   for (const a of g.anchors) {
     const m = g.mentions[a]!;
     // The name's kind may stand between, as its title ("who made the film X").
