@@ -163,6 +163,9 @@ interface QuestionWord {
   /** Round 19 (words19): the answer head's complement after "of" ("what kinds of films"): the things the
    *  head is of, so it names the label the last hop starts from (`headComplement`). */
   readonly complement?: boolean;
+  /** A wh-word of an earlier step ("who made X? I want to see their other films"): it says what that
+   *  step reaches, a label the chain passes through, not what comes back (`stepWords`). */
+  readonly step?: boolean;
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -185,7 +188,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx) || round19bUnread(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -200,19 +203,48 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     // (elsewhere it would be a word naming nothing, and make every choice weak).
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
       const determined = afterDeterminer(g, index, inAnchor);
-      const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose');
+      const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose' || prepositionObject(g, index, inAnchor));
       out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}), ...(answer === undefined && headComplement(g, index, phrase, inAnchor) ? { complement: true } : {}) });
     }
   });
+  // Round 19 (words19b): an earlier step's wh-word says what its step reaches (`stepWords`).
+  stepWords(out, g, inAnchor, phrase, ctx);
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
   if (!out.some((w) => !w.rare && w.relational > 0)) return out;
   return out.map((w) => {
-    if (!w.rare) return w;
+    // Round 19 (words19b): "be in" read as "appear" says the sense itself (a person in a work): it is
+    // no guess at a rarer sense, and stays beside other words.
+    if (!w.rare || readAsAppear(g, w.index)) return w;
     const { rare: _, ...rest } = w;
     return { ...rest, relevance: 0, relational: 0 };
   });
 }
+
+/** Round 19 (words19b): words the question holds that say nothing of the chain (each reading below). */
+function round19bUnread(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  return sharedActivity(g, i, inAnchor, ctx);
+}
+
+/**
+ * Round 19 (words19b), working together ("which directors worked together with X on the same film",
+ * "who has collaborated alongside X"): "together" or "alongside" says the answer and the anchor did the
+ * same thing on the same film — the answer's part is the anchor's too, out and back along the relation
+ * the answer's own words name. A verb beside it that names no relation outright (below `NAMES`: "work",
+ * "collaborate") is that shared doing, not one of the graph's relations: not read. A verb that names one
+ * ("acted together with X", "directed films alongside X") stays.
+ */
+function sharedActivity(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
+  const w = g.tokens[i]!.norm;
+  if (inAnchor(i) || isStopWord(w) || AUXILIARIES.has(w) || !ctx.meaning.isVerbForm(w)) return false;
+  // As written: a collocation read earlier ("together with") leaves its tokens empty.
+  const written = (k: number): string => (g.tokens[k] && !inAnchor(k) ? g.question.slice(g.tokens[k]!.start, g.tokens[k]!.end).toLowerCase() : '');
+  const k = written(i + 1) === 'with' ? i + 2 : i + 1;
+  if (!TOGETHER.has(written(k))) return false;
+  return relevanceOf(w, ctx, false).relational < NAMES;
+}
+/** Adverbs and prepositions of doing the same thing with someone: "worked together with X", "worked alongside X". */
+const TOGETHER = new Set(['together', 'alongside']);
 
 /**
  * Words that say how the answer itself is reached, wherever the story puts the other hops: English
@@ -277,7 +309,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = personIn(unknownImperative(diaryVerb(predicateKind(madeThings(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(commonWords(valueMentions(question, ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx);
+  const g = personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -304,11 +336,56 @@ export function commonWords(g: Grounding, ctx: RankContext): Grounding {
   // called "The One") is the pronoun phrase it reads as, beside a name written with capitals.
   const closed = (a: number): boolean => {
     const m = g.mentions[a]!;
-    return !m.marked && written(a) === written(a).toLowerCase() && g.tokens.slice(m.tokenStart, m.tokenEnd).every((t) => isStopWord(t.norm) || ONE.has(t.norm) || DETERMINERS.has(t.norm));
+    return !m.marked && written(a) === written(a).toLowerCase() && (g.tokens.slice(m.tokenStart, m.tokenEnd).every((t) => isStopWord(t.norm) || ONE.has(t.norm) || DETERMINERS.has(t.norm) || indefinitePhrase(t.norm)) || infinitiveName(g, a, ctx));
   };
   if (!named) return g;
   const anchors = g.anchors.filter((a) => !common(a) && !closed(a));
   return anchors.length === g.anchors.length || anchors.length === 0 ? g : { ...g, anchors };
+}
+
+/**
+ * Round 19 (words19b), a time before now a film is named after ("my mum had a crush on X back in the
+ * day, which years …": the graph has a film "Back in the Day"): "back" and "in" before a noun of a
+ * period or a time (WordNet: related to "period" or "time", as `agoDropped` reads "years ago"), written in lower case
+ * beside a name written with capitals, is when the speaker's story happened — neither a second name
+ * nor the graph's years. The mention no longer anchors the reading, and its words are not read.
+ */
+export function pastTime(g: Grounding, ctx: RankContext): Grounding {
+  if (g.anchors.length < 2) return g;
+  const written = (a: number): string => g.question.slice(g.mentions[a]!.start, g.mentions[a]!.end);
+  if (!g.anchors.some((a) => /\p{Lu}/u.test(written(a)))) return g;
+  const past = (a: number): boolean => {
+    const m = g.mentions[a]!;
+    if (m.marked || written(a) !== written(a).toLowerCase()) return false;
+    const words = g.tokens.slice(m.tokenStart, m.tokenEnd).map((t) => t.norm);
+    const noun = words[words.length - 1] ?? '';
+    return words.length >= 3 && AGO.has(words[0]!) && words[1] === 'in' && words.slice(2, -1).every((w) => ARTICLES.has(w) || DETERMINERS.has(w)) && !isStopWord(noun) && ctx.meaning.isNoun(noun) && Math.max(ctx.meaning.wordToWord(noun, 'period'), ctx.meaning.wordToWord(noun, 'time')) >= RANK_WEIGHTS.floor;
+  };
+  const dropped = g.anchors.filter(past);
+  if (dropped.length === 0 || dropped.length === g.anchors.length) return g;
+  const blank = new Set(dropped.flatMap((a) => Array.from({ length: g.mentions[a]!.tokenEnd - g.mentions[a]!.tokenStart }, (_, d) => g.mentions[a]!.tokenStart + d)));
+  return { ...g, anchors: g.anchors.filter((a) => !dropped.includes(a)), tokens: g.tokens.map((t, i) => (blank.has(i) ? { ...t, norm: '' } : t)) };
+}
+
+/**
+ * Round 19 (words19b), an infinitive a film is named after ("I want to see their other films": the graph
+ * has a film "To See"): a name written in lower case that is "to" and a verb in its base form, right
+ * after a verb ("want", "need", "like"), is that verb's infinitive, not a second name (`commonWords`).
+ */
+function infinitiveName(g: Grounding, a: number, ctx: RankContext): boolean {
+  const m = g.mentions[a]!;
+  const before = g.tokens[m.tokenStart - 1];
+  return m.tokenEnd - m.tokenStart === 2 && g.tokens[m.tokenStart]!.norm === 'to' && ctx.meaning.isBaseVerb(g.tokens[m.tokenStart + 1]!.norm) && before !== undefined && !g.anchors.some((b) => b !== a && g.mentions[b]!.tokenStart <= m.tokenStart - 1 && m.tokenStart - 1 < g.mentions[b]!.tokenEnd) && !isStopWord(before.norm) && ctx.meaning.isVerbForm(before.norm);
+}
+
+/**
+ * Round 19 (words19b), an indefinite pronoun phrase a film is named after ("anything else out there
+ * from the same writer as X?": the graph has a film "Anything Else"): an indefinite pronoun and "else"
+ * are closed-class words like "the one", and a name made only of them, written in lower case beside a
+ * name written with capitals, is the pronoun phrase (`commonWords`).
+ */
+function indefinitePhrase(word: string): boolean {
+  return (INDEFINITE.has(word) && !FREE_RELATIVES.has(word)) || OTHER_THAN.has(word);
 }
 
 /**
@@ -327,6 +404,102 @@ export function beingIn(g: Grounding): Grounding {
     return k >= 0 && tokens[k]!.norm === 'who' && !inAnchor(k);
   });
   return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
+}
+
+/**
+ * Round 19 (words19b), "be in" said in two more ways: the work after "in" is a noun phrase of its own
+ * ("who's been in stuff that X wrote", "who was in the films X directed": a person said to be in
+ * works), and the name is in the work ("a new movie with X in it", "the films with X in them": "with
+ * X in it" says X is in the film). Either is English's "be in" with a person in a work: read as
+ * "appear", as `beingIn` reads "who is in X". Only when `beingIn` read nothing.
+ */
+export function beingInPhrase(g: Grounding): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  if (tokens.some((t, i) => t.norm === 'appear' && readAsAppear(g, i))) return g;
+  const at = tokens.findIndex((t, i) => {
+    if (t.norm !== 'in' || inAnchor(i)) return false;
+    const next = tokens[i + 1];
+    // "with X in it": the name right before, "with" right before the name.
+    if (next && BACK_PRONOUNS.has(next.norm) && !inAnchor(i + 1)) {
+      const m = g.anchors.map((a) => g.mentions[a]!).find((x) => x.tokenEnd === i);
+      return m !== undefined && tokens[m.tokenStart - 1]?.norm === 'with' && !inAnchor(m.tokenStart - 1);
+    }
+    // "who's been in stuff that …": a noun phrase after "in", not a wh-word's ("who is in which film").
+    if (!next || inAnchor(i + 1) || WH_WORDS[next.norm] !== undefined || NOUN_TAKING.has(next.norm)) return false;
+    let k = i - 1;
+    while (k >= 0 && !inAnchor(k) && (BE.has(tokens[k]!.norm) || tokens[k]!.norm === 'all' || tokens[k]!.norm === '')) k--;
+    return k >= 0 && k < i - 1 && tokens[k]!.norm === 'who' && !inAnchor(k);
+  });
+  return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
+}
+/**
+ * Round 19 (words19b), the one who does a verb to a thing of a kind ("who made X", "whoever made X", X a
+ * film): English names that doer with a compound of the object's kind and the verb's agent noun, and
+ * WordNet holds such compounds (make → maker; "movie maker": a producer of motion pictures → film
+ * director). A verb that names nothing in the graph itself (below `RANK_WEIGHTS.faint`), right before
+ * a name (or before "the" and a noun naming the name's kind), is read as the compound of the name's label and one of the nouns WordNet derives from the
+ * verb, when WordNet has that compound as a kind of person that meets the graph's names — as faintly
+ * as "filmmaker" does (0.45), so a choice resting on it stays weak.
+ */
+export function makerOf(g: Grounding, ctx: RankContext): Grounding {
+  const tokens = g.tokens;
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let out: Array<Grounding['tokens'][number]> | undefined;
+  for (const a of g.anchors) {
+    const m = g.mentions[a]!;
+    // The name's kind may stand between, as its title ("who made the film X").
+    const titled = DETERMINERS.has(tokens[m.tokenStart - 2]?.norm ?? '') && !inAnchor(m.tokenStart - 2) && !inAnchor(m.tokenStart - 1) && m.nodes.some((n) => labelsNamed(tokens[m.tokenStart - 1]!.norm, ctx).includes(n.label));
+    const i = m.tokenStart - (titled ? 3 : 1);
+    const t = tokens[i];
+    if (!t || inAnchor(i) || isStopWord(t.norm) || AUXILIARIES.has(t.norm) || !ctx.meaning.isVerbForm(t.norm) || relevanceOf(t.norm, ctx, false).relational >= RANK_WEIGHTS.faint) continue;
+    let best: string | undefined;
+    let bestAt = 0;
+    for (const label of new Set(m.nodes.map((n) => n.label)))
+      for (const noun of ctx.meaning.derivedNouns(t.norm)) {
+        const c = ctx.meaning.compoundNoun(label.toLowerCase(), noun);
+        if (!c || !ctx.meaning.typeOf(c, ['Person'])) continue;
+        const r = relevanceOf(c, ctx, false).relational;
+        if (r >= RANK_WEIGHTS.floor && r > bestAt) [best, bestAt] = [c, r];
+      }
+    if (best) (out ??= [...tokens])[i] = { ...t, norm: best };
+  }
+  return out ? { ...g, tokens: out } : g;
+}
+
+/**
+ * Round 19 (words19b), a work "with" people ("other films with people from X", "films with X"): a noun
+ * phrase opening the question, its head naming a label that is no kind of person, then "with" and
+ * people — a name of a person or a noun for persons — says those people are in the work: "be in",
+ * read as "appear" as `beingIn` reads it. Only opening the question (past determiners, quantifiers and
+ * "other"): after a verb, "with" may be the verb's ("co-wrote films with X").
+ */
+export function withPeople(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  if (tokens.some((t, i) => t.norm === 'appear' && readAsAppear(g, i))) return g;
+  let j = 0;
+  while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+  const head = j;
+  if (head >= tokens.length || inAnchor(head) || tokens[head + 1]?.norm !== 'with' || inAnchor(head + 1)) return g;
+  const persons = personLabels(ctx);
+  const kinds = labelsNamed(tokens[head]!.norm, ctx);
+  if (persons.length === 0 || kinds.length === 0 || kinds.some((l) => persons.includes(l))) return g;
+  const k = head + 2;
+  let people = false;
+  const m = g.anchors.map((a) => g.mentions[a]!).find((x) => x.tokenStart === k);
+  if (m) people = m.nodes.some((n) => persons.includes(n.label));
+  else if (tokens[k] && !inAnchor(k) && !isStopWord(tokens[k]!.norm)) {
+    const w = tokens[k]!.norm;
+    people = labelsNamed(w, ctx).some((l) => persons.includes(l)) || ctx.meaning.membersOfGroup(w).some((x) => labelsNamed(x, ctx).some((l) => persons.includes(l)));
+  }
+  return people ? { ...g, tokens: tokens.map((t, i) => (i === head + 1 ? { ...t, norm: 'appear' } : t)) } : g;
+}
+
+/** "in" or "with" read as "appear" (`beingIn`, `beingInPhrase`, `withPeople`): written so, read "appear". */
+function readAsAppear(g: Grounding, i: number): boolean {
+  const t = g.tokens[i];
+  return t !== undefined && t.norm === 'appear' && ['in', 'with'].includes(g.question.slice(t.start, t.end).toLowerCase());
 }
 
 /**
@@ -848,6 +1021,18 @@ function headNoun(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx
   const next = g.tokens[i + 1];
   return next === undefined || inAnchor(i + 1) || isStopWord(next.norm) || AUXILIARIES.has(next.norm) || !ctx.meaning.isNoun(next.norm) || !/^\s+$/.test(g.question.slice(g.tokens[i]!.end, next.start));
 }
+
+/**
+ * Round 19 (words19b), a preposition's bare object ("worked with X on set", "in print", "on screen"):
+ * a preposition takes a noun phrase, so a word right after one, ending its phrase, is a noun — read in
+ * its noun senses only (the film set, not "to set"). Not after "to" (an infinitive's verb) nor "by" (a
+ * passive's agent may be a verb's gerund).
+ */
+function prepositionObject(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+  const before = g.tokens[i - 1];
+  return before !== undefined && !inAnchor(i - 1) && BARE_OBJECT_PREPOSITIONS.has(before.norm) && /^\s+$/.test(g.question.slice(before.end, g.tokens[i]!.start));
+}
+const BARE_OBJECT_PREPOSITIONS = new Set(['on', 'in', 'at', 'with', 'from', 'of', 'about', 'during', 'under']);
 
 /** English's determiners and possessive pronouns: the word after one is a noun (or its adjective),
  *  so a verb's rarer senses are not read for it ("to the screen": the noun, not "to screen"). */
@@ -1537,6 +1722,16 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // come out"; "find the writer of X, then the years their films were released"): the earlier steps
   // are the way there, their wh-word or request an intermediate answer.
   let asRequest = at >= 0 && at === request;
+  // Round 19 (words19b): a later sentence of what the speaker wants, pointing back, asks (`wantedNext`).
+  const wanted = at >= 0 ? wantedNext(g, inAnchor, at, ctx) : -1;
+  if (wanted > at) {
+    // Its object's head, past its determiners ("their other films"): what is asked.
+    let j = wanted + 1;
+    while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+    let head = -1;
+    for (; j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
+    if (head >= 0) return [wanted, head];
+  }
   // What the speaker wants, said anywhere ("…, and now I need everything else its director made"), asks
   // as a request does when nothing else asks.
   if (at < 0) {
@@ -1641,6 +1836,41 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
 }
 
 const CONJUNCTIONS = new Set(['and', 'or']);
+
+/**
+ * Round 19 (words19b), a question and then what the speaker wants of its answer ("who made X? I want to
+ * see their other films", "who wrote X. I need his other scripts"): a later sentence, after the
+ * question's mark, in which the speaker wants something (`requestAt`: "I want/need [to V] + a
+ * determiner") whose noun phrase points back with a possessive pronoun ("their", "his") is the last
+ * step, as "then …" is: the earlier question is the way there. Returns where the wanting's object is
+ * asked from, or -1.
+ */
+function wantedNext(g: Grounding, inAnchor: (i: number) => boolean, at: number, ctx: RankContext): number {
+  const tokens = g.tokens;
+  // The mark may stand right after a name ("who made X? I want …"), which `clauseStarts` leaves to the name.
+  for (let k = at + 1; k < tokens.length; k++) {
+    if (!SPEAKER_SUBJECTS.has(tokens[k]!.norm) || inAnchor(k) || !/[.?!]\s/.test(g.question.slice(tokens[k - 1]!.end, tokens[k]!.start))) continue;
+    const r = requestAt(tokens, inAnchor, k, ctx, false);
+    if (r !== k + 1 && !(r > k + 1 && tokens[k + 2]?.norm === 'to')) continue;
+    const end = clauseStarts(g, inAnchor).find((x) => x > k) ?? tokens.length;
+    if (tokens.slice(r + 1, end).some((t, d) => POSSESSIVE_BACK.has(t.norm) && !inAnchor(r + 1 + d))) return r;
+  }
+  return -1;
+}
+/**
+ * Round 19 (words19b): the wh-word of the question a later wanting points back at (`wantedNext`: "who
+ * made X? I want to see their other films") asked for what "their" stands for — the node the chain
+ * passes through on the way, a person here — so it may name that label, as an answer's wh-word names
+ * the answer's.
+ */
+function stepWords(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], ctx: RankContext): void {
+  if (phrase.length === 0) return;
+  out.forEach((w, k) => {
+    if (w.wh && w.answer === undefined && w.index < phrase[0]! && wantedNext(g, inAnchor, w.index, ctx) === phrase[0]) out[k] = { ...w, step: true };
+  });
+}
+/** Possessive pronouns in the third person: a noun phrase holding one points back at what was said before it. */
+const POSSESSIVE_BACK = new Set(['their', 'his', 'her', 'its']);
 
 /**
  * The last step of a step list: a later clause opened by "then" ("…, then the years …", "…, and then
@@ -1799,8 +2029,33 @@ function nounPhraseQuestion(g: Grounding, inAnchor: (i: number) => boolean, ctx:
     return j > 0 && tokens[j]!.norm === 'of' && !inAnchor(j) && noun(j - 1) && labelsNamed(tokens[j - 1]!.norm, ctx).length > 0 ? j - 1 : -1;
   }).find((j) => j >= 0);
   const afterName = nounsAfterName(g, inAnchor, ctx, end);
+  if (afterName < 0) {
+    const ofHead = nounOfAfterName(g, inAnchor, ctx, end);
+    if (ofHead >= 0) return ofHead;
+  }
   if (ofName !== undefined && afterName >= 0) return ofName;
   return afterName >= 0 ? afterName : fallback;
+}
+
+/**
+ * Round 19 (words19b), a name and then "N of …" ("X genre of movies they do", "X languages of the films
+ * they wrote"): English heads "N of M" by N, whatever the "of" phrase holds after it (a noun, a clause
+ * without its "that"), so N is what is asked — the name, its topic, opening the question, nothing
+ * before it but the name. Returns N's index, or -1.
+ */
+function nounOfAfterName(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext, end: (k: number) => number): number {
+  const tokens = g.tokens;
+  if (g.anchors.length !== 1) return -1;
+  const m = g.mentions[g.anchors[0]!]!;
+  if (tokens.slice(0, m.tokenStart).some((t) => /\p{L}/u.test(t.norm))) return -1;
+  const from = m.tokenEnd;
+  const noun = (i: number): boolean => i < tokens.length && !inAnchor(i) && !isStopWord(tokens[i]!.norm) && !AUXILIARIES.has(tokens[i]!.norm) && ctx.meaning.isNoun(tokens[i]!.norm);
+  let i = from;
+  while (noun(i)) i++;
+  if (i === from || i >= end(from) || tokens[i]!.norm !== 'of' || inAnchor(i)) return -1;
+  let j = i + 1;
+  while (j < tokens.length && !inAnchor(j) && (DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+  return noun(j) ? i - 1 : -1;
 }
 
 /**
@@ -1882,9 +2137,25 @@ function contentHead(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
  * writes it, who's in it?"); its nouns still may ("if I liked one film by the director X, …").
  */
 function conditionEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
-  if (!CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return 0;
+  if (!CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return whenClauseEnd(g, inAnchor);
   return clauseStarts(g, inAnchor).find((k) => k > 0) ?? 0;
 }
+
+/**
+ * Round 19 (words19b), a clause of time opening the question ("when X directs, what kind of films come
+ * out of it", "whenever X takes a role, which writers …"): "when" with a subject right after it (the
+ * name or a subject pronoun), not an auxiliary or a verb (a question's "when did X …", "when was X …"),
+ * is the conjunction, not the wh-word — the clause sets the scene as "if" does, and the next clause,
+ * holding a wh-word of its own, asks. Returns where that clause starts, or 0.
+ */
+function whenClauseEnd(g: Grounding, inAnchor: (i: number) => boolean): number {
+  if (!TIME_CONDITIONS.has(g.tokens[0]?.norm ?? '') || inAnchor(0)) return 0;
+  if (!(inAnchor(1) || (SUBJECT_PRONOUNS.has(g.tokens[1]?.norm ?? '') && g.tokens[1]!.norm !== 'you'))) return 0;
+  const k = clauseStarts(g, inAnchor).find((x) => x > 1) ?? 0;
+  return k > 0 && g.tokens.slice(k).some((t, d) => !inAnchor(k + d) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm))) ? k : 0;
+}
+/** Conjunctions of time that open a clause setting the scene: "when X directs, …". */
+const TIME_CONDITIONS = new Set(['when', 'whenever']);
 
 /** Words opening a condition or a premise: "if I liked X, …", "given the cast of X, …". */
 const CONDITIONS = new Set(['if', 'given']);
@@ -2108,7 +2379,7 @@ function readSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: A
 
 /** A word's own links to a slot: lemmas, WordNet, the asked type naming the label. */
 function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
-  if (w.wh) return slot.kind === 'label' && w.answer !== undefined ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
+  if (w.wh) return slot.kind === 'label' && (w.answer !== undefined || w.step) ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
   const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
   const s = floor(Math.max(typeSimilarity(asked, w, slot), bestOf(ctx.meaning, w.answer !== undefined || w.noun ? 'noun:' + w.word : w.word, slot.terms), rare));
@@ -2354,6 +2625,20 @@ export function rankCandidates(g: Grounding, candidates: readonly Candidate[], c
   return rankWith(g, candidates, ctx).ranked;
 }
 
+/**
+ * Round 19 (words19b), "anything else …" asked with no answer noun ("anything else out there from the
+ * same writer as X?", "is there something else by the director of X"): a thing pronoun with "else"
+ * after it stands for things other than the one named — of the anchor's own kind, as "more by …" does
+ * (`AskedType.sameAsAnchor`). Only where no wh-word or request asks, or the pronoun itself opens the
+ * question's noun phrase, and not after "or"/"and". Returns the two words, or undefined.
+ */
+function somethingElse(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[]): string | undefined {
+  // Not an alternative offered ("is X in English or something else"): that one is an answer, not what is asked.
+  const at = g.tokens.findIndex((t, i) => THING_PRONOUNS.has(t.norm) && !inAnchor(i) && !inAnchor(i + 1) && g.tokens[i + 1]?.norm === 'else' && !CONJUNCTIONS.has(g.tokens[i - 1]?.norm ?? ''));
+  if (at < 0 || !(phrase.length === 0 || (phrase.length === 2 && phrase[0] === at && phrase[1] === at))) return undefined;
+  return `${g.tokens[at]!.norm} else`;
+}
+
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const g = asRead(question, ctx);
@@ -2378,7 +2663,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : undefined, howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
+  const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : somethingElse(g, inAnchor, phrase), howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
