@@ -8,6 +8,7 @@ import { EmbeddedStore } from '../../../src/core/graph/embedded/embeddedStore';
 import { importFiles } from '../../../src/core/graph/import/importer';
 import { parseDocument } from '../../../src/core/dsl';
 import { captureIO } from '../../support/cliCapture';
+import { MAX_QUESTION_WORDS, questionTooLong } from '../../../src/core/ask/tokens';
 
 const root = resolve(__dirname, '../../..');
 let dir = '';
@@ -104,8 +105,7 @@ test('CLI: a question longer than ask reads is refused with a clear message, at 
   assert.deepEqual(rows.map((r) => [r.id, r.kind]), [['a', 'planned'], ['b', 'too-long']]);
 });
 
-test('ask reads a question of up to 200 words (the bound is not hit by a long everyday question)', async () => {
-  const { questionTooLong, MAX_QUESTION_WORDS } = await import('../../../src/core/ask/tokens');
+test('ask reads a question of up to 200 words (the bound is not hit by a long everyday question)', () => {
   const rambling = `so my sister and I got really into The Vow over the holidays and ${'we watched it again and '.repeat(30)}who directed it`;
   assert.ok(rambling.split(/\s+/).length < MAX_QUESTION_WORDS);
   assert.equal(questionTooLong(rambling), undefined);
