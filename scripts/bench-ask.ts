@@ -4,7 +4,9 @@
 // among the top 5 candidates, and the per-question time after the index is built.
 // Issue 27's rows beside them, all with the database alone (no schema file, no aliases): MetaQA dev
 // questions; the held-out everyday wordings (data/questions/ask-heldout-wordings.json, written
-// before measuring, entities unmarked) with the share of wrong answers shown as a confident match;
+// before measuring, entities unmarked) with the share of wrong answers shown as a confident match
+// ("confident wrong", of all questions) and the share of right first answers shown as one ("confident
+// right", of the hits: what a stricter confidence rule costs);
 // the dev questions with one letter dropped from the topic's longest word (six letters or more).
 // Run: npm run bench:ask -- [--sample N per hop (default 1000; 0 = all)] [--hop 1|2|3] [--no-schema] [--own-only] [--misses K]
 //   [--heldout-sample N per wording (default 20)] [--heldout <file> (default data/questions/ask-heldout-wordings.json)] [--no-issue27] [--issue27-only (only the database-alone rows)] [--no-typo] [--no-heldout]
@@ -46,6 +48,8 @@ interface Tally {
   hits: number;
   /** Wrong first answer with status 'match' (a confident wrong answer). */
   confidentWrong: number;
+  /** Right first answer with status 'match' (a confident right answer; its share of the hits is printed). */
+  confidentRight: number;
   top5: number;
   times: number[];
   /** CPU time per question (user + system), where measured: wall times are inflated on a shared machine. */
@@ -54,7 +58,7 @@ interface Tally {
 }
 
 function newTally(): Tally {
-  return { n: 0, hits: 0, confidentWrong: 0, top5: 0, times: [], cpu: [], misses: [] };
+  return { n: 0, hits: 0, confidentWrong: 0, confidentRight: 0, top5: 0, times: [], cpu: [], misses: [] };
 }
 
 function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string | undefined, text: string): void {
@@ -62,7 +66,8 @@ function score(t: Tally, r: AskResult, gold: ReadonlySet<string>, chain: string 
   t.times.push(r.timings.totalMs);
   const hit = r.kind === 'planned' && r.answers.length > 0 && gold.has(r.answers[0]!.value);
   if (hit) t.hits++;
-  else if (r.kind === 'planned' && r.status === 'match') t.confidentWrong++;
+  if (hit && r.kind === 'planned' && r.status === 'match') t.confidentRight++;
+  else if (!hit && r.kind === 'planned' && r.status === 'match') t.confidentWrong++;
   const inTop5 = chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === chain);
   if (inTop5) t.top5++;
   if (!hit) {
@@ -99,7 +104,8 @@ async function scoreAll(t: Tally, asker: Asker, qs: readonly { id: string; text:
     t.times.push(rec.ms);
     const hit = rec.rank === 1;
     if (hit) t.hits++;
-    else if (r.kind === 'planned' && r.status === 'match') t.confidentWrong++;
+    if (hit && r.kind === 'planned' && r.status === 'match') t.confidentRight++;
+    else if (!hit && r.kind === 'planned' && r.status === 'match') t.confidentWrong++;
     const inTop5 = q.chain === undefined ? hit : r.kind === 'planned' && r.candidates.slice(0, 5).some((c) => c.chain === q.chain);
     if (inTop5) t.top5++;
     if (!hit) {
@@ -119,7 +125,7 @@ function pct(xs: number[], p: number): number {
 function report(name: string, t: Tally, misses: number): void {
   const cpu = t.cpu.length ? `  CPU p50 ${pct(t.cpu, 0.5).toFixed(1)} ms p95 ${pct(t.cpu, 0.95).toFixed(1)} ms` : '';
   console.log(
-    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  confident wrong ${(t.confidentWrong / t.n).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms${cpu}`,
+    `${name.padEnd(26)} n=${String(t.n).padStart(5)}  Hits@1 ${(t.hits / t.n).toFixed(3)}  confident wrong ${(t.confidentWrong / t.n).toFixed(3)}  confident right ${(t.confidentRight / Math.max(1, t.hits)).toFixed(3)}  gold chain in top 5 ${(t.top5 / t.n).toFixed(3)}  p50 ${pct(t.times, 0.5).toFixed(1)} ms  p95 ${pct(t.times, 0.95).toFixed(1)} ms${cpu}`,
   );
   for (const m of t.misses.slice(0, misses)) console.log(m);
 }
@@ -306,6 +312,7 @@ async function main(): Promise<void> {
       total.n += t.n;
       total.hits += t.hits;
       total.confidentWrong += t.confidentWrong;
+      total.confidentRight += t.confidentRight;
       total.top5 += t.top5;
       total.times.push(...t.times);
     }

@@ -117,6 +117,9 @@ export interface RankedCandidate {
   /** Words of the question the lexicon does not know, when there are several (`UNKNOWN_WORDS`): the
    *  sentence is partly in words the ranker cannot read ("the movies X directed, quiénes actúan en ellas"). */
   readonly unknownWords?: readonly string[];
+  /** A word naming relations outright is read only as a label, and none of them is where it would
+   *  speak (`labelOnlyName`), in words. */
+  readonly labelOnly?: string;
 }
 
 interface QuestionWord {
@@ -2779,10 +2782,52 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const shortest = new Map<string, number>();
   for (const r of out) if (r.answerFits === true) shortest.set(anchorsOf(r.candidate), Math.min(shortest.get(anchorsOf(r.candidate)) ?? Infinity, hopsOf(r)));
   for (let i = 0; i < out.length; i++) if (out[i]!.answerFits === true && hopsOf(out[i]!) > (shortest.get(anchorsOf(out[i]!.candidate)) ?? Infinity)) out[i] = { ...out[i]!, shorterFits: true };
+  // Round 19c: a relation's own word read only as a label (`labelOnlyName`); confidence only.
+  const named = relationWords(words, ctx);
+  if (named.length > 0)
+    for (let i = 0; i < out.length; i++) {
+      const labelOnly = labelOnlyName(out[i]!, named);
+      if (labelOnly) out[i] = { ...out[i]!, labelOnly };
+    }
   // The last tie-break is the shape itself, so either enumerator (snapshot or store, which list
   // candidates in different orders) leads to the same choice.
   out.sort((x, y) => y.score - x.score || hopsOf(x) - hopsOf(y) || answerCount(y.candidate) - answerCount(x.candidate) || shapeOrder(x.candidate.shape, y.candidate.shape));
   return { ranked: out, asked, unread };
+}
+
+/**
+ * Round 19c, a relation's own word read only as a label: the question words that name relations of
+ * the graph outright (relatedness ≥ NAMES: "directors" → directed_by, "wrote" → written_by), each
+ * with the relations it names and whether it is the answer phrase's head noun.
+ */
+function relationWords(words: readonly QuestionWord[], ctx: RankContext): { word: string; relations: string[]; head: boolean }[] {
+  return words
+    .filter((w) => !w.wh && !w.co && w.relational >= NAMES)
+    .map((w) => ({ word: w.word, relations: [...ctx.vocabulary.relations].filter(([, terms]) => bestOf(ctx.meaning, w.word, terms) >= NAMES).map(([r]) => r), head: w.answer === 0 }))
+    .filter((w) => w.relations.length > 0);
+}
+
+/**
+ * Round 19c: a word that names a relation outright says how things are joined ("directors": those
+ * who directed something; "wrote": the writing). When a candidate reads it only as a label (Person,
+ * or a Tag "wrote" resembles) and none of the relations it names is where it would speak — for the
+ * answer noun, the hop reaching the answers ("which directors made films from the writer's other
+ * scripts" answered by written_by); for any other word, anywhere in the chain ("who directed the
+ * films written by …" through has_tags) — the word's own meaning is left out: the choice is a
+ * guess, however well the other words fit. Confidence only; the ranking is untouched.
+ */
+function labelOnlyName(r: RankedCandidate, named: readonly { word: string; relations: string[]; head: boolean }[]): string | undefined {
+  const s = r.candidate.shape;
+  const all = s.kind === 'chain' ? s.steps.map((x) => x.relation) : s.kind === 'path' ? [s.first.relation, s.second.relation] : [s.first.relation, s.second.relation, s.then.relation];
+  const reaching = s.kind === 'chain' ? [s.steps[s.steps.length - 1]!.relation] : s.kind === 'path' ? all : [s.then.relation];
+  for (const w of named) {
+    const read = r.matches.filter((m) => m.word === w.word);
+    if (read.length === 0 || !read.every((m) => m.slot.startsWith('label '))) continue;
+    const where = w.head ? reaching : all;
+    if (where.some((x) => w.relations.includes(x))) continue;
+    return `"${w.word}" names ${w.relations.join(', ')}, but is read only as ${read[0]!.slot} (${read[0]!.similarity.toFixed(2)}); ${w.head ? 'the answers are reached by' : 'the query goes through'} ${where.join(w.head ? ' or ' : ', ')}`;
+  }
+  return undefined;
 }
 
 /**
@@ -2919,6 +2964,8 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.faint.length > 0) return `only a faint link (below ${RANK_WEIGHTS.faint}) speaks for a relation: ${r.faint.join('; ')}`;
   if (r.byValues.length > 0) return `only a scale's values in the graph link the question to ${r.byValues.join(', ')} (its range is a scale of a few values)`;
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
+  // Round 19c: a word naming a relation outright is read only as a label, its relation left out.
+  if (r.labelOnly) return r.labelOnly;
   // A hop no word names, while a word naming another relation outright is left unread by this
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
   if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)
