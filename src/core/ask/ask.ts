@@ -240,7 +240,7 @@ export class Asker {
     const chosenRanked = ranked[choice.index]!;
     const order = choice.decidedBy.kind === 'ranker' ? ranked : [chosenRanked, ...ranked.filter((r) => r !== chosenRanked)];
     // Round 19 (words19): one value asked of a relation that gives most things one, several found: weak.
-    const several = this.index instanceof GraphSnapshot ? severalOfOne(this.index, chosenRanked.candidate) : undefined;
+    const several = severalOfOne(this.index, chosenRanked.candidate, candidates);
     const confidence = several ? Math.min(confidenceOf(order, unread, sameAnswers), WEAK_CAP) : confidenceOf(order, unread, sameAnswers);
     // Why the length is a guess, said under the chosen one's evidence (it depends on its rival, not on it alone).
     const undecided = lengthUndecided(order, sameAnswers);

@@ -5,7 +5,8 @@
  * `norm` drops a word). Kept in this file so that other rounds' readings in `rank.ts` merge beside it.
  */
 import { isStopWord } from '../embed/lexicon/normalize';
-import type { GraphSnapshot } from '../retrieve/snapshot/snapshot';
+import { oneValuedShares } from '../retrieve/domains';
+import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import type { Candidate } from './enumerate';
 import type { Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
@@ -297,56 +298,28 @@ const PERSONAL = new Set(['they', 'he', 'she']);
  * the years 2004 and 2012, "Mighty Joe Young" 1949 and 1998. A one-hop answer from it mixes them, and
  * which one the question means the ranker cannot tell — "is X an 80s film or a 90s one, which year
  * exactly" was answered with X's first year as a match, "who's the director of Mighty Joe Young" with
- * one film's director — so it is weak. Read only where the Asker holds the graph's edges (the
- * snapshot); the shares are counted once per snapshot. A film with two directors and one year is one
- * film, and keeps its confidence.
+ * one film's director — so it is weak. The shares come from the index (`oneValuedShares`: stored in
+ * the index file, or counted once from the edges), the anchor's values from its one-hop candidates,
+ * so memory and store placement decide alike. A film with two directors and one year is one film,
+ * and keeps its confidence.
  */
-export function severalOfOne(snapshot: GraphSnapshot, candidate: Candidate): string | undefined {
-  const shape = candidate.shape;
-  if (shape.kind !== 'chain' || shape.steps.length !== 1 || candidate.nodes.length < 2) return undefined;
-  const d = snapshot.data;
+export function severalOfOne(index: SearchIndex, chosen: Candidate, candidates: readonly Candidate[]): string | undefined {
+  const shape = chosen.shape;
+  if (shape.kind !== 'chain' || shape.steps.length !== 1 || chosen.nodes.length < 2) return undefined;
+  const shares = oneValuedShares(index);
+  if (!shares) return undefined;
   const node = shape.anchor.node;
-  const counts = new Map<number, number>();
-  for (let e = d.outOffsets[node]!; e < d.outOffsets[node + 1]!; e++) counts.set(d.outRels[e]!, (counts.get(d.outRels[e]!) ?? 0) + 1);
-  for (const [r, c] of counts) {
-    if (c < 2) continue;
-    const name = d.relationNames[r]!;
-    const share = oneValuedShare(snapshot, name, 'out');
-    if (share >= ONE_VALUED) return `"${shape.anchor.name}" has ${c} values of ${name}, which ${Math.round(share * 100)}% of the nodes having it have one of (the graph): the name stands for several things, and which one is meant nothing says`;
+  // The anchor's values of each relation are the answers of its one-hop chains: the same in memory
+  // and in the store (candidates are walked from the neighbourhood either way).
+  for (const c of candidates) {
+    const s = c.shape;
+    if (s.kind !== 'chain' || s.steps.length !== 1 || s.anchor.node !== node || s.steps[0]!.direction !== 'out' || c.nodes.length < 2) continue;
+    const name = s.steps[0]!.relation;
+    const r = index.data.relationNames.indexOf(name);
+    const share = r >= 0 ? shares[r]! : 0;
+    if (share >= ONE_VALUED) return `"${shape.anchor.name}" has ${c.nodes.length} values of ${name}, which ${Math.round(share * 100)}% of the nodes having it have one of (the graph): the name stands for several things, and which one is meant nothing says`;
   }
   return undefined;
 }
 /** A relation is one-valued when at least this share of the nodes having it have one value. */
 export const ONE_VALUED = 0.95;
-
-const oneValued = new WeakMap<GraphSnapshot, Map<string, number>>();
-
-function oneValuedShare(snapshot: GraphSnapshot, relation: string, direction: 'out' | 'in'): number {
-  let byRelation = oneValued.get(snapshot);
-  if (!byRelation) {
-    byRelation = new Map();
-    const d = snapshot.data;
-    const n = d.outOffsets.length - 1;
-    for (const [dir, offsets, rels] of [['out', d.outOffsets, d.outRels], ['in', d.inOffsets, d.inRels]] as const) {
-      const having = new Float64Array(d.relationNames.length);
-      const single = new Float64Array(d.relationNames.length);
-      const count = new Uint32Array(d.relationNames.length);
-      for (let v = 0; v < n; v++) {
-        const from = offsets[v]!;
-        const to = offsets[v + 1]!;
-        for (let e = from; e < to; e++) count[rels[e]!]!++;
-        for (let e = from; e < to; e++) {
-          const r = rels[e]!;
-          const c = count[r]!;
-          if (c === 0) continue;
-          having[r]!++;
-          if (c === 1) single[r]!++;
-          count[r] = 0;
-        }
-      }
-      d.relationNames.forEach((name, r) => byRelation!.set(`${dir} ${name}`, having[r]! > 0 ? single[r]! / having[r]! : 0));
-    }
-    oneValued.set(snapshot, byRelation);
-  }
-  return byRelation.get(`${direction} ${relation}`) ?? 0;
-}

@@ -7,7 +7,7 @@
 // that find nothing.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AskResult } from '../../../src/core/ask';
@@ -176,4 +176,42 @@ test('auto keeps ask in memory at any budget and says why; store only when asked
       await s.close();
     }
   }
+});
+
+test('a name the graph holds for several things is weak in the store as in memory: the one-valued shares come from the index file', async () => {
+  // Forty films with one year each, a fifth of them with two directors (so a year is one-valued
+  // and a director is not); "Twin Peaks Again" is one title for two films (two years), and "Duo
+  // Directed" one film with two directors (it keeps its confidence). Each of the twin's films has its
+  // own director: which one "who directed" means, nothing says.
+  const lines: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    lines.push(`Film Number ${i}|release_year|${1950 + i}`, `Film Number ${i}|directed_by|Director Number ${i}`);
+    if (i % 5 === 0) lines.push(`Film Number ${i}|directed_by|Director Number ${i + 1}`);
+  }
+  lines.push('Twin Peaks Again|release_year|1990', 'Twin Peaks Again|release_year|2017', 'Twin Peaks Again|directed_by|Mara Lindqvist', 'Twin Peaks Again|directed_by|Lena Okafor');
+  lines.push('Duo Directed|release_year|2003', 'Duo Directed|directed_by|Mara Lindqvist', 'Duo Directed|directed_by|Osei Brandt');
+  const file = join(dir, 'twins.txt');
+  writeFileSync(file, lines.join('\n'));
+  const twins = join(dir, 'db-twins');
+  await importedDatabase(twins, [{ path: file, format: 'triples' }], false);
+  const ask = async (placement: 'store' | 'memory', q: string): Promise<AskResult> => {
+    const s = await openSession({ store: { kind: 'embedded', folder: twins, readOnly: true }, placement });
+    try {
+      const { asker } = await s.asker();
+      return await asker.ask(q);
+    } finally {
+      await s.close();
+    }
+  };
+  const evidence = (r: AskResult): string => (r.kind === 'planned' ? r.candidates[r.chosen]!.evidence.join(' | ') : '');
+  for (const q of ['what year was Twin Peaks Again released', 'who directed Twin Peaks Again']) {
+    const [memory, store] = [await ask('memory', q), await ask('store', q)];
+    assert.deepEqual(shown(store), shown(memory), q);
+    assert.ok(memory.kind === 'planned' && memory.status === 'weak', `${q}: weak`);
+    assert.match(evidence(memory), /"Twin Peaks Again" has 2 values of release_year, which 98% of the nodes having it have one of/);
+  }
+  const [memory, store] = [await ask('memory', 'who directed Duo Directed'), await ask('store', 'who directed Duo Directed')];
+  assert.deepEqual(shown(store), shown(memory));
+  assert.ok(store.kind === 'planned' && store.answers.length === 2 && store.status === 'match', 'one film with two directors keeps its confidence');
+  assert.doesNotMatch(evidence(store), /values of/);
 });

@@ -5,7 +5,7 @@ import type { Embedder } from '../../embed/embedder';
 import type { GraphStore } from '../../graph/graphStore';
 import { GraphSnapshot, SearchIndex, SnapshotBuilder, type IndexData, type SpillOption } from './snapshot';
 import { SparseScratch } from '../../embed/hashing';
-import { RelationDomains } from '../domains';
+import { oneValuedShares, RelationDomains } from '../domains';
 import { bm25For, type Bm25Data } from '../mor/bm25';
 import { FileBm25, FilePostings, FileRows, readArray } from './fileVectors';
 import { FileDegrees } from './fileDegrees';
@@ -29,7 +29,8 @@ import { APPROXIMATE_ABOVE, ResidentPostings, scatterEntries, type EmbeddingMatr
 const MAGIC = 'KGSNAP02';
 // 3: edges in (type, endpoint pair, source, stored edge) order (EmbeddedStore.exportGraph, in-store retrieval).
 // 4: each row's entries (rowOffsets, rowEntries) beside the postings; postings and rows last.
-const VERSION = 4;
+// 5: the relations' one-valued shares (`relations.oneValued`), read by ask in store placement too.
+const VERSION = 5;
 /** Sections that stay in the file for a large graph (read per bucket / per row): written last. */
 const ON_DISK = ['postRows', 'postVals', 'rowEntries'] as const;
 
@@ -126,6 +127,8 @@ export function writeSnapshot(path: string, snap: GraphSnapshot): void {
   const domains = RelationDomains.of(snap).data;
   arr('domains.pairs', 'u8', domains.pairs);
   arr('domains.touches', 'u8', domains.touches);
+  const oneValued = oneValuedShares(snap);
+  if (oneValued) arr('relations.oneValued', 'f32', oneValued);
   parts.push(...last);
   let offset = 0;
   const sections: Section[] = parts.map((p) => {
@@ -466,6 +469,7 @@ function openIndexFile(path: string, expect: { fingerprint: string; embedderId: 
           }
         : {}),
       ...(byName.has('domains.pairs') ? { domains: { pairs: u8('domains.pairs'), touches: u8('domains.touches') } } : {}),
+      ...(byName.has('relations.oneValued') ? { oneValued: f32('relations.oneValued') } : {}),
     };
     const snapshot = withGraph
       ? new GraphSnapshot({ ...data, outOffsets: u32('outOffsets'), outTargets: u32('outTargets'), outRels: u16('outRels'), inOffsets: u32('inOffsets'), inSources: u32('inSources'), inRels: u16('inRels') })

@@ -48,6 +48,8 @@ export interface IndexData {
   readonly bm25?: Bm25Data;
   /** RelationDomains' arrays, when the index file holds them (else computed from every edge on first use). */
   readonly domains?: { readonly pairs: Uint8Array; readonly touches: Uint8Array };
+  /** `oneValuedShares`' array, when the index file holds it (else computed from every edge on first use). */
+  readonly oneValued?: Float32Array;
 }
 
 /** The candidate side of the graph (IndexData): what a search index answers without the edges. */
