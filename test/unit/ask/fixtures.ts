@@ -9,6 +9,11 @@ export function planned(r: AskResult): Extract<AskResult, { kind: 'planned' }> {
   return r as Extract<AskResult, { kind: 'planned' }>;
 }
 
+/** The first candidate's status, chain and evidence: what a failed assertion about a choice shows. */
+export const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
+/** Whether the first candidate's evidence quotes the word (the ranker read it). */
+export const reads = (r: ReturnType<typeof planned>, word: string): boolean => r.candidates[0]!.evidence.some((e) => e.includes(`"${word}"`));
+
 type Edge = { source: string; type: string; target: string };
 type Node = { id: string; labels: string[]; name: string };
 /** More of the same graph: nodes after the genres (`nodes`) and after the years (`lastNodes`), and each film's further edges after its year. */

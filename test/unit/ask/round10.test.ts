@@ -7,7 +7,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
-import { fortyFilms, planned } from './fixtures';
+import { fortyFilms, planned, why } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).
 // Heat (film 0): actors Person AA/BA/CA Surname, writer Person YB Surname (p50), director Person ZB
@@ -20,7 +20,6 @@ before(async () => {
   asker = new Asker(await graph());
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 
 test('a request opening a later clause asks: "did X ever write a comedy? list the genres of all their films" asks for genres', async () => {
   const r = planned(await asker.ask('did Person YB Surname ever write a comedy? list the genres of all their films'));

@@ -7,7 +7,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
 import { oneSlip } from '../../../src/core/ask/rank';
-import { fortyFilms, planned, taggedFilms } from './fixtures';
+import { fortyFilms, planned, taggedFilms, why } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).
 // Heat (film 0): actors Person AA/BA/CA Surname, writer Person YB Surname (p50, films 0–3), director
@@ -20,7 +20,6 @@ before(async () => {
   scored = new Asker(await taggedFilms(['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing'], 'round-11-scored'));
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 
 test('a mistyped function word is read as the one word of the closed class it is a slip of: "wat else have they written" asks for what they wrote', async () => {
   const r = planned(await asker.ask('the screenwriter of Heat, wat else have they written'));

@@ -6,7 +6,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
-import { fortyFilms, planned, taggedFilms } from './fixtures';
+import { fortyFilms, planned, taggedFilms, why } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).
 // Heat (film 0): actors Person AA/BA/CA Surname, writer Person YB Surname (p50, films 0–3), director
@@ -26,7 +26,6 @@ before(async () => {
   tagged = new Asker(await taggedFilms(['murder', 'heist', 'based on novel', 'police', 'revenge', 'boxing'], 'round-12-tagged'));
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 
 test('a note\'s abbreviation is read as the one graph word it begins, as the noun WordNet derives when that word is a verb: "X dir. -> other titles", "X - dir.?"', async () => {
   const r = planned(await asker.ask('Heat dir. -> other titles'));

@@ -7,7 +7,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
-import { fortyFilms, planned } from './fixtures';
+import { fortyFilms, planned, why } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).
 // Heat (film 0): writer Person YB Surname (p50, films 0–3), director Person ZB Surname (p51, films 0–3).
@@ -17,7 +17,6 @@ before(async () => {
   asker = new Asker(await fortyFilms(titles, 'round-14'));
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 
 test('an irregular participle after the noun is no finite verb: "the other films written by the Heat writer" asks for the films', async () => {
   const r = planned(await asker.ask('the other films written by the Heat writer'));

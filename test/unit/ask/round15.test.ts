@@ -8,7 +8,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
-import { fortyFilms, planned } from './fixtures';
+import { fortyFilms, planned, why } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).
 // Heat (film 0): writer Person YB Surname (p50, films 0–3), director Person ZB Surname (p51, films 0–3).
@@ -18,7 +18,6 @@ before(async () => {
   asker = new Asker(await fortyFilms(titles, 'round-15'));
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 
 test('a work named by the verb that makes it: "whose screenplay was Heat" (WordNet: screenplay, a script; to script, to write)', async () => {
   const r = planned(await asker.ask('whose screenplay was Heat'));

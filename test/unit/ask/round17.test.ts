@@ -12,7 +12,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker, unheaded } from '../../../src/core/ask';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { fortyFilmsWithWords, planned } from './fixtures';
+import { fortyFilmsWithWords, planned, why } from './fixtures';
 
 // Film i: actors p(3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10); a
 // genre, a year, a language and two tags of common words each, and a tag "4" on every fifth film.
@@ -28,7 +28,6 @@ before(async () => {
   asker = new Asker(await films());
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 const top = async (q: string): Promise<ReturnType<typeof planned>> => planned(await asker.ask(q));
 
 test('a keyword query before a colon is a compound, its head last: "tag search: murder" asks for no tag, and adds no hop', async () => {

@@ -11,7 +11,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { fortyFilmsWithWords, planned } from './fixtures';
+import { fortyFilmsWithWords, planned, reads, why } from './fixtures';
 
 // Film i: actors p(3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10); a
 // genre, a year (1990 + i mod 8), a language, two tags of common words, and a vote bucket (famous,
@@ -32,9 +32,7 @@ before(async () => {
   asker = new Asker(await films());
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 const top = async (q: string): Promise<ReturnType<typeof planned>> => planned(await asker.ask(q));
-const reads = (r: ReturnType<typeof planned>, word: string): boolean => r.candidates[0]!.evidence.some((e) => e.includes(`"${word}"`));
 
 test('an adverbial idiom WordNet holds is no word of the graph: "who penned the screenplay of Picture Number 5 in the first place"', async () => {
   const r = await top('who penned the screenplay of Picture Number 5 in the first place');

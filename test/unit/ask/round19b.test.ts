@@ -13,7 +13,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
-import { fortyFilmsWithWords, planned } from './fixtures';
+import { fortyFilmsWithWords, planned, reads, why } from './fixtures';
 
 // Film i: actors p(3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10); a
 // genre, a year, a language and two tags of common words each.
@@ -36,9 +36,7 @@ before(async () => {
   asker = new Asker(await films());
 });
 
-const why = (r: ReturnType<typeof planned>): string => `${r.status} ${r.candidates[0]!.chain}\n${r.candidates[0]!.evidence.join('\n')}`;
 const top = async (q: string): Promise<ReturnType<typeof planned>> => planned(await asker.ask(q));
-const reads = (r: ReturnType<typeof planned>, word: string): boolean => r.candidates[0]!.evidence.some((e) => e.includes(`"${word}"`));
 
 test('a clause of time opening the question sets the scene; the next clause asks: "when Person ZB Surname directs, what sort of pictures result"', async () => {
   const r = await top('when Person ZB Surname directs, what sort of pictures result');
