@@ -241,7 +241,8 @@ export class Asker {
     const order = choice.decidedBy.kind === 'ranker' ? ranked : [chosenRanked, ...ranked.filter((r) => r !== chosenRanked)];
     // Round 19 (words19): one value asked of a relation that gives most things one, several found: weak.
     const several = severalOfOne(this.index, chosenRanked.candidate, candidates);
-    const confidence = several ? Math.min(confidenceOf(order, unread, sameAnswers), WEAK_CAP) : confidenceOf(order, unread, sameAnswers);
+    const fromRanking = confidenceOf(order, unread, sameAnswers);
+    const confidence = several ? Math.min(fromRanking, WEAK_CAP) : fromRanking;
     // Why the length is a guess, said under the chosen one's evidence (it depends on its rival, not on it alone).
     const undecided = lengthUndecided(order, sameAnswers);
     const kept = ranked.slice(0, Math.max(KEPT_CANDIDATES, choice.index + 1));

@@ -103,43 +103,39 @@ const cache = new WeakMap<SearchIndex, RelationDomains>();
 const shares = new WeakMap<SearchIndex, Float32Array | undefined>();
 
 /**
- * For each relationship type, the share of the nodes having an edge of it that have exactly one:
- * `[r]` over outgoing edges, `[R + r]` over incoming ones (0 when no node has it). Read from the
- * graph, once: a relation nearly every node has one of (a film's release year) tells ask that a
- * name with several is several things under one name (`severalOfOne`). Stored in the index file
- * beside the domains (one pass over the edges when it is built), so store placement, which holds
- * no edges, reads the same figure as memory; undefined only for an index without it or the edges.
+ * For each relationship type r, the share of the nodes with an outgoing edge of it that have
+ * exactly one (0 when no node has it). Read from the graph, once: a relation nearly every node has
+ * one of (a film's release year) tells ask that a name with several is several things under one
+ * name (`severalOfOne`). Stored in the index file beside the domains (one pass over the edges when
+ * it is built), so store placement, which holds no edges, reads the same figure as memory;
+ * undefined only for an index without it or the edges.
  */
 export function oneValuedShares(snap: SearchIndex): Float32Array | undefined {
   if (shares.has(snap)) return shares.get(snap);
   const R = snap.data.relationNames.length;
   const stored = snap.data.oneValued;
-  const graph = snap.data as Partial<SnapshotData>;
+  const { outOffsets, outRels } = snap.data as Partial<SnapshotData>;
   let out: Float32Array | undefined;
-  if (stored && stored.length === 2 * R) out = stored;
-  else if (graph.outOffsets && graph.outRels && graph.inOffsets && graph.inRels) {
-    out = new Float32Array(2 * R);
+  if (stored && stored.length === R) out = stored;
+  else if (outOffsets && outRels) {
     const having = new Float64Array(R);
     const single = new Float64Array(R);
     const count = new Uint32Array(R);
-    for (const [side, offsets, rels] of [[0, graph.outOffsets, graph.outRels], [R, graph.inOffsets, graph.inRels]] as const) {
-      having.fill(0);
-      single.fill(0);
-      for (let v = 0; v < snap.nodeCount; v++) {
-        const from = offsets[v]!;
-        const to = offsets[v + 1]!;
-        for (let e = from; e < to; e++) count[rels[e]!]!++;
-        for (let e = from; e < to; e++) {
-          const r = rels[e]!;
-          const c = count[r]!;
-          if (c === 0) continue;
-          having[r]!++;
-          if (c === 1) single[r]!++;
-          count[r] = 0;
-        }
+    for (let v = 0; v < snap.nodeCount; v++) {
+      const from = outOffsets[v]!;
+      const to = outOffsets[v + 1]!;
+      for (let e = from; e < to; e++) count[outRels[e]!]!++;
+      for (let e = from; e < to; e++) {
+        const r = outRels[e]!;
+        const c = count[r]!;
+        if (c === 0) continue;
+        having[r]!++;
+        if (c === 1) single[r]!++;
+        count[r] = 0;
       }
-      for (let r = 0; r < R; r++) out[side + r] = having[r]! > 0 ? single[r]! / having[r]! : 0;
     }
+    out = new Float32Array(R);
+    for (let r = 0; r < R; r++) out[r] = having[r]! > 0 ? single[r]! / having[r]! : 0;
   }
   shares.set(snap, out);
   return out;
