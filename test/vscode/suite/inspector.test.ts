@@ -38,7 +38,10 @@ function inspectorTabs(): vscode.Tab[] {
     .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('kgrag.inspector'));
 }
 
-suite('inspector', () => {
+suite('inspector', function () {
+  // A test's own bound must exceed the first-render wait it contains, or mocha's 30 s default cuts
+  // that wait short (CI, stop 46: red at 30 s with the 60 s wait still running).
+  this.timeout(FIRST_RENDER_MS + 30_000);
   suiteSetup(async () => {
     await openFixture('co_actors.kgp');
     await activeExtension();
