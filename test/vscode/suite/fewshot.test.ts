@@ -37,7 +37,7 @@ suite('few-shot files', () => {
   teardown(closeAllEditors);
 
   test('a SimGRAG prompt: an UNKNOWN without id and a duplicated example at their lines, gone when fixed', async function () {
-    this.timeout(SLOW_MS);
+    this.timeout(SLOW_MS * 2);
     const { doc, editor } = await openFixture('fewshot/patterns.prompt.txt');
     const ds = await waitForDiagnostics(doc.uri, 'the prompt defects', (d) => withCode(d, 'simgrag-unknown-without-id').length > 0 && withCode(d, 'fewshot-duplicate-example').length > 0, SLOW_MS);
     const unknown = withCode(ds, 'simgrag-unknown-without-id');
@@ -59,7 +59,7 @@ suite('few-shot files', () => {
   });
 
   test('a question→Cypher CSV: the row Neo4j rejects is an error on its line, gone when fixed', async function () {
-    this.timeout(SLOW_MS);
+    this.timeout(SLOW_MS * 2);
     const { doc, editor } = await openFixture('fewshot/pairs.csv');
     const ds = await waitForDiagnostics(doc.uri, 'a Cypher syntax error', (d) => withCode(d, 'fewshot-cypher-syntax').length > 0, SLOW_MS);
     const syntax = withCode(ds, 'fewshot-cypher-syntax');
