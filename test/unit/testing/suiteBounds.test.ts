@@ -47,6 +47,11 @@ function constants(sources: readonly ts.SourceFile[]): Map<string, number> {
 function evaluate(e: ts.Expression, names: ReadonlyMap<string, number>): number | undefined {
   if (ts.isNumericLiteral(e)) return Number(e.text);
   if (ts.isParenthesizedExpression(e)) return evaluate(e.expression, names);
+  if (ts.isConditionalExpression(e)) {
+    // A bound that depends on a condition: the longer one is what the test must allow.
+    const a = evaluate(e.whenTrue, names), b = evaluate(e.whenFalse, names);
+    return a === undefined || b === undefined ? undefined : Math.max(a, b);
+  }
   if (ts.isIdentifier(e)) return names.get(e.text);
   if (ts.isBinaryExpression(e)) {
     const a = evaluate(e.left, names), b = evaluate(e.right, names);
@@ -83,6 +88,12 @@ function functions(sources: readonly ts.SourceFile[]): Map<string, ts.Node> {
 function longestWait(node: ts.Node, names: ReadonlyMap<string, number>, fns: ReadonlyMap<string, ts.Node>, seen: Set<string> = new Set()): number {
   let most = 0;
   const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && n.name.text === 'timeout' && ts.isObjectLiteralExpression(n.parent) && ts.isCallExpression(n.parent.parent)) {
+      // Playwright's waits: `locator.waitFor({ timeout })`, `page.waitForFunction(f, arg, { timeout })`.
+      const ms = evaluate(n.initializer, names);
+      if (ms === undefined) throw new Error(`${node.getSourceFile().fileName}:${line(n)}: a wait whose bound is not a constant: ${n.initializer.getText()}`);
+      most = Math.max(most, ms);
+    }
     if (ts.isCallExpression(n)) {
       const name = calleeName(n);
       const wait = name === undefined ? undefined : WAITS[name];
@@ -150,6 +161,35 @@ export function checkSuiteFile(file: string, text: string, helpers: string, defa
   return findings;
 }
 
+/** A UI spec (test/vscode/ui): `test(name, fn, { timeoutMs })` with the harness's 60 s default. */
+export function checkUiSpec(file: string, text: string, defaultMs: number): Finding[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const names = constants([sf]);
+  const fns = functions([sf]);
+  const findings: Finding[] = [];
+  const walk = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && calleeName(n) === 'test' && n.arguments.length >= 2) {
+      const fn = n.arguments[1]!;
+      const options = n.arguments[2];
+      let bound = defaultMs;
+      if (options && ts.isObjectLiteralExpression(options)) {
+        for (const p of options.properties) {
+          if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'timeoutMs') bound = evaluate(p.initializer, names) ?? bound;
+        }
+      }
+      const wait = longestWait(fn, names, fns);
+      if (wait + MARGIN_MS > bound) {
+        const title = n.arguments[0]!;
+        findings.push({ file, line: line(n), what: ts.isStringLiteralLike(title) ? `test '${title.text}'` : 'test', waitMs: wait, boundMs: bound });
+      }
+      return;
+    }
+    ts.forEachChild(n, walk);
+  };
+  walk(sf);
+  return findings;
+}
+
 const HELPERS = `export const FIRST_RENDER_MS = 60_000;
 export async function waitFor(what, probe, timeoutMs = 15_000) {}
 export function waitForDiagnostics(uri, what, ok, timeoutMs = 20_000) {}`;
@@ -185,5 +225,32 @@ test('every wait in the VS Code suite fits inside its test, so a timeout says wh
   const files = readdirSync(SUITE).filter((f) => f.endsWith('.test.ts'));
   assert.ok(files.length >= 20, `only ${files.length} suite files found in ${SUITE}`);
   const findings = files.flatMap((f) => checkSuiteFile(f, readFileSync(join(SUITE, f), 'utf8'), helpers, defaultMs));
+  assert.deepEqual(findings.map((f) => `${f.file}:${f.line} ${f.what}: waits up to ${f.waitMs} ms, bound ${f.boundMs} ms`), []);
+});
+
+test('the UI check finds a Playwright wait longer than its test, and passes one that fits', () => {
+  const source = `
+    const SLOW = 120_000;
+    async function open(page) { await page.locator('x').waitFor({ timeout: SLOW }); }
+    test('long', async ({ page }) => { await page.locator('y').waitFor({ timeout: 300_000 }); }, { timeoutMs: 240_000 });
+    test('helper', async ({ page }) => { await open(page); });
+    test('fits', async ({ page }) => { await page.waitForFunction(() => 1, null, { timeout: n === 3 ? 50_000 : 5_000 }); }, { timeoutMs: 60_000 });
+    test('raised', async ({ page }) => { await open(page); }, { timeoutMs: SLOW * 2 });`;
+  const found = checkUiSpec('synthetic.spec.mjs', source, 60_000);
+  assert.deepEqual(found.map((f) => [f.what, f.waitMs, f.boundMs]), [
+    ["test 'long'", 300_000, 240_000],
+    ["test 'helper'", 120_000, 60_000],
+  ]);
+});
+
+test('every Playwright wait in the UI specs fits inside its test', () => {
+  const ui = resolve(__dirname, '../../vscode/ui');
+  const harness = readFileSync(resolve(__dirname, '../../vscode/harness/ui.mjs'), 'utf8');
+  const m = /timeoutMs: options\.timeoutMs \?\? ([\d_]+)/.exec(harness);
+  assert.ok(m, 'harness/ui.mjs names the default UI test timeout');
+  const defaultMs = Number(m[1]!.replaceAll('_', ''));
+  const files = readdirSync(ui).filter((f) => f.endsWith('.spec.mjs'));
+  assert.ok(files.length >= 10, `only ${files.length} UI spec files found in ${ui}`);
+  const findings = files.flatMap((f) => checkUiSpec(f, readFileSync(join(ui, f), 'utf8'), defaultMs));
   assert.deepEqual(findings.map((f) => `${f.file}:${f.line} ${f.what}: waits up to ${f.waitMs} ms, bound ${f.boundMs} ms`), []);
 });

@@ -97,7 +97,7 @@ test('first hour: the status bar names the graph with its nodes and edges', asyn
   await status.waitFor({ timeout: 60_000 });
   assert.doesNotMatch(await status.innerText(), /\.kgrag/);
   await wb.screenshot('firsthour-status-bar');
-});
+}, { timeoutMs: 90_000 });
 
 test('first hour: Format Document on a broken file says which line stops it', async ({ page, wb }) => {
   await wb.openFile('broken.kgp');

@@ -197,7 +197,7 @@ test('inspector: a 2,000-node subgraph set renders and pans without freezing', a
   console.log(`    inspector (VS Code webview): 2000-node subgraph set rendered in ${renderMs.toFixed(0)} ms; 30-step pan took ${panMs} ms, ${gaps.length} frames, worst frame gap ${gaps.length ? Math.max(...gaps).toFixed(0) : '?'} ms`);
   if (frame) assert.ok(gaps.length > 5, 'frames kept coming while panning');
   await wb.screenshot('inspector-large-dark');
-});
+}, { timeoutMs: 90_000 });
 
 test('inspector: screenshots of every view in the dark, light and high-contrast themes', async ({ wb }) => {
   await wb.runCommand('View: Toggle Primary Side Bar Visibility');
