@@ -40,6 +40,8 @@ export interface InspectorSnapshot {
   /** The comparison on screen: its results' ids (A first), or undefined. */
   readonly comparing: readonly string[] | undefined;
   readonly ready: boolean;
+  /** How long each page load took to say 'ready' (ms), oldest first: a slow or stalled webview shows here. */
+  readonly loads: readonly number[];
   readonly rendered: readonly RenderedMessage[];
   readonly rejected: number;
   readonly logs: readonly string[];
@@ -58,6 +60,9 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
     enableFindWidget: true,
   };
 }
+
+/** A page load slower than this is said in the log. */
+const LOAD_WARN_MS = 10_000;
 
 export class InspectorPanel implements vscode.Disposable {
   result: RetrievalResult | undefined;
@@ -78,6 +83,10 @@ export class InspectorPanel implements vscode.Disposable {
   comparison: { comparison: Comparison; question?: string; notes?: readonly string[] } | undefined;
   private history: { entries: readonly HistoryEntrySummary[]; current?: string } | undefined;
   private ready = false;
+  /** When the page now loading began (its html set, or the panel shown again), while not ready. */
+  private loadingSince: number | undefined;
+  private loadWatch: ReturnType<typeof setTimeout> | undefined;
+  private readonly loads: number[] = [];
   private queue: HostToWebviewMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
   private readonly rendered: RenderedMessage[] = [];
@@ -101,12 +110,14 @@ export class InspectorPanel implements vscode.Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'inspector.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'inspector.css')).toString(),
     });
+    this.watchLoad();
     this.disposables.push(
       webview.onDidReceiveMessage((raw: unknown) => this.receive(raw)),
       panel.onDidDispose(() => this.dispose()),
       // Without retainContextWhenHidden a hidden webview is torn down; it says 'ready' again when shown.
       panel.onDidChangeViewState((e) => {
         if (!e.webviewPanel.visible) this.ready = false;
+        else if (!this.ready && this.loadingSince === undefined) this.watchLoad();
       }),
     );
   }
@@ -122,6 +133,7 @@ export class InspectorPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.ready = true;
+        this.loaded();
         // A fresh webview (first load, or re-shown after being hidden) gets the current result.
         if (this.history) this.post({ type: 'history', ...this.history });
         if (this.result) this.post(this.showMessage(this.result));
@@ -231,6 +243,30 @@ export class InspectorPanel implements vscode.Disposable {
     return { type: 'activeGraph', description, ...(this.activeFingerprint !== undefined ? { fingerprint: this.activeFingerprint } : {}) };
   }
 
+  /**
+   * Times the page's load until it says 'ready'. The page's time follows VS Code's webview host
+   * and the machine (2.6 s idle, over 30 s on a busy CI machine: docs/testing.md), so a slow load
+   * is said in the log, with what to do if the panel stays blank.
+   */
+  private watchLoad(): void {
+    this.loadingSince = performance.now();
+    clearTimeout(this.loadWatch);
+    this.loadWatch = setTimeout(() => {
+      if (this.ready || this.loadingSince === undefined) return;
+      this.hooks.log.warn(`inspector: the panel's page has not loaded after ${LOAD_WARN_MS / 1000} s (VS Code's webview host is slow or stalled); if it stays blank, run "Developer: Reload Webviews"`);
+    }, LOAD_WARN_MS);
+  }
+
+  private loaded(): void {
+    clearTimeout(this.loadWatch);
+    if (this.loadingSince === undefined) return;
+    const ms = performance.now() - this.loadingSince;
+    this.loadingSince = undefined;
+    this.loads.push(Math.round(ms));
+    if (this.loads.length > 20) this.loads.shift();
+    if (ms >= LOAD_WARN_MS) this.hooks.log.info(`inspector: the panel's page loaded after ${(ms / 1000).toFixed(1)} s`);
+  }
+
   snapshot(): InspectorSnapshot {
     return {
       visible: this.panel.visible,
@@ -242,6 +278,7 @@ export class InspectorPanel implements vscode.Disposable {
       kept: this.history?.entries.length ?? 0,
       comparing: this.comparison?.comparison.results.map((r) => r.id),
       ready: this.ready,
+      loads: [...this.loads],
       rendered: [...this.rendered],
       rejected: this.rejected,
       logs: [...this.logs],
@@ -251,6 +288,7 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.loadWatch);
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();

@@ -2,6 +2,7 @@
 // The workspace is a temp copy of test/fixtures/workspace: tests may edit and save files there.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { InspectorSnapshot } from '../../../src/extension/inspector/panel';
 
 export const EXTENSION_ID = 'kgrag-studio.kg-rag-studio';
 export const LANGUAGE_ID = 'kgplan';
@@ -36,6 +37,22 @@ export async function createFixture(name: string, text: string): Promise<{ doc: 
  * idle one takes 2.6 s; with the cache dropped and load ≈ 9 it took 12.9 s. docs/testing.md.
  */
 export const FIRST_RENDER_MS = 60_000;
+
+/**
+ * Waits for the inspector's first render; when it does not come, the error says where the panel
+ * stood (visible, its page loaded and when, what it rendered, its last log lines), not only the wait.
+ */
+export async function waitForFirstRender<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  try {
+    return await waitFor(what, probe, FIRST_RENDER_MS);
+  } catch (e) {
+    const s = await vscode.commands.executeCommand<InspectorSnapshot | undefined>('kgrag.inspector._state');
+    const panel = s
+      ? `visible ${String(s.visible)}, page ready ${String(s.ready)}, page loads ${JSON.stringify(s.loads)} ms, result ${String(s.resultId)}, ${s.rendered.length} render(s), logs ${JSON.stringify(s.logs.slice(-5))}`
+      : 'no inspector panel';
+    throw new Error(`${e instanceof Error ? e.message : String(e)}; the panel: ${panel}`);
+  }
+}
 
 /** Polls `probe` until it returns a value other than undefined, or fails with `what`. */
 export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {

@@ -15,7 +15,7 @@ import type { RetrievalResult } from '../../../src/contracts/retrievalResult';
 import type { InspectQuestionOutcome } from '../../../src/extension/plans/inspectQuestion';
 import type { PlanTestRunSummary } from '../../../src/extension/plans/testController';
 import { startFakeOpenAi } from '../../support/openAiServer';
-import { activeExtension, closeAllEditors, createFixture, FIRST_RENDER_MS, fixtureUri, openFixture, waitFor, workspaceRoot } from './helpers';
+import { activeExtension, closeAllEditors, createFixture, fixtureUri, openFixture, waitFor, waitForFirstRender, workspaceRoot } from './helpers';
 
 interface WorkflowState {
   readonly graph: { readonly kind: string; readonly label: string };
@@ -155,10 +155,10 @@ suite('Workflow: run, inspect, test', function () {
     const s = await state();
     assert.equal(s.health.state, 'connected');
     assert.ok((s.health.nodes ?? 0) > 1000, `the sample graph holds ${String(s.health.nodes)} nodes`);
-    const shown = await waitFor('the inspector to render the run', async () => {
+    const shown = await waitForFirstRender('the inspector to render the run', async () => {
       const i = await inspectorState();
       return i && i.ready && i.plan === 'co_actor_languages' && i.rendered.length > 0 ? i : undefined;
-    }, FIRST_RENDER_MS);
+    });
     assert.equal(shown.resultId, result.id);
   });
 
