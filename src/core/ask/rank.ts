@@ -1149,9 +1149,7 @@ export function objectQuestion(g: Grounding, inAnchor: (i: number) => boolean, p
   // object where it stands in an echo question; a verb before it, not an auxiliary, makes it one.
   const before = phrase[0]! - 1;
   const verb = g.tokens[before];
-  // Round 20 (words20b): a word an earlier reading dropped (its token left empty: "wrote the scripts,
-  // which directors …") is no verb.
-  if (verb && !inAnchor(before) && /\p{L}/u.test(verb.norm) && !AUXILIARIES.has(verb.norm) && !isStopWord(verb.norm) && (ctx.meaning.isVerbForm(verb.norm) || !ctx.meaning.isNoun(verb.norm))) return before;
+  if (verb && !inAnchor(before) && !AUXILIARIES.has(verb.norm) && !isStopWord(verb.norm) && (ctx.meaning.isVerbForm(verb.norm) || !ctx.meaning.isNoun(verb.norm))) return before;
   let i = phrase[phrase.length - 1]! + 1;
   if (g.tokens[i]?.norm === 'else') i++;
   const aux = g.tokens[i];
