@@ -1001,10 +1001,12 @@ function contactVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
   if (tokens.slice(i + 1, end).some((t) => !isStopWord(t.norm) || AUXILIARIES.has(t.norm))) return false;
   const subjectWord = (j: number): boolean => inAnchor(j) || DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || tokens[j]!.norm === 'of' || (!isStopWord(tokens[j]!.norm) && !AUXILIARIES.has(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm));
   // Round 20 (words20b): the verb's auxiliaries stand between it and its subject ("the movies X was
-  // cast in", "the films X has directed"): the subject is before them.
+  // cast in", "the films X has directed"): the subject is before them — in a clause with no "that"
+  // ("screenwriters that the director of X has worked with" stays as it was read).
   let from = i - 1;
   while (from > 1 && !inAnchor(from) && AUXILIARIES.has(tokens[from]!.norm) && !starts.includes(from)) from--;
   for (let j = from; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
+    if (from < i - 1 && tokens[j]!.norm === 'that' && !inAnchor(j)) break;
     const head = j - 1;
     if (inAnchor(head) || isStopWord(tokens[head]!.norm) || AUXILIARIES.has(tokens[head]!.norm) || !ctx.meaning.isNoun(tokens[head]!.norm)) continue;
     const opens = DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || (inAnchor(j) && !inAnchor(head));
