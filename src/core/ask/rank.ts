@@ -1975,7 +1975,9 @@ function agentBy(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boo
  * them, as a pronoun subject is read ("they've been in", `personIn`). A name one of whose nodes is of
  * a kind of person, then only forms of "be"/"have" before "in" (or the name right before "in" and a form
  * of "be" before the name), a word after "in": the "in" is read "acted", which names starred_actors
- * outright, as `personIn` reads it. Only where no earlier reading read a "be in" as a verb.
+ * outright, as `personIn` reads it. Not when a wh-word follows "in" ("… were in which languages") nor
+ * when the name is a preposition's object ("the films acted by X were in …"). Only where no earlier
+ * reading read a "be in" as a verb.
  */
 function nameBeingIn(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): void {
   const tokens = g.tokens;
@@ -1988,11 +1990,15 @@ function nameBeingIn(out: QuestionWord[], g: Grounding, inAnchor: (i: number) =>
     return m && m.nodes.some((n) => persons.includes(n.label)) ? m : undefined;
   };
   tokens.forEach((t, i) => {
-    if (t.norm !== 'in' || inAnchor(i) || i === 0 || !tokens[i + 1] || inAnchor(i + 1) || out.some((w) => w.index === i)) return;
+    // A noun phrase after "in", not a wh-word's ("… were in which languages").
+    const after = tokens[i + 1];
+    if (t.norm !== 'in' || inAnchor(i) || i === 0 || !after || inAnchor(i + 1) || WH_WORDS[after.norm] !== undefined || NOUN_TAKING.has(after.norm) || out.some((w) => w.index === i)) return;
     let k = i - 1;
     while (k >= 0 && !inAnchor(k) && BE_HAVE.has(tokens[k]!.norm)) k--;
     const m = k >= 0 ? personEnding(k) : undefined;
     if (!m || !(k < i - 1 || (m.tokenStart > 0 && BE.has(tokens[m.tokenStart - 1]!.norm) && !inAnchor(m.tokenStart - 1)))) return;
+    // The name is the subject, not a preposition's object ("the films acted by X were in …").
+    if (m.tokenStart > 0 && !inAnchor(m.tokenStart - 1) && RELATIVE_PREPOSITIONS.has(tokens[m.tokenStart - 1]!.norm)) return;
     const at = out.findIndex((w) => w.index > i);
     out.splice(at < 0 ? out.length : at, 0, { word: 'acted', index: i, ...relevanceOf('acted', ctx, false) });
   });

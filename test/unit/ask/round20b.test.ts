@@ -58,6 +58,10 @@ test('a person\'s name "been in" works acts in them: "which directors has Person
   // Read, not a tie the shape broke: the writer-director's other chains are left behind.
   assert.ok(reads(r, 'acted'), why(r));
   assert.ok(r.candidates[0]!.score - r.candidates[1]!.score > 0.5, why(r));
+  // A name that is a preposition's object is not the subject of "be in", nor is "in which …" a work.
+  const s = await top('the pictures directed by Person YB Surname were in which languages');
+  assert.ok(!reads(s, 'acted'), why(s));
+  assert.equal(s.candidates[0]!.chain, 'directed_by~ > in_language', why(s));
 });
 
 test('a relative clause\'s verb behind its auxiliary relates its subject to the noun: "the pictures Person AA Surname was cast in, who did the scripts"', async () => {
