@@ -1000,14 +1000,15 @@ function contactVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
   const end = starts.find((k) => k > i) ?? tokens.length;
   if (tokens.slice(i + 1, end).some((t) => !isStopWord(t.norm) || AUXILIARIES.has(t.norm))) return false;
   const subjectWord = (j: number): boolean => inAnchor(j) || DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || tokens[j]!.norm === 'of' || (!isStopWord(tokens[j]!.norm) && !AUXILIARIES.has(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm));
-  // Round 20 (words20b): the verb's auxiliaries stand between it and its subject ("the movies X was
-  // cast in", "the films X has directed"): the subject is before them — in a clause with no "that"
-  // ("screenwriters that the director of X has worked with" stays as it was read).
+  // Round 20 (words20b): the verb's auxiliaries stand between it and its subject when the subject is
+  // the name itself, right after the noun ("the movies X was cast in", "the films X has directed"); a
+  // clause opened by "that" or with a pronoun subject ("screenwriters that the director of X has
+  // worked with", "the films they were in") stays as it was read.
   let from = i - 1;
   while (from > 1 && !inAnchor(from) && AUXILIARIES.has(tokens[from]!.norm) && !starts.includes(from)) from--;
   for (let j = from; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
-    if (from < i - 1 && tokens[j]!.norm === 'that' && !inAnchor(j)) break;
     const head = j - 1;
+    if (from < i - 1 && !(inAnchor(j) && !inAnchor(head))) continue;
     if (inAnchor(head) || isStopWord(tokens[head]!.norm) || AUXILIARIES.has(tokens[head]!.norm) || !ctx.meaning.isNoun(tokens[head]!.norm)) continue;
     const opens = DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || (inAnchor(j) && !inAnchor(head));
     const subject = tokens.slice(j, i).some((t, d) => inAnchor(j + d) || SUBJECT_PRONOUNS.has(t.norm));
@@ -1951,6 +1952,8 @@ function offeredValueWords(out: QuestionWord[], g: Grounding, inAnchor: (i: numb
  * names the relation), and the name ends the noun phrase (not "films by X's director", where "by"
  * belongs to the director): "by" names the anchor's own hop, along one of those relations, at
  * `NAMES`. Where the anchor has both (a writer-director) the two readings tie and the choice is weak.
+ * A noun naming some of them ("screenplays" → written_by) narrows "by" to those; naming them only
+ * loosely, it is the thing made, no hop of its own, and is not read.
  */
 function agentBy(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): void {
   const agents = [...ctx.vocabulary.relations.keys()].filter((r) => r.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^\p{L}]+/u).includes('by'));
@@ -1964,8 +1967,15 @@ function agentBy(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boo
     const end = g.tokens[m.tokenEnd - 1]!.end;
     if (/^['’]s?\b/.test(g.question.slice(end)) || (next && !inAnchor(m.tokenEnd) && !isStopWord(next.norm) && ctx.meaning.isNoun(next.norm) && /^\s+$/.test(g.question.slice(end, next.start)))) continue;
     if (out.some((w) => w.index === by)) continue;
+    // The noun is what the agent made: one naming some of those relations ("screenplays" → written_by,
+    // loosely) says which, and, naming it only loosely, is no hop of its own (as `madeThings` reads
+    // "scripts written by X"): "screenplays by X" are X's films, not the films' other writers.
+    const made = agents.map((r) => floor(bestOf(ctx.meaning, noun.norm, ctx.vocabulary.relations.get(r) ?? [])));
+    const most = Math.max(...made);
+    const named = most > 0 ? agents.filter((_, k) => made[k] === most) : agents;
+    if (most > 0 && most < NAMES) out.splice(0, out.length, ...out.filter((w) => w.index !== by - 1));
     const at = out.findIndex((w) => w.index > by);
-    out.splice(at < 0 ? out.length : at, 0, { word: 'by', index: by, relevance: NAMES, relational: NAMES, role: true, agent: agents });
+    out.splice(at < 0 ? out.length : at, 0, { word: 'by', index: by, relevance: NAMES, relational: NAMES, role: true, agent: named });
   }
 }
 

@@ -47,6 +47,11 @@ test('a work "by" someone is one they made, by a relation the graph names with "
   const r = await top('actors in pictures by Hal Pictureman');
   assert.equal(r.candidates[0]!.chain, 'directed_by~ > starred_actors', why(r));
   assert.ok(reads(r, 'by'), why(r));
+  // A noun naming one of those relations loosely is the thing made, no hop of its own: "screenplays by
+  // X" are X's films (written_by~), not their other writers (written_by~ > written_by).
+  const t = await top('screenplays by Person YB Surname');
+  assert.equal(t.candidates[0]!.chain, 'written_by~', why(t));
+  assert.ok(reads(t, 'by'), why(t));
   // "by" after a verb is the verb's: "pictures directed by X" reads "directed", as before.
   const s = await top('actors in pictures directed by Hal Pictureman');
   assert.ok(!reads(s, 'by'), why(s));
