@@ -169,6 +169,9 @@ interface QuestionWord {
   /** A wh-word of an earlier step ("who made X? I want to see their other films"): it says what that
    *  step reaches, a label the chain passes through, not what comes back (`stepWords`). */
   readonly step?: boolean;
+  /** Round 20 (words20b): "by" after a noun, before the anchor ("movies by X"): the relations whose own
+   *  names take an agent with "by" (directed_by, written_by), which it names (`agentBy`). */
+  readonly agent?: readonly string[];
 }
 
 type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };
@@ -212,6 +215,12 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   });
   // Round 19 (words19b): an earlier step's wh-word says what its step reaches (`stepWords`).
   stepWords(out, g, inAnchor, phrase, ctx);
+  // Round 20 (words20b): the value offered after "only" is one of the answers (`onlyValues`).
+  offeredValueWords(out, g, inAnchor, ctx);
+  // Round 20 (words20b): "N by X" names the anchor's hop along a relation named with "by" (`agentBy`).
+  agentBy(out, g, inAnchor, ctx);
+  // Round 20 (words20b): a person's name as the subject of "be in" acts (`nameBeingIn`).
+  nameBeingIn(out, g, inAnchor, ctx);
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
   if (!out.some((w) => !w.rare && w.relational > 0)) return out;
@@ -436,6 +445,7 @@ export function beingInPhrase(g: Grounding): Grounding {
   });
   return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'appear' } : t)) };
 }
+
 /**
  * Round 19 (words19b), the one who does a verb to a thing of a kind ("who made X", "whoever made X", X a
  * film): English names that doer with a compound of the object's kind and the verb's agent noun, and
@@ -651,7 +661,10 @@ export function unabbreviated(g: Grounding, ctx: RankContext): Grounding {
     const dotted = g.question[t.end] === '.';
     if (!dotted && g.question.slice(t.start, t.end) !== t.norm) return t;
     const single = t.norm.length >= 3 && t.norm.endsWith('s') ? t.norm.slice(0, -1) : undefined;
-    const norm = single !== undefined && ctx.meaning.knows(single) ? single : (graphWordBegun(t.norm, ctx) ?? (single !== undefined ? graphWordBegun(single, ctx) : undefined) ?? (dotted ? '' : undefined));
+    // Round 20 (words20b): a plural -s is a noun's: the word without it is read so only when it is a
+    // noun ("directers" is no plural of "directer", a form the lemmatiser guesses from "direct"; it is
+    // left to `respelled`, which reads "directors").
+    const norm = single !== undefined && ctx.meaning.isNoun(single) ? single : (graphWordBegun(t.norm, ctx) ?? (single !== undefined ? graphWordBegun(single, ctx) : undefined) ?? (dotted ? '' : undefined));
     if (norm === undefined) return t;
     changed = true;
     return { ...t, norm };
@@ -987,8 +1000,15 @@ function contactVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
   const end = starts.find((k) => k > i) ?? tokens.length;
   if (tokens.slice(i + 1, end).some((t) => !isStopWord(t.norm) || AUXILIARIES.has(t.norm))) return false;
   const subjectWord = (j: number): boolean => inAnchor(j) || DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || tokens[j]!.norm === 'of' || (!isStopWord(tokens[j]!.norm) && !AUXILIARIES.has(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm));
-  for (let j = i - 1; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
+  // Round 20 (words20b): the verb's auxiliaries stand between it and its subject when the subject is
+  // the name itself, right after the noun ("the movies X was cast in", "the films X has directed"); a
+  // clause opened by "that" or with a pronoun subject ("screenwriters that the director of X has
+  // worked with", "the films they were in") stays as it was read.
+  let from = i - 1;
+  while (from > 1 && !inAnchor(from) && AUXILIARIES.has(tokens[from]!.norm) && !starts.includes(from)) from--;
+  for (let j = from; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
     const head = j - 1;
+    if (from < i - 1 && !(inAnchor(j) && !inAnchor(head))) continue;
     if (inAnchor(head) || isStopWord(tokens[head]!.norm) || AUXILIARIES.has(tokens[head]!.norm) || !ctx.meaning.isNoun(tokens[head]!.norm)) continue;
     const opens = DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || (inAnchor(j) && !inAnchor(head));
     const subject = tokens.slice(j, i).some((t, d) => inAnchor(j + d) || SUBJECT_PRONOUNS.has(t.norm));
@@ -1767,6 +1787,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // what is asked, whatever the subject.
   if (at < 0) at = tokens.findIndex((t, k) => k > 0 && otherOpening(g, k, inAnchor, ctx) && !inAnchor(k - 1) && !isStopWord(tokens[k - 1]!.norm) && !AUXILIARIES.has(tokens[k - 1]!.norm) && ctx.meaning.isVerbForm(tokens[k - 1]!.norm));
   if (at < 0) {
+    // Round 20 (words20b): "only V … or other N" asks for N, the values V is one of (`onlyValues`).
+    const only = onlyValues(g, inAnchor, ctx);
+    if (only?.head !== undefined) return [only.head, only.head];
     // A noun with "please" after it is a request for it ("are they English or what? the languages
     // please"), when the noun names a label of the graph.
     const please = tokens.findIndex((t, i) => t.norm === 'please' && i > 0 && !inAnchor(i - 1) && !isStopWord(tokens[i - 1]!.norm) && ctx.meaning.isNoun(tokens[i - 1]!.norm) && labelsNamed(tokens[i - 1]!.norm, ctx).length > 0);
@@ -1876,6 +1899,133 @@ function stepWords(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => b
 const POSSESSIVE_BACK = new Set(['their', 'his', 'her', 'its']);
 
 /**
+ * Round 20 (words20b), a value offered with "only" and its alternative ("is X only a horror director or
+ * are there other genres in their films", "does X only act in english language films or in others
+ * too"): "only V" asks whether V is all there is, and "or … other(s)" after it asks for the rest, so
+ * the question asks for the values V is one of — V's label in the graph — not for the things V
+ * qualifies (a horror director's films, films in English). V is a name of the graph's (a mention that
+ * anchors nothing, after "only", before "or") of a label other than the anchors'; the label is the one
+ * a word beside it names ("english language", "other genres": `head`), else every label of V's nodes.
+ * Only where nothing else asks (no wh-word, no request): "does X only write thrillers? which genres …"
+ * asks by its own wh-phrase.
+ */
+function onlyValues(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): { readonly value: number; readonly labels: readonly string[]; readonly head?: number } | undefined {
+  const tokens = g.tokens;
+  const word = (k: number): string => (k >= 0 && k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '');
+  const only = tokens.findIndex((_, k) => word(k) === 'only');
+  if (only < 0) return undefined;
+  const or = tokens.findIndex((_, k) => k > only && word(k) === 'or');
+  if (or < 0) return undefined;
+  const other = tokens.findIndex((_, k) => k > or && (OTHER.has(word(k)) || word(k) === 'others' || word(k) === 'else'));
+  if (other < 0) return undefined;
+  if (tokens.some((t, k) => !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm)))) return undefined;
+  const anchorLabels = new Set(g.anchors.flatMap((a) => g.mentions[a]!.nodes.map((n) => n.label)));
+  const value = g.mentions.findIndex((m, x) => !g.anchors.includes(x) && m.tokenStart > only && m.tokenEnd <= or && m.nodes.some((n) => !anchorLabels.has(n.label)));
+  if (value < 0) return undefined;
+  const m = g.mentions[value]!;
+  const labels = [...new Set(m.nodes.map((n) => n.label).filter((l) => !anchorLabels.has(l)))];
+  // A word naming one of V's labels, right after V or after "other", is what is asked.
+  for (const k of [m.tokenEnd, other + 1]) {
+    const named = word(k) ? labelsNamed(word(k), ctx).filter((l) => labels.includes(l)) : [];
+    if (named.length > 0) return { value, labels: named, head: k };
+  }
+  return { value, labels };
+}
+
+/** Round 20 (words20b): the offered value's words ("only a horror director") are one of the answers:
+ *  they may name only the answer's label or the hop reaching it (`onlyValues`). */
+function offeredValueWords(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): void {
+  const only = onlyValues(g, inAnchor, ctx);
+  if (!only) return;
+  const m = g.mentions[only.value]!;
+  out.forEach((w, k) => {
+    if (m.tokenStart <= w.index && w.index < m.tokenEnd && w.answer === undefined) out[k] = { ...w, answer: 1 };
+  });
+}
+
+/**
+ * Round 20 (words20b), a work "by" someone ("actors in movies by X", "anything by X out there"): "by"
+ * after a noun names its agent, the one who made it, as a passive's "by" does ("movies directed by X").
+ * Which of the graph's relations take their agent so, the graph's own names say: those named with
+ * "by" (directed_by, written_by; not starred_actors — "movies by X" are not the films X acted in).
+ * Read when "by" stands right before the anchor, after a noun (after a verb, "directed by X", the verb
+ * names the relation), and the name ends the noun phrase (not "films by X's director", where "by"
+ * belongs to the director): "by" names the anchor's own hop, along one of those relations, at
+ * `NAMES`. Where the anchor has both (a writer-director) the two readings tie and the choice is weak.
+ * A noun naming some of them ("screenplays" → written_by) narrows "by" to those; naming them only
+ * loosely, it is the thing made, no hop of its own, and is not read.
+ */
+function agentBy(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): void {
+  const agents = [...ctx.vocabulary.relations.keys()].filter((r) => r.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^\p{L}]+/u).includes('by'));
+  if (agents.length === 0) return;
+  for (const a of g.anchors) {
+    const m = g.mentions[a]!;
+    const by = m.tokenStart - 1;
+    const noun = g.tokens[by - 1];
+    if (by < 1 || inAnchor(by) || inAnchor(by - 1) || g.tokens[by]!.norm !== 'by' || !noun || isStopWord(noun.norm) || AUXILIARIES.has(noun.norm) || !ctx.meaning.isNoun(noun.norm)) continue;
+    const next = g.tokens[m.tokenEnd];
+    const end = g.tokens[m.tokenEnd - 1]!.end;
+    if (/^['’]s?\b/.test(g.question.slice(end)) || (next && !inAnchor(m.tokenEnd) && !isStopWord(next.norm) && ctx.meaning.isNoun(next.norm) && /^\s+$/.test(g.question.slice(end, next.start)))) continue;
+    if (out.some((w) => w.index === by)) continue;
+    // The noun is what the agent made: one naming some of those relations ("screenplays" → written_by,
+    // loosely) says which, and, naming it only loosely, is no hop of its own (as `madeThings` reads
+    // "scripts written by X"): "screenplays by X" are X's films, not the films' other writers.
+    const made = agents.map((r) => floor(bestOf(ctx.meaning, noun.norm, ctx.vocabulary.relations.get(r) ?? [])));
+    const most = Math.max(...made);
+    const named = most > 0 ? agents.filter((_, k) => made[k] === most) : agents;
+    if (most > 0 && most < NAMES) out.splice(0, out.length, ...out.filter((w) => w.index !== by - 1));
+    const at = out.findIndex((w) => w.index > by);
+    out.splice(at < 0 ? out.length : at, 0, { word: 'by', index: by, relevance: NAMES, relational: NAMES, role: true, agent: named });
+  }
+}
+
+/**
+ * Round 20 (words20b), "be in" with a person's name as its subject ("which directors has X been in
+ * films for", "the films X was in", "was X in anything by …"): a person said to be in works acts in
+ * them, as a pronoun subject is read ("they've been in", `personIn`). A name one of whose nodes is of
+ * a kind of person, then only forms of "be"/"have" before "in" (or the name right before "in" and a form
+ * of "be" before the name), a word after "in": the "in" is read "acted", which names starred_actors
+ * outright, as `personIn` reads it. Not when a wh-word follows "in" ("… were in which languages") nor
+ * when the name is a preposition's object ("the films acted by X were in …"). Only where no earlier
+ * reading read a "be in" as a verb.
+ */
+function nameBeingIn(out: QuestionWord[], g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): void {
+  const tokens = g.tokens;
+  if (tokens.some((t, i) => !inAnchor(i) && (t.norm === 'appear' || t.norm === 'acted') && ['in', 'with'].includes(g.question.slice(t.start, t.end).toLowerCase()))) return;
+  const persons = personLabels(ctx);
+  if (persons.length === 0) return;
+  const personEnding = (k: number): Grounding['mentions'][number] | undefined => {
+    const a = g.anchors.find((x) => g.mentions[x]!.tokenEnd === k + 1);
+    const m = a === undefined ? undefined : g.mentions[a]!;
+    return m && m.nodes.some((n) => persons.includes(n.label)) ? m : undefined;
+  };
+  tokens.forEach((t, i) => {
+    // A noun phrase after "in", not a wh-word's ("… were in which languages").
+    const after = tokens[i + 1];
+    if (t.norm !== 'in' || inAnchor(i) || i === 0 || !after || inAnchor(i + 1) || WH_WORDS[after.norm] !== undefined || NOUN_TAKING.has(after.norm) || out.some((w) => w.index === i)) return;
+    let k = i - 1;
+    while (k >= 0 && !inAnchor(k) && BE_HAVE.has(tokens[k]!.norm)) k--;
+    const m = k >= 0 ? personEnding(k) : undefined;
+    if (!m || !(k < i - 1 || (m.tokenStart > 0 && BE.has(tokens[m.tokenStart - 1]!.norm) && !inAnchor(m.tokenStart - 1)))) return;
+    // The name is the subject, not a preposition's object ("the films acted by X were in …").
+    if (m.tokenStart > 0 && !inAnchor(m.tokenStart - 1) && RELATIVE_PREPOSITIONS.has(tokens[m.tokenStart - 1]!.norm)) return;
+    const at = out.findIndex((w) => w.index > i);
+    out.splice(at < 0 ? out.length : at, 0, { word: 'acted', index: i, ...relevanceOf('acted', ctx, false) });
+  });
+}
+/** Forms of "be" and the perfect's "have" between a subject and "in" ("has been", "was", "'ve been"). */
+const BE_HAVE = new Set([...BE, 'have', 'has', 'had', 've', 's', 're']);
+
+/** Round 20 (words20b): the type "only V … or others" asks for when no word beside V names it (`onlyValues`). */
+function onlyValuesAsked(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): AskedType | undefined {
+  const only = onlyValues(g, inAnchor, ctx);
+  if (!only || only.head !== undefined) return undefined;
+  const names = only.labels;
+  const value = g.mentions[only.value]!.text;
+  return { word: value, labels: names, how: 'is-a', detail: `"only ${value} … or other(s)" asks for the values "${value}" is one of: ${names.join(' or ')}` };
+}
+
+/**
  * The last step of a step list: a later clause opened by "then" ("…, then the years …", "…, and then
  * …") or by "and" before a wh-word ("…, and in which years did …"), after an earlier clause that asks
  * (a wh-word or a request) and holds a name. Returns where the step's own words start (past "and" and
@@ -1937,7 +2087,9 @@ function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean):
   const or = tokens.findIndex((t, k) => k > 0 && t.norm === 'or' && !inAnchor(k) && AUXILIARIES.has(tokens[k + 1]?.norm ?? '') && !inAnchor(k + 1) && g.anchors.every((a) => g.mentions[a]!.tokenEnd <= k));
   // A wh-word after it asks of the alternative ("is X kinda a horror director or do they do other
   // genres too, which ones"): its words are the question's.
-  if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm)))) return false;
+  // Round 20 (words20b): so does one that offers other things ("is X only a horror director or are
+  // there other genres in their films"): it asks for the others (`onlyValues`).
+  if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm) || OTHER.has(t.norm)))) return false;
   return i >= or;
 }
 
@@ -2382,6 +2534,8 @@ function readSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: A
 
 /** A word's own links to a slot: lemmas, WordNet, the asked type naming the label. */
 function strictSimilarity(w: QuestionWord, slot: Slot, ctx: RankContext, asked?: AskedType): number {
+  // Round 20 (words20b): "by" names the relations named with it, outright (`agentBy`).
+  if (w.agent) return slot.kind === 'relation' && w.agent.includes(slot.name) ? NAMES : 0;
   if (w.wh) return slot.kind === 'label' && (w.answer !== undefined || w.step) ? floor(Math.max(typeSimilarity(asked, w, slot), ...w.wh.map((x) => bestOf(ctx.meaning, x, slot.terms)))) : 0;
   // The answer phrase's head is a noun ("what types"): read only its noun senses.
   const rare = slot.kind === 'relation' && w.rare?.relations.includes(slot.name) ? RANK_WEIGHTS.floor : 0;
@@ -2666,7 +2820,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const objectAt = objectQuestion(g, inAnchor, phrase, ctx);
   const object = objectAt === undefined ? undefined : { opener: g.tokens[THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? objectAt : phrase[0]!]!.norm, ...(AUXILIARIES.has(g.tokens[objectAt]!.norm) || objectAt < phrase[0]! || THING_PRONOUNS.has(g.tokens[objectAt]!.norm) ? {} : { subject: true }) };
   const opener = phrase.length === 1 ? g.tokens[phrase[0]!]!.norm : '';
-  const asked = askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : somethingElse(g, inAnchor, phrase), howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
+  const asked = onlyValuesAsked(g, inAnchor, ctx) ?? askedType(words, ctx, object, (phrase[0] === 0 && OPENING_OTHER.has(opener)) || (phrase.length === 1 && phrase[0]! > 0 && otherOpening(g, phrase[0]!, inAnchor, ctx)) ? opener : somethingElse(g, inAnchor, phrase), howClauseVerb(g, inAnchor, phrase, ctx), phrase.length > 0 && g.tokens[phrase[0]!]!.norm === 'how');
   // Content words that name nothing in the graph ("describe", "appears"): when a candidate's
   // relation is chosen without a word for it, such a word may be the one that meant it.
   const unread = words.filter((w) => !w.wh && !w.head && w.relevance === 0 && w.answer === undefined).map((w) => w.word);
