@@ -547,15 +547,18 @@ export class WordMeaning {
 
   /**
    * Round 20 (words20c): the word is short for a compound naming a fellow member of a group — one of its
-   * first three noun senses holds, as a synonym, a compound of a group noun and the word itself (WordNet's
-   * "mate" sense "a fellow member of a team" has the synonym "teammate": team, a kind of group, + mate).
-   * Another noun before the word, in its place, names the group the fellows share ("castmates": fellow
-   * members of a cast). Not "member" (its compound "fellow_member" opens with a person, not a group).
+   * first three noun senses is a kind of WordNet's associate ("a person who joins with others in some
+   * activity or endeavor", one step down) and holds, as a synonym, a compound of a group noun and the word
+   * itself (WordNet's "mate" sense "a fellow member of a team" has the synonym "teammate": team, a kind of
+   * group, + mate). Another noun before the word, in its place, names the group the fellows share
+   * ("castmates": fellow members of a cast). Not "member" (its compound "fellow_member" opens with a
+   * person, not a group), nor "deal" ("business_deal": no associate).
    */
   isFellow(word: string): boolean {
     const wn = this.wordNet;
     const group = wn?.senses('group', 'n')[0];
-    if (!wn || !group) return false;
+    const associate = wn?.senses('associate', 'n')[0];
+    if (!wn || !group || !associate) return false;
     const isGroup = (noun: string): boolean => {
       let level = [...wn.senses(noun, 'n').slice(0, 1)];
       for (let d = 0; d < 8 && level.length > 0; d++) {
@@ -566,6 +569,7 @@ export class WordMeaning {
     };
     return lemmasAs(word, 'n').some((l) =>
       wn.senses(l, 'n').slice(0, 3).some((id) =>
+        wn.synset(id).pointers.some((p) => p.symbol === '@' && p.target === associate) &&
         wn.synset(id).words.some((w) => {
           const head = w.endsWith('_' + l) ? w.slice(0, -l.length - 1) : w.endsWith(l) ? w.slice(0, -l.length) : '';
           return head.length >= 3 && !head.includes('_') && isGroup(head);

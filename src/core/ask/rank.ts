@@ -990,7 +990,7 @@ function contactVerb(g: Grounding, i: number, inAnchor: (i: number) => boolean, 
   if (tokens.slice(i + 1, end).some((t) => !isStopWord(t.norm) || AUXILIARIES.has(t.norm))) return false;
   const subjectWord = (j: number): boolean => inAnchor(j) || DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || tokens[j]!.norm === 'of' || (!isStopWord(tokens[j]!.norm) && !AUXILIARIES.has(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm));
   // Round 20 (words20c): the subject may stand before a perfect auxiliary ("the stuff X has written": `perfectStart`).
-  for (let j = perfectStart(g, i, inAnchor) - 1; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
+  for (let j = perfectStart(g, i, inAnchor, ctx) - 1; j > 0 && subjectWord(j) && !starts.includes(j); j--) {
     const head = j - 1;
     if (inAnchor(head) || isStopWord(tokens[head]!.norm) || AUXILIARIES.has(tokens[head]!.norm) || !ctx.meaning.isNoun(tokens[head]!.norm)) continue;
     const opens = DETERMINERS.has(tokens[j]!.norm) || SUBJECT_PRONOUNS.has(tokens[j]!.norm) || (inAnchor(j) && !inAnchor(head));

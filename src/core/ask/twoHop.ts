@@ -6,6 +6,7 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
+import { bestRelation } from './everyday';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rank';
 
@@ -105,14 +106,20 @@ export function fellowStem(g: Grounding, i: number, inAnchor: (i: number) => boo
  * **A relative clause's verb after a perfect auxiliary** (round 20, words20c): "who's been cast in the stuff
  * X has written" — the clause "X has written" modifies "the stuff" as "X wrote" would (`contactVerb`, which
  * read the subject only right before the verb, so "has" hid it and both orders of the two hops tied).
- * "have", "has", "had" before the verb (and "not"/"never" between) carry its tense, not a new clause:
- * the subject stands before them. Returns where the verb group starts (the verb itself when none).
+ * "have", "has", "had" before the verb (and "not"/"never"/"ever" between) carry its tense, not a new
+ * clause: the subject stands before them. Only for a verb that names a relation outright ("written",
+ * "directed", ≥ 0.8): a loose one ("has worked with", 0.58) says too little of which hop it is to tie
+ * it down (measured: "screenwriters that the director of X has worked with" lost 3 of set 15's 3-hop
+ * questions when it was). Returns where the verb group starts (the verb itself when it does not apply).
  */
-export function perfectStart(g: Grounding, i: number, inAnchor: (i: number) => boolean): number {
+export function perfectStart(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): number {
   let j = i;
   while (j > 0 && !inAnchor(j - 1) && NEGATING.has(g.tokens[j - 1]!.norm)) j--;
-  return j > 0 && !inAnchor(j - 1) && PERFECT.has(g.tokens[j - 1]!.norm) ? j - 1 : i;
+  if (j === 0 || inAnchor(j - 1) || !PERFECT.has(g.tokens[j - 1]!.norm)) return i;
+  return (bestRelation(g.tokens[i]!.norm, ctx)?.score ?? 0) >= NAMES ? j - 1 : i;
 }
+/** Relatedness at which a word names a relation outright (rank.ts's `NAMES`). */
+const NAMES = 0.8;
 const PERFECT = new Set(['have', 'has', 'had']);
 const NEGATING = new Set(['not', 'never', 'ever', 'already']);
 
