@@ -544,6 +544,39 @@ export class WordMeaning {
     }
     return [];
   }
+
+  /**
+   * Round 20 (words20c): the word is short for a compound naming a fellow member of a group — one of its
+   * first three noun senses is a kind of WordNet's associate ("a person who joins with others in some
+   * activity or endeavor", one step down) and holds, as a synonym, a compound of a group noun and the word
+   * itself (WordNet's "mate" sense "a fellow member of a team" has the synonym "teammate": team, a kind of
+   * group, + mate). Another noun before the word, in its place, names the group the fellows share
+   * ("castmates": fellow members of a cast). Not "member" (its compound "fellow_member" opens with a
+   * person, not a group), nor "deal" ("business_deal": no associate).
+   */
+  isFellow(word: string): boolean {
+    const wn = this.wordNet;
+    const group = wn?.senses('group', 'n')[0];
+    const associate = wn?.senses('associate', 'n')[0];
+    if (!wn || !group || !associate) return false;
+    const isGroup = (noun: string): boolean => {
+      let level = [...wn.senses(noun, 'n').slice(0, 1)];
+      for (let d = 0; d < 8 && level.length > 0; d++) {
+        if (level.includes(group)) return true;
+        level = level.flatMap((id) => wn.synset(id).pointers.filter((p) => p.symbol === '@').map((p) => p.target));
+      }
+      return false;
+    };
+    return lemmasAs(word, 'n').some((l) =>
+      wn.senses(l, 'n').slice(0, 3).some((id) =>
+        wn.synset(id).pointers.some((p) => p.symbol === '@' && p.target === associate) &&
+        wn.synset(id).words.some((w) => {
+          const head = w.endsWith('_' + l) ? w.slice(0, -l.length - 1) : w.endsWith(l) ? w.slice(0, -l.length) : '';
+          return head.length >= 3 && !head.includes('_') && isGroup(head);
+        }),
+      ),
+    );
+  }
 }
 
 /** Prepositions that introduce a subject matter ("what is X about", "films about X", "a book

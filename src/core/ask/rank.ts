@@ -5,6 +5,7 @@ import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 import { attributeNounScales, attributeType, diaryVerb, headComplement, idiomAdverbs, madeThings, personIn, predicateKind, unknownImperative, valueMentions } from './everyday';
+import { answerableLater, determinedNoun, fellowStem } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -1104,6 +1105,14 @@ function coStems(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContex
       prefixes.add(i);
       stems.set(i + 1, next.norm);
     } else if (t.norm.length >= 6 && t.norm.startsWith('co') && !ctx.meaning.knows(t.norm) && (noun(t.norm.slice(2)) || stranded(i, t.norm.slice(2)))) stems.set(i, t.norm.slice(2));
+    else {
+      // Round 20 (words20c): "N-mates" ("castmates", "cast mates") share N with the anchor (`fellowStem`).
+      const fellow = fellowStem(g, i, inAnchor, ctx, (w) => relevanceOf(w, ctx, false, true).relevance > 0);
+      if (fellow && !stems.has(i)) {
+        stems.set(i, fellow.stem);
+        if (fellow.fellow !== undefined) prefixes.add(fellow.fellow);
+      }
+    }
   });
   return { prefixes, stems };
 }
@@ -1780,6 +1789,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
       if (j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm)) return [j, j];
     }
   }
+  // Round 20 (words20c): a question of degree the graph cannot answer, then one it can ("how long has X
+  // been directing, what years did their films come out": `answerableLater`).
+  if (at >= 0 && !asRequest) at = answerableLater(g, inAnchor, at, clauseStarts(g, inAnchor), (w) => attributeType(w, ctx)?.labels ?? [], ctx);
   // So does a later clause opened by one with no noun after it ("X - more by the same director"):
   // the note's topic, then what is asked of it.
   if (at < 0) at = clauseStarts(g, inAnchor).find((k) => k > 0 && otherOpening(g, k, inAnchor, ctx)) ?? -1;
@@ -2365,6 +2377,8 @@ function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boole
   if (next === undefined || /[.?!;:]/.test(g.question.slice(g.tokens[i]!.end, next.start))) return false;
   // Not an adverb opening the clause ("…, so who wrote …": "so" is a noun too, the note).
   if (nounAt(i - 1) && !ctx.meaning.isAdverb(g.tokens[i - 1]!.norm)) return true;
+  // Round 20 (words20c): a noun after a determiner, though a verb as often ("an interview where …": `determinedNoun`).
+  if (determinedNoun(g, i - 1, inAnchor, ctx)) return true;
   // The pronoun "one" after a determiner heads a relative clause as a noun does ("the one who wrote X, …").
   if (ONE.has(g.tokens[i - 1]!.norm) && i >= 2 && !inAnchor(i - 2) && DETERMINERS.has(g.tokens[i - 2]!.norm)) return true;
   // A preposition between ("Years in which a film … came out", "the films in which X had a role"),
