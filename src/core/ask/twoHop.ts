@@ -6,7 +6,6 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
-import { bestRelation } from './everyday';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rank';
 
