@@ -380,7 +380,8 @@ function clauses(g: Grounding, inAnchor: (i: number) => boolean): [number, numbe
  * anyone's faces", "X came out when? roughly is fine but …", "got X out of the library and the case
  * doesn't say, what language is it in". A clause of its own (`clauses`) that holds no name, no wh-word
  * and no request, that has a finite verb (a statement, not a noun phrase standing for what is asked:
- * "the year please"), and none of whose words names anything in the graph outright (each below
+ * "the year please") and does not open with it (a clause that drops its subject goes on with the
+ * speaker's story: "…, loved the cast, looked up their other films, …"), and none of whose words names anything in the graph outright (each below
  * `NAMES`), in a question that asks in another clause, says what the speaker saw or thinks, not which
  * answer: its words are dropped. Read word by word they bought hops ("faces" in a rare sense met
  * release_year, "fine" met has_tags, "say" — defined in words — met has_tags). A clause that names a
@@ -398,6 +399,10 @@ export function remarks(g: Grounding, ctx: RankContext): Grounding {
     const words = tokens.slice(s, e).map((t, d) => ({ t, j: s + d })).filter(({ t }) => t.norm !== '');
     if (words.length === 0 || words.some(({ j }) => inAnchor(j)) || asksIn(c) || !all.some((o) => o !== c && asksIn(o))) continue;
     if (words.some(({ t }) => REQUEST_WORDS.has(t.norm))) continue;
+    // A clause opening with its verb has dropped its subject: it goes on with the speaker's story ("so I
+    // watched X, loved the cast, looked up their other films, …"), whose objects may be the chain's.
+    const opener = words[0]!.t.norm;
+    if (!isStopWord(opener) && ctx.meaning.verbSenses(opener) > 0 && !ctx.meaning.isNoun(opener)) continue;
     const finite = words.some(({ t }) => FINITE.has(t.norm) || /n['’]?t$/.test(t.norm) || (!isStopWord(t.norm) && ctx.meaning.verbSenses(t.norm) > 0 && !ctx.meaning.isNoun(t.norm) && /(ed|s)$/.test(t.norm)));
     if (!finite) continue;
     if (words.some(({ t }) => !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= NAMES)) continue;
@@ -553,9 +558,33 @@ export function knownAsked(g: Grounding, ctx: RankContext): Grounding {
   return at < 0 ? g : { ...g, tokens: tokens.map((t, i) => (i === at ? { ...t, norm: 'known' } : t)) };
 }
 
+/**
+ * **"their N": what the one just named did** (round 20): "the person who wrote X, which directors have
+ * filmed their scripts" — "their" points back at the person, and "scripts", a noun that names written_by
+ * only loosely (0.49), is the things that person wrote: what a word before it already says outright
+ * ("wrote", written_by). Read as a word of its own, it took the last hop as written_by and the chain of
+ * X's co-writers won over the directors asked. A noun right after a possessive pronoun pointing back
+ * (their, his, her), that names a relation only loosely (at or above the floor, below `NAMES`), when a
+ * word before the pronoun names that same relation outright, is dropped, with the pronoun; the chain's
+ * hop back along the relation just named is the shape's (round 8).
+ */
+export function possessedMade(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = anchorTest(g);
+  const tokens = g.tokens;
+  const drop = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (i < 2 || inAnchor(i) || inAnchor(i - 1) || !['their', 'his', 'her'].includes(tokens[i - 1]!.norm) || isStopWord(t.norm) || !ctx.meaning.isNoun(t.norm)) return;
+    const own = bestRelation(t.norm, ctx);
+    if (!own || own.score >= NAMES) return;
+    const said = tokens.slice(0, i - 1).some((x, j) => !inAnchor(j) && x.norm !== '' && !isStopWord(x.norm) && bestRelation(x.norm, ctx)?.relation === own.relation && (bestRelation(x.norm, ctx)?.score ?? 0) >= NAMES);
+    if (said) drop.add(i - 1).add(i);
+  });
+  return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
+}
+
 /** The round-20 token readings, in order (`asRead` applies them last). */
 export function round20(g: Grounding, ctx: RankContext): Grounding {
-  return knownAsked(ownName(howSlip(idiomAdjectives(namesOf(remarks(knownPart(whenClause(g, ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  return possessedMade(knownAsked(ownName(howSlip(idiomAdjectives(namesOf(remarks(knownPart(whenClause(g, ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
 }
 
 /**
