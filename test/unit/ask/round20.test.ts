@@ -5,9 +5,9 @@
 // speaker says they know read as what is asked, the speaker's "… and need the name of the person who …"
 // read as nothing, a later clause's "its" read away from the name it stands for, other people's knowing
 // ("heard of X") read as nothing, an adjectival idiom ("at work") word by word, a slip after "how"
-// ("populra") unread, and "their name" read as a second person. The real WordNet and a real snapshot; no
-// schema, no aliases, no model. Each test fails without its readings (checked on main e298060's src/:
-// 8 of 8 fail).
+// ("populra") unread, "their name" read as a second person, and "their scripts" after "wrote" read as a
+// hop of its own. The real WordNet and a real snapshot; no schema, no aliases, no model. Each test fails
+// without its readings (checked on main e298060's src/: 9 of 9 fail).
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
