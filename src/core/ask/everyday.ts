@@ -566,7 +566,7 @@ export function knownAsked(g: Grounding, ctx: RankContext): Grounding {
  * X's co-writers won over the directors asked. A noun right after a possessive pronoun pointing back
  * (their, his, her), that names a relation only loosely (at or above the floor, below `NAMES`), when a
  * word before the pronoun names that same relation outright, is dropped, with the pronoun; the chain's
- * hop back along the relation just named is the shape's (round 8).
+ * hop back along the relation just named is the shape's (the ranker's half-cost hop back: "share directors with").
  */
 export function possessedMade(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = anchorTest(g);
