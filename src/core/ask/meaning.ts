@@ -400,6 +400,48 @@ export class WordMeaning {
     return undefined;
   }
 
+  /** Round 20: the word is a form of a verb one of whose first two senses is WordNet's first sense of
+   *  "know" (be cognizant or aware of: "know", "cognize"): a verb of knowing. */
+  knowing(word: string): boolean {
+    const wn = this.wordNet;
+    if (!wn) return false;
+    const know = wn.senses('know', 'v')[0];
+    return know !== undefined && lemmasAs(word, 'v').some((l) => wn.senses(l, 'v').slice(0, 2).includes(know));
+  }
+
+  /** Round 20: WordNet's reason a verb means coming to know — one of its first two senses defined by
+   *  "know" ("hear": get to know or become aware of) — or undefined. */
+  definedByKnowing(word: string): string | undefined {
+    const wn = this.wordNet;
+    if (!wn || this.isNoun(word)) return undefined;
+    for (const l of lemmasAs(word, 'v'))
+      for (const id of wn.senses(l, 'v').slice(0, 2)) {
+        const d = wn.synset(id).definition;
+        if (/\bknow\b/.test(d)) return `"${word}" is defined by knowing (WordNet: ${l}: ${d})`;
+      }
+    return undefined;
+  }
+
+  /** Round 20: a scale's value (words joined by a hyphen) is, by its commonest adjective sense, the
+   *  participle "known" (of "know"), similar to it, or its opposite (WordNet's & and ! pointers). */
+  isKnownValue(value: string): boolean {
+    const wn = this.wordNet;
+    if (!wn) return false;
+    const known = (words: readonly string[]): boolean => words.some((w) => w !== 'know' && lemmasAs(w, 'v').includes('know'));
+    for (const form of [value.replace(/[\s_]+/g, '-'), value.replace(/[\s-]+/g, '_')]) {
+      const id = wn.senses(form, 'a')[0];
+      if (!id) continue;
+      const s = wn.synset(id);
+      if (known(s.words) || s.pointers.some((p) => (p.symbol === '&' || p.symbol === '!') && known(wn.synset(p.target).words))) return true;
+    }
+    return false;
+  }
+
+  /** Round 20: WordNet holds the words (joined by "_") as an adjective ("at_work": busy). */
+  isAdjective(lemma: string): boolean {
+    return (this.wordNet?.senses(lemma, 'a').length ?? 0) > 0;
+  }
+
   /** WordNet holds the words (joined by "_") as an adverb ("sort_of", "kind_of": to some extent). */
   isAdverb(lemma: string): boolean {
     return (this.wordNet?.senses(lemma, 'r').length ?? 0) > 0;
@@ -803,10 +845,27 @@ export function scalesAskedBy(word: string, afterHow: boolean, meaning: WordMean
       return { labels: chosen.map((m) => m.label), why: `"how ${word}" asks where it stands on ${own.join(', ')} (WordNet: ${word} is a value of ${own.join(', ')}); ${measured.map(said).join('; ')}` };
   }
   const judgment = meaning.judges(word);
-  if (!judgment) return undefined;
+  if (!judgment) return knownScales(word, meaning, measured.map((m) => ({ label: m.label, values: m.values })));
   const valued = measured.filter((m) => m.attributes.length > 0);
   const chosen = valued.length > 0 ? valued : measured;
   return { labels: chosen.map((m) => m.label), why: `${judgment}, a value on a scale; ${chosen.map(said).join('; ')}` };
+}
+
+/**
+ * Round 20 (words20), **"known" asks whether a thing is known**: "how many people have heard of X",
+ * "would most people know X" ask where X stands on being known, as "how famous is X" would (the verb of
+ * knowing said of other people is read as "known" by `knownAsked`, everyday.ts). The word asks for a
+ * scale each of whose values is, by WordNet, "known", similar to it or its opposite (on MetaQA: Votes —
+ * famous &known, unknown !known, well-known &known). Loose, as every scale's reading (always weak).
+ */
+function knownScales(word: string, meaning: WordMeaning, scales: readonly { label: string; values: readonly string[] }[]): { labels: readonly string[]; why: string } | undefined {
+  // The reading is the question's (`knownAsked` in everyday.ts rewrites a verb of knowing said of other
+  // people to its participle "known"): here only the word "known" itself, or its like, is read.
+  if (!meaning.isKnownValue(word)) return undefined;
+  const how = `"${word}" is "known", the participle of know (WordNet)`;
+  const chosen = scales.filter((m) => m.values.length > 0 && m.values.every((v) => meaning.isKnownValue(v)));
+  if (chosen.length === 0) return undefined;
+  return { labels: chosen.map((m) => m.label), why: `${how}, so it asks whether the thing is known; ${chosen.map((m) => `${m.label}'s values (${m.values.join(', ')}) are "known", similar to it or its opposite (WordNet)`).join('; ')}` };
 }
 
 /** Best relatedness of `word` to any of `terms`. */

@@ -4,7 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
-import { attributeNounScales, attributeType, diaryVerb, headComplement, idiomAdverbs, madeThings, personIn, predicateKind, unknownImperative, valueMentions } from './everyday';
+import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
 import { answerableLater, determinedNoun, fellowStem } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -322,7 +322,7 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  const g = round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -1772,6 +1772,12 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
       at = want + 1;
       asRequest = true;
     }
+    // Round 20 (words20): "we're doing … and need the N of …": the speaker's wanting after "and" (`conjoinedWant`).
+    const joined = want > 0 ? -1 : conjoinedWant(g, inAnchor, ctx);
+    if (joined > 0) {
+      at = joined;
+      asRequest = true;
+    }
   }
   const step = at >= 0 ? lastStep(g, inAnchor, ctx) : -1;
   if (step > at) {
@@ -1839,6 +1845,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     const listed = CONTAINING.has(tokens[j]?.norm ?? '') && !inAnchor(j) ? contentOf(g, inAnchor, ctx) : -1;
     if (listed > j && listed <= j + 6 && tokens.slice(j + 1, listed).every((t, d) => !inAnchor(j + 1 + d) && (DETERMINERS.has(t.norm) || QUANTIFIERS.has(t.norm) || t.norm === 'of' || ctx.meaning.isContent(t.norm)))) return [at, listed];
   }
+  // Round 20 (words20): "what is the name of the person who …", "need the name of …": the N is asked (`nameOf`).
+  const named = nameOf(g, at + 1, inAnchor, ctx);
+  if (named > 0) return [at, named];
   // A partitive ("which of their films", "which of the movies") asks for the noun after "of".
   const from = tokens[at + 1]?.norm === 'of' && !inAnchor(at + 1) && PARTITIVE.has(tokens[at + 2]?.norm ?? '') && !inAnchor(at + 2) ? at + 2 : at;
   let head = -1;
@@ -2372,6 +2381,8 @@ function relativePronoun(g: Grounding, i: number, inAnchor: (i: number) => boole
     return t !== undefined && !inAnchor(j) && !isStopWord(t.norm) && !AUXILIARIES.has(t.norm) && ctx.meaning.isNoun(t.norm) && !ctx.meaning.isVerbForm(t.norm);
   };
   if (!RELATIVE.has(g.tokens[i]!.norm) || i === 0 || inAnchor(i - 1) || !spaced(i - 1, i)) return false;
+  // Round 20 (words20): "who" after a noun that is no person opens an indirect question ("no clue who directed it").
+  if (notPersonAntecedent(g, i, ctx)) return false;
   // A relative pronoun opens a clause: one that ends the question asks ("X co-wrote movies with who").
   const next = g.tokens[i + 1];
   if (next === undefined || /[.?!;:]/.test(g.question.slice(g.tokens[i]!.end, next.start))) return false;
@@ -2402,7 +2413,7 @@ const relevanceMemo = new WeakMap<WordMeaning, WeakMap<Vocabulary, Map<string, R
  * meaning and vocabulary, yet the readings of a question ask it of the same words many times (each
  * token's frame test reads every word before it): measured, it was half of a long question's time.
  */
-function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false, nounSenses = false): Relevance {
+export function relevanceOf(word: string, ctx: RankContext, afterHow: boolean, noun = false, nounSenses = false): Relevance {
   let byVocabulary = relevanceMemo.get(ctx.meaning);
   if (!byVocabulary) relevanceMemo.set(ctx.meaning, (byVocabulary = new WeakMap()));
   let memo = byVocabulary.get(ctx.vocabulary);
@@ -2861,11 +2872,13 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     let answerLabel: string;
     if (shape.kind === 'chain') {
       const m = g.mentions[shape.anchor.mention]!;
+      // Round 20 (words20): a later clause's "its" stands where the name would (`itsStandIn`).
+      const its = itsStandIn(g, shape.anchor.mention, phrase, ctx);
       // Words of the other anchors are not this chain's relation words, but they are not free either.
       a = alignChain(
         words.filter((w) => !(m.tokenStart <= w.index && w.index < m.tokenEnd)),
-        m.tokenStart,
-        m.tokenEnd,
+        its >= 0 ? its : m.tokenStart,
+        its >= 0 ? its + 1 : m.tokenEnd,
         shape.anchor.label,
         shape.steps,
         ctx,
