@@ -493,8 +493,8 @@ export function howSlip(g: Grounding, ctx: RankContext): Grounding {
   if (fits.length !== 1) return g;
   return { ...g, tokens: g.tokens.map((x, k) => (k === i ? { ...x, norm: fits[0]! } : x)) };
 }
-/** Every word one slip from `typed`: a letter dropped, added or changed, or two neighbours swapped. */
-function slipsOf(typed: string): Set<string> {
+/** Every word one slip from `typed`: a letter dropped, added or changed, or two neighbours swapped (rank.ts's `ordinarySlip` too). */
+export function slipsOf(typed: string): Set<string> {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const out = new Set<string>();
   for (let i = 0; i <= typed.length; i++) {

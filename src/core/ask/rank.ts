@@ -4,7 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
-import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
+import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
 import { answerableLater, determinedNoun, fellowStem } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -762,17 +762,7 @@ function ordinarySlip(typed: string, ctx: RankContext): string[] {
   if (!cache) slipCache.set(ctx, (cache = new Map()));
   const hit = cache.get(typed);
   if (hit) return hit;
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const edits = new Set<string>();
-  for (let i = 0; i <= typed.length; i++) {
-    if (i < typed.length) edits.add(typed.slice(0, i) + typed.slice(i + 1));
-    if (i + 1 < typed.length) edits.add(typed.slice(0, i) + typed[i + 1] + typed[i] + typed.slice(i + 2));
-    for (const c of letters) {
-      edits.add(typed.slice(0, i) + c + typed.slice(i));
-      if (i < typed.length) edits.add(typed.slice(0, i) + c + typed.slice(i + 1));
-    }
-  }
-  edits.delete(typed);
+  const edits = slipsOf(typed);
   // A word of four letters is read only as a longer word with one letter dropped ("flms": films).
   if (typed.length < 5) for (const w of [...edits]) if (w.length <= typed.length) edits.delete(w);
   const near = [...edits].filter((w) => !isStopWord(w) && ctx.meaning.holdsAsWritten(w)).map((w) => ({ w, relevance: relevanceOf(w, ctx, false).relevance }));
