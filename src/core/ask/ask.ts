@@ -141,7 +141,7 @@ export class Asker {
     this.schema = options.schema;
     this.heldNames = new NameIndex(index);
     // Synsets read from the files as asked: the planner reads a few thousand, the files are ≈ 21 MB (docs/ask.md).
-    const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage({ dataOnDisk: true }));
+    const wordNet = options.wordNet === null ? undefined : (options.wordNet ?? WordNet.fromPackage({ dataOnDisk: true, rereads: true }));
     this.meaning = new WordMeaning(wordNet);
     this.vocabulary = vocabularyOf(index.data.relationNames, index.data.labelNames, options.schema, labelMembersOf(index, wordNet));
     this.enumerator = index instanceof GraphSnapshot ? new CandidateEnumerator(index) : undefined;

@@ -1,5 +1,6 @@
 import { conceptsOfWord, DEFAULT_CONCEPT_WEIGHTS, isDictionaryWord } from '../embed/lexicon/concepts';
 import { isStopWord, lemmasAs, lemmasOf, splitWords } from '../embed/lexicon/normalize';
+import { BoundedMemo } from '../embed/lexicon/boundedMemo';
 import type { WordNet } from '../embed/lexicon/wordnet';
 import { labelAliasesOf, typeByWords, type LabelAliases, type TypeResolution } from '../retrieve/labels';
 import { relationText } from '../retrieve/snapshot/snapshot';
@@ -29,11 +30,33 @@ const CONTENT_DEPTH = 5;
 /** A closed compound read as its head ("screenwriter" as "writer"): a kind of it, a little less than the word itself. */
 const COMPOUND_HEAD = 0.9;
 
+/** Entries per generation of the per-word memo (`remembered`): a question's words are read by every
+ *  reading and every candidate; two generations hold any session's working vocabulary. */
+const WORD_MEMO = 4096;
+
+/** One per-word question's answer, as the memo holds it (`null`: no answer, e.g. no reason found). */
+type WordAnswer = boolean | number | string | null;
+
 export class WordMeaning {
   private readonly concepts = new Map<string, ReadonlyMap<string, number>>();
   private readonly cache = new Map<string, number>();
 
   constructor(private readonly wordNet: WordNet | undefined) {}
+
+  /**
+   * The answer to a per-word question (`what`: the method's name), read once: the word tests below
+   * walk WordNet (lemmas, senses, hypernyms) and the ranker asks them of the same words for every
+   * reading and every candidate (measured: ≈ 5 % of ask's CPU on the 1-hop dev set, docs/ask.md).
+   */
+  private remembered<T extends WordAnswer>(what: string, word: string, read: () => T): T {
+    const key = what + '\u0000' + word;
+    const hit = this.answers.get(key);
+    if (hit !== undefined) return hit as T;
+    const answer = read();
+    this.answers.set(key, answer);
+    return answer;
+  }
+  private readonly answers = new BoundedMemo<WordAnswer>(WORD_MEMO);
 
   /**
    * The labels a type word names, by the rules GSD's type words use (`typeByWords`: exact, the
@@ -241,6 +264,9 @@ export class WordMeaning {
   /** The word is a verb in its base or -s form and its commonest reading is the verb ("describe",
    *  "list"), not a noun ("movies", "films"): WordNet's sense counts by part of speech. */
   isVerbForm(word: string): boolean {
+    return this.remembered('isVerbForm', word, () => this.isVerbFormRead(word));
+  }
+  private isVerbFormRead(word: string): boolean {
     if (!this.wordNet) return false;
     return lemmasOf(word).some((l) => this.wordNet!.senses(l, 'v').length > this.wordNet!.senses(l, 'n').length);
   }
@@ -403,6 +429,9 @@ export class WordMeaning {
   /** Round 20: the word is a form of a verb one of whose first two senses is WordNet's first sense of
    *  "know" (be cognizant or aware of: "know", "cognize"): a verb of knowing. */
   knowing(word: string): boolean {
+    return this.remembered('knowing', word, () => this.knowingRead(word));
+  }
+  private knowingRead(word: string): boolean {
     const wn = this.wordNet;
     if (!wn) return false;
     const know = wn.senses('know', 'v')[0];
@@ -412,6 +441,9 @@ export class WordMeaning {
   /** Round 20: WordNet's reason a verb means coming to know — one of its first two senses defined by
    *  "know" ("hear": get to know or become aware of) — or undefined. */
   definedByKnowing(word: string): string | undefined {
+    return this.remembered('definedByKnowing', word, () => this.definedByKnowingRead(word) ?? null) ?? undefined;
+  }
+  private definedByKnowingRead(word: string): string | undefined {
     const wn = this.wordNet;
     if (!wn || this.isNoun(word)) return undefined;
     for (const l of lemmasAs(word, 'v'))
@@ -439,11 +471,17 @@ export class WordMeaning {
 
   /** Round 20: WordNet holds the words (joined by "_") as an adjective ("at_work": busy). */
   isAdjective(lemma: string): boolean {
+    return this.remembered('isAdjective', lemma, () => this.isAdjectiveRead(lemma));
+  }
+  private isAdjectiveRead(lemma: string): boolean {
     return (this.wordNet?.senses(lemma, 'a').length ?? 0) > 0;
   }
 
   /** WordNet holds the words (joined by "_") as an adverb ("sort_of", "kind_of": to some extent). */
   isAdverb(lemma: string): boolean {
+    return this.remembered('isAdverb', lemma, () => this.isAdverbRead(lemma));
+  }
+  private isAdverbRead(lemma: string): boolean {
     return (this.wordNet?.senses(lemma, 'r').length ?? 0) > 0;
   }
 
@@ -474,6 +512,9 @@ export class WordMeaning {
   /** WordNet knows the word only as an adverb, or an adverb and an adjective ("kindly", "just"): a
    *  manner word, never a verb or a noun. */
   onlyModifier(word: string): boolean {
+    return this.remembered('onlyModifier', word, () => this.onlyModifierRead(word));
+  }
+  private onlyModifierRead(word: string): boolean {
     const wn = this.wordNet;
     if (!wn) return false;
     const ls = lemmasOf(word);
@@ -483,12 +524,18 @@ export class WordMeaning {
   /** The word as written is a verb's base form whose commonest reading is the verb ("select",
    *  "pull_up"; not "selects", "selected", nor "films"): an imperative can open with it. */
   isBaseVerb(word: string): boolean {
+    return this.remembered('isBaseVerb', word, () => this.isBaseVerbRead(word));
+  }
+  private isBaseVerbRead(word: string): boolean {
     const wn = this.wordNet;
     return wn !== undefined && wn.senses(word, 'v').length > wn.senses(word, 'n').length;
   }
 
   /** How many verb senses WordNet gives the word's lemmas (0: not a verb). */
   verbSenses(word: string): number {
+    return this.remembered('verbSenses', word, () => this.verbSensesRead(word));
+  }
+  private verbSensesRead(word: string): number {
     if (!this.wordNet) return 0;
     return lemmasOf(word).reduce((n, l) => n + this.wordNet!.senses(l, 'v').length, 0);
   }
@@ -496,12 +543,18 @@ export class WordMeaning {
   /** WordNet holds the word as written, or as a noun with a plural -s ("actors"): a lemma, not a form
    *  the lemmatiser guesses from an unknown string ("freing" → free). */
   holdsAsWritten(word: string): boolean {
+    return this.remembered('holdsAsWritten', word, () => this.holdsAsWrittenRead(word));
+  }
+  private holdsAsWrittenRead(word: string): boolean {
     if (!this.wordNet) return false;
     const wn = this.wordNet;
     return (['n', 'v', 'a', 'r'] as const).some((pos) => wn.senses(word, pos).length > 0) || (word.endsWith('s') && wn.senses(word.slice(0, -1), 'n').length > 0);
   }
 
   knows(word: string): boolean {
+    return this.remembered('knows', word, () => this.knowsRead(word));
+  }
+  private knowsRead(word: string): boolean {
     if (!this.wordNet) return true;
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));
   }
@@ -510,6 +563,9 @@ export class WordMeaning {
    *  participle in "-n"/"-ne" that is an inflected form of a verb ("written", "shown", "done"; not
    *  "open", its own lemma). A participle after a noun modifies it ("films written by X"): no finite verb. */
   isParticiple(word: string): boolean {
+    return this.remembered('isParticiple', word, () => this.isParticipleRead(word));
+  }
+  private isParticipleRead(word: string): boolean {
     if (/(ed|ing)$/.test(word)) return true;
     return /ne?$/.test(word) && lemmasAs(word, 'v').some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0);
   }
@@ -518,6 +574,9 @@ export class WordMeaning {
    *  As a noun, by the noun's own inflections: "made" is a form of the verb "make", never of the
    *  noun (a brand), so "which director made X" has no compound "director made". */
   isNoun(word: string): boolean {
+    return this.remembered('isNoun', word, () => this.isNounRead(word));
+  }
+  private isNounRead(word: string): boolean {
     if (/(ed|ing)$/.test(word) && lemmasOf(word).some((l) => l !== word && (this.wordNet?.senses(l, 'v').length ?? 0) > 0)) return false;
     if (!this.wordNet) return true;
     return lemmasAs(word, 'n').some((l) => this.wordNet!.senses(l, 'n').length > 0);
@@ -597,6 +656,9 @@ export class WordMeaning {
    * person, not a group), nor "deal" ("business_deal": no associate).
    */
   isFellow(word: string): boolean {
+    return this.remembered('isFellow', word, () => this.isFellowRead(word));
+  }
+  private isFellowRead(word: string): boolean {
     const wn = this.wordNet;
     const group = wn?.senses('group', 'n')[0];
     const associate = wn?.senses('associate', 'n')[0];

@@ -2853,6 +2853,13 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const requests = new Set(clauseRequests(g, inAnchor, ctx));
   const offered = new Set(g.anchors.filter((x) => offeredAnswer(g, x, asked, inAnchor)));
   const company = new Set(g.anchors.filter((x) => afterthought(g, g.mentions[x]!.tokenStart, inAnchor, phrase, requests, ctx)));
+  // Where a later clause's "its" stands for each anchor: the same for every candidate from it.
+  const standIns = new Map<number, number>();
+  const standInOf = (mention: number): number => {
+    let at = standIns.get(mention);
+    if (at === undefined) standIns.set(mention, (at = itsStandIn(g, mention, phrase, ctx)));
+    return at;
+  };
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -2863,7 +2870,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     if (shape.kind === 'chain') {
       const m = g.mentions[shape.anchor.mention]!;
       // Round 20 (words20): a later clause's "its" stands where the name would (`itsStandIn`).
-      const its = itsStandIn(g, shape.anchor.mention, phrase, ctx);
+      const its = standInOf(shape.anchor.mention);
       // Words of the other anchors are not this chain's relation words, but they are not free either.
       a = alignChain(
         words.filter((w) => !(m.tokenStart <= w.index && w.index < m.tokenEnd)),

