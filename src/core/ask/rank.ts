@@ -5,7 +5,7 @@ import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
-import { answerableLater, determinedNoun, fellowStem } from './twoHop';
+import { answerableLater, determinedNoun, fellowStem, round21bWeak, topicThenQuestion } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -121,6 +121,8 @@ export interface RankedCandidate {
   /** A word naming relations outright is read only as a label, and none of them is where it would
    *  speak (`labelOnlyName`), in words. */
   readonly labelOnly?: string;
+  /** Round 21 (words21b): why the evidence is too thin for a match, from the chain's shape or the sentence (`round21bWeak`). */
+  readonly weak21b?: string;
 }
 
 interface QuestionWord {
@@ -2853,6 +2855,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const requests = new Set(clauseRequests(g, inAnchor, ctx));
   const offered = new Set(g.anchors.filter((x) => offeredAnswer(g, x, asked, inAnchor)));
   const company = new Set(g.anchors.filter((x) => afterthought(g, g.mentions[x]!.tokenStart, inAnchor, phrase, requests, ctx)));
+  // Round 21 (words21b): a noun phrase standing apart before a yes/no question (`topicThenQuestion`); confidence only.
+  const topic = topicThenQuestion(g, inAnchor, phrase, clauseStarts(g, inAnchor), requests);
+  const unreadAt = (i: number): boolean => words.some((w) => w.index === i && !w.wh && w.relevance === 0);
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -2946,7 +2951,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords };
+    // Round 21 (words21b): too thin for a match by the chain's shape or the sentence (`round21bWeak`); confidence only.
+    const weak21b = round21bWeak(g, inAnchor, shape, a.mask, a.matches, unreadAt, topic, ctx);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -3137,6 +3144,8 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   // Round 19c: a word naming a relation outright is read only as a label, its relation left out.
   if (r.labelOnly) return r.labelOnly;
+  // Round 21 (words21b): a value many share as a hub, a noun phrase standing apart, a name held by another noun.
+  if (r.weak21b) return r.weak21b;
   // A hop no word names, while a word naming another relation outright is left unread by this
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
   if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)
