@@ -619,6 +619,18 @@ export class WordMeaning {
       ),
     );
   }
+
+  /**
+   * Round 21 (words21b): a noun one of whose first three senses WordNet files directly under associate,
+   * "a person who joins with others in some activity" ("collaborators", "partners", "colleagues"): those
+   * who share an activity with someone. `fellowStem` reads "writing collaborators" as "cast mates".
+   */
+  isAssociate(word: string): boolean {
+    const wn = this.wordNet;
+    const associate = wn?.senses('associate', 'n')[0];
+    if (!wn || !associate) return false;
+    return lemmasAs(word, 'n').some((l) => wn.senses(l, 'n').slice(0, 3).some((id) => id === associate || wn.synset(id).pointers.some((p) => p.symbol === '@' && p.target === associate)));
+  }
 }
 
 /** Prepositions that introduce a subject matter ("what is X about", "films about X", "a book

@@ -1676,7 +1676,8 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (!polite && ctx && (INDIRECT_OBJECTS.has(object) || THING_PRONOUNS.has(object)) && !inAnchor(i + 1) && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w)) return i;
   // "can you recommend more films …", "could you suggest …": after "can you", any verb is the request.
   // Not a verb that names something in the graph ("can you describe X in a few words": describe asks for words).
-  return polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w) && relevanceOf(w, ctx, false).relevance === 0 ? i : -1;
+  // Round 21 (words21b): a faint link only (a rarer sense: "suggest", call to mind ~ votes 0.45) names nothing, as for an imperative above.
+  return polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint ? i : -1;
 }
 
 /**
@@ -2952,7 +2953,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
     // Round 21 (words21b): too thin for a match by the chain's shape or the sentence (`round21bWeak`); confidence only.
-    const weak21b = round21bWeak(g, inAnchor, shape, a.mask, a.matches, unreadAt, topic, ctx);
+    const weak21b = round21bWeak(g, inAnchor, shape, a.matches, unreadAt, topic, ctx);
     return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
@@ -3144,7 +3145,7 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   // Round 19c: a word naming a relation outright is read only as a label, its relation left out.
   if (r.labelOnly) return r.labelOnly;
-  // Round 21 (words21b): a value many share as a hub, a noun phrase standing apart, a name held by another noun.
+  // Round 21 (words21b): a scale's value as a hub, a noun phrase standing apart, a name held by another noun.
   if (r.weak21b) return r.weak21b;
   // A hop no word names, while a word naming another relation outright is left unread by this
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.

@@ -99,14 +99,19 @@ export function fellowStem(g: Grounding, i: number, inAnchor: (i: number) => boo
   // Written as two: "cast mates".
   const next = g.tokens[i + 1];
   if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && ctx.meaning.isNoun(t.norm) && names(t.norm) && ctx.meaning.isFellow(next.norm) && !names(next.norm)) return { stem: t.norm, fellow: i + 1 };
+  // Round 21 (words21b): an activity, then a noun for those who join others in it (WordNet's associate:
+  // "writing collaborators", "acting partners", "directing colleagues"): those who share the activity
+  // with the anchor. The activity is a noun or a verb's -ing form (a gerund) naming something in the graph.
+  const activity = ctx.meaning.isNoun(t.norm) || (/ing$/.test(t.norm) && ctx.meaning.isVerbForm(t.norm));
+  if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && activity && names(t.norm) && ctx.meaning.isAssociate(next.norm)) return { stem: t.norm, fellow: i + 1 };
   return undefined;
 }
 
 
 // ---------------------------------------------------------------------------------------------------
-// Round 21 (words21b; issue 27): confident wrongs and multi-hop chains. Each function below is a reason
-// a candidate's evidence is too thin for a match, read from the chain's shape, the graph's own labels
-// or the sentence's structure (never a word list of a set). `rank.ts` sets them after scoring, in one
+// Round 21 (words21b; issue 27): confident wrongs and multi-hop chains. The first three functions below
+// are reasons a candidate's evidence is too thin for a match, read from the chain's shape, the graph's
+// own labels or the sentence's structure (never a word list of a set). `rank.ts` sets them after scoring, in one
 // line (`round21bWeak`), and `weakEvidence` says them: they change no ranking, only the confidence.
 
 /** Words that join a noun to the noun phrase after it ("films with the people from X"): English's prepositions. */
@@ -118,29 +123,21 @@ const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'c
 const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'all', 'any', 'some', 'each', ...DETERMINERS]);
 
 /**
- * **A scale's value or a class's member is no link between things** (round 21, words21b): a chain out and
- * back along one relation through a node that is a value shared by many things (a scale of a few values:
- * Votes' "famous"/"unknown"; a closed class: a Genre, a Language; a label of common words: a Tag) joins
- * things only by that shared value. "X number of votes on imdb" was answered as a match by `has_imdb_votes
- * > has_imdb_votes~ > starred_actors` (the actors of every film as famous as X: "votes" and "imdb", two words
- * of one noun phrase, paid for the hop out and the hop back), and "the director of X, do they make films
- * in other languages" by `in_language > in_language~ > directed_by` (the directors of every film in X's
- * language; the hop back only the shape's). Through a scale of a few values this is never a relation
- * between things, however the hops are named (round 19's `throughScale` said so only when no word named
- * the hop back); through a class's member it is one only when a word names both hops ("films in the same
- * genre as X": "genre" and "same" are read apart), not when the shape alone implies the hop back. Returns
- * the reason in words, or undefined.
+ * **A scale's value is no link between things, however the hops are named** (round 21, words21b): a chain
+ * out and back along one relation through a value of a scale of a few values (Votes' "famous", "unknown",
+ * "well-known": `Vocabulary.valueLabels`) joins things only by a value thousands of them share. "X number of
+ * votes on imdb" was answered as a match by `has_imdb_votes > has_imdb_votes~ > starred_actors` (the actors
+ * of every film as famous as X): "votes" and "imdb", two words of one noun phrase, paid for the hop out and
+ * the hop back, and round 19's `throughScale` said so only when no word named the hop back. Returns the
+ * reason in words, or undefined.
  */
-export function throughValue(steps: readonly Step[], named: number, ctx: RankContext): string | undefined {
+export function throughScaleValue(steps: readonly Step[], ctx: RankContext): string | undefined {
+  const key = (s: Step): string => s.relation + (s.direction === 'out' ? '' : '~');
   for (let i = 0; i + 1 < steps.length; i++) {
     const [x, y] = [steps[i]!, steps[i + 1]!];
     if (x.relation !== y.relation || x.direction === y.direction) continue;
-    const middle = x.label;
-    const key = (s: Step): string => s.relation + (s.direction === 'out' ? '' : '~');
-    if (ctx.vocabulary.valueLabels.has(middle)) return `the chain goes out and back through a value of ${middle}, a scale of ${ctx.vocabulary.valueLabels.get(middle)!.length} values: ${key(x)} > ${key(y)} joins things only by a value many share`;
-    // A class's member: only as a hub on the way to something else ("the directors of films in X's language").
-    const bothNamed = (named & (1 << i)) !== 0 && (named & (1 << (i + 1))) !== 0;
-    if (!bothNamed && i + 2 < steps.length && (ctx.vocabulary.memberLabels.has(middle) || ctx.vocabulary.wordLabels.has(middle))) return `the chain goes out and back through a ${middle} (${key(x)} > ${key(y)}), a value many things share, and only the chain's shape implies the hop back`;
+    const values = ctx.vocabulary.valueLabels.get(x.label);
+    if (values) return `the chain goes out and back through a value of ${x.label}, a scale of ${values.length} values: ${key(x)} > ${key(y)} joins things only by a value many share, whatever words name the two hops`;
   }
   return undefined;
 }
@@ -196,10 +193,10 @@ export function heldByAnother(g: Grounding, inAnchor: (i: number) => boolean, an
  * Round 21 (words21b): the reasons above for one candidate, the first that holds (undefined: none).
  * `topic` is `topicThenQuestion`'s reading of the question, the same for every candidate.
  */
-export function round21bWeak(g: Grounding, inAnchor: (i: number) => boolean, shape: CandidateShape, named: number, matches: readonly { readonly word: string; readonly slot: string }[], unread: (i: number) => boolean, topic: string | undefined, ctx: RankContext): string | undefined {
+export function round21bWeak(g: Grounding, inAnchor: (i: number) => boolean, shape: CandidateShape, matches: readonly { readonly word: string; readonly slot: string }[], unread: (i: number) => boolean, topic: string | undefined, ctx: RankContext): string | undefined {
   if (topic) return topic;
   if (shape.kind !== 'chain') return undefined;
-  const through = throughValue(shape.steps, named, ctx);
+  const through = throughScaleValue(shape.steps, ctx);
   if (through) return through;
   // The anchor's own kind, when no other slot of the chain has that label (so a match to it is the anchor's).
   const own = shape.anchor.label;
