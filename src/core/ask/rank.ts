@@ -1676,8 +1676,19 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (!polite && ctx && (INDIRECT_OBJECTS.has(object) || THING_PRONOUNS.has(object)) && !inAnchor(i + 1) && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w)) return i;
   // "can you recommend more films …", "could you suggest …": after "can you", any verb is the request.
   // Not a verb that names something in the graph ("can you describe X in a few words": describe asks for words).
-  // Round 21 (words21b): a faint link only (a rarer sense: "suggest", call to mind ~ votes 0.45) names nothing, as for an imperative above.
-  return polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w) && relevanceOf(w, ctx, false).relevance < RANK_WEIGHTS.faint ? i : -1;
+  // Round 21 (words21b): nor one with a faint link only (a rarer sense: "suggest", call to mind ~ votes 0.45)
+  // whose object's head names a label of the graph ("could you suggest films …"), as for an imperative above.
+  if (!(polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w))) return -1;
+  const relevance = relevanceOf(w, ctx, false).relevance;
+  return relevance === 0 || (relevance < RANK_WEIGHTS.faint && labelledObject(tokens, inAnchor, i + 1, ctx)) ? i : -1;
+}
+
+/** Round 21 (words21b): the noun phrase at `j` (determiners and quantifiers skipped) has a head noun naming a label of the graph. */
+function labelledObject(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, j: number, ctx: RankContext): boolean {
+  while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+  let head = -1;
+  for (; j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
+  return head >= 0 && labelsNamed(tokens[head]!.norm, ctx).length > 0;
 }
 
 /**
