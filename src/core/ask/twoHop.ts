@@ -101,9 +101,10 @@ export function fellowStem(g: Grounding, i: number, inAnchor: (i: number) => boo
   if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && ctx.meaning.isNoun(t.norm) && names(t.norm) && ctx.meaning.isFellow(next.norm) && !names(next.norm)) return { stem: t.norm, fellow: i + 1 };
   // Round 21 (words21b): an activity, then a noun for those who join others in it (WordNet's associate:
   // "writing collaborators", "acting partners", "directing colleagues"): those who share the activity
-  // with the anchor. The activity is a noun or a verb's -ing form (a gerund) naming something in the graph.
+  // with the anchor. The activity is a noun or a verb's -ing form (a gerund) naming something in the
+  // graph, and no group ("cast members" are the cast's members: `isAssociateIn`).
   const activity = ctx.meaning.isNoun(t.norm) || (/ing$/.test(t.norm) && ctx.meaning.isVerbForm(t.norm));
-  if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && activity && names(t.norm) && ctx.meaning.isAssociate(next.norm)) return { stem: t.norm, fellow: i + 1 };
+  if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && activity && names(t.norm) && ctx.meaning.isAssociateIn(t.norm, next.norm)) return { stem: t.norm, fellow: i + 1 };
   return undefined;
 }
 
