@@ -681,6 +681,26 @@ export class WordMeaning {
       ),
     );
   }
+
+  /**
+   * Round 21 (words21b): `word` is a noun one of whose first three senses WordNet files directly under
+   * associate, "a person who joins with others in some activity" ("collaborators", "partners",
+   * "colleagues"), and `activity` is no group (its first noun sense is not a kind of group): those who
+   * share the activity with someone. `fellowStem` reads "writing collaborators" as "cast mates"; "cast
+   * members" are members of a group (the cast), not fellows in an activity.
+   */
+  isAssociateIn(activity: string, word: string): boolean {
+    const wn = this.wordNet;
+    const associate = wn?.senses('associate', 'n')[0];
+    const group = wn?.senses('group', 'n')[0];
+    if (!wn || !associate || !group) return false;
+    let level = [...wn.senses(activity, 'n').slice(0, 1)];
+    for (let d = 0; d < 8 && level.length > 0; d++) {
+      if (level.includes(group)) return false;
+      level = level.flatMap((id) => wn.synset(id).pointers.filter((p) => p.symbol === '@').map((p) => p.target));
+    }
+    return lemmasAs(word, 'n').some((l) => wn.senses(l, 'n').slice(0, 3).some((id) => id === associate || wn.synset(id).pointers.some((p) => p.symbol === '@' && p.target === associate)));
+  }
 }
 
 /** Prepositions that introduce a subject matter ("what is X about", "films about X", "a book

@@ -5,7 +5,7 @@ import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
-import { answerableLater, determinedNoun, fellowStem } from './twoHop';
+import { answerableLater, determinedNoun, fellowStem, round21bWeak, topicThenQuestion } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
 export const RANK_WEIGHTS = {
@@ -121,6 +121,8 @@ export interface RankedCandidate {
   /** A word naming relations outright is read only as a label, and none of them is where it would
    *  speak (`labelOnlyName`), in words. */
   readonly labelOnly?: string;
+  /** Round 21 (words21b): why the evidence is too thin for a match, from the chain's shape or the sentence (`round21bWeak`). */
+  readonly weak21b?: string;
 }
 
 interface QuestionWord {
@@ -1674,7 +1676,19 @@ export function requestAt(tokens: Grounding['tokens'], inAnchor: (i: number) => 
   if (!polite && ctx && (INDIRECT_OBJECTS.has(object) || THING_PRONOUNS.has(object)) && !inAnchor(i + 1) && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w)) return i;
   // "can you recommend more films …", "could you suggest …": after "can you", any verb is the request.
   // Not a verb that names something in the graph ("can you describe X in a few words": describe asks for words).
-  return polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w) && relevanceOf(w, ctx, false).relevance === 0 ? i : -1;
+  // Round 21 (words21b): nor one with a faint link only (a rarer sense: "suggest", call to mind ~ votes 0.45)
+  // whose object's head names a label of the graph ("could you suggest films …"), as for an imperative above.
+  if (!(polite && ctx && !AUXILIARIES.has(w) && !isStopWord(w) && ctx.meaning.isVerbForm(w))) return -1;
+  const relevance = relevanceOf(w, ctx, false).relevance;
+  return relevance === 0 || (relevance < RANK_WEIGHTS.faint && labelledObject(tokens, inAnchor, i + 1, ctx)) ? i : -1;
+}
+
+/** Round 21 (words21b): the noun phrase at `j` (determiners and quantifiers skipped) has a head noun naming a label of the graph. */
+function labelledObject(tokens: Grounding['tokens'], inAnchor: (i: number) => boolean, j: number, ctx: RankContext): boolean {
+  while (j < tokens.length && !inAnchor(j) && (tokens[j]!.norm === '' || DETERMINERS.has(tokens[j]!.norm) || QUANTIFIERS.has(tokens[j]!.norm))) j++;
+  let head = -1;
+  for (; j < tokens.length && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
+  return head >= 0 && labelsNamed(tokens[head]!.norm, ctx).length > 0;
 }
 
 /**
@@ -2860,6 +2874,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     if (at === undefined) standIns.set(mention, (at = itsStandIn(g, mention, phrase, ctx)));
     return at;
   };
+  // Round 21 (words21b): a noun phrase standing apart before a yes/no question (`topicThenQuestion`); confidence only.
+  const topic = topicThenQuestion(g, inAnchor, phrase, clauseStarts(g, inAnchor), requests);
+  const unreadAt = (i: number): boolean => words.some((w) => w.index === i && !w.wh && w.relevance === 0);
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -2953,7 +2970,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords };
+    // Round 21 (words21b): too thin for a match by the chain's shape or the sentence (`round21bWeak`); confidence only.
+    const weak21b = round21bWeak(g, inAnchor, shape, a.matches, unreadAt, topic, ctx);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -3144,6 +3163,8 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.fitsByMembers) return `its answers fit the asked type only because ${r.answerLabel}'s members are common words`;
   // Round 19c: a word naming a relation outright is read only as a label, its relation left out.
   if (r.labelOnly) return r.labelOnly;
+  // Round 21 (words21b): a scale's value as a hub, a noun phrase standing apart, a name held by another noun.
+  if (r.weak21b) return r.weak21b;
   // A hop no word names, while a word naming another relation outright is left unread by this
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
   if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)

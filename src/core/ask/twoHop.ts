@@ -8,6 +8,7 @@ import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rank';
+import type { CandidateShape, Step } from './enumerate';
 
 /** The closed-class words a noun phrase may open with before its head ("which of the", "what other"). */
 const OPENERS = new Set(['the', 'a', 'an', 'their', 'his', 'her', 'its', 'all', 'any', 'some', 'other', 'of', 'many', 'few', 'several', 'every', 'each']);
@@ -98,6 +99,109 @@ export function fellowStem(g: Grounding, i: number, inAnchor: (i: number) => boo
   // Written as two: "cast mates".
   const next = g.tokens[i + 1];
   if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && ctx.meaning.isNoun(t.norm) && names(t.norm) && ctx.meaning.isFellow(next.norm) && !names(next.norm)) return { stem: t.norm, fellow: i + 1 };
+  // Round 21 (words21b): an activity, then a noun for those who join others in it (WordNet's associate:
+  // "writing collaborators", "acting partners", "directing colleagues"): those who share the activity
+  // with the anchor. The activity is a noun or a verb's -ing form (a gerund) naming something in the
+  // graph, and no group ("cast members" are the cast's members: `isAssociateIn`).
+  const activity = ctx.meaning.isNoun(t.norm) || (/ing$/.test(t.norm) && ctx.meaning.isVerbForm(t.norm));
+  if (next && !inAnchor(i + 1) && /^\s+$/.test(g.question.slice(t.end, next.start)) && !isStopWord(t.norm) && activity && names(t.norm) && ctx.meaning.isAssociateIn(t.norm, next.norm)) return { stem: t.norm, fellow: i + 1 };
   return undefined;
 }
 
+
+// ---------------------------------------------------------------------------------------------------
+// Round 21 (words21b; issue 27): confident wrongs and multi-hop chains. The first three functions below
+// are reasons a candidate's evidence is too thin for a match, read from the chain's shape, the graph's
+// own labels or the sentence's structure (never a word list of a set). `rank.ts` sets them after scoring, in one
+// line (`round21bWeak`), and `weakEvidence` says them: they change no ranking, only the confidence.
+
+/** Words that join a noun to the noun phrase after it ("films with the people from X"): English's prepositions. */
+const PREPOSITIONS = new Set(['of', 'from', 'in', 'with', 'by', 'on', 'for', 'at', 'about', 'to', 'during', 'under', 'behind', 'starring', 'featuring']);
+
+/** English's auxiliaries and modals: one opening a clause before its subject makes the clause a yes/no question. */
+const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'will', 'would', 'has', 'have', 'had', 'should', 'might', 'may']);
+/** What may stand as such a clause's subject right after its auxiliary: a pronoun or a determiner opening a noun phrase. */
+const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'all', 'any', 'some', 'each', ...DETERMINERS]);
+
+/**
+ * **A scale's value is no link between things, however the hops are named** (round 21, words21b): a chain
+ * out and back along one relation through a value of a scale of a few values (Votes' "famous", "unknown",
+ * "well-known": `Vocabulary.valueLabels`) joins things only by a value thousands of them share. "X number of
+ * votes on imdb" was answered as a match by `has_imdb_votes > has_imdb_votes~ > starred_actors` (the actors
+ * of every film as famous as X): "votes" and "imdb", two words of one noun phrase, paid for the hop out and
+ * the hop back, and round 19's `throughScale` said so only when no word named the hop back. Returns the
+ * reason in words, or undefined.
+ */
+export function throughScaleValue(steps: readonly Step[], ctx: RankContext): string | undefined {
+  const key = (s: Step): string => s.relation + (s.direction === 'out' ? '' : '~');
+  for (let i = 0; i + 1 < steps.length; i++) {
+    const [x, y] = [steps[i]!, steps[i + 1]!];
+    if (x.relation !== y.relation || x.direction === y.direction) continue;
+    const values = ctx.vocabulary.valueLabels.get(x.label);
+    if (values) return `the chain goes out and back through a value of ${x.label}, a scale of ${values.length} values: ${key(x)} > ${key(y)} joins things only by a value many share, whatever words name the two hops`;
+  }
+  return undefined;
+}
+
+/**
+ * **The answer noun stands apart from the question** (round 21, words21b): "the director of X, do they make
+ * films in other languages". A noun phrase with no wh-word and no request ("the director of X") sets up
+ * what a later clause asks about; when that clause is a yes/no question of its own (an auxiliary, then its
+ * subject: "do they …", "are all their …"), the noun phrase is its topic, pointed back to by the pronoun,
+ * and what the question wants back is not said by the noun: the type read from it is a guess. Returns the
+ * reason in words, or undefined. `phrase` is the answer phrase (head first), `starts` the clauses' first tokens.
+ */
+export function topicThenQuestion(g: Grounding, inAnchor: (i: number) => boolean, phrase: readonly number[], starts: readonly number[], requests: ReadonlySet<number>): string | undefined {
+  if (phrase.length === 0) return undefined;
+  const tokens = g.tokens;
+  if (phrase.some((i) => WH_WORDS[tokens[i]!.norm] !== undefined || requests.has(i))) return undefined;
+  const head = phrase[0]!;
+  const from = Math.max(...starts.filter((s) => s <= head), 0);
+  const next = starts.find((s) => s > head) ?? tokens.length;
+  // The noun's own clause has no verb of its own: no auxiliary, no wh-word (a noun phrase standing alone).
+  for (let i = from; i < next; i++) if (!inAnchor(i) && (AUXILIARIES.has(tokens[i]!.norm) || WH_WORDS[tokens[i]!.norm] !== undefined)) return undefined;
+  for (const s of starts) {
+    if (s <= head || inAnchor(s) || inAnchor(s + 1)) continue;
+    const a = tokens[s]!;
+    const b = tokens[s + 1];
+    if (AUXILIARIES.has(a.norm) && b && SUBJECTS.has(b.norm)) return `"${tokens[head]!.norm}" heads a noun phrase standing apart, and the question ("${a.norm} ${b.norm} …") is a yes/no clause of its own: what it wants back is not said by the noun`;
+  }
+  return undefined;
+}
+
+/**
+ * **A noun before another noun phrase is not the name it holds** (round 21, words21b): "directors of films
+ * with the people from X" was answered by X's own directors as a match, "films" read as X's own kind. In
+ * "N1 with the N2 from X" the name is N2's complement, and N1 is joined to N2, not to the name: N1 names
+ * other things than X, reached from X through N2. When N2 names nothing the ranker reads ("people"), the
+ * hop from X to N2 is unread, and a candidate reading N1 as X's own kind has left it out: weak. Returns
+ * the reason in words, or undefined. `matched` says whether the candidate reads word `i` as the anchor's label.
+ */
+export function heldByAnother(g: Grounding, inAnchor: (i: number) => boolean, anchorStart: number, unread: (i: number) => boolean, matchedAsAnchor: (i: number) => boolean): string | undefined {
+  const tokens = g.tokens;
+  let k = anchorStart - 1;
+  if (k < 1 || inAnchor(k) || !PREPOSITIONS.has(tokens[k]!.norm)) return undefined;
+  k--;
+  while (k >= 0 && !inAnchor(k) && DETERMINERS.has(tokens[k]!.norm)) k--;
+  if (k < 0 || inAnchor(k) || !unread(k)) return undefined;
+  let j = k - 1;
+  while (j >= 0 && !inAnchor(j) && DETERMINERS.has(tokens[j]!.norm)) j--;
+  if (j < 1 || inAnchor(j) || !PREPOSITIONS.has(tokens[j]!.norm) || inAnchor(j - 1) || !matchedAsAnchor(j - 1)) return undefined;
+  return `"${tokens[j - 1]!.norm} ${tokens[j]!.norm} … ${tokens[k]!.norm} ${tokens[anchorStart - 1]!.norm}" holds the name in "${tokens[k]!.norm}", which names nothing in the graph, yet "${tokens[j - 1]!.norm}" is read as the name's own kind`;
+}
+
+/**
+ * Round 21 (words21b): the reasons above for one candidate, the first that holds (undefined: none).
+ * `topic` is `topicThenQuestion`'s reading of the question, the same for every candidate.
+ */
+export function round21bWeak(g: Grounding, inAnchor: (i: number) => boolean, shape: CandidateShape, matches: readonly { readonly word: string; readonly slot: string }[], unread: (i: number) => boolean, topic: string | undefined, ctx: RankContext): string | undefined {
+  if (topic) return topic;
+  if (shape.kind !== 'chain') return undefined;
+  const through = throughScaleValue(shape.steps, ctx);
+  if (through) return through;
+  // The anchor's own kind, when no other slot of the chain has that label (so a match to it is the anchor's).
+  const own = shape.anchor.label;
+  if (shape.steps.some((s) => s.label === own)) return undefined;
+  const m = g.mentions[shape.anchor.mention]!;
+  return heldByAnother(g, inAnchor, m.tokenStart, unread, (i) => matches.some((x) => x.word === g.tokens[i]!.norm && x.slot === `label ${own}`));
+}
