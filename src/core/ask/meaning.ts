@@ -501,6 +501,40 @@ export class WordMeaning {
     return (['n', 'v', 'a', 'r'] as const).some((pos) => wn.senses(word, pos).length > 0) || (word.endsWith('s') && wn.senses(word.slice(0, -1), 'n').length > 0);
   }
 
+  /**
+   * Round 21 (words21c): the lemma of which `word` is a regular form — a noun's or a verb's -s, -es, -ies,
+   * a verb's -ed, -d, -ied, -ing (a final e dropped, a consonant doubled) — when WordNet holds that lemma in
+   * that part of speech ("released" → release, "actors" → actor); undefined for a word that is its own
+   * lemma or a form the lemmatiser guesses from an unknown string ("freing": free's -ing is "freeing"). Cached.
+   */
+  inflectionOf(word: string): string | undefined {
+    if (this.inflections.has(word)) return this.inflections.get(word);
+    let out: string | undefined;
+    const wn = this.wordNet;
+    if (wn && /^\p{L}+$/u.test(word))
+      for (const l of lemmasOf(word)) {
+        if (l === word || l.includes('_')) continue;
+        const y = l.endsWith('y') ? l.slice(0, -1) : undefined;
+        const plural = [l + 's', l + 'es', ...(y !== undefined ? [y + 'ies'] : [])];
+        const stem = l.endsWith('e') ? l.slice(0, -1) : l;
+        const doubled = l + l[l.length - 1];
+        const verbal = [...plural, l + 'ed', l + 'd', stem + 'ed', stem + 'ing', l + 'ing', doubled + 'ed', doubled + 'ing', ...(y !== undefined ? [y + 'ied'] : [])];
+        if ((plural.includes(word) && wn.senses(l, 'n').length > 0) || (verbal.includes(word) && wn.senses(l, 'v').length > 0)) {
+          out = l;
+          break;
+        }
+      }
+    this.inflections.set(word, out);
+    return out;
+  }
+  private readonly inflections = new Map<string, string | undefined>();
+
+  /** Round 21 (words21c): a common word of the dictionary (WordNet, and not only as a name: "actors",
+   *  "list" yes; "paul" no). */
+  isCommonWord(word: string): boolean {
+    return this.wordNet ? isDictionaryWord(word, this.wordNet) : false;
+  }
+
   knows(word: string): boolean {
     if (!this.wordNet) return true;
     return lemmasOf(word).some((l) => (['n', 'v', 'a', 'r'] as const).some((pos) => this.wordNet!.senses(l, pos).length > 0));

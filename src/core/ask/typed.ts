@@ -1,0 +1,124 @@
+/**
+ * Round 21 (words21c, issue 27): relation words as people type them — a slip in a word the dictionary
+ * does not know, a closed compound the dictionary does not hold, a word written in capitals. Each is
+ * read through the one word-meaning model (`WordMeaning`: WordNet's lemmas and forms, the graph's
+ * names), never a word list; each reading leaves a note the evidence shows ("'screnplay' read as
+ * 'screenplay' (one letter dropped)"). Kept in its own file so rounds' readings in `rank.ts` merge beside it.
+ */
+import { isStopWord } from '../embed/lexicon/normalize';
+import type { Grounding } from './ground';
+import type { WordMeaning } from './meaning';
+import type { RankContext } from './rank';
+import type { Token } from './tokens';
+import { slipsOf } from './everyday';
+
+/** What each token a reading of this file rewrote was read as, in words (`readingNotes`). */
+const notes = new WeakMap<Token, string>();
+
+/** The token read as `read`, with the note the evidence shows. */
+export function noted(t: Token, read: string, note: string): Token {
+  const out = { ...t, norm: read };
+  notes.set(out, note);
+  return out;
+}
+
+/** The notes of the question's readings that are still read (a later reading may drop the word). */
+export function readingNotes(g: Grounding): string[] {
+  const out: string[] = [];
+  for (const t of g.tokens) {
+    const n = notes.get(t);
+    if (n !== undefined && t.norm !== '' && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** The slip that turns `word` into `typed`, in words: what the typist did. */
+export function slipKind(typed: string, word: string): string {
+  if (typed.length < word.length) return 'one letter dropped';
+  if (typed.length > word.length) return 'one letter added';
+  const diff = [...typed].map((c, i) => (c === word[i] ? -1 : i)).filter((i) => i >= 0);
+  return diff.length === 2 && diff[1] === diff[0]! + 1 ? 'two letters swapped' : 'one letter changed';
+}
+
+/** A token `respelled` read as the word one slip away, noted: "'screnplay' read as 'screenplay' (one letter dropped)". */
+export function slipRead(t: Token, read: string, question: string): Token {
+  const written = question.slice(t.start, t.end);
+  return noted(t, read, `"${written}" read as "${read}" (${slipKind(t.norm, read)})`);
+}
+
+/**
+ * **A word the dictionary holds in one of its forms** (round 21): WordNet lists lemmas ("release",
+ * "actor"); a slip's neighbour may be a form of one ("realeased" → released, a verb's past). The word
+ * as written, a noun's plural, or a regular form of a WordNet verb or noun (`WordMeaning.inflectionOf`:
+ * -s, -es, -ies, -ed, -d, -ied, -ing, a doubled consonant) — not a form the lemmatiser guesses from an
+ * unknown string ("freing" is no form of free).
+ */
+export function heldOrInflected(word: string, ctx: RankContext): boolean {
+  return ctx.meaning.holdsAsWritten(word) || ctx.meaning.inflectionOf(word) !== undefined;
+}
+
+/**
+ * **A slip to the one dictionary word it can be** (round 21): a word of five letters or more, written in
+ * lower case, that the dictionary does not know ("screnplay", "poeple") and that no neighbour names the
+ * graph outright (`ordinarySlip` reads those), is read as the one word a slip away (a letter dropped,
+ * added or changed, or two neighbours swapped) that the dictionary holds in one of its forms
+ * (`heldOrInflected`), forms of one lemma counting as one word (the shortest). Two or more such words:
+ * no reading — the word stays unread, and the choice weak. Cached per typed word.
+ */
+export function onlySlip(typed: string, ctx: RankContext): string[] {
+  if (typed.length < ONLY_SLIP_LENGTH) return [];
+  let cache = onlySlips.get(ctx);
+  if (!cache) onlySlips.set(ctx, (cache = new Map()));
+  const hit = cache.get(typed);
+  if (hit) return hit;
+  const near = [...slipsOf(typed)].filter((w) => !isStopWord(w) && heldOrInflected(w, ctx)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+  const first = near[0];
+  const out = first !== undefined && near.every((w) => ctx.meaning.wordToWord(first, w) >= 1) ? [first] : [];
+  cache.set(typed, out);
+  return out;
+}
+const onlySlips = new WeakMap<RankContext, Map<string, string[]>>();
+/** Shorter words have many dictionary neighbours a slip away; from five letters a slip is rarely two words. */
+const ONLY_SLIP_LENGTH = 5;
+
+/**
+ * **A closed compound read as its head** (round 21): English writes compounds closed ("screenwriting",
+ * "scriptwriting") and the dictionary holds few of them; such a compound is a kind of its last part
+ * ("writing for the screen" is writing). A word of seven letters or more the dictionary does not know,
+ * that splits into a first part the dictionary knows (three letters or more) and a head it holds in one of
+ * its forms (four letters or more; the longest head that fits), is read as the head — when the head
+ * speaks for something in the graph (`names`); otherwise it stays as written. Noted as "'screenwriting'
+ * read as its head 'writing' (a closed compound the dictionary does not hold)".
+ */
+export function compoundHeadOf(word: string, ctx: RankContext, names: (w: string) => boolean): string | undefined {
+  if (word.length < 7 || !/^\p{L}+$/u.test(word) || ctx.meaning.knows(word)) return undefined;
+  for (let k = 3; k <= word.length - 4; k++) {
+    const head = word.slice(k);
+    const first = word.slice(0, k);
+    if (isStopWord(first) || !ctx.meaning.holdsAsWritten(first) || !heldOrInflected(head, ctx)) continue;
+    return names(head) ? head : undefined;
+  }
+  return undefined;
+}
+
+/** A token `uncompounded` read as its head, noted. */
+export function headRead(t: Token, head: string, question: string): Token {
+  return noted(t, head, `"${question.slice(t.start, t.end)}" read as its head "${head}" (a closed compound the dictionary does not hold)`);
+}
+
+/**
+ * **A word in capitals is a word** (round 21): "X ACTORS LIST" — capitals throughout are emphasis, not a
+ * name's initial: a word written all in capitals (two letters or more) that the dictionary holds as a
+ * common word (WordNet, not only as a name) or a function word, in a question that is not itself written
+ * all in capitals, is read for grounding as the same word in lower case is (it no longer counts as
+ * capitalised: "ACTORS" is no title beside "Zookeeper"). A name the dictionary does not hold ("JFK")
+ * keeps its capitals.
+ */
+export function shoutedWords(tokens: readonly Token[], question: string, meaning: WordMeaning): Token[] {
+  if (!/\p{Ll}/u.test(question)) return [...tokens];
+  return tokens.map((t) => {
+    const written = question.slice(t.start, t.end);
+    if (!t.capitalised || written.length < 2 || !/^\p{Lu}+$/u.test(written)) return t;
+    return isStopWord(t.norm) || meaning.isCommonWord(t.norm) ? { ...t, capitalised: false } : t;
+  });
+}
