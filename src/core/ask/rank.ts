@@ -743,7 +743,8 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
     const lower = g.question.slice(t.start, t.end) === g.question.slice(t.start, t.end).toLowerCase();
     const fits = slips.length > 0 ? slips : lower || (foreign && i > 0) ? ordinarySlip(t.norm, ctx) : [];
     // Round 21 (words21c): else the one dictionary word a slip away (`onlySlip`, typed.ts); noted for the evidence.
-    const read = fits.length === 0 && lower && !foreign ? onlySlip(t.norm, ctx) : fits;
+    // Only the one word the dictionary does not know: two or more are another language ("in welke films speelt X").
+    const read = fits.length === 0 && lower && !foreign && g.tokens.filter(unknown).length === 1 ? onlySlip(t.norm, ctx) : fits;
     if (read.length !== 1) return t;
     changed = true;
     return closed.length > 0 ? { ...t, norm: read[0]! } : slipRead(t, read[0]!, g.question);

@@ -8,9 +8,9 @@
 import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
 import type { WordMeaning } from './meaning';
-import type { RankContext } from './rank';
+import { relevanceOf, type RankContext } from './rank';
 import type { Token } from './tokens';
-import { slipsOf } from './everyday';
+import { bestRelation, slipsOf } from './everyday';
 
 /** What each token a reading of this file rewrote was read as, in words (`readingNotes`). */
 const notes = new WeakMap<Token, string>();
@@ -121,4 +121,41 @@ export function shoutedWords(tokens: readonly Token[], question: string, meaning
     if (!t.capitalised || written.length < 2 || !/^\p{Lu}+$/u.test(written)) return t;
     return isStopWord(t.norm) || meaning.isCommonWord(t.norm) ? { ...t, capitalised: false } : t;
   });
+}
+
+/**
+ * **Where a relation's verb happened is no hop** (round 21): "the year X got released in cinemas", "what
+ * year did X get released in cinemas" — a noun after "in", "on" or "at" (a determiner between) right after
+ * a verb that names a relation outright ("released": release_year), a noun that itself names only a label
+ * and only loosely ("cinemas" → Movie 0.64, below `NAMES`) and no relation, says where or how the verb's
+ * act happened: it is no hop to things of that label. Read word by word it bought a hop out and back
+ * (`release_year > release_year~ > release_year`, a confident wrong). The noun is dropped (an empty token).
+ * "starring in movies by X" keeps "movies": it names Movie outright.
+ */
+export function verbPlace(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const tokens = g.tokens;
+  const drop = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (inAnchor(i) || t.norm === '' || isStopWord(t.norm) || !ctx.meaning.isNoun(t.norm)) return;
+    let k = i - 1;
+    if (k >= 0 && !inAnchor(k) && PLACE_DETERMINERS.has(tokens[k]!.norm)) k--;
+    if (k < 1 || inAnchor(k) || !PLACE_PREPOSITIONS.has(tokens[k]!.norm) || inAnchor(k - 1)) return;
+    if (/[.?!;:,]/.test(g.question.slice(tokens[k - 1]!.end, t.start))) return;
+    const verb = tokens[k - 1]!.norm;
+    if (verb === '' || isStopWord(verb) || ctx.meaning.verbSenses(verb) === 0 || ctx.meaning.isNoun(verb) || (bestRelation(verb, ctx)?.score ?? 0) < NAMES) return;
+    const own = relevanceOf(t.norm, ctx, false);
+    if (own.relevance > 0 && own.relevance < NAMES && own.relational < FLOOR) drop.add(i);
+  });
+  return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
+}
+const PLACE_PREPOSITIONS = new Set(['in', 'on', 'at']);
+const PLACE_DETERMINERS = new Set(['the', 'a', 'an']);
+/** Relatedness at which a word names a relation outright, and below which a link is noise (rank.ts's `NAMES`, `RANK_WEIGHTS.floor`). */
+const NAMES = 0.8;
+const FLOOR = 0.45;
+
+/** The round-21 (words21c) token readings, in order (`round20` applies them after its own). */
+export function round21c(g: Grounding, ctx: RankContext): Grounding {
+  return verbPlace(g, ctx);
 }
