@@ -514,11 +514,15 @@ export class WordMeaning {
     if (wn && /^\p{L}+$/u.test(word))
       for (const l of lemmasOf(word)) {
         if (l === word || l.includes('_')) continue;
-        const y = l.endsWith('y') ? l.slice(0, -1) : undefined;
-        const plural = [l + 's', l + 'es', ...(y !== undefined ? [y + 'ies'] : [])];
-        const stem = l.endsWith('e') ? l.slice(0, -1) : l;
-        const doubled = l + l[l.length - 1];
-        const verbal = [...plural, l + 'ed', l + 'd', stem + 'ed', stem + 'ing', l + 'ing', doubled + 'ed', doubled + 'ing', ...(y !== undefined ? [y + 'ied'] : [])];
+        const y = /[^aeiou]y$/.test(l) ? l.slice(0, -1) : undefined;
+        const sibilant = /(s|x|z|ch|sh)$/.test(l);
+        const plural = y !== undefined ? [y + 'ies'] : sibilant || l.endsWith('o') ? [l + 'es', ...(sibilant ? [] : [l + 's'])] : [l + 's'];
+        const e = /[^aeiou]e$/.test(l);
+        // A short vowel before a final consonant doubles it ("star" → starred, starring).
+        const doubled = /[^aeiou][aeiou][bdgklmnprt]$/.test(l) ? l + l[l.length - 1] : undefined;
+        const past = y !== undefined ? [y + 'ied'] : l.endsWith('e') ? [l + 'd'] : [l + 'ed', ...(doubled ? [doubled + 'ed'] : [])];
+        const ing = e ? [l.slice(0, -1) + 'ing'] : [l + 'ing', ...(doubled ? [doubled + 'ing'] : [])];
+        const verbal = [...plural, ...past, ...ing];
         if ((plural.includes(word) && wn.senses(l, 'n').length > 0) || (verbal.includes(word) && wn.senses(l, 'v').length > 0)) {
           out = l;
           break;
