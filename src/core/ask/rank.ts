@@ -918,9 +918,10 @@ export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     const stem = inAnchor(i) ? undefined : compoundPart(t.norm, ctx);
-    // Round 21 (words21c): else a closed compound read as its head (`compoundHeadOf`, typed.ts).
-    const head = stem === undefined && !inAnchor(i) ? compoundHeadOf(t.norm, ctx, (w) => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0) : undefined;
-    if (head !== undefined) {
+    // Round 21 (words21c): a closed compound read as its head (`compoundHeadOf`, typed.ts), unless a
+    // two-word noun of WordNet or a first part naming the graph more closely reads it.
+    const head = inAnchor(i) ? undefined : compoundHeadOf(t.norm, ctx, (w) => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0);
+    if (head !== undefined && (stem === undefined || (!stem.includes('_') && relevanceOf(head, ctx, false, true).relevance > relevanceOf(stem, ctx, false, true).relevance))) {
       changed = true;
       return headRead(t, head, g.question);
     }
