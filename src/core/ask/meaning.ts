@@ -533,6 +533,13 @@ export class WordMeaning {
   }
   private readonly inflections = new Map<string, string | undefined>();
 
+  /** Round 21 (words21c): WordNet holds the string itself as a lemma, in some part of speech ("whore"
+   *  yes; "whos" no — only as a plural of WHO, the organisation). */
+  isLemma(word: string): boolean {
+    const wn = this.wordNet;
+    return wn !== undefined && (['n', 'v', 'a', 'r'] as const).some((pos) => wn.senses(word, pos).length > 0);
+  }
+
   /** Round 21 (words21c): a common word of the dictionary (WordNet, and not only as a name: "actors",
    *  "list" yes; "paul" no). */
   isCommonWord(word: string): boolean {

@@ -155,7 +155,28 @@ const PLACE_DETERMINERS = new Set(['the', 'a', 'an']);
 const NAMES = 0.8;
 const FLOOR = 0.45;
 
+/**
+ * **A wh-word's contraction without its apostrophe** (round 21): "whos the director of X", "whats X
+ * about" — people drop the apostrophe of "who's", "what's"; the normaliser drops it anyway, so the
+ * token is read from the question's own text. A word WordNet does not hold as a lemma ("whore" it does;
+ * "whos" only as a plural of WHO, the organisation), outside every name,
+ * written as a wh-word and a clitic's letters (s, re, ve, d, ll) with no apostrophe, is that wh-word, as
+ * `uncontracted` reads "who's" (before, "whos" asked nothing and named nothing: every choice weak).
+ */
+export function apostropheDropped(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  let changed = false;
+  const tokens = g.tokens.map((t, i) => {
+    const m = WH_CLITIC.exec(t.norm);
+    if (!m || inAnchor(i) || g.question.slice(t.start, t.end).toLowerCase() !== t.norm || ctx.meaning.isLemma(t.norm)) return t;
+    changed = true;
+    return noted(t, m[1]!, `"${g.question.slice(t.start, t.end)}" read as "${m[1]}" (the apostrophe of "${m[1]}'${m[2]}" dropped)`);
+  });
+  return changed ? { ...g, tokens } : g;
+}
+const WH_CLITIC = /^(who|what|where|when|which|how)(s|re|ve|d|ll)$/;
+
 /** The round-21 (words21c) token readings, in order (`round20` applies them after its own). */
 export function round21c(g: Grounding, ctx: RankContext): Grounding {
-  return verbPlace(g, ctx);
+  return verbPlace(apostropheDropped(g, ctx), ctx);
 }

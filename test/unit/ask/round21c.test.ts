@@ -55,3 +55,10 @@ test('where a relation\'s verb happened is no hop: "what year did Picture Number
   assert.equal(r.candidates[0]!.chain, 'release_year', why(r));
   assert.ok(!reads(r, 'cinemas'), why(r));
 });
+
+test('a wh-word\'s contraction without its apostrophe asks: "whos the one behind the script of Picture Number 11"', async () => {
+  const r = await top('whos the one behind the script of Picture Number 11');
+  assert.deepEqual(r.askedType?.labels, ['Person'], why(r));
+  assert.equal(r.candidates[0]!.chain, 'written_by', why(r));
+  assert.ok(r.candidates[0]!.evidence.includes('"whos" read as "who" (the apostrophe of "who\'s" dropped)'), why(r));
+});
