@@ -4,7 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
-import { compoundHeadOf, headRead, heldOrInflected, onlySlip, slipRead } from './typed';
+import { compoundHeadOf, everForm, headRead, heldOrInflected, onlySlip, slipRead } from './typed';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
 import { answerableLater, determinedNoun, fellowStem } from './twoHop';
 
@@ -743,8 +743,9 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
     const lower = g.question.slice(t.start, t.end) === g.question.slice(t.start, t.end).toLowerCase();
     const fits = slips.length > 0 ? slips : lower || (foreign && i > 0) ? ordinarySlip(t.norm, ctx) : [];
     // Round 21 (words21c): else the one dictionary word a slip away (`onlySlip`, typed.ts); noted for the evidence.
-    // Only the one word the dictionary does not know: two or more are another language ("in welke films speelt X").
-    const read = fits.length === 0 && lower && !foreign && g.tokens.filter(unknown).length === 1 ? onlySlip(t.norm, ctx) : fits;
+    // Only the question's one word the lexicon does not know (English's "whoever" aside): two or more are
+    // another language ("in welke films speelt X": "speelt" is no slip of "spelt").
+    const read = fits.length === 0 && lower && !foreign && g.tokens.filter((x, j) => unknown(x, j) && !everForm(x.norm)).length === 1 ? onlySlip(t.norm, ctx) : fits;
     if (read.length !== 1) return t;
     changed = true;
     return closed.length > 0 ? { ...t, norm: read[0]! } : slipRead(t, read[0]!, g.question);

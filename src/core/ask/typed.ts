@@ -63,7 +63,9 @@ export function heldOrInflected(word: string, ctx: RankContext): boolean {
  * graph outright (`ordinarySlip` reads those), is read as the one word a slip away (a letter dropped,
  * added or changed, or two neighbours swapped) that the dictionary holds in one of its forms
  * (`heldOrInflected`), forms of one lemma counting as one word (the shortest). Two or more such words:
- * no reading — the word stays unread, and the choice weak. Cached per typed word.
+ * no reading — the word stays unread, and the choice weak. Only the question's one word the lexicon does
+ * not know is read so (`respelled` checks): among two or more, the sentence is likelier another language
+ * ("in welke films speelt X": "speelt" is no slip of "spelt"). Cached per typed word.
  */
 export function onlySlip(typed: string, ctx: RankContext): string[] {
   if (typed.length < ONLY_SLIP_LENGTH) return [];
@@ -78,6 +80,10 @@ export function onlySlip(typed: string, ctx: RankContext): string[] {
   return out;
 }
 const onlySlips = new WeakMap<RankContext, Map<string, string[]>>();
+/** English's free relatives, a wh-word and "-ever" ("whoever did X"): closed-class words WordNet does not list. */
+export function everForm(word: string): boolean {
+  return /^(who|whom|what|which|when|where|how)ever$/.test(word);
+}
 /** Shorter words have many dictionary neighbours a slip away; from five letters a slip is rarely two words. */
 const ONLY_SLIP_LENGTH = 5;
 
