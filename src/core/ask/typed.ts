@@ -84,6 +84,8 @@ const onlySlips = new WeakMap<RankContext, Map<string, string[]>>();
 export function everForm(word: string): boolean {
   return /^(who|whom|what|which|when|where|how)ever$/.test(word);
 }
+/** A word in capitals this long or longer is read as a word (shorter ones are as often initials). */
+const SHOUTED_LENGTH = 4;
 /** Shorter words have many dictionary neighbours a slip away; from five letters a slip is rarely two words. */
 const ONLY_SLIP_LENGTH = 5;
 
@@ -124,8 +126,8 @@ export function shoutedWords(tokens: readonly Token[], question: string, meaning
   if (!/\p{Ll}/u.test(question)) return [...tokens];
   return tokens.map((t) => {
     const written = question.slice(t.start, t.end);
-    if (!t.capitalised || written.length < 2 || !/^\p{Lu}+$/u.test(written)) return t;
-    return isStopWord(t.norm) || meaning.isCommonWord(t.norm) ? { ...t, capitalised: false } : t;
+    if (!t.capitalised || written.length < SHOUTED_LENGTH || !/^\p{Lu}+$/u.test(written) || isStopWord(t.norm)) return t;
+    return meaning.isCommonWord(t.norm) ? { ...t, capitalised: false } : t;
   });
 }
 
