@@ -115,7 +115,7 @@ function articleLed(tokens: readonly Token[], a: number, b: number): boolean {
 /** Finds and grounds the question's entity mentions. */
 export async function groundQuestion(question: string, ctx: GroundingContext): Promise<Grounding> {
   // Round 21 (words21c): a dictionary word in capitals is a word ("X ACTORS LIST"), `shoutedWords`.
-  const tokens = shoutedWords(tokenize(question), question, ctx.meaning);
+  const tokens = shoutedWords(tokenize(question), question, ctx.meaning, (norm, written) => ctx.names.exact(norm).some((n) => ctx.index.names.get(n) === written));
   const mentions: Omit<Mention, 'overlaps'>[] = [];
   const marked = markedSpans(question);
   const tokenRange = (start: number, end: number): [number, number] => {

@@ -122,12 +122,12 @@ export function headRead(t: Token, head: string, question: string): Token {
  * capitalised: "ACTORS" is no title beside "Zookeeper"). A name the dictionary does not hold ("JFK")
  * keeps its capitals.
  */
-export function shoutedWords(tokens: readonly Token[], question: string, meaning: WordMeaning): Token[] {
+export function shoutedWords(tokens: readonly Token[], question: string, meaning: WordMeaning, namedSo: (norm: string, written: string) => boolean): Token[] {
   if (!/\p{Ll}/u.test(question)) return [...tokens];
   return tokens.map((t) => {
     const written = question.slice(t.start, t.end);
     if (!t.capitalised || written.length < SHOUTED_LENGTH || !/^\p{Lu}+$/u.test(written) || isStopWord(t.norm)) return t;
-    return meaning.isCommonWord(t.norm) ? { ...t, capitalised: false } : t;
+    return meaning.isCommonWord(t.norm) && !namedSo(t.norm, written) ? { ...t, capitalised: false } : t;
   });
 }
 

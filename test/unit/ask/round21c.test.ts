@@ -11,11 +11,12 @@ import { Asker } from '../../../src/core/ask';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { fortyFilmsWithWords, planned, reads, why } from './fixtures';
 
-// Film 0 is called "Lighthouse" (one word, opening a question); the others "Picture Number i+1". Two tags
+// Film 0 is called "Lighthouse" (one word, opening a question), film 1 "BEACON" (a word, written in
+// capitals by the graph itself); the others "Picture Number i+1". Two tags
 // of common words per film, and two tags more that are the graph's own words ("writers", "actors").
 function films(): Promise<GraphSnapshot> {
   const tags = ['writers', 'actors'].map((name, t) => ({ id: `t${20 + t}`, labels: ['Tag'], name }));
-  return fortyFilmsWithWords(['Lighthouse', ...Array.from({ length: 39 }, (_, i) => `Picture Number ${i + 2}`)], 'round-21c', tags, (i) => (i < 2 ? [{ source: `m${i}`, type: 'has_tags', target: `t${20 + i}` }] : []));
+  return fortyFilmsWithWords(['Lighthouse', 'BEACON', ...Array.from({ length: 38 }, (_, i) => `Picture Number ${i + 3}`)], 'round-21c', tags, (i) => (i < 2 ? [{ source: `m${i}`, type: 'has_tags', target: `t${20 + i}` }] : []));
 }
 
 let asker: Asker;
@@ -48,6 +49,9 @@ test('a dictionary word in capitals is a word, not a name: "Lighthouse WRITERS P
   const r = await top('Lighthouse WRITERS PLEASE');
   assert.deepEqual(r.mentions.filter((m) => m.anchor).map((m) => m.text), ['Lighthouse'], why(r));
   assert.equal(r.candidates[0]!.chain, 'written_by', why(r));
+  // A title the graph writes in those capitals stays a name.
+  const s = await top('who on earth wrote BEACON');
+  assert.deepEqual(s.mentions.filter((m) => m.anchor).map((m) => m.text), ['BEACON'], why(s));
 });
 
 test('where a relation\'s verb happened is no hop: "what year did Picture Number 10 get released in cinemas"', async () => {
