@@ -15,10 +15,11 @@ import { groundQuestion, type Grounding } from './ground';
 import type { ChoiceVerdict, EnumerationSource, GroundingMention, NoPlan } from '../../contracts/inspector/grounding';
 import { labelMembersOf, vocabularyOf, WordMeaning, type Vocabulary } from './meaning';
 import { NameIndex } from './nameIndex';
-import { confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, WEAK_CAP, type AskedType, type WordMatch } from './rank';
+import { asRead, confidenceOf, evidenceOf, lengthUndecided, rankWith, sameAnswers, WEAK_CAP, type AskedType, type WordMatch } from './rank';
 import { candidateToPlan } from './toPlan';
 import { questionTooLong } from './tokens';
 import { severalOfOne } from './everyday';
+import { readingNotes } from './typed';
 
 /** Below this confidence the choice is shown as a guess ("weak"), never as a match. */
 export const MATCH_CONFIDENCE = 0.5;
@@ -254,7 +255,7 @@ export class Asker {
       score: round(r.score),
       fit: round(r.fit),
       matches: r.matches,
-      evidence: [...evidenceOf(r, asked, unread), ...(r === chosenRanked && undecided ? [`weak evidence: ${undecided}`] : []), ...(r === chosenRanked && several ? [`weak evidence: ${several}`] : [])],
+      evidence: [...evidenceOf(r, asked, unread), ...readingNotes(asRead(g, { meaning: this.meaning, vocabulary: this.vocabulary })), ...(r === chosenRanked && undecided ? [`weak evidence: ${undecided}`] : []), ...(r === chosenRanked && several ? [`weak evidence: ${several}`] : [])],
       answerLabel: r.answerLabel,
       ...(r.answerFits !== undefined ? { answerFits: r.answerFits } : {}),
       kgp: printPlanningGraph(candidateToPlan(r.candidate.shape, question, options.strategy)),

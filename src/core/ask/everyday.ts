@@ -11,6 +11,7 @@ import type { Candidate } from './enumerate';
 import type { Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
 import { relevanceOf, type AskedType, type RankContext } from './rank';
+import { round21c } from './typed';
 
 /** Relatedness at which a word names a relation outright (rank.ts's `NAMES`). */
 const NAMES = 0.8;
@@ -584,7 +585,8 @@ export function possessedMade(g: Grounding, ctx: RankContext): Grounding {
 
 /** The round-20 token readings, in order (`asRead` applies them last). */
 export function round20(g: Grounding, ctx: RankContext): Grounding {
-  return possessedMade(knownAsked(ownName(howSlip(idiomAdjectives(namesOf(remarks(knownPart(whenClause(g, ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // Round 21 (words21c): its own readings after these (`round21c`, typed.ts).
+  return round21c(possessedMade(knownAsked(ownName(howSlip(idiomAdjectives(namesOf(remarks(knownPart(whenClause(g, ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
 import type { NameIndex } from './nameIndex';
 import { requestAt } from './rank';
+import { shoutedWords } from './typed';
 import { markedSpans, nameKey, tokenize, type Token } from './tokens';
 
 export interface GroundedNode {
@@ -113,7 +114,8 @@ function articleLed(tokens: readonly Token[], a: number, b: number): boolean {
 
 /** Finds and grounds the question's entity mentions. */
 export async function groundQuestion(question: string, ctx: GroundingContext): Promise<Grounding> {
-  const tokens = tokenize(question);
+  // Round 21 (words21c): a dictionary word in capitals is a word ("X ACTORS LIST"), `shoutedWords`.
+  const tokens = shoutedWords(tokenize(question), question, ctx.meaning, (norm, written) => ctx.names.exact(norm).some((n) => ctx.index.names.get(n) === written));
   const mentions: Omit<Mention, 'overlaps'>[] = [];
   const marked = markedSpans(question);
   const tokenRange = (start: number, end: number): [number, number] => {

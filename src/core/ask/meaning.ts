@@ -551,6 +551,51 @@ export class WordMeaning {
     return (['n', 'v', 'a', 'r'] as const).some((pos) => wn.senses(word, pos).length > 0) || (word.endsWith('s') && wn.senses(word.slice(0, -1), 'n').length > 0);
   }
 
+  /**
+   * Round 21 (words21c): the lemma of which `word` is a regular form — a noun's or a verb's -s, -es, -ies,
+   * a verb's -ed, -d, -ied, -ing (a final e dropped, a consonant doubled) — when WordNet holds that lemma in
+   * that part of speech ("released" → release, "actors" → actor); undefined for a word that is its own
+   * lemma or a form the lemmatiser guesses from an unknown string ("freing": free's -ing is "freeing"). Cached.
+   */
+  inflectionOf(word: string): string | undefined {
+    if (this.inflections.has(word)) return this.inflections.get(word);
+    let out: string | undefined;
+    const wn = this.wordNet;
+    if (wn && /^\p{L}+$/u.test(word))
+      for (const l of lemmasOf(word)) {
+        if (l === word || l.includes('_')) continue;
+        const y = /[^aeiou]y$/.test(l) ? l.slice(0, -1) : undefined;
+        const sibilant = /(s|x|z|ch|sh)$/.test(l);
+        const plural = y !== undefined ? [y + 'ies'] : sibilant || l.endsWith('o') ? [l + 'es', ...(sibilant ? [] : [l + 's'])] : [l + 's'];
+        const e = /[^aeiou]e$/.test(l);
+        // A short vowel before a final consonant doubles it ("star" → starred, starring).
+        const doubled = /[^aeiou][aeiou][bdgklmnprt]$/.test(l) ? l + l[l.length - 1] : undefined;
+        const past = y !== undefined ? [y + 'ied'] : l.endsWith('e') ? [l + 'd'] : [l + 'ed', ...(doubled ? [doubled + 'ed'] : [])];
+        const ing = e ? [l.slice(0, -1) + 'ing'] : [l + 'ing', ...(doubled ? [doubled + 'ing'] : [])];
+        const verbal = [...plural, ...past, ...ing];
+        if ((plural.includes(word) && wn.senses(l, 'n').length > 0) || (verbal.includes(word) && wn.senses(l, 'v').length > 0)) {
+          out = l;
+          break;
+        }
+      }
+    this.inflections.set(word, out);
+    return out;
+  }
+  private readonly inflections = new Map<string, string | undefined>();
+
+  /** Round 21 (words21c): WordNet holds the string itself as a lemma, in some part of speech ("whore"
+   *  yes; "whos" no — only as a plural of WHO, the organisation). */
+  isLemma(word: string): boolean {
+    const wn = this.wordNet;
+    return wn !== undefined && (['n', 'v', 'a', 'r'] as const).some((pos) => wn.senses(word, pos).length > 0);
+  }
+
+  /** Round 21 (words21c): a common word of the dictionary (WordNet, and not only as a name: "actors",
+   *  "list" yes; "paul" no). */
+  isCommonWord(word: string): boolean {
+    return this.wordNet ? isDictionaryWord(word, this.wordNet) : false;
+  }
+
   knows(word: string): boolean {
     return this.remembered('knows', word, () => this.knowsRead(word));
   }

@@ -4,6 +4,7 @@ import { answerCount, type Candidate, type CandidateShape, type Step } from './e
 import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
+import { compoundHeadOf, everForm, headRead, heldOrInflected, onlySlip, slipRead } from './typed';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
 import { answerableLater, determinedNoun, fellowStem, round21bWeak, topicThenQuestion } from './twoHop';
 
@@ -743,9 +744,13 @@ export function respelled(g: Grounding, ctx: RankContext): Grounding {
     // An ordinary word is guessed only as written in lower case: a capitalised one may be a name the grounder missed.
     const lower = g.question.slice(t.start, t.end) === g.question.slice(t.start, t.end).toLowerCase();
     const fits = slips.length > 0 ? slips : lower || (foreign && i > 0) ? ordinarySlip(t.norm, ctx) : [];
-    if (fits.length !== 1) return t;
+    // Round 21 (words21c): else the one dictionary word a slip away (`onlySlip`, typed.ts); noted for the evidence.
+    // Only the question's one word the lexicon does not know (English's "whoever" aside): two or more are
+    // another language ("in welke films speelt X": "speelt" is no slip of "spelt").
+    const read = fits.length === 0 && lower && !foreign && g.tokens.filter((x, j) => unknown(x, j) && !everForm(x.norm)).length === 1 ? onlySlip(t.norm, ctx) : fits;
+    if (read.length !== 1) return t;
     changed = true;
-    return { ...t, norm: fits[0]! };
+    return closed.length > 0 ? { ...t, norm: read[0]! } : slipRead(t, read[0]!, g.question);
   });
   return changed ? { ...g, tokens } : g;
 }
@@ -767,7 +772,7 @@ function ordinarySlip(typed: string, ctx: RankContext): string[] {
   const edits = slipsOf(typed);
   // A word of four letters is read only as a longer word with one letter dropped ("flms": films).
   if (typed.length < 5) for (const w of [...edits]) if (w.length <= typed.length) edits.delete(w);
-  const near = [...edits].filter((w) => !isStopWord(w) && ctx.meaning.holdsAsWritten(w)).map((w) => ({ w, relevance: relevanceOf(w, ctx, false).relevance }));
+  const near = [...edits].filter((w) => !isStopWord(w) && heldOrInflected(w, ctx)).map((w) => ({ w, relevance: relevanceOf(w, ctx, false).relevance }));
   // The one that meets the graph's names most closely, and names one outright ("acters": actors is
   // starred_actors' own word, 1; alters 0.45): a tie between two is no reading, and a word merely
   // related ("freind" → friend 0.49, "alexa" → alexia 0.6) is no reason to guess.
@@ -916,6 +921,13 @@ export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     const stem = inAnchor(i) ? undefined : compoundPart(t.norm, ctx);
+    // Round 21 (words21c): a closed compound read as its head (`compoundHeadOf`, typed.ts), unless a
+    // two-word noun of WordNet or a first part naming the graph more closely reads it.
+    const head = inAnchor(i) ? undefined : compoundHeadOf(t.norm, ctx, (w) => !isStopWord(w) && relevanceOf(w, ctx, false, true).relevance > 0);
+    if (head !== undefined && (stem === undefined || (!stem.includes('_') && relevanceOf(head, ctx, false, true).relevance > relevanceOf(stem, ctx, false, true).relevance))) {
+      changed = true;
+      return headRead(t, head, g.question);
+    }
     if (stem === undefined) return t;
     changed = true;
     return { ...t, norm: stem };
