@@ -5,6 +5,7 @@ import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
+import { storyClauses, wantedObject } from './clauses';
 import { answerableLater, determinedNoun, fellowStem } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -322,7 +323,8 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // Round 21 (words21a): the clauses that tell are read only for the name (`storyClauses`, clauses.ts).
+  const g = storyClauses(round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -1795,6 +1797,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // what is asked, whatever the subject.
   if (at < 0) at = tokens.findIndex((t, k) => k > 0 && otherOpening(g, k, inAnchor, ctx) && !inAnchor(k - 1) && !isStopWord(tokens[k - 1]!.norm) && !AUXILIARIES.has(tokens[k - 1]!.norm) && ctx.meaning.isVerbForm(tokens[k - 1]!.norm));
   if (at < 0) {
+    // Round 21 (words21a): a third party's wanting asks for its object (`wantedObject`, clauses.ts).
+    const wantedHead = wantedObject(g, inAnchor, ctx);
+    if (wantedHead >= 0) return [wantedHead, wantedHead];
     // Round 20 (words20b): "only V … or other N" asks for N, the values V is one of (`onlyValues`).
     const only = onlyValues(g, inAnchor, ctx);
     if (only?.head !== undefined) return [only.head, only.head];
