@@ -33,11 +33,17 @@ const HEARERS = new Set(['you', 'u', 'ya', 'anyone', 'anybody', 'someone', 'some
 /** Personal pronouns in the third person that stand for the name when it is a single thing ("it", "its"). */
 const SINGULAR_BACK = new Set(['it', 'its']);
 /** Pronouns pointing back at something named earlier that may be a hop's things, not the name ("they", "those", "their", "him"). */
-const OTHER_BACK = new Set(['they', 'them', 'their', 'theirs', 'those', 'these', 'he', 'him', 'his', 'she', 'her', 'hers']);
+const OTHER_BACK = new Set(['they', 'them', 'their', 'theirs', 'those', 'these', 'he', 'him', 'his', 'she', 'her', 'hers', 'one', 'ones']);
+/** Demonstratives: standing alone (no noun after them: "which languages will that cover") they point back at something said. */
+const DEMONSTRATIVE = new Set(['that', 'this']);
+/** Personal pronouns as subjects: a noun phrase and then one of these is a relative clause without its "that" ("the ones they directed"). */
+const PRONOUN_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'it', 'they']);
 /** Determiners and pronouns that open a subject noun phrase. */
 const SUBJECT_OPENERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'no']);
 /** Conjunctions that may stand first in a clause before its subject ("so I …", "and the box …"). */
 const OPENING_JOINS = new Set(['and', 'but', 'so', 'then', 'now', 'just', 'also']);
+/** Coordinating conjunctions that may join two finite clauses. */
+const COORDINATORS = new Set(['and', 'but', 'so']);
 /** Request verbs and politeness: a clause holding one asks (rank.ts's `REQUESTS`, `POLITENESS`). */
 const REQUEST_WORDS = new Set(['list', 'name', 'show', 'give', 'tell', 'find', 'please', 'pls', 'plz']);
 
@@ -53,7 +59,7 @@ interface Clause {
  * dash between spaces) outside a name (a mark right after a name whose nodes end on it is the
  * name's: "Gotcha!"). Whether a question mark closes each.
  */
-function clausesOf(g: Grounding, inAnchor: (i: number) => boolean): Clause[] {
+function clausesOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): Clause[] {
   const starts: number[] = [];
   g.tokens.forEach((t, i) => {
     if (i === 0) return void starts.push(0);
@@ -61,9 +67,16 @@ function clausesOf(g: Grounding, inAnchor: (i: number) => boolean): Clause[] {
     const gap = g.question.slice(g.tokens[i - 1]!.end, t.start);
     if (/[.?!;:,]|\s[-–—]+\s/.test(gap)) {
       const a = g.anchors.find((x) => g.mentions[x]!.tokenEnd === i);
-      if (a !== undefined && /^[!?]/.test(gap) && g.mentions[a]!.nodes.some((n) => /[!?]$/.test(n.name))) return;
-      starts.push(i);
+      if (a !== undefined && /^[!?.]/.test(gap) && g.mentions[a]!.nodes.some((n) => n.name.endsWith(gap.trim()[0]!))) return;
+      return void starts.push(i);
     }
+    // "and"/"but"/"so" between two finite clauses: a subject or a finite verb after it, a finite verb
+    // in the clause before it ("on a plane and the seat screen only says X"; "has watched X and says …").
+    const next = g.tokens[i + 1];
+    if (inAnchor(i) || !COORDINATORS.has(t.norm) || !next || inAnchor(i + 1)) return;
+    const from = starts[starts.length - 1]!;
+    if (!(SUBJECT_OPENERS.has(next.norm) || PRONOUN_SUBJECTS.has(next.norm) || finiteVerb(next.norm, ctx))) return;
+    if (g.tokens.slice(from, i).some((x, d) => !inAnchor(from + d) && x.norm !== '' && finiteVerb(x.norm, ctx))) starts.push(i);
   });
   return starts.map((s, k) => {
     const end = starts[k + 1] ?? g.tokens.length;
@@ -151,6 +164,8 @@ function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, 
   // An irregular past is read as the past even where it is a base form too ("found": find, to found).
   const past = lemmasOf(w0).some((l) => l !== w0 && ctx.meaning.verbSenses(l) > 0);
   if (!isStopWord(w0) && !ASKING.has(w0) && ctx.meaning.isVerbForm(w0) && (past || !ctx.meaning.isBaseVerb(w0)) && (/(ed|ing)$/.test(w0) || past) && !/s$/.test(w0)) return first;
+  // A clause opening with a verb in its -s form shares a subject said elsewhere ("… and says she'd …"): whose, it does not say.
+  if (finiteVerb(w0, ctx)) return -1;
   // A subject before the first finite verb: the asker, or a third party holding no name.
   for (let j = first; j < c.end; j++) {
     if (inAnchor(j)) return -1;
@@ -161,6 +176,8 @@ function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, 
       const subject = tokens.slice(first, j).map((t) => t.norm).filter((x) => x !== '');
       if (subject.length === 0 || subject.length > 8) return -1;
       if (subject.some((x) => ASKER.has(x))) return j;
+      // A noun and then a subject pronoun is a noun phrase with a relative clause ("the ones they directed"), no clause that tells.
+      if (subject.some((x) => PRONOUN_SUBJECTS.has(x))) return -1;
       // A third party: a noun phrase (a determiner or nouns), perhaps after a phrase of place or time
       // ("on a plane and the seat screen …"), that names nothing in the graph outright.
       const nounPhrase = subject.every((x) => isStopWord(x) || ctx.meaning.isNoun(x) || ctx.meaning.onlyModifier(x) || ctx.meaning.isAdjective(x));
@@ -190,25 +207,37 @@ function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, 
 export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   if (g.anchors.length === 0) return g;
   const inAnchor = anchorTest(g);
-  const all = clausesOf(g, inAnchor);
+  const all = clausesOf(g, inAnchor, ctx);
   if (all.length < 2) return g;
   const asking = all.filter((c) => asks(g, c, inAnchor, ctx));
   if (asking.length === 0) return g;
   const tokens = g.tokens;
-  const pointsBackElsewhere = asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && OTHER_BACK.has(t.norm)));
-  const pointsBack = asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && (OTHER_BACK.has(t.norm) || SINGULAR_BACK.has(t.norm))));
+  // How the clause that asks reaches what it asks about: the name itself or "it"/"its" (the name), or
+  // a pronoun or a demonstrative standing alone that may stand for a hop's things ("they", "that").
+  const alone = (j: number): boolean => {
+    const next = tokens[j + 1];
+    return next === undefined || inAnchor(j + 1) || isStopWord(next.norm) || !ctx.meaning.isNoun(next.norm) || ctx.meaning.isVerbForm(next.norm);
+  };
+  const pointsBackElsewhere = asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && (OTHER_BACK.has(t.norm) || (DEMONSTRATIVE.has(t.norm) && alone(c.start + d)))));
+  const pointsBack = pointsBackElsewhere || asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && SINGULAR_BACK.has(t.norm)));
+  const reachesName = asking.some((c) => g.anchors.some((a) => c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end)) || asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && SINGULAR_BACK.has(t.norm)));
   const askingAnchors = g.anchors.filter((a) => asking.some((c) => c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end));
   const drop = new Set<number>();
   const unanchor = new Set<number>();
   for (const c of all) {
     if (asking.includes(c)) continue;
-    if (tellingVerb(g, c, inAnchor, ctx) < 0) continue;
-    const words = tokens.slice(c.start, c.end).map((t, d) => ({ t, j: c.start + d }));
-    const names = words.some(({ t, j }) => !inAnchor(j) && t.norm !== '' && !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= NAMES);
-    if (pointsBackElsewhere && names) continue;
-    // A third party's wanting asks for its object (`wantedObject`): only the subject and the verb tell.
     const verb = tellingVerb(g, c, inAnchor, ctx);
+    if (verb < 0) continue;
+    const words = tokens.slice(c.start, c.end).map((t, d) => ({ t, j: c.start + d }));
+    // Words naming the graph's things outright, besides the telling verb itself (the asker's "writing").
+    // A third party's wanting asks for its object (`wantedObject`): only the subject and the verb tell.
     const upTo = wanting(g, verb, ctx) ? verb + 1 : c.end;
+    const names = words.some(({ t, j }) => j !== verb && j < upTo && !inAnchor(j) && t.norm !== '' && !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= NAMES);
+    const holdsName = words.some(({ j }) => inAnchor(j));
+    // A clause without the name that names the graph outright may be the way to the answer ("…, loved
+    // the cast, looked up their other films, …", "…, judging by imdb votes"): read. So is one holding the
+    // name when the clause that asks points elsewhere or not at the name at all.
+    if (names && (!holdsName || pointsBackElsewhere || !reachesName)) continue;
     for (const { j } of words) if (!inAnchor(j) && j < upTo) drop.add(j);
     if (askingAnchors.length > 0 && !pointsBack) for (const a of g.anchors) if (c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end) unanchor.add(a);
   }
@@ -235,7 +264,7 @@ function wanting(g: Grounding, i: number, ctx: RankContext): boolean {
  */
 export function wantedObject(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number {
   const tokens = g.tokens;
-  for (const c of clausesOf(g, inAnchor)) {
+  for (const c of clausesOf(g, inAnchor, ctx)) {
     // The subject and the verb are already dropped by `storyClauses`: the verb is the last dropped token before the object.
     let v = -1;
     for (let j = c.start; j < c.end && !inAnchor(j); j++) {
@@ -253,4 +282,10 @@ export function wantedObject(g: Grounding, inAnchor: (i: number) => boolean, ctx
     if (head >= 0) return head;
   }
   return -1;
+}
+
+/** For scratch probes only: each clause's words and how it was read. */
+export function debugClauses(g: Grounding, ctx: RankContext): { words: string; asks: boolean; telling: number }[] {
+  const inAnchor = anchorTest(g);
+  return clausesOf(g, inAnchor, ctx).map((c) => ({ words: g.tokens.slice(c.start, c.end).map((t) => t.norm).join(' '), asks: asks(g, c, inAnchor, ctx), telling: tellingVerb(g, c, inAnchor, ctx) }));
 }
