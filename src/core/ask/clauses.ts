@@ -154,39 +154,54 @@ function firstWord(g: Grounding, c: Clause, inAnchor: (i: number) => boolean): n
  * whose subject is the name ("X was directed by someone, …") is about the name and tells the chain.
  * Returns the verb's index, or -1.
  */
-function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, ctx: RankContext): number {
+function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, ctx: RankContext): Telling | undefined {
   const tokens = g.tokens;
   const first = firstWord(g, c, inAnchor);
-  if (first < 0 || inAnchor(first)) return -1;
+  if (first < 0 || inAnchor(first)) return undefined;
   const w0 = tokens[first]!.norm;
   // Dropped subject: the clause opens with a verb in the past or its -ing form (a base form would be
-  // an imperative, which asks: "list the …", "tell me …").
-  // An irregular past is read as the past even where it is a base form too ("found": find, to found).
-  const past = lemmasOf(w0).some((l) => l !== w0 && ctx.meaning.verbSenses(l) > 0);
-  if (!isStopWord(w0) && !ASKING.has(w0) && ctx.meaning.isVerbForm(w0) && (past || !ctx.meaning.isBaseVerb(w0)) && (/(ed|ing)$/.test(w0) || past) && !/s$/.test(w0)) return first;
+  // an imperative, which asks: "list the …", "tell me …"). An inflected form is read as the verb even
+  // where it is a base form too ("found": find, to found) or a noun's commoner ("drafting": draft).
+  const inflected = lemmasOf(w0).some((l) => l !== w0 && ctx.meaning.verbSenses(l) > 0);
+  if (!isStopWord(w0) && !ASKING.has(w0) && (ctx.meaning.isVerbForm(w0) || inflected) && (inflected || !ctx.meaning.isBaseVerb(w0)) && (/(ed|ing)$/.test(w0) || inflected) && !/s$/.test(w0)) {
+    // A participle naming a relation outright, not followed by an object of its own (an article or a
+    // possessive and a noun: "writing a short review of X"), says the name's hop ("starring X", "directed
+    // by X", "rated good or bad"): no story.
+    const next = tokens[first + 1];
+    const object = next !== undefined && !inAnchor(first + 1) && OBJECT_OPENERS.has(next.norm) && tokens[first + 2] !== undefined && !inAnchor(first + 2);
+    if (!object && relevanceOf(w0, ctx, false).relational >= NAMES) return undefined;
+    return { verb: first, asker: true };
+  }
   // A clause opening with a verb in its -s form shares a subject said elsewhere ("… and says she'd …"): whose, it does not say.
-  if (finiteVerb(w0, ctx)) return -1;
+  if (finiteVerb(w0, ctx)) return undefined;
   // A subject before the first finite verb: the asker, or a third party holding no name.
   for (let j = first; j < c.end; j++) {
-    if (inAnchor(j)) return -1;
+    if (inAnchor(j)) return undefined;
     const w = tokens[j]!.norm;
     if (w === '') continue;
-    if (ASKING.has(w)) return -1;
+    if (ASKING.has(w)) return undefined;
     if (j > first && finiteVerb(w, ctx)) {
       const subject = tokens.slice(first, j).map((t) => t.norm).filter((x) => x !== '');
-      if (subject.length === 0 || subject.length > 8) return -1;
-      if (subject.some((x) => ASKER.has(x))) return j;
+      if (subject.length === 0 || subject.length > 8) return undefined;
+      if (subject.some((x) => ASKER.has(x))) return { verb: j, asker: true };
       // A noun and then a subject pronoun is a noun phrase with a relative clause ("the ones they directed"), no clause that tells.
-      if (subject.some((x) => PRONOUN_SUBJECTS.has(x))) return -1;
+      if (subject.some((x) => PRONOUN_SUBJECTS.has(x))) return undefined;
       // A third party: a noun phrase (a determiner or nouns), perhaps after a phrase of place or time
       // ("on a plane and the seat screen …"), that names nothing in the graph outright.
       const nounPhrase = subject.every((x) => isStopWord(x) || ctx.meaning.isNoun(x) || ctx.meaning.onlyModifier(x) || ctx.meaning.isAdjective(x));
-      if (nounPhrase && subject.some((x) => !isStopWord(x) && ctx.meaning.isNoun(x)) && subject.every((x) => isStopWord(x) || relevanceOf(x, ctx, false).relevance < NAMES)) return j;
-      return -1;
+      if (nounPhrase && subject.some((x) => !isStopWord(x) && ctx.meaning.isNoun(x)) && subject.every((x) => isStopWord(x) || relevanceOf(x, ctx, false).relevance < NAMES)) return { verb: j, asker: false };
+      return undefined;
     }
   }
-  return -1;
+  return undefined;
 }
+/** A clause that tells: its verb, and whether its subject is the asker (said or dropped). */
+interface Telling {
+  readonly verb: number;
+  readonly asker: boolean;
+}
+/** Words opening a verb's object noun phrase: articles and possessives. */
+const OBJECT_OPENERS = new Set(['a', 'an', 'the', 'my', 'our', 'some', 'this']);
 
 /**
  * **The story around the question** (round 21, `storyClauses`): in a question of several clauses, one
@@ -210,6 +225,7 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   const all = clausesOf(g, inAnchor, ctx);
   if (all.length < 2) return g;
   const asking = all.filter((c) => asks(g, c, inAnchor, ctx));
+  if (process.env.CLDBG) console.log(all.map((c) => ({ w: tokens0(g, c), asks: asks(g, c, inAnchor, ctx), tell: tellingVerb(g, c, inAnchor, ctx)?.verb })));
   if (asking.length === 0) return g;
   const tokens = g.tokens;
   // How the clause that asks reaches what it asks about: the name itself or "it"/"its" (the name), or
@@ -226,13 +242,16 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   const unanchor = new Set<number>();
   for (const c of all) {
     if (asking.includes(c)) continue;
-    const verb = tellingVerb(g, c, inAnchor, ctx);
-    if (verb < 0) continue;
+    const telling = tellingVerb(g, c, inAnchor, ctx);
+    if (!telling) continue;
+    const verb = telling.verb;
     const words = tokens.slice(c.start, c.end).map((t, d) => ({ t, j: c.start + d }));
-    // Words naming the graph's things outright, besides the telling verb itself (the asker's "writing").
-    // A third party's wanting asks for its object (`wantedObject`): only the subject and the verb tell.
-    const upTo = wanting(g, verb, ctx) ? verb + 1 : c.end;
-    const names = words.some(({ t, j }) => j !== verb && j < upTo && !inAnchor(j) && t.norm !== '' && !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= NAMES);
+    // The object of a verb of wanting, saying or asking is a content, not the story's: a third party's
+    // wanting asks for it (`wantedObject`), what is said or asked may be the question. Only the subject
+    // and the verb tell.
+    const upTo = contentVerb(g, verb, ctx) ? verb + 1 : c.end;
+    // Words naming the graph's things outright, besides the asker's own verb ("writing": the asker is not in the graph).
+    const names = words.some(({ t, j }) => !(telling.asker && j === verb) && j < upTo && !inAnchor(j) && t.norm !== '' && !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= NAMES);
     const holdsName = words.some(({ j }) => inAnchor(j));
     // A clause without the name that names the graph outright may be the way to the answer ("…, loved
     // the cast, looked up their other films, …", "…, judging by imdb votes"): read. So is one holding the
@@ -249,10 +268,12 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   return anchors.length === g.anchors.length ? out : { ...out, anchors };
 }
 
-/** The verb at `i` is one of wanting (WordNet's lemma "want" or "need", as a verb). */
-function wanting(g: Grounding, i: number, ctx: RankContext): boolean {
+/** English's verbs whose object is a content — what is wanted, said or asked — not a thing of the story. */
+const CONTENT_VERBS = new Set(['want', 'need', 'say', 'ask', 'wonder', 'wish']);
+/** The verb at `i` takes a content as its object ("wants the year …", "says …", "asks whether …"). */
+function contentVerb(g: Grounding, i: number, ctx: RankContext): boolean {
   const t = g.tokens[i];
-  return t !== undefined && ctx.meaning.verbSenses(t.norm) > 0 && lemmasOf(t.norm).some((l) => l === 'want' || l === 'need');
+  return t !== undefined && ctx.meaning.verbSenses(t.norm) > 0 && lemmasOf(t.norm).some((l) => CONTENT_VERBS.has(l));
 }
 
 /**
@@ -287,5 +308,7 @@ export function wantedObject(g: Grounding, inAnchor: (i: number) => boolean, ctx
 /** For scratch probes only: each clause's words and how it was read. */
 export function debugClauses(g: Grounding, ctx: RankContext): { words: string; asks: boolean; telling: number }[] {
   const inAnchor = anchorTest(g);
-  return clausesOf(g, inAnchor, ctx).map((c) => ({ words: g.tokens.slice(c.start, c.end).map((t) => t.norm).join(' '), asks: asks(g, c, inAnchor, ctx), telling: tellingVerb(g, c, inAnchor, ctx) }));
+  return clausesOf(g, inAnchor, ctx).map((c) => ({ words: g.tokens.slice(c.start, c.end).map((t) => t.norm).join(' '), asks: asks(g, c, inAnchor, ctx), telling: tellingVerb(g, c, inAnchor, ctx)?.verb ?? -1 }));
 }
+
+function tokens0(g: Grounding, c: Clause): string { return g.tokens.slice(c.start, c.end).map((t) => t.norm || '_').join(' '); }
