@@ -15,6 +15,8 @@ import { relevanceOf, requestAt, type RankContext } from './rank';
 
 /** Relatedness at which a word names a relation or a label outright (rank.ts's `NAMES`). */
 const NAMES = 0.8;
+/** Relatedness below which a link is faint (rank.ts's `RANK_WEIGHTS.faint`). */
+const FAINT = 0.5;
 
 function anchorTest(g: Grounding): (i: number) => boolean {
   return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
@@ -225,7 +227,6 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   const all = clausesOf(g, inAnchor, ctx);
   if (all.length < 2) return g;
   const asking = all.filter((c) => asks(g, c, inAnchor, ctx));
-  if (process.env.CLDBG) console.log(all.map((c) => ({ w: tokens0(g, c), asks: asks(g, c, inAnchor, ctx), tell: tellingVerb(g, c, inAnchor, ctx)?.verb })));
   if (asking.length === 0) return g;
   const tokens = g.tokens;
   // How the clause that asks reaches what it asks about: the name itself or "it"/"its" (the name), or
@@ -253,6 +254,11 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
     // Words naming the graph's things outright, besides the asker's own verb ("writing": the asker is not in the graph).
     const names = words.some(({ t, j }) => !(telling.asker && j === verb) && j < upTo && !inAnchor(j) && t.norm !== '' && !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= NAMES);
     const holdsName = words.some(({ j }) => inAnchor(j));
+    // When the clause that asks points elsewhere ("what other films are they in"), a noun of the story
+    // around the name linked to the graph at all (above the faint line: "the cast of X", 0.6) may be what
+    // the pronoun stands for.
+    const linked = words.some(({ t, j }) => !(telling.asker && j === verb) && j < upTo && !inAnchor(j) && t.norm !== '' && !isStopWord(t.norm) && /\p{L}/u.test(t.norm) && relevanceOf(t.norm, ctx, false).relevance >= FAINT);
+    if (holdsName && pointsBackElsewhere && linked) continue;
     // A clause without the name that names the graph outright may be the way to the answer ("…, loved
     // the cast, looked up their other films, …", "…, judging by imdb votes"): read. So is one holding the
     // name when the clause that asks points elsewhere or not at the name at all.
@@ -305,10 +311,3 @@ export function wantedObject(g: Grounding, inAnchor: (i: number) => boolean, ctx
   return -1;
 }
 
-/** For scratch probes only: each clause's words and how it was read. */
-export function debugClauses(g: Grounding, ctx: RankContext): { words: string; asks: boolean; telling: number }[] {
-  const inAnchor = anchorTest(g);
-  return clausesOf(g, inAnchor, ctx).map((c) => ({ words: g.tokens.slice(c.start, c.end).map((t) => t.norm).join(' '), asks: asks(g, c, inAnchor, ctx), telling: tellingVerb(g, c, inAnchor, ctx)?.verb ?? -1 }));
-}
-
-function tokens0(g: Grounding, c: Clause): string { return g.tokens.slice(c.start, c.end).map((t) => t.norm || '_').join(' '); }
