@@ -78,7 +78,7 @@ function clausesOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
     if (inAnchor(i) || !COORDINATORS.has(t.norm) || !next || inAnchor(i + 1)) return;
     const from = starts[starts.length - 1]!;
     if (!(SUBJECT_OPENERS.has(next.norm) || PRONOUN_SUBJECTS.has(next.norm) || finiteVerb(next.norm, ctx))) return;
-    if (g.tokens.slice(from, i).some((x, d) => !inAnchor(from + d) && x.norm !== '' && finiteVerb(x.norm, ctx))) starts.push(i);
+    if (g.tokens.slice(from, i).some((x, d) => !inAnchor(from + d) && x.norm !== '' && finiteAt(g, from + d, ctx))) starts.push(i);
   });
   return starts.map((s, k) => {
     const end = starts[k + 1] ?? g.tokens.length;
@@ -87,6 +87,11 @@ function clausesOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
   });
 }
 
+/** The token at `j` is a finite verb (`finiteVerb`) and not right after a determiner (where it modifies a noun: "a long flight"). */
+function finiteAt(g: Grounding, j: number, ctx: RankContext): boolean {
+  const before = g.tokens[j - 1]?.norm ?? '';
+  return finiteVerb(g.tokens[j]!.norm, ctx) && !(SUBJECT_OPENERS.has(before) && !AUXILIARY.has(g.tokens[j]!.norm));
+}
 /** The word is a finite verb form: an auxiliary, a clitic of one, or an inflected verb (-s, -ed, an irregular past) whose commonest reading is the verb. */
 function finiteVerb(w: string, ctx: RankContext): boolean {
   if (AUXILIARY.has(w) || CLITICS.has(w) || /n['’]?t$/.test(w)) return true;
@@ -176,14 +181,20 @@ function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, 
   }
   // A clause opening with a verb in its -s form shares a subject said elsewhere ("… and says she'd …"): whose, it does not say.
   if (finiteVerb(w0, ctx)) return undefined;
-  // A subject before the first finite verb: the asker, or a third party holding no name.
+  // A subject before the first finite verb: the asker, or a third party holding no name. A phrase of
+  // place or time joined by "and" before it is no part of it ("on a long flight and the seat display …").
+  let from = first;
   for (let j = first; j < c.end; j++) {
     if (inAnchor(j)) return undefined;
     const w = tokens[j]!.norm;
     if (w === '') continue;
     if (ASKING.has(w)) return undefined;
-    if (j > first && finiteVerb(w, ctx)) {
-      const subject = tokens.slice(first, j).map((t) => t.norm).filter((x) => x !== '');
+    if (j > first && COORDINATORS.has(w)) {
+      from = j + 1;
+      continue;
+    }
+    if (j > from && finiteAt(g, j, ctx)) {
+      const subject = tokens.slice(from, j).map((t) => t.norm).filter((x) => x !== '');
       if (subject.length === 0 || subject.length > 8) return undefined;
       if (subject.some((x) => ASKER.has(x))) return { verb: j, asker: true };
       // A noun and then a subject pronoun is a noun phrase with a relative clause ("the ones they directed"), no clause that tells.
