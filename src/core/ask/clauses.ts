@@ -252,6 +252,7 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   const askingAnchors = g.anchors.filter((a) => asking.some((c) => c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end));
   const drop = new Set<number>();
   const unanchor = new Set<number>();
+  const told: string[] = [];
   for (const c of all) {
     if (asking.includes(c)) continue;
     const telling = tellingVerb(g, c, inAnchor, ctx);
@@ -275,6 +276,7 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
     // name when the clause that asks points elsewhere or not at the name at all.
     if (names && (!holdsName || pointsBackElsewhere || !reachesName)) continue;
     for (const { j } of words) if (!inAnchor(j) && j < upTo) drop.add(j);
+    told.push(`'${textOf(g, c.start, upTo)}' as ${telling.asker ? "the asker's story" : "a third party's story"}${upTo < c.end ? ' (its object kept)' : ''}`);
     if (askingAnchors.length > 0 && !pointsBack) for (const a of g.anchors) if (c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end) unanchor.add(a);
   }
   // A request to be told ("anyone know", "does anybody know") asks and says nothing of the answer.
@@ -282,7 +284,20 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
   if (drop.size === 0 && unanchor.size === 0) return g;
   const anchors = g.anchors.filter((a) => !unanchor.has(a));
   const out = { ...g, tokens: tokens.map((t, i) => (drop.has(i) || (unanchor.size > 0 && g.anchors.some((a) => unanchor.has(a) && g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd)) ? { ...t, norm: '' } : t)) };
-  return anchors.length === g.anchors.length ? out : { ...out, anchors };
+  const result = anchors.length === g.anchors.length ? out : { ...out, anchors };
+  if (told.length > 0) notes.set(result, `read the clause ${asking.map((c) => `'${textOf(g, c.start, c.end)}'`).join(' and ')} as the question; ${told.join('; ')}: read only for the name`);
+  return result;
+}
+
+/** What `storyClauses` read as the question and as the story, in words, for the evidence (`clauseNote`). */
+const notes = new WeakMap<Grounding, string>();
+/** The clause reading of a question as `asRead` returns it, in words, or undefined when no clause was left unread. */
+export function clauseNote(g: Grounding): string | undefined {
+  return notes.get(g);
+}
+/** The question's text from token `from` to the end of token `to - 1`. */
+function textOf(g: Grounding, from: number, to: number): string {
+  return g.question.slice(g.tokens[from]!.start, g.tokens[Math.max(from, to - 1)]!.end);
 }
 
 /** English's verbs whose object is a content — what is wanted, said or asked — not a thing of the story. */

@@ -5,7 +5,7 @@ import type { Grounding } from './ground';
 import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
-import { storyClauses, wantedObject } from './clauses';
+import { clauseNote, storyClauses, wantedObject } from './clauses';
 import { answerableLater, determinedNoun, fellowStem } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -122,6 +122,8 @@ export interface RankedCandidate {
   /** A word naming relations outright is read only as a label, and none of them is where it would
    *  speak (`labelOnlyName`), in words. */
   readonly labelOnly?: string;
+  /** Round 21 (words21a): which clause was read as the question and which as the story (`clauseNote`), in words. */
+  readonly clauses?: string;
 }
 
 interface QuestionWord {
@@ -2858,6 +2860,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const requests = new Set(clauseRequests(g, inAnchor, ctx));
   const offered = new Set(g.anchors.filter((x) => offeredAnswer(g, x, asked, inAnchor)));
   const company = new Set(g.anchors.filter((x) => afterthought(g, g.mentions[x]!.tokenStart, inAnchor, phrase, requests, ctx)));
+  // Round 21 (words21a): the clause read as the question and the story around it, in words (`clauseNote`).
+  const clauses = clauseNote(g);
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -2951,7 +2955,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
       const best = Math.max(0, ...links.map((m) => m.similarity));
       return links.length > 0 && best >= RANK_WEIGHTS.faint && best < NAMES ? [`${links.map((m) => `"${m.word}"`).join(', ')} → ${r} (${best.toFixed(2)})`] : [];
     });
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(clauses !== undefined ? { clauses } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -3168,6 +3172,7 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   const out: string[] = [];
   if (asked) out.push(`asks for ${asked.sameAsAnchor ? "the anchor's own kind" : asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
+  if (r.clauses) out.push(r.clauses);
   for (const m of r.matches)
     out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
   out.push(...r.rareSenses);
