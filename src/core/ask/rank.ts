@@ -6,6 +6,7 @@ import type { TypeResolution } from '../retrieve/labels';
 import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, WH_WORDS, type TermWords, type Vocabulary, type WordMeaning } from './meaning';
 import { compoundHeadOf, everForm, headRead, heldOrInflected, onlySlip, slipRead } from './typed';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
+import { clauseNote, storyClauses, wantedObject } from './clauses';
 import { answerableLater, determinedNoun, fellowStem, round21bWeak, topicThenQuestion } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -124,6 +125,8 @@ export interface RankedCandidate {
   readonly labelOnly?: string;
   /** Round 21 (words21b): why the evidence is too thin for a match, from the chain's shape or the sentence (`round21bWeak`). */
   readonly weak21b?: string;
+  /** Round 21 (words21a): which clause was read as the question and which as the story (`clauseNote`), in words. */
+  readonly clauses?: string;
 }
 
 interface QuestionWord {
@@ -325,7 +328,8 @@ export function uncontracted(g: Grounding): Grounding {
 export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
-  const g = round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // Round 21 (words21a): the clauses that tell are read only for the name (`storyClauses`, clauses.ts).
+  const g = storyClauses(round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
@@ -1821,6 +1825,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // what is asked, whatever the subject.
   if (at < 0) at = tokens.findIndex((t, k) => k > 0 && otherOpening(g, k, inAnchor, ctx) && !inAnchor(k - 1) && !isStopWord(tokens[k - 1]!.norm) && !AUXILIARIES.has(tokens[k - 1]!.norm) && ctx.meaning.isVerbForm(tokens[k - 1]!.norm));
   if (at < 0) {
+    // Round 21 (words21a): a third party's wanting asks for its object (`wantedObject`, clauses.ts).
+    const wantedHead = wantedObject(g, inAnchor, ctx);
+    if (wantedHead >= 0) return [wantedHead, wantedHead];
     // Round 20 (words20b): "only V … or other N" asks for N, the values V is one of (`onlyValues`).
     const only = onlyValues(g, inAnchor, ctx);
     if (only?.head !== undefined) return [only.head, only.head];
@@ -2889,6 +2896,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   // Round 21 (words21b): a noun phrase standing apart before a yes/no question (`topicThenQuestion`); confidence only.
   const topic = topicThenQuestion(g, inAnchor, phrase, clauseStarts(g, inAnchor), requests);
   const unreadAt = (i: number): boolean => words.some((w) => w.index === i && !w.wh && w.relevance === 0);
+  // Round 21 (words21a): the clause read as the question and the story around it, in words (`clauseNote`).
+  const clauses = clauseNote(g);
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -2984,7 +2993,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     });
     // Round 21 (words21b): too thin for a match by the chain's shape or the sentence (`round21bWeak`); confidence only.
     const weak21b = round21bWeak(g, inAnchor, shape, a.matches, unreadAt, topic, ctx);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}) };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}), ...(clauses !== undefined ? { clauses } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);
@@ -3203,6 +3212,7 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   const out: string[] = [];
   if (asked) out.push(`asks for ${asked.sameAsAnchor ? "the anchor's own kind" : asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
+  if (r.clauses) out.push(r.clauses);
   for (const m of r.matches)
     out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
   out.push(...r.rareSenses);
