@@ -12,11 +12,7 @@ import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
 import { WH_WORDS } from './meaning';
 import { relevanceOf, requestAt, type RankContext } from './rank';
-
-/** Relatedness at which a word names a relation or a label outright (rank.ts's `NAMES`). */
-const NAMES = 0.8;
-/** Relatedness below which a link is faint (rank.ts's `RANK_WEIGHTS.faint`). */
-const FAINT = 0.5;
+import { FAINT, NAMES } from './levels';
 
 function anchorTest(g: Grounding): (i: number) => boolean {
   return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);

@@ -12,11 +12,8 @@ import type { Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
 import { relevanceOf, type AskedType, type RankContext } from './rank';
 import { round21c } from './typed';
+import { FLOOR, NAMES } from './levels';
 
-/** Relatedness at which a word names a relation outright (rank.ts's `NAMES`). */
-const NAMES = 0.8;
-/** Relatedness below which a link is noise (rank.ts's `RANK_WEIGHTS.floor`). */
-const FLOOR = 0.45;
 
 function anchorTest(g: Grounding): (i: number) => boolean {
   return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);

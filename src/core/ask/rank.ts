@@ -7,6 +7,7 @@ import { bestOf, memberNamed, scalesAskedBy, SUBJECT_PREPOSITIONS, valueNamed, W
 import { compoundHeadOf, everForm, headRead, heldOrInflected, onlySlip, slipRead } from './typed';
 import { attributeNounScales, attributeType, conjoinedWant, diaryVerb, headComplement, idiomAdverbs, itsStandIn, madeThings, nameOf, notPersonAntecedent, personIn, predicateKind, round20, slipsOf, unknownImperative, valueMentions } from './everyday';
 import { clauseNote, storyClauses, wantedObject } from './clauses';
+import { FAINT, FLOOR, NAMES } from './levels';
 import { answerableLater, determinedNoun, fellowStem, round21bWeak, topicThenQuestion } from './twoHop';
 
 /** The ranker's weights. Chosen by reasoning, then checked on our own varied question set. */
@@ -14,7 +15,7 @@ export const RANK_WEIGHTS = {
   /** Relatedness below this is noise (a hypernym of a hypernym, a definition word), counted
    *  as 0. Measured on MetaQA dev and our own set: 0.25 and 0.35 let weak links pull in extra hops;
    *  0.45 and 0.5 score alike. */
-  floor: 0.45,
+  floor: FLOOR,
   /** A schema-like question word the candidate leaves unexplained costs its relevance × this. */
   skip: 1,
   /** A hop no question word speaks for. */
@@ -38,7 +39,7 @@ export const RANK_WEIGHTS = {
   spelling: 0.05,
   /** A relation whose every word link is below this (just over the floor: a hypernym two steps up,
    *  a definition word) is spoken for faintly: the choice may rank first but is never a match. */
-  faint: 0.5,
+  faint: FAINT,
 } as const;
 
 /**
@@ -62,9 +63,6 @@ export interface AskedType {
   readonly sameAsAnchor?: boolean;
   readonly detail: string;
 }
-
-/** Relatedness at which a word names a term (its own lemma 1, a WordNet synonym 0.8), not merely relates to it. */
-const NAMES = 0.8;
 
 /** One question word and what the candidate made of it. */
 export interface WordMatch {

@@ -11,6 +11,7 @@ import type { WordMeaning } from './meaning';
 import { relevanceOf, type RankContext } from './rank';
 import type { Token } from './tokens';
 import { bestRelation, slipsOf } from './everyday';
+import { FLOOR, NAMES } from './levels';
 
 /** What each token a reading of this file rewrote was read as, in words (`readingNotes`). */
 const notes = new WeakMap<Token, string>();
@@ -159,9 +160,6 @@ export function verbPlace(g: Grounding, ctx: RankContext): Grounding {
 }
 const PLACE_PREPOSITIONS = new Set(['in', 'on', 'at']);
 const PLACE_DETERMINERS = new Set(['the', 'a', 'an']);
-/** Relatedness at which a word names a relation outright, and below which a link is noise (rank.ts's `NAMES`, `RANK_WEIGHTS.floor`). */
-const NAMES = 0.8;
-const FLOOR = 0.45;
 
 /**
  * **A wh-word's contraction without its apostrophe** (round 21): "whos the director of X", "whats X
