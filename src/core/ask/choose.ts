@@ -1,7 +1,7 @@
 import { ChatModelError, type ChatMessage, type ChatModel } from '../llm/chatModel';
 import { glossOf } from './describe';
 import { answerCount } from './enumerate';
-import type { RankedCandidate } from './rank';
+import type { RankedCandidate } from './rankTypes';
 
 /** Who picked the candidate that runs. */
 export type Decider = { readonly kind: 'ranker' } | { readonly kind: 'model'; readonly model: string; readonly attempts: number };

@@ -11,8 +11,10 @@
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
 import { WH_WORDS } from './meaning';
-import { relevanceOf, requestAt, type RankContext } from './rank';
-import { FAINT, NAMES } from './levels';
+import { requestAt } from './asking';
+import type { RankContext } from './rankTypes';
+import { relevanceOf } from './relevance';
+import { FAINT, NAMES } from './weights';
 
 function anchorTest(g: Grounding): (i: number) => boolean {
   return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
@@ -42,7 +44,7 @@ const SUBJECT_OPENERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'tho
 const OPENING_JOINS = new Set(['and', 'but', 'so', 'then', 'now', 'just', 'also']);
 /** Coordinating conjunctions that may join two finite clauses. */
 const COORDINATORS = new Set(['and', 'but', 'so']);
-/** Request verbs and politeness: a clause holding one asks (rank.ts's `REQUESTS`, `POLITENESS`). */
+/** Request verbs and politeness: a clause holding one asks (asking.ts's `REQUESTS`, asides.ts's `POLITENESS`). */
 const REQUEST_WORDS = new Set(['list', 'name', 'show', 'give', 'tell', 'find', 'please', 'pls', 'plz']);
 
 /** A clause: its tokens [start, end), and whether a question mark closes it. */
@@ -225,7 +227,7 @@ const OBJECT_OPENERS = new Set(['a', 'an', 'the', 'my', 'our', 'some', 'this']);
  * anchors the reading.
  *
  * It subsumes, where they overlap, round 20's `remarks` (a remark beside the question), round 19's
- * `diaryVerb` and rank.ts's `askerFrame` after the question: those stay, for the clauses this reading
+ * `diaryVerb` and asides.ts's `askerFrame` after the question: those stay, for the clauses this reading
  * does not reach (a clause without a finite verb; a remark inside the asking clause).
  */
 export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
@@ -308,7 +310,7 @@ function contentVerb(g: Grounding, i: number, ctx: RankContext): boolean {
  * **A third party's wanting asks for its object** (round 21): "the crossword clue wants the year X
  * premiered", "my essay needs the genre of X" — a verb of wanting whose subject is someone or something
  * other than the asker, in a clause that tells (`tellingVerb`), in a question whose other clause asks
- * only to be told ("anyone know"), asks for its object as "I need the …" does (rank.ts's `requestAt`):
+ * only to be told ("anyone know"), asks for its object as "I need the …" does (asking.ts's `requestAt`):
  * the object's head noun, past its determiners, is what is asked. Returns its index, or -1.
  */
 export function wantedObject(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankContext): number {

@@ -2,7 +2,7 @@
  * Round 19 (issue 27, 1 and 3 hops): readings of plain everyday English the fifteenth held-out set
  * showed the ranker missing. Each is English grammar, WordNet or the graph's own names, never a word
  * list of a set; each rewrites the question's tokens as the earlier readings of `asRead` do (an empty
- * `norm` drops a word). Kept in this file so that other rounds' readings in `rank.ts` merge beside it.
+ * `norm` drops a word). Kept in a file of its own, by round.
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import { oneValuedShares } from '../retrieve/domains';
@@ -10,9 +10,10 @@ import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import type { Candidate } from './enumerate';
 import type { Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
-import { relevanceOf, type AskedType, type RankContext } from './rank';
+import type { AskedType, RankContext } from './rankTypes';
+import { relevanceOf } from './relevance';
 import { round21c } from './typed';
-import { FLOOR, NAMES } from './levels';
+import { FLOOR, NAMES } from './weights';
 
 
 function anchorTest(g: Grounding): (i: number) => boolean {
@@ -339,7 +340,7 @@ export const ONE_VALUED = 0.95;
  * Round 20 (issue 27, 1 and 3 hops): readings of plain everyday English the sixteenth held-out set
  * showed the ranker missing. As round 19's above: English grammar, WordNet or the graph's own names,
  * never a word list of a set; each rewrites the question's tokens (an empty `norm` drops a word) or
- * answers one yes/no test that `rank.ts` asks where it reads the sentence (named in a comment there).
+ * answers one yes/no test that the ranker's files ask where they read the sentence (named in a comment there).
  */
 
 /** Wh-words and the wh-determiners that ask ("what", "which", "how"). */
@@ -491,7 +492,7 @@ export function howSlip(g: Grounding, ctx: RankContext): Grounding {
   if (fits.length !== 1) return g;
   return { ...g, tokens: g.tokens.map((x, k) => (k === i ? { ...x, norm: fits[0]! } : x)) };
 }
-/** Every word one slip from `typed`: a letter dropped, added or changed, or two neighbours swapped (rank.ts's `ordinarySlip` too). */
+/** Every word one slip from `typed`: a letter dropped, added or changed, or two neighbours swapped (typed.ts's `ordinarySlip` too). */
 export function slipsOf(typed: string): Set<string> {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   const out = new Set<string>();

@@ -4,7 +4,7 @@ import { editDistance } from '../editDistance';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
 import type { NameIndex } from './nameIndex';
-import { requestAt } from './rank';
+import { requestAt } from './asking';
 import { shoutedWords } from './typed';
 import { markedSpans, nameKey, tokenize, type Token } from './tokens';
 

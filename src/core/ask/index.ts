@@ -7,6 +7,8 @@ export * from './groundedPlanner';
 export * from './meaning';
 export * from './nameIndex';
 export * from './rank';
+export * from './rankTypes';
+export * from './confidence';
 export * from './toPlan';
 export * from './tokens';
 export * from './storeCypher';

@@ -215,7 +215,7 @@ export class WordMeaning {
    * A verb's rarer senses (past the ones `conceptsOfWord` reads), each as the words it stands for:
    * its synonyms, its hypernyms' words and the nouns they derive ("appear", sixth sense: appear as
    * a character on stage → perform → performer, performance). Read only for a word whose common
-   * senses name nothing in the graph (`rank.ts`); cached per word.
+   * senses name nothing in the graph (`relevance.ts`); cached per word.
    */
   rareSenses(word: string): readonly { readonly gloss: string; readonly words: readonly string[] }[] {
     const hit = this.rare.get(word);

@@ -1,13 +1,13 @@
 /**
  * Round 20 (words20c; issue 27, 2 hops): readings of plain everyday English the sixteenth held-out set
  * showed the ranker missing at two hops, where it already said "weak". Each is English grammar, WordNet
- * or the graph's own names, never a word list of a set. `rank.ts` calls each from one line whose comment
- * names it, so that other rounds' readings there merge beside them.
+ * or the graph's own names, never a word list of a set. The ranker's files call each from one line whose
+ * comment names it.
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import type { Grounding } from './ground';
 import { WH_WORDS } from './meaning';
-import type { RankContext } from './rank';
+import type { RankContext } from './rankTypes';
 import type { CandidateShape, Step } from './enumerate';
 
 /** The closed-class words a noun phrase may open with before its head ("which of the", "what other"). */

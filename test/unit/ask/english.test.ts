@@ -3,7 +3,8 @@
 // real WordNet, no schema, no aliases.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Asker, questionWords } from '../../../src/core/ask';
+import { Asker } from '../../../src/core/ask';
+import { questionWords } from '../../../src/core/ask/questionWords';
 import { HashingEmbedder } from '../../../src/core/embed/hashing';
 import { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { movieSnapshot, planned } from './fixtures';

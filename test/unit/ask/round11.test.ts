@@ -6,7 +6,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Asker } from '../../../src/core/ask';
-import { oneSlip } from '../../../src/core/ask/rank';
+import { oneSlip } from '../../../src/core/ask/typed';
 import { fortyFilms, planned, taggedFilms, why } from './fixtures';
 
 // Film i: actors Person (3i..3i+2 mod 50); writer p(50 + ⌊i/4⌋); director p(50 + (⌊i/4⌋ + 1) mod 10).

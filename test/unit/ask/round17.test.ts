@@ -10,7 +10,8 @@
 // snapshot; no schema, no aliases, no model. Each test fails without its reading.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Asker, unheaded } from '../../../src/core/ask';
+import { Asker } from '../../../src/core/ask';
+import { unheaded } from '../../../src/core/ask/readings';
 import type { GraphSnapshot } from '../../../src/core/retrieve/snapshot/snapshot';
 import { fortyFilmsWithWords, planned, why } from './fixtures';
 
