@@ -4,7 +4,7 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import { wantedObject } from './clauses';
-import { AUXILIARIES, BACK_PRONOUNS, BE, CONDITIONS, CONJUNCTIONS, CONTAINING, DETERMINERS, INDIRECT_OBJECTS, NOUN_TAKING, ONE, OPENING_OTHER, OTHER, PARTITIVE, POLITE, POSSESSIVE_BACK, QUANTIFIERS, RELATIVE, RELATIVE_PREPOSITIONS, SPEAKER_SUBJECTS, SUBJECT_PRONOUNS, THEM, THEY, THING_PRONOUNS, TIME_CONDITIONS } from './english';
+import { AUXILIARIES, BACK_PRONOUNS, BE, CONDITIONS, CONJUNCTIONS, CONTAINING, DETERMINERS, INDIRECT_OBJECTS, NOUN_TAKING, ONE, OPENING_OTHER, OTHER, PARTITIVE, POLITE, POSSESSIVE_BACK, QUANTIFIERS, RELATIVE, RELATIVE_PREPOSITIONS, REQUESTS, SPEAKER_SUBJECTS, SUBJECT_PRONOUNS, THEM, THEY, THING_PRONOUNS, TIME_CONDITIONS } from './english';
 import { attributeType, conjoinedWant, nameOf, notPersonAntecedent } from './everyday';
 import type { Grounding } from './ground';
 import { labelsNamed } from './labelWords';
@@ -26,8 +26,6 @@ function queryColon(g: Grounding, inAnchor: (i: number) => boolean): number {
 }
 /** Verbs of wanting: with the speaker as subject they ask for their object. */
 const WANTING = new Set(['want', 'need']);
-/** Requests that open a question without a wh-word: "List the cast of …", "Name some films …". */
-export const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
 const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'every', 'each', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);

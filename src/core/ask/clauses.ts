@@ -9,8 +9,8 @@
  * rewrites the question's tokens as `asRead`'s other readings do (an empty `norm` drops a word).
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
+import { ARTICLES, ASKING, CLITICS, COORDINATORS, DEMONSTRATIVES, DETERMINERS, FINITE_AUXILIARIES, REQUESTS, SUBJECT_PRONOUNS } from './english';
 import type { Grounding } from './ground';
-import { WH_WORDS } from './meaning';
 import { requestAt } from './asking';
 import type { RankContext } from './rankTypes';
 import { relevanceOf } from './relevance';
@@ -20,12 +20,6 @@ function anchorTest(g: Grounding): (i: number) => boolean {
   return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
 }
 
-/** Wh-words and the words that take a noun as one ("which films", "how many"). */
-const ASKING = new Set([...Object.keys(WH_WORDS), 'what', 'which', 'how']);
-/** Auxiliaries and modals: a finite verb, and, opening a clause before its subject, a question's inversion. */
-const AUXILIARY = new Set(['is', 'are', 'was', 'were', 'am', 'do', 'does', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
-/** Clitics the normaliser leaves of a contracted auxiliary ("we're", "it's", "I've"). */
-const CLITICS = new Set(['s', 're', 've', 'd', 'll', 'm']);
 /** The asker as a subject or a possessor ("I", "we", "my", "our"). */
 const ASKER = new Set(['i', 'we', 'my', 'our', 'me', 'us']);
 /** Subject pronouns: the hearer or anyone ("anyone know", "you know"): a clause of theirs asks to be told. */
@@ -34,18 +28,12 @@ const HEARERS = new Set(['you', 'u', 'ya', 'anyone', 'anybody', 'someone', 'some
 const SINGULAR_BACK = new Set(['it', 'its']);
 /** Pronouns pointing back at something named earlier that may be a hop's things, not the name ("they", "those", "their", "him"). */
 const OTHER_BACK = new Set(['they', 'them', 'their', 'theirs', 'those', 'these', 'he', 'him', 'his', 'she', 'her', 'hers', 'one', 'ones']);
-/** Demonstratives: standing alone (no noun after them: "which languages will that cover") they point back at something said. */
-const DEMONSTRATIVE = new Set(['that', 'this']);
-/** Personal pronouns as subjects: a noun phrase and then one of these is a relative clause without its "that" ("the ones they directed"). */
-const PRONOUN_SUBJECTS = new Set(['i', 'we', 'you', 'he', 'she', 'it', 'they']);
 /** Determiners and pronouns that open a subject noun phrase. */
-const SUBJECT_OPENERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'no']);
+const SUBJECT_OPENERS = new Set([...DETERMINERS, 'some', 'no']);
 /** Conjunctions that may stand first in a clause before its subject ("so I …", "and the box …"). */
 const OPENING_JOINS = new Set(['and', 'but', 'so', 'then', 'now', 'just', 'also']);
-/** Coordinating conjunctions that may join two finite clauses. */
-const COORDINATORS = new Set(['and', 'but', 'so']);
-/** Request verbs and politeness: a clause holding one asks (asking.ts's `REQUESTS`, asides.ts's `POLITENESS`). */
-const REQUEST_WORDS = new Set(['list', 'name', 'show', 'give', 'tell', 'find', 'please', 'pls', 'plz']);
+/** Request verbs and politeness: a clause holding one asks (asides.ts's `POLITENESS` has "please"). */
+const REQUEST_WORDS = new Set([...REQUESTS, 'please', 'pls', 'plz']);
 
 /** A clause: its tokens [start, end), and whether a question mark closes it. */
 interface Clause {
@@ -75,7 +63,7 @@ function clausesOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
     const next = g.tokens[i + 1];
     if (inAnchor(i) || !COORDINATORS.has(t.norm) || !next || inAnchor(i + 1)) return;
     const from = starts[starts.length - 1]!;
-    if (!(SUBJECT_OPENERS.has(next.norm) || PRONOUN_SUBJECTS.has(next.norm) || finiteVerb(next.norm, ctx))) return;
+    if (!(SUBJECT_OPENERS.has(next.norm) || SUBJECT_PRONOUNS.has(next.norm) || finiteVerb(next.norm, ctx))) return;
     if (g.tokens.slice(from, i).some((x, d) => !inAnchor(from + d) && x.norm !== '' && finiteAt(g, from + d, ctx))) starts.push(i);
   });
   return starts.map((s, k) => {
@@ -88,11 +76,11 @@ function clausesOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
 /** The token at `j` is a finite verb (`finiteVerb`) and not right after a determiner (where it modifies a noun: "a long flight"). */
 function finiteAt(g: Grounding, j: number, ctx: RankContext): boolean {
   const before = g.tokens[j - 1]?.norm ?? '';
-  return finiteVerb(g.tokens[j]!.norm, ctx) && !(SUBJECT_OPENERS.has(before) && !AUXILIARY.has(g.tokens[j]!.norm));
+  return finiteVerb(g.tokens[j]!.norm, ctx) && !(SUBJECT_OPENERS.has(before) && !FINITE_AUXILIARIES.has(g.tokens[j]!.norm));
 }
 /** The word is a finite verb form: an auxiliary, a clitic of one, or an inflected verb (-s, -ed, an irregular past) whose commonest reading is the verb. */
 function finiteVerb(w: string, ctx: RankContext): boolean {
-  if (AUXILIARY.has(w) || CLITICS.has(w) || /n['’]?t$/.test(w)) return true;
+  if (FINITE_AUXILIARIES.has(w) || CLITICS.has(w) || /n['’]?t$/.test(w)) return true;
   if (isStopWord(w) || /ing$/.test(w) || !ctx.meaning.isVerbForm(w)) return false;
   return /(s|ed)$/.test(w) || lemmasOf(w).some((l) => l !== w);
 }
@@ -122,7 +110,7 @@ function asks(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, ctx: Ra
   if (first < 0) return false;
   const w = tokens[first]!.norm;
   // Inversion: an auxiliary before its subject ("can I …", "is it …", "does anyone …").
-  if (AUXILIARY.has(w) && first + 1 < c.end && !inAnchor(first + 1) && (HEARERS.has(tokens[first + 1]!.norm) || ['i', 'we', 'it', 'they', 'he', 'she', 'there', 'this', 'that'].includes(tokens[first + 1]!.norm))) return true;
+  if (FINITE_AUXILIARIES.has(w) && first + 1 < c.end && !inAnchor(first + 1) && (HEARERS.has(tokens[first + 1]!.norm) || ['i', 'we', 'it', 'they', 'he', 'she', 'there', 'this', 'that'].includes(tokens[first + 1]!.norm))) return true;
   return hearersKnowing(g, c, inAnchor, ctx);
 }
 
@@ -131,7 +119,7 @@ function hearersKnowing(g: Grounding, c: Clause, inAnchor: (i: number) => boolea
   const words = g.tokens.slice(c.start, c.end).map((t, d) => ({ w: t.norm, j: c.start + d })).filter(({ w }) => w !== '');
   if (words.some(({ j }) => inAnchor(j))) return false;
   let k = 0;
-  if (k < words.length && AUXILIARY.has(words[k]!.w)) k++;
+  if (k < words.length && FINITE_AUXILIARIES.has(words[k]!.w)) k++;
   if (k >= words.length || !HEARERS.has(words[k]!.w)) return false;
   k++;
   // As written: round 20's `knownAsked` may have read the verb as "known".
@@ -196,7 +184,7 @@ function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, 
       if (subject.length === 0 || subject.length > 8) return undefined;
       if (subject.some((x) => ASKER.has(x))) return { verb: j, asker: true };
       // A noun and then a subject pronoun is a noun phrase with a relative clause ("the ones they directed"), no clause that tells.
-      if (subject.some((x) => PRONOUN_SUBJECTS.has(x))) return undefined;
+      if (subject.some((x) => SUBJECT_PRONOUNS.has(x))) return undefined;
       // A third party: a noun phrase (a determiner or nouns), perhaps after a phrase of place or time
       // ("on a plane and the seat screen …"), that names nothing in the graph outright.
       const nounPhrase = subject.every((x) => isStopWord(x) || ctx.meaning.isNoun(x) || ctx.meaning.onlyModifier(x) || ctx.meaning.isAdjective(x));
@@ -212,7 +200,7 @@ interface Telling {
   readonly asker: boolean;
 }
 /** Words opening a verb's object noun phrase: articles and possessives. */
-const OBJECT_OPENERS = new Set(['a', 'an', 'the', 'my', 'our', 'some', 'this']);
+const OBJECT_OPENERS = new Set([...ARTICLES, 'my', 'our', 'some', 'this']);
 
 /**
  * **The story around the question** (round 21, `storyClauses`): in a question of several clauses, one
@@ -244,7 +232,7 @@ export function storyClauses(g: Grounding, ctx: RankContext): Grounding {
     const next = tokens[j + 1];
     return next === undefined || inAnchor(j + 1) || isStopWord(next.norm) || !ctx.meaning.isNoun(next.norm) || ctx.meaning.isVerbForm(next.norm);
   };
-  const pointsBackElsewhere = asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && (OTHER_BACK.has(t.norm) || (DEMONSTRATIVE.has(t.norm) && alone(c.start + d)))));
+  const pointsBackElsewhere = asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && (OTHER_BACK.has(t.norm) || (DEMONSTRATIVES.has(t.norm) && alone(c.start + d)))));
   const pointsBack = pointsBackElsewhere || asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && SINGULAR_BACK.has(t.norm)));
   const reachesName = asking.some((c) => g.anchors.some((a) => c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end)) || asking.some((c) => tokens.slice(c.start, c.end).some((t, d) => !inAnchor(c.start + d) && SINGULAR_BACK.has(t.norm)));
   const askingAnchors = g.anchors.filter((a) => asking.some((c) => c.start <= g.mentions[a]!.tokenStart && g.mentions[a]!.tokenStart < c.end));

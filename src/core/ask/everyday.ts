@@ -7,6 +7,7 @@
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import { oneValuedShares } from '../retrieve/domains';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
+import { ARTICLES, ASKING, CLITICS, DETERMINERS, FINITE_AUXILIARIES, INDIRECT_OBJECTS, NOUN_TAKING, POSSESSIVE_BACK, REQUESTS, SUBJECT_PRONOUNS, TIME_CONDITIONS } from './english';
 import type { Candidate } from './enumerate';
 import type { Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
@@ -108,7 +109,7 @@ export function madeThings(g: Grounding, ctx: RankContext): Grounding {
   return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
 }
 /** Determiners between a verb and its object ("wrote the script", "penned their scripts"). */
-const OBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'some', 'any', 'all']);
+const OBJECT_DETERMINERS = new Set([...ARTICLES, 'this', 'that', 'these', 'those', ...POSSESSIVE_BACK, 'some', 'any', 'all']);
 
 /**
  * **"How" + an adjective whose attribute the graph has as a label** (round 19): "how old is X" asks for
@@ -257,11 +258,11 @@ export function unknownImperative(g: Grounding, ctx: RankContext): Grounding {
   if (!OBJECT_OPENERS.has(tokens[i + 1]?.norm ?? '') || inAnchor(i + 1) || !/^\s+$/.test(g.question.slice(tokens[i]!.end, tokens[i + 1]!.start))) return g;
   // A question asked elsewhere in the sentence makes the opening word a vocative or an interjection
   // ("słuchaj, the director of X, what else …", "machan the writer of X, what genres …"), not a command.
-  if (tokens.some((t, j) => j > i && !inAnchor(j) && (WH_WORDS[t.norm] !== undefined || ['what', 'which', 'how'].includes(t.norm)))) return g;
+  if (tokens.some((t, j) => j > i && !inAnchor(j) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)))) return g;
   return { ...g, tokens: tokens.map((t, j) => (j === i ? { ...t, norm: 'give' } : t)) };
 }
 /** Words that open a command's object: determiners, quantifiers, object pronouns (English grammar). */
-const OBJECT_OPENERS = new Set(['the', 'a', 'an', 'all', 'every', 'each', 'some', 'any', 'me', 'us', 'his', 'her', 'their', 'its']);
+const OBJECT_OPENERS = new Set([...ARTICLES, 'all', 'every', 'each', 'some', 'any', ...INDIRECT_OBJECTS, ...POSSESSIVE_BACK]);
 
 /**
  * **People in a work act in it** (round 19): "I liked everyone in X", "the people in X", "the other
@@ -343,14 +344,12 @@ export const ONE_VALUED = 0.95;
  * answers one yes/no test that the ranker's files ask where they read the sentence (named in a comment there).
  */
 
-/** Wh-words and the wh-determiners that ask ("what", "which", "how"). */
-const ASKING = new Set([...Object.keys(WH_WORDS), 'what', 'which', 'how']);
 /** Auxiliaries and modals: a finite verb of a clause. */
-const FINITE = new Set(['is', 'are', 'was', 'were', 'am', 'be', 'been', 'do', 'does', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 's', 're', 've', 'd', 'll', 'm']);
+const FINITE = new Set([...FINITE_AUXILIARIES, 'be', 'been', ...CLITICS]);
 /** Coordinating conjunctions that may open a clause of their own ("…, but the exact year would be better", "… and the case doesn't say"). */
 const CLAUSE_JOINS = new Set(['but', 'and']);
 /** Words that open a subject noun phrase: determiners and subject pronouns (a clause after "and"/"but" starts with its subject). */
-const SUBJECT_OPENERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'it', 'he', 'she', 'they', 'i', 'we', 'you', 'there']);
+const SUBJECT_OPENERS = new Set([...DETERMINERS, ...SUBJECT_PRONOUNS, 'there']);
 
 /**
  * The question's clauses (round 20), as `[start, end)` token ranges: a new one after sentence or
@@ -410,7 +409,7 @@ export function remarks(g: Grounding, ctx: RankContext): Grounding {
   return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
 }
 /** Request verbs and politeness: a clause holding one asks. */
-const REQUEST_WORDS = new Set(['list', 'name', 'show', 'give', 'tell', 'find', 'please']);
+const REQUEST_WORDS = new Set([...REQUESTS, 'please']);
 
 /**
  * **"when" + a subject opening a clause before the question** (round 20): "my grandad saw X at the
@@ -425,7 +424,7 @@ export function whenClause(g: Grounding, ctx: RankContext): Grounding {
   const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   for (const [s, e] of clauses(g, inAnchor)) {
-    const k = tokens.findIndex((t, j) => j >= s && j < e && !inAnchor(j) && TIME_CONJUNCTIONS.has(t.norm) && j > s);
+    const k = tokens.findIndex((t, j) => j >= s && j < e && !inAnchor(j) && TIME_CONDITIONS.has(t.norm) && j > s);
     if (k < 0 || !['it', 'he', 'she', 'they', 'i', 'we', 'you'].includes(tokens[k + 1]?.norm ?? '') || inAnchor(k + 1)) continue;
     if (tokens.slice(k + 1, e).some((_, d) => inAnchor(k + 1 + d))) continue;
     if (!tokens.slice(e).some((t, d) => !inAnchor(e + d) && ASKING.has(t.norm))) continue;
@@ -433,7 +432,6 @@ export function whenClause(g: Grounding, ctx: RankContext): Grounding {
   }
   return g;
 }
-const TIME_CONJUNCTIONS = new Set(['when', 'whenever']);
 
 /**
  * **"who" after a noun that is no person asks** (round 20): a relative "who" refers back to a person

@@ -4,8 +4,8 @@
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import { afterthought, aside, askerFrame, askersVerb, believed, commentClause, embeddingVerb, excluded, POLITENESS, purpose, reporter, subordinate } from './asides';
-import { answerPhrase, clauseRequests, clauseStarts, conditionEnd, contentHead, contentOf, onlyValues, REQUESTS, strandedAgent, wantedNext } from './asking';
-import { ARTICLES, AUXILIARIES, BARE_OBJECT_PREPOSITIONS, BE, BE_HAVE, CONJUNCTIONS, DEMONSTRATIVES, DETERMINERS, FREE_RELATIVES, INDEFINITE, NOUN_TAKING, OPENING_OTHER, OTHER, OTHER_THAN, RELATIVE_PREPOSITIONS, SUBJECT_PRONOUNS } from './english';
+import { answerPhrase, clauseRequests, clauseStarts, conditionEnd, contentHead, contentOf, onlyValues, strandedAgent, wantedNext } from './asking';
+import { ARTICLES, AUXILIARIES, BARE_OBJECT_PREPOSITIONS, BE, BE_HAVE, CONJUNCTIONS, DEMONSTRATIVES, DETERMINERS, FREE_RELATIVES, INDEFINITE, NOUN_TAKING, OPENING_OTHER, OTHER, OTHER_THAN, RELATIVE_PREPOSITIONS, REQUESTS, SUBJECT_PRONOUNS } from './english';
 import { headComplement } from './everyday';
 import type { Grounding } from './ground';
 import { labelsNamed, personLabels } from './labelWords';

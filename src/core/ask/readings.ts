@@ -3,9 +3,9 @@
  * self-repairs and slips rewritten to the words a plain question would use.
  */
 import { isStopWord } from '../embed/lexicon/normalize';
-import { ANAPHOR_REACH, clauseStarts, colonAt, REQUESTS } from './asking';
+import { ANAPHOR_REACH, clauseStarts, colonAt } from './asking';
 import { storyClauses } from './clauses';
-import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS } from './english';
+import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS, REQUESTS } from './english';
 import { diaryVerb, idiomAdverbs, madeThings, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
 import type { Grounding } from './ground';
 import { labelsNamed, personLabels } from './labelWords';

@@ -5,14 +5,14 @@
  * comment names it.
  */
 import { isStopWord } from '../embed/lexicon/normalize';
+import { ARTICLES, COORDINATORS, DETERMINERS, FINITE_AUXILIARIES, POSSESSIVE_BACK, SUBJECT_PRONOUNS } from './english';
 import type { Grounding } from './ground';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rankTypes';
 import type { CandidateShape, Step } from './enumerate';
 
 /** The closed-class words a noun phrase may open with before its head ("which of the", "what other"). */
-const OPENERS = new Set(['the', 'a', 'an', 'their', 'his', 'her', 'its', 'all', 'any', 'some', 'other', 'of', 'many', 'few', 'several', 'every', 'each']);
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'his', 'her', 'its', 'their', 'my', 'your', 'our']);
+const OPENERS = new Set([...ARTICLES, ...POSSESSIVE_BACK, 'all', 'any', 'some', 'other', 'of', 'many', 'few', 'several', 'every', 'each']);
 
 /** The labels a noun names by the type rules ("years" → Year, "films" → Movie, "person" → Person). */
 function labelsOf(word: string, ctx: RankContext): readonly string[] {
@@ -58,7 +58,7 @@ export function answerableLater(g: Grounding, inAnchor: (i: number) => boolean, 
   return at;
 }
 /** Words that link a clause to the one before ("…, so who …", "…, and which …"). */
-const LINKS = new Set(['and', 'but', 'so', 'then']);
+const LINKS = new Set([...COORDINATORS, 'then']);
 
 /**
  * **A noun after a determiner stands before a relative "where"/"who"** (round 20, words20c): "was reading
@@ -118,10 +118,8 @@ export function fellowStem(g: Grounding, i: number, inAnchor: (i: number) => boo
 /** Words that join a noun to the noun phrase after it ("films with the people from X"): English's prepositions. */
 const PREPOSITIONS = new Set(['of', 'from', 'in', 'with', 'by', 'on', 'for', 'at', 'about', 'to', 'during', 'under', 'behind', 'starring', 'featuring']);
 
-/** English's auxiliaries and modals: one opening a clause before its subject makes the clause a yes/no question. */
-const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'will', 'would', 'has', 'have', 'had', 'should', 'might', 'may']);
 /** What may stand as such a clause's subject right after its auxiliary: a pronoun or a determiner opening a noun phrase. */
-const SUBJECTS = new Set(['i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'all', 'any', 'some', 'each', ...DETERMINERS]);
+const SUBJECTS = new Set([...SUBJECT_PRONOUNS, 'there', 'all', 'any', 'some', 'each', ...DETERMINERS]);
 
 /**
  * **A scale's value is no link between things, however the hops are named** (round 21, words21b): a chain
@@ -159,12 +157,12 @@ export function topicThenQuestion(g: Grounding, inAnchor: (i: number) => boolean
   const from = Math.max(...starts.filter((s) => s <= head), 0);
   const next = starts.find((s) => s > head) ?? tokens.length;
   // The noun's own clause has no verb of its own: no auxiliary, no wh-word (a noun phrase standing alone).
-  for (let i = from; i < next; i++) if (!inAnchor(i) && (AUXILIARIES.has(tokens[i]!.norm) || WH_WORDS[tokens[i]!.norm] !== undefined)) return undefined;
+  for (let i = from; i < next; i++) if (!inAnchor(i) && (FINITE_AUXILIARIES.has(tokens[i]!.norm) || WH_WORDS[tokens[i]!.norm] !== undefined)) return undefined;
   for (const s of starts) {
     if (s <= head || inAnchor(s) || inAnchor(s + 1)) continue;
     const a = tokens[s]!;
     const b = tokens[s + 1];
-    if (AUXILIARIES.has(a.norm) && b && SUBJECTS.has(b.norm)) return `"${tokens[head]!.norm}" heads a noun phrase standing apart, and the question ("${a.norm} ${b.norm} …") is a yes/no clause of its own: what it wants back is not said by the noun`;
+    if (FINITE_AUXILIARIES.has(a.norm) && b && SUBJECTS.has(b.norm)) return `"${tokens[head]!.norm}" heads a noun phrase standing apart, and the question ("${a.norm} ${b.norm} …") is a yes/no clause of its own: what it wants back is not said by the noun`;
   }
   return undefined;
 }

@@ -8,7 +8,7 @@
  * leaves a note the evidence shows ("'screnplay' read as 'screenplay' (one letter dropped)").
  */
 import { isStopWord } from '../embed/lexicon/normalize';
-import { CLOSED_WORDS } from './english';
+import { ARTICLES, CLOSED_WORDS } from './english';
 import { bestRelation, slipsOf } from './everyday';
 import type { Grounding } from './ground';
 import { graphWords, labelsNamed } from './labelWords';
@@ -153,7 +153,7 @@ export function verbPlace(g: Grounding, ctx: RankContext): Grounding {
   tokens.forEach((t, i) => {
     if (inAnchor(i) || t.norm === '' || isStopWord(t.norm) || !ctx.meaning.isNoun(t.norm)) return;
     let k = i - 1;
-    if (k >= 0 && !inAnchor(k) && PLACE_DETERMINERS.has(tokens[k]!.norm)) k--;
+    if (k >= 0 && !inAnchor(k) && ARTICLES.has(tokens[k]!.norm)) k--;
     if (k < 1 || inAnchor(k) || !PLACE_PREPOSITIONS.has(tokens[k]!.norm) || inAnchor(k - 1)) return;
     if (/[.?!;:,]/.test(g.question.slice(tokens[k - 1]!.end, t.start))) return;
     const verb = tokens[k - 1]!.norm;
@@ -164,7 +164,6 @@ export function verbPlace(g: Grounding, ctx: RankContext): Grounding {
   return drop.size === 0 ? g : { ...g, tokens: tokens.map((t, i) => (drop.has(i) ? { ...t, norm: '' } : t)) };
 }
 const PLACE_PREPOSITIONS = new Set(['in', 'on', 'at']);
-const PLACE_DETERMINERS = new Set(['the', 'a', 'an']);
 
 /**
  * **A wh-word's contraction without its apostrophe** (round 21): "whos the director of X", "whats X
