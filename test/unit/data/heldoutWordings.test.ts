@@ -44,8 +44,8 @@ function devTypes(): Set<string> {
   return types;
 }
 
-test('held-out wording files exist, the sixth to eighteenth among them', () => {
-  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json', 'ask-heldout9-wordings.json', 'ask-heldout10-wordings.json', 'ask-heldout11-wordings.json', 'ask-heldout12-wordings.json', 'ask-heldout13-wordings.json', 'ask-heldout14-wordings.json', 'ask-heldout15-wordings.json', 'ask-heldout16-wordings.json', 'ask-heldout17-wordings.json', 'ask-heldout18-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
+test('held-out wording files exist, the sixth to nineteenth among them', () => {
+  for (const f of ['ask-heldout6-wordings.json', 'ask-heldout7-wordings.json', 'ask-heldout8-wordings.json', 'ask-heldout9-wordings.json', 'ask-heldout10-wordings.json', 'ask-heldout11-wordings.json', 'ask-heldout12-wordings.json', 'ask-heldout13-wordings.json', 'ask-heldout14-wordings.json', 'ask-heldout15-wordings.json', 'ask-heldout16-wordings.json', 'ask-heldout17-wordings.json', 'ask-heldout18-wordings.json', 'ask-heldout19-wordings.json']) assert.ok(files.includes(f), `no ${f}; found ${files.join(', ')}`);
 });
 
 for (const file of files) {
@@ -133,4 +133,8 @@ test('the seventeenth set: at least three wordings per type and none taken from 
 
 test('the eighteenth set: at least three wordings per type and none taken from sets 1–17', () => {
   checkLaterSet(numbered(18), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17].map(numbered));
+});
+
+test('the nineteenth set: at least three wordings per type and none taken from sets 1–18', () => {
+  checkLaterSet(numbered(19), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18].map(numbered));
 });
