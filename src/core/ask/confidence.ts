@@ -100,6 +100,8 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.labelOnly) return r.labelOnly;
   // Round 21 (words21b): a scale's value as a hub, a noun phrase standing apart, a name held by another noun.
   if (r.weak21b) return r.weak21b;
+  // Round 22c: the match rule — the governing word, a pronoun's clause, "other", a shared value (matchRule.ts).
+  if (r.weak22c) return r.weak22c;
   // A hop no word names, while a word naming another relation outright is left unread by this
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
   if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)

@@ -12,6 +12,7 @@ import { describeShape } from './describe';
 import { AUXILIARIES, CONJUNCTIONS, OPENING_OTHER, THING_PRONOUNS } from './english';
 import { answerCount, type Candidate, type CandidateShape } from './enumerate';
 import { itsStandIn } from './everyday';
+import { round22cWeak, thinReading } from './matchRule';
 import type { Grounding } from './ground';
 import { bestOf, WH_WORDS } from './meaning';
 import { questionWords } from './questionWords';
@@ -99,6 +100,8 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const unreadAt = (i: number): boolean => words.some((w) => w.index === i && !w.wh && w.relevance === 0);
   // Round 21 (words21a): the clause read as the question and the story around it, in words (`clauseNote`).
   const clauses = clauseNote(g);
+  // Round 22c: the match rule's per-question part (`thinReading`, matchRule.ts); confidence only.
+  const thin = thinReading(g, inAnchor, words, ctx);
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -194,7 +197,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     });
     // Round 21 (words21b): too thin for a match by the chain's shape or the sentence (`round21bWeak`); confidence only.
     const weak21b = round21bWeak(g, inAnchor, shape, a.matches, unreadAt, topic, ctx);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}), ...(clauses !== undefined ? { clauses } : {}) };
+    // Round 22c: the match rule (`round22cWeak`, matchRule.ts); confidence only.
+    const weak22c = round22cWeak(thin, g, shape, a.matches, impliedOnly, answerLabel, ctx);
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}), ...(weak22c ? { weak22c } : {}), ...(clauses !== undefined ? { clauses } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);

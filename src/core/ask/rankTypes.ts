@@ -87,6 +87,8 @@ export interface RankedCandidate {
   readonly labelOnly?: string;
   /** Round 21 (words21b): why the evidence is too thin for a match, from the chain's shape or the sentence (`round21bWeak`). */
   readonly weak21b?: string;
+  /** Round 22c: the condition of the match rule the candidate fails (`round22cWeak`, matchRule.ts), in words. */
+  readonly weak22c?: string;
   /** Round 21 (words21a): which clause was read as the question and which as the story (`clauseNote`), in words. */
   readonly clauses?: string;
 }
