@@ -98,3 +98,9 @@ export const CONDITIONS = new Set(['if', 'given']);
 export const RELATIVE = new Set(['who', 'whom', 'whose', 'which', 'where', 'when']);
 /** Prepositions that may stand between a noun and its relative pronoun: "the years in which", "the person by whom". */
 export const RELATIVE_PREPOSITIONS = new Set(['in', 'on', 'at', 'by', 'for', 'with', 'from', 'of', 'to', 'during', 'under', 'about']);
+/** Round 22b (words22b): verbs of wanting — with the asker as subject, said or dropped, they ask for their object (asking.ts keeps a copy of its own). */
+export const WANTING = new Set(['want', 'need']);
+/** Round 22b (words22b): words that join a verb whose subject is dropped to what came before ("… and want a film that …"). */
+export const DROPPED_SUBJECT_JOINS = new Set(['and', 'so', 'just']);
+/** Round 22b (words22b): subject pronouns whose present tense takes -s ("he says"): a base form after them is no finite verb. */
+export const SINGULAR_THIRD = new Set(['he', 'she', 'it']);
