@@ -271,3 +271,29 @@ export function namePlace(g: Grounding, ctx: RankContext): Grounding {
 }
 /** Tokens after the subject a place of its act may stand at ("first hit cinemas", "first out in cinemas"). */
 const NAME_PLACE_REACH = 4;
+
+/**
+ * **A question not in English says so** (round 22b, `notEnglish`): "¿de qué género es X?", "qui a réalisé
+ * X ?" — the ranker reads English through WordNet; a question most of whose words (outside the name) the
+ * lexicon does not hold, or holds only without the accents they are written with ("réalisé" is no
+ * "realise"), is in another language, and reading it needs a dictionary of that language, which neither
+ * WordNet nor the graph gives. Nothing is guessed (the choice stays as weak as its evidence); the
+ * evidence says so, on each such word (`noted`). At least two such words, and at least half of the
+ * question's words outside the name.
+ */
+export function notEnglish(g: Grounding, ctx: RankContext): Grounding {
+  const inAnchor = anchorTest(g);
+  const words = g.tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => !inAnchor(i) && /\p{L}/u.test(t.norm));
+  const foreign = words.filter(({ t }) => {
+    const written = g.question.slice(t.start, t.end).toLowerCase();
+    return !ctx.meaning.knows(t.norm) || (written !== t.norm && /[^\p{ASCII}]/u.test(written) && !ctx.meaning.knows(written));
+  });
+  if (foreign.length < FOREIGN_WORDS || foreign.length * 2 < words.length) return g;
+  const at = new Set(foreign.map(({ i }) => i));
+  const shown = foreign.map(({ t }) => g.question.slice(t.start, t.end)).join(', ');
+  const note = `${foreign.length} of the question's ${words.length} words outside the name are no English words WordNet holds (${shown}): it reads as another language, and reading it needs a dictionary of that language, which the graph does not give`;
+  // On every such word: a later reading may rewrite one (a slip's reading), and the note goes with the word.
+  return { ...g, tokens: g.tokens.map((t, i) => (at.has(i) ? noted(t, t.norm, note) : t)) };
+}
+/** Words the lexicon does not hold before a question is read as another language's. */
+const FOREIGN_WORDS = 2;

@@ -4,7 +4,7 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import { ANAPHOR_REACH, clauseStarts, colonAt, REQUESTS } from './asking';
-import { namePlace, pointedKind, spokenPhrase, wantingOpens } from './askedFor';
+import { namePlace, notEnglish, pointedKind, spokenPhrase, wantingOpens } from './askedFor';
 import { storyClauses } from './clauses';
 import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS } from './english';
 import { diaryVerb, idiomAdverbs, madeThings, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
@@ -49,8 +49,8 @@ export function asRead(question: Grounding, ctx: RankContext): Grounding {
   // Round 21 (words21a): the clauses that tell are read only for the name (`storyClauses`, clauses.ts).
   // Round 22b (words22b, askedFor.ts): a phrase spoken as one word (`spokenPhrase`), "is it a N" after the
   // name (`pointedKind`), the asker's wanting opening the question (`wantingOpens`), where the name's own
-  // act happened (`namePlace`).
-  const g = storyClauses(namePlace(wantingOpens(round20(personIn(unknownImperative(diaryVerb(pointedKind(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(spokenPhrase(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // act happened (`namePlace`); a question not in English says so in the evidence (`notEnglish`).
+  const g = storyClauses(namePlace(wantingOpens(round20(personIn(unknownImperative(diaryVerb(pointedKind(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(spokenPhrase(notEnglish(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;

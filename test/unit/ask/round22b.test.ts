@@ -102,3 +102,9 @@ test('"subject matter", a sense that is subject matter itself, asks for the word
   const r = await top('Picture Number 5 subject matter');
   assert.equal(r.candidates[0]!.chain, 'has_tags', why(r));
 });
+
+test('a question not in English says so in the evidence, and nothing is guessed: "¿en qué año salió Picture Number 10?"', async () => {
+  const r = await top('¿en qué año salió Picture Number 10?');
+  assert.notEqual(r.status, 'match', why(r));
+  assert.ok(r.candidates[0]!.evidence.some((e) => e.includes('another language')), why(r));
+});
