@@ -184,13 +184,16 @@ export function contrasted(g: Grounding, i: number, inAnchor: (i: number) => boo
  * (say, tell), followed by no noun phrase of its own (the clause ends, a preposition follows, or a
  * clause with its own subject and verb: "say X is"), says who says or cannot say it, not what the graph
  * holds ("say" met has_tags as "defined in words", "tell" met directed_by). Not read. With an object
- * ("describe X", "tell me the cast") the verb is the request, and stays.
+ * ("describe X", "tell me the cast") the verb is the request, and stays; so does a passive, whose subject
+ * is said ("which movies can be described by X": a first version lost it on the 1-hop dev set).
  */
 export function sayingFrame(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
   const tokens = g.tokens;
   const t = tokens[i]!;
   if (inAnchor(i) || t.norm === '' || isStopWord(t.norm) || ctx.meaning.verbSenses(t.norm) === 0 || ctx.meaning.isNoun(t.norm) && !ctx.meaning.isVerbForm(t.norm)) return false;
   if (!(ctx.meaning.asksForWords(t.norm) ?? '').includes('is defined in words')) return false;
+  // A passive ("can be described by X", "was told in …") has its subject: the verb is the question's relation.
+  if (i > 0 && BE.has(tokens[i - 1]!.norm)) return false;
   let j = i + 1;
   while (j < tokens.length && tokens[j]!.norm === '' && !inAnchor(j)) j++;
   // The clause ends after the verb.
@@ -206,7 +209,7 @@ export function sayingFrame(g: Grounding, i: number, inAnchor: (i: number) => bo
   };
   if (clauseAt(j)) return true;
   // A preposition, not a determiner or a pronoun ("can't tell from the trailer").
-  return !inAnchor(j) && RELATIVE_PREPOSITIONS.has(next) && !ctx.meaning.isNoun(next);
+  return !inAnchor(j) && RELATIVE_PREPOSITIONS.has(next) && next !== 'by' && !ctx.meaning.isNoun(next);
 }
 
 

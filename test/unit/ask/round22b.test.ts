@@ -78,6 +78,9 @@ test('a verb of saying with no object of its own frames the question: "what sort
   const s = await top("which language is Picture Number 8 in, can't tell from the poster");
   assert.equal(s.candidates[0]!.chain, 'in_language', why(s));
   assert.ok(!reads(s, 'tell'), why(s));
+  // A passive has its subject: the verb is read ("which films can be described by revenge").
+  const p = await top('which films can be described by revenge');
+  assert.ok(reads(p, 'described'), why(p));
 });
 
 test('a base-form verb after "I" is finite, so the clause is the asker\'s story: "quiz night soon and I reckon there\'ll be a round on Picture Number 20, when was it first out"', async () => {
