@@ -104,3 +104,5 @@ export const WANTING = new Set(['want', 'need']);
 export const DROPPED_SUBJECT_JOINS = new Set(['and', 'so', 'just']);
 /** Round 22b (words22b): subject pronouns whose present tense takes -s ("he says"): a base form after them is no finite verb. */
 export const SINGULAR_THIRD = new Set(['he', 'she', 'it']);
+/** Round 22b (words22b): prepositions whose object is what a sentence is about ("deals with X", "a night on X", "anything about X"), not a place or a time. */
+export const TOPIC_PREPOSITIONS = new Set(['about', 'on', 'of', 'with', 'regarding', 'concerning']);

@@ -2,7 +2,7 @@ import { namesView, type Embedder } from '../embed/embedder';
 import { isStopWord } from '../embed/lexicon/normalize';
 import { editDistance } from '../editDistance';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
-import { BARE_OBJECT_PREPOSITIONS } from './english';
+import { TOPIC_PREPOSITIONS } from './english';
 import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
 import type { NameIndex } from './nameIndex';
 import { requestAt } from './asking';
@@ -112,11 +112,12 @@ function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: numbe
  * case (each a name only when nothing better is in the question), the one a preposition governs ("a film
  * that deals with strike", "a discussion night on strike", "anything about mining") is the question's
  * topic; the asker's story's words ("home sick today", "our youth group", "kids are bored") are subjects,
- * modifiers and verbs. A tie-break below any other difference (+0.01).
+ * modifiers and verbs. A tie-break below any other difference (+0.01). Only prepositions of a topic, not of
+ * place or time ("… the teacher wants one to show in class": a first version with "in" anchored "class").
  */
 function prepositionObject(tokens: readonly Token[], a: number): boolean {
   const before = tokens[a - 1];
-  return before !== undefined && !tokens[a]!.capitalised && BARE_OBJECT_PREPOSITIONS.has(before.norm);
+  return before !== undefined && !tokens[a]!.capitalised && TOPIC_PREPOSITIONS.has(before.norm);
 }
 const PREPOSITION_OBJECT = 0.01;
 
