@@ -4,7 +4,7 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import { wantedObject } from './clauses';
-import { AUXILIARIES, BACK_PRONOUNS, BE, CONDITIONS, CONJUNCTIONS, CONTAINING, DETERMINERS, INDIRECT_OBJECTS, NOUN_TAKING, ONE, OPENING_OTHER, OTHER, PARTITIVE, POLITE, POSSESSIVE_BACK, QUANTIFIERS, RELATIVE, RELATIVE_PREPOSITIONS, REQUESTS, SPEAKER_SUBJECTS, SUBJECT_PRONOUNS, THEM, THEY, THING_PRONOUNS, TIME_CONDITIONS } from './english';
+import { AUXILIARIES, BACK_PRONOUNS, BE, CONDITIONS, CONJUNCTIONS, CONTAINING, DETERMINERS, INDIRECT_OBJECTS, NOUN_TAKING, ONE, OPENING_OTHER, OTHER, PARTITIVE, POLITE, POSSESSIVE_BACK, QUANTIFIERS, RELATIVE, RELATIVE_PREPOSITIONS, REQUESTS, SPEAKER_SUBJECTS, SUBJECT_PRONOUNS, THEM, THEY, THING_PRONOUNS, TIME_CONDITIONS, WANTING } from './english';
 import { attributeType, conjoinedWant, nameOf, notPersonAntecedent } from './everyday';
 import type { Grounding } from './ground';
 import { labelsNamed } from './labelWords';
@@ -24,8 +24,6 @@ function queryColon(g: Grounding, inAnchor: (i: number) => boolean): number {
   const colon = colonAt(g);
   return colon > 0 && g.tokens.every((t, i) => i < colon || inAnchor(i) || !/\p{L}/u.test(t.norm)) && g.tokens.some((_, i) => i >= colon && inAnchor(i)) ? colon : -1;
 }
-/** Verbs of wanting: with the speaker as subject they ask for their object. */
-const WANTING = new Set(['want', 'need']);
 /** Words that may stand between the wh-word and its noun: "what are the languages". Any other
  *  ("what else has …", "what did …") means the wh-word is the object, with no noun of its own. */
 const BRIDGE = new Set(['is', 'are', 'was', 'were', 'the', 'a', 'an', 'some', 'me', 'us', 'all', 'every', 'each', 'many', 'much', 'few', 'several', 'any', 'other', 'another', 'more']);

@@ -9,7 +9,7 @@
  * rewrites the question's tokens as `asRead`'s other readings do (an empty `norm` drops a word).
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
-import { ARTICLES, ASKING, CLITICS, COORDINATORS, DEMONSTRATIVES, DETERMINERS, FINITE_AUXILIARIES, REQUESTS, SUBJECT_PRONOUNS } from './english';
+import { ARTICLES, ASKING, CLITICS, COORDINATORS, DEMONSTRATIVES, DETERMINERS, FINITE_AUXILIARIES, REQUESTS, SINGULAR_THIRD, SUBJECT_PRONOUNS } from './english';
 import type { Grounding } from './ground';
 import { requestAt } from './asking';
 import type { RankContext } from './rankTypes';
@@ -76,8 +76,36 @@ function clausesOf(g: Grounding, inAnchor: (i: number) => boolean, ctx: RankCont
 /** The token at `j` is a finite verb (`finiteVerb`) and not right after a determiner (where it modifies a noun: "a long flight"). */
 function finiteAt(g: Grounding, j: number, ctx: RankContext): boolean {
   const before = g.tokens[j - 1]?.norm ?? '';
+  // Round 22b (words22b): a verb in its base form right after a subject pronoun is the present tense ("I reckon", "we want": `presentAfterSubject`).
+  if (presentAfterSubject(g, j, ctx)) return true;
   return finiteVerb(g.tokens[j]!.norm, ctx) && !(SUBJECT_OPENERS.has(before) && !FINITE_AUXILIARIES.has(g.tokens[j]!.norm));
 }
+/**
+ * **A base form after a subject pronoun is a finite verb** (round 22b, words22b, `presentAfterSubject`):
+ * English's present tense has no ending but in the third person singular, so "I reckon", "we want", "they
+ * say" are finite, though `finiteVerb` reads only -s, -ed and irregular forms ("pub quiz tomorrow and I
+ * reckon there'll be a question on X, when was it first out": the story was not found, its words read).
+ * A word WordNet holds as a verb whose commonest reading is the verb, right after a subject pronoun that
+ * takes the base form (not "he", "she", "it").
+ */
+function presentAfterSubject(g: Grounding, j: number, ctx: RankContext): boolean {
+  const before = g.tokens[j - 1]?.norm ?? '';
+  const w = g.tokens[j]!.norm;
+  return SUBJECT_PRONOUNS.has(before) && !SINGULAR_THIRD.has(before) && !isStopWord(w) && ctx.meaning.verbSenses(w) > 0 && ctx.meaning.isBaseVerb(w);
+}
+/**
+ * **A verb read into a collocation keeps its form** (round 22b, `writtenVerb`): `collocated` reads
+ * "putting together" as WordNet's put_together, and the token's form is gone; whether the clause opens
+ * with a participle (the asker's story with its subject dropped: "putting together a handout for our
+ * film night showing X, who wrote it") is read from the word as written. Other tokens: as read.
+ */
+export function writtenVerb(g: Grounding, i: number): string {
+  const t = g.tokens[i]!;
+  if (!t.norm.includes('_')) return t.norm;
+  const written = g.question.slice(t.start, t.end).toLowerCase();
+  return /^\p{L}+$/u.test(written) ? written : t.norm;
+}
+
 /** The word is a finite verb form: an auxiliary, a clitic of one, or an inflected verb (-s, -ed, an irregular past) whose commonest reading is the verb. */
 function finiteVerb(w: string, ctx: RankContext): boolean {
   if (FINITE_AUXILIARIES.has(w) || CLITICS.has(w) || /n['’]?t$/.test(w)) return true;
@@ -151,7 +179,9 @@ function tellingVerb(g: Grounding, c: Clause, inAnchor: (i: number) => boolean, 
   const tokens = g.tokens;
   const first = firstWord(g, c, inAnchor);
   if (first < 0 || inAnchor(first)) return undefined;
-  const w0 = tokens[first]!.norm;
+  // Round 22b (words22b): a verb a collocation was read into ("putting together" → put_together) is
+  // read as written here: its form says whether the clause opens with a participle (`writtenVerb`).
+  const w0 = writtenVerb(g, first);
   // Dropped subject: the clause opens with a verb in the past or its -ing form (a base form would be
   // an imperative, which asks: "list the …", "tell me …"). An inflected form is read as the verb even
   // where it is a base form too ("found": find, to found) or a noun's commoner ("drafting": draft).

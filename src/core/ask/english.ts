@@ -43,6 +43,8 @@ export const THEY = new Set(['they', 'them']);
 export const THEM = new Set(['them', 'those']);
 export const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'us', 'our', 'ours', 'ourselves']);
 export const SPEAKER_SUBJECTS = new Set(['i', 'we']);
+/** Subject pronouns whose present tense takes -s ("he says"): a base form after them is no finite verb. */
+export const SINGULAR_THIRD = new Set(['he', 'she', 'it']);
 /** The pronouns an imperative's indirect object takes ("play me …", "find us …"). */
 export const INDIRECT_OBJECTS = new Set(['me', 'us']);
 /** Indefinite pronouns for a thing ("play something else with …"): a request's object that is one
@@ -79,6 +81,8 @@ export const POLITE = new Set(['can', 'could', 'would', 'will']);
 export const NEGATIONS = new Set(['not', 'never', 't', 'nt', 'cant', 'dont', 'cannot']);
 /** The verbs of a request: an imperative of one asks for its object ("list the films …"). */
 export const REQUESTS = new Set(['list', 'name', 'show', 'give', 'tell', 'find']);
+/** Verbs of wanting: with the asker as subject, said or dropped, they ask for their object. */
+export const WANTING = new Set(['want', 'need']);
 
 // --- Wh-words ----------------------------------------------------------------------------------------
 
@@ -96,6 +100,8 @@ export const RELATIVE = new Set(['who', 'whom', 'whose', 'which', 'where', 'when
 export const CONJUNCTIONS = new Set(['and', 'or']);
 /** Coordinating conjunctions that may join two finite clauses. */
 export const COORDINATORS = new Set(['and', 'but', 'so']);
+/** Words that join a verb whose subject is dropped to what came before ("… and want a film that …"). */
+export const DROPPED_SUBJECT_JOINS = new Set(['and', 'so', 'just']);
 /** Conjunctions opening a clause of time or purpose: "before it goes …", "so I can …". */
 export const SUBORDINATORS = new Set(['before', 'after', 'once', 'until', 'so', 'because', 'since', 'while', 'when']);
 /** Conjunctions of time that open a clause setting the scene: "when X directs, …". */
@@ -110,6 +116,8 @@ export const BARE_OBJECT_PREPOSITIONS = new Set(['on', 'in', 'at', 'with', 'from
 export const RELATIVE_PREPOSITIONS = new Set(['in', 'on', 'at', 'by', 'for', 'with', 'from', 'of', 'to', 'during', 'under', 'about']);
 /** The prepositions of what a list or a page holds: "on the list of …", "in the list of …". */
 export const CONTAINING = new Set(['on', 'in']);
+/** Prepositions whose object is what a sentence is about ("deals with X", "a night on X", "anything about X"), not a place or a time. */
+export const TOPIC_PREPOSITIONS = new Set(['about', 'on', 'of', 'with', 'regarding', 'concerning']);
 
 // --- Interjections -----------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { namesView, type Embedder } from '../embed/embedder';
 import { isStopWord } from '../embed/lexicon/normalize';
 import { editDistance } from '../editDistance';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
+import { TOPIC_PREPOSITIONS } from './english';
 import { bestOf, type Vocabulary, type WordMeaning } from './meaning';
 import type { NameIndex } from './nameIndex';
 import { requestAt } from './asking';
@@ -95,7 +96,7 @@ function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: numbe
   if (content.length === 0 && capitalised === 0) return 0;
   if (content.length === 0) return b - a === 1 ? 0.35 : 0.45; // "Up", "It" capitalised mid-sentence
   // A lone lower-case word ("fall", "war") is a name only when nothing better is in the question.
-  let s = span.length === 1 ? 0.25 : 0.35 + 0.15 * Math.min(span.length - 1, 3);
+  let s = span.length === 1 ? 0.25 + (prepositionObject(tokens, a) ? PREPOSITION_OBJECT : 0) : 0.35 + 0.15 * Math.min(span.length - 1, 3);
   if (allCaps) s += 0.25;
   if (/^\d+$/.test(span.map((t) => t.norm).join(''))) s += 0.1; // a year or a count as written
   const schemaLike = content.every((t) => schemaRelevance(ctx, t.norm) >= 0.8);
@@ -105,6 +106,20 @@ function unmarkedScore(ctx: GroundingContext, tokens: readonly Token[], a: numbe
   if (a === requestAt(tokens, () => false) && capitalised === 0) s *= 0.3;
   return Math.min(1, s);
 }
+
+/**
+ * Round 22b (words22b), **a preposition's object is what the question is about**: of lone words in lower
+ * case (each a name only when nothing better is in the question), the one a preposition governs ("a film
+ * that deals with strike", "a discussion night on strike", "anything about mining") is the question's
+ * topic; the asker's story's words ("home sick today", "our youth group", "kids are bored") are subjects,
+ * modifiers and verbs. A tie-break below any other difference (+0.01). Only prepositions of a topic, not of
+ * place or time ("… the teacher wants one to show in class": a first version with "in" anchored "class").
+ */
+function prepositionObject(tokens: readonly Token[], a: number): boolean {
+  const before = tokens[a - 1];
+  return before !== undefined && !tokens[a]!.capitalised && TOPIC_PREPOSITIONS.has(before.norm);
+}
+const PREPOSITION_OBJECT = 0.01;
 
 /** The stretch opens mid-sentence with a stop word in lower case before a capitalised word ("the
  *  Blade", "in The Fog"): English capitalises a title's first word, so that word is the sentence's. */

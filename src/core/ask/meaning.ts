@@ -27,6 +27,9 @@ const ASK_CONCEPT_WEIGHTS = { ...DEFAULT_CONCEPT_WEIGHTS, definition: 0.49 };
 /** How far up WordNet's hypernyms a noun of content is looked for ("credits" → list → database → information → message: four). */
 const CONTENT_DEPTH = 5;
 
+/** Round 22b: a noun defined as someone's act ("an actor's portrayal") links to that someone at the floor (faint). */
+const AGENT_DEFINED = 0.45;
+
 /** A closed compound read as its head ("screenwriter" as "writer"): a kind of it, a little less than the word itself. */
 const COMPOUND_HEAD = 0.9;
 
@@ -139,6 +142,8 @@ export class WordMeaning {
           if (/\bwords?\b/.test(d.replace(/\([^)]*\)/g, ' '))) return `"${word}" is defined in words (WordNet: ${l}, "${d}")`;
           // What something is about is named by words: "topics", "subjects", "themes".
           if (pos === 'n' && /\bsubject matter\b/.test(d)) return `"${word}" is defined as subject matter (WordNet: ${l}, "${d}")`;
+          // Round 22b (words22b): a sense that is subject matter itself ("subject matter": message, content, subject matter).
+          if (pos === 'n' && wn.synset(id).words.includes('subject_matter')) return `"${word}" is subject matter (WordNet: ${wn.synset(id).words.join(', ').replace(/_/g, ' ')}, "${d}")`;
         }
       }
     }
@@ -254,6 +259,8 @@ export class WordMeaning {
       for (const [lemma, weight] of this.roleVerbs(w)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       for (const [lemma, weight] of this.compoundHead(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       for (const [lemma, weight] of this.genus(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
+      // Round 22b (words22b): a noun defined as someone's act names that someone (`agentDefined`).
+      for (const [lemma, weight] of this.agentDefined(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       for (const [lemma, weight] of this.madeBy(w, poses)) if (weight > (own.get(lemma) ?? 0)) own.set(lemma, weight);
       c = own;
       this.concepts.set(word, c);
@@ -278,6 +285,26 @@ export class WordMeaning {
    * the other words of a definition stay at the definition's weight, under the floor. WordNet puts
    * "cast" under "gathering"; what it gathers is said only in its definition.
    */
+  /**
+   * Round 22b (words22b), **a noun defined as someone's act names that someone**: WordNet defines one of
+   * the first senses of "role" as "an actor's portrayal of someone in a play" — the possessive that opens
+   * the definition says who does it (a role is played by an actor). The possessor noun, at the floor's
+   * weight (faint: a choice resting on it is never a match); the definition reading (`conceptsOfWord`)
+   * skips a possessive word.
+   */
+  private agentDefined(word: string, poses: readonly ('n' | 'v' | 'a' | 'r')[] | undefined): Map<string, number> {
+    const out = new Map<string, number>();
+    const wn = this.wordNet;
+    if (!wn || (poses && !poses.includes('n'))) return out;
+    for (const l of lemmasAs(word, 'n'))
+      for (const id of wn.senses(l, 'n').slice(0, DEFAULT_CONCEPT_WEIGHTS.senses.length)) {
+        const m = /^(?:the|a|an) ([a-z]+)'s [a-z]+/.exec(wn.synset(id).definition);
+        if (!m || wn.senses(m[1]!, 'n').length === 0) continue;
+        for (const x of new Set([m[1]!, ...lemmasAs(m[1]!, 'n')])) if (wn.senses(x, 'n').length > 0) out.set(x, AGENT_DEFINED);
+      }
+    return out;
+  }
+
   private genus(word: string, poses: readonly ('n' | 'v' | 'a' | 'r')[] | undefined): Map<string, number> {
     const out = new Map<string, number>();
     const wn = this.wordNet;
@@ -483,6 +510,39 @@ export class WordMeaning {
   }
   private isAdverbRead(lemma: string): boolean {
     return (this.wordNet?.senses(lemma, 'r').length ?? 0) > 0;
+  }
+
+  /**
+   * Round 22b (words22b), **a phrase spoken as one word**: the first word of a two-word phrase WordNet
+   * holds as a synonym of the word, "of" or "to" its second, when the word is that first word and the "a"
+   * English writes for the reduced "of" or "to" ("kinda" ~ kind_of → "kind"; "sorta" ~ sort_of).
+   * Undefined for any other word ("names" is no "name_…"). Memoised per word.
+   */
+  spokenPhraseHead(word: string): string | undefined {
+    return this.remembered('spokenPhraseHead', word, () => this.spokenPhraseHeadRead(word) ?? null) ?? undefined;
+  }
+  private spokenPhraseHeadRead(word: string): string | undefined {
+    const wn = this.wordNet;
+    if (!wn) return undefined;
+    for (const pos of ['r', 'a', 'n', 'v'] as const)
+      for (const id of wn.senses(word, pos))
+        for (const w of wn.synset(id).words) {
+          const parts = w.split('_');
+          // The added letter is the "a" English writes for a reduced "of" or "to" said after a word.
+          if (parts.length === 2 && (parts[1] === 'of' || parts[1] === 'to') && word === `${parts[0]}a` && wn.senses(parts[0]!, 'n').length > 0) return parts[0]!;
+        }
+    return undefined;
+  }
+
+  /** Round 22b (words22b): the words of the hypernyms of a noun's commonest sense (worthiness → good). Memoised per word. */
+  hypernymWords(noun: string): readonly string[] {
+    const joined = this.remembered('hypernymWords', noun, () => {
+      const wn = this.wordNet;
+      const first = wn?.senses(noun, 'n')[0];
+      if (!wn || !first) return '';
+      return wn.synset(first).pointers.filter((p) => p.symbol === '@').flatMap((p) => wn.synset(p.target).words).join('\u0001');
+    });
+    return joined === '' ? [] : joined.split('\u0001');
   }
 
   /** Two words WordNet holds as one noun ("motion pictures" → motion_picture), as WordNet writes it, or undefined. */

@@ -3,6 +3,7 @@
  * roles, co- stems, words said of other things, words left unread.
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
+import { contrasted, firstSaysNothing, qualityWords, sayingFrame } from './askedFor';
 import { afterthought, aside, askerFrame, askersVerb, believed, commentClause, embeddingVerb, excluded, POLITENESS, purpose, reporter, subordinate } from './asides';
 import { answerPhrase, clauseRequests, clauseStarts, conditionEnd, contentHead, contentOf, onlyValues, strandedAgent, wantedNext } from './asking';
 import { ARTICLES, AUXILIARIES, BARE_OBJECT_PREPOSITIONS, BE, BE_HAVE, CONJUNCTIONS, DEMONSTRATIVES, DETERMINERS, FREE_RELATIVES, INDEFINITE, NOUN_TAKING, OPENING_OTHER, OTHER, OTHER_THAN, RELATIVE_PREPOSITIONS, REQUESTS, SUBJECT_PRONOUNS } from './english';
@@ -29,7 +30,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
   g.tokens.forEach((t, index) => {
-    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx) || round19bUnread(g, index, inAnchor, ctx)) return;
+    if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor, ctx) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || contrasted(g, index, inAnchor, ctx) || sayingFrame(g, index, inAnchor, ctx) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx) || round19bUnread(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
     if (stem !== undefined) {
       const answer = phrase.indexOf(index) >= 0 ? phrase.length - 1 - phrase.indexOf(index) : undefined;
@@ -56,6 +57,8 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   agentBy(out, g, inAnchor, ctx);
   // Round 20 (words20b): a person's name as the subject of "be in" acts (`nameBeingIn`).
   nameBeingIn(out, g, inAnchor, ctx);
+  // Round 22b (words22b): a yes/no question's predicate adjective asks for the scale of its quality (`qualityAsked`, askedFor.ts).
+  qualityWords(out, g, ctx);
   // A rarer sense fills a gap, it does not compete: where another word speaks for a relation
   // ("what subjects does X deal with": subjects → has_tags), the word is read in its common senses.
   if (!out.some((w) => !w.rare && w.relational > 0)) return out;
@@ -410,7 +413,7 @@ function nameBeingIn(out: QuestionWord[], g: Grounding, inAnchor: (i: number) =>
  * restates the question's other answer; its words name no hop of their own. True for the tokens from
  * that "or" on.
  */
-function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean): boolean {
+function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx?: RankContext): boolean {
   const tokens = g.tokens;
   if (!AUXILIARIES.has(tokens[0]?.norm ?? '') || inAnchor(0)) return false;
   const or = tokens.findIndex((t, k) => k > 0 && t.norm === 'or' && !inAnchor(k) && AUXILIARIES.has(tokens[k + 1]?.norm ?? '') && !inAnchor(k + 1) && g.anchors.every((a) => g.mentions[a]!.tokenEnd <= k));
@@ -419,6 +422,8 @@ function alternative(g: Grounding, i: number, inAnchor: (i: number) => boolean):
   // Round 20 (words20b): so does one that offers other things ("is X only a horror director or are
   // there other genres in their films"): it asks for the others (`onlyValues`).
   if (or <= 0 || tokens.some((t, k) => k > or && !inAnchor(k) && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm) || REQUESTS.has(t.norm) || OTHER.has(t.norm)))) return false;
+  // Round 22b (words22b): the alternative restates the question's other answer only when the first one says something of the graph (`firstSaysNothing`, askedFor.ts).
+  if (ctx && firstSaysNothing(g, or, inAnchor, ctx)) return false;
   return i >= or;
 }
 

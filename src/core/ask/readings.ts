@@ -4,6 +4,7 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import { ANAPHOR_REACH, clauseStarts, colonAt } from './asking';
+import { namePlace, notEnglish, pointedKind, spokenPhrase, wantingOpens } from './askedFor';
 import { storyClauses } from './clauses';
 import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS, REQUESTS } from './english';
 import { diaryVerb, idiomAdverbs, madeThings, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
@@ -46,7 +47,10 @@ export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
   // Round 21 (words21a): the clauses that tell are read only for the name (`storyClauses`, clauses.ts).
-  const g = storyClauses(round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // Round 22b (words22b, askedFor.ts): a phrase spoken as one word (`spokenPhrase`), "is it a N" after the
+  // name (`pointedKind`), the asker's wanting opening the question (`wantingOpens`), where the name's own
+  // act happened (`namePlace`); a question not in English says so in the evidence (`notEnglish`).
+  const g = storyClauses(namePlace(wantingOpens(round20(personIn(unknownImperative(diaryVerb(pointedKind(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(spokenPhrase(notEnglish(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
