@@ -5,6 +5,7 @@
 import { isStopWord } from '../embed/lexicon/normalize';
 import { ANAPHOR_REACH, clauseStarts, colonAt, REQUESTS } from './asking';
 import { storyClauses } from './clauses';
+import { topicBeingIn } from './topic';
 import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS } from './english';
 import { diaryVerb, idiomAdverbs, madeThings, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
 import type { Grounding } from './ground';
@@ -46,7 +47,8 @@ export function asRead(question: Grounding, ctx: RankContext): Grounding {
   const hit = readings.get(question);
   if (hit) return hit;
   // Round 21 (words21a): the clauses that tell are read only for the name (`storyClauses`, clauses.ts).
-  const g = storyClauses(round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // Round 22 (words22a): a person topic "in" a work appears in it (`topicBeingIn`, topic.ts).
+  const g = storyClauses(topicBeingIn(round20(personIn(unknownImperative(diaryVerb(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;

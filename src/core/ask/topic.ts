@@ -76,13 +76,17 @@ export function topicOf(g: Grounding, ctx: RankContext): Topic | undefined {
 }
 
 function readTopic(g: Grounding, ctx: RankContext): Topic | undefined {
-  if (g.anchors.length !== 1) return undefined;
+  if (g.anchors.length === 0) return undefined;
   const inAnchor = anchorTest(g);
   const tokens = g.tokens;
-  const mention = g.anchors[0]!;
+  // The name is the first one; any other is offered as one of the answers, "or" right after it ("are
+  // their films in English or other languages", "French or English or what").
+  const mention = [...g.anchors].sort((a, b) => g.mentions[a]!.tokenStart - g.mentions[b]!.tokenStart)[0]!;
   const m = g.mentions[mention]!;
+  if (g.anchors.some((a) => a !== mention && (g.mentions[a]!.tokenStart < m.tokenEnd || tokens[g.mentions[a]!.tokenEnd]?.norm !== 'or'))) return undefined;
   const word = (k: number): string => (k >= 0 && k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '');
   const noun = (k: number): boolean => word(k) !== '' && !isStopWord(word(k)) && !AUXILIARY.has(word(k)) && ctx.meaning.isNoun(word(k));
+  const written = (k: number): string => (k >= 0 && k < tokens.length ? g.question.slice(tokens[k]!.start, tokens[k]!.end).toLowerCase() : '');
   const gapBefore = (k: number): string => (k <= 0 ? '' : g.question.slice(tokens[k - 1]!.end, tokens[k]!.start));
   const breakBefore = (k: number): boolean => k >= tokens.length || /[.?!;:,]|\s[-–—]+\s/.test(gapBefore(k));
   // Where the name's clause starts: after the last break before it.
@@ -90,6 +94,9 @@ function readTopic(g: Grounding, ctx: RankContext): Topic | undefined {
   while (cs > 0 && !breakBefore(cs)) cs--;
   let from = cs;
   while (from < m.tokenStart && LEADS.has(word(from))) from++;
+  // The asker's verb, its subject dropped, with the topic as its object ("loved everyone in X, …"): a
+  // past form that is no noun, opening the clause.
+  if (from < m.tokenStart && from === cs && !ctx.meaning.isNoun(word(from)) && pastForm(word(from), ctx)) from++;
   let start = from;
   while (start < m.tokenStart && OPENERS.has(word(start))) start++;
   const own: number[] = [];
@@ -111,10 +118,14 @@ function readTopic(g: Grounding, ctx: RankContext): Topic | undefined {
         while (AUXILIARY.has(word(k))) k++;
         if (!(word(k) !== '' && !isStopWord(word(k)) && ctx.meaning.isVerbForm(word(k)))) return undefined;
         k++;
+      } else if (word(k) !== '' && !isStopWord(word(k)) && !ctx.meaning.isNoun(word(k)) && ctx.meaning.isVerbForm(word(k)) && (/ing$/.test(word(k)) || JOINS.has(written(k)))) {
+        // A relative clause reduced to its participle ("the people starring in X"), or a preposition an
+        // earlier reading read as its verb ("everyone in X": `personIn`'s "acted").
+        k++;
       }
       while (k < m.tokenStart && (JOINS.has(word(k)) || OPENERS.has(word(k)))) k++;
       if (k !== m.tokenStart || breakBefore(m.tokenStart)) return undefined;
-      if (!JOINS.has(word(m.tokenStart - 1)) && !RELATIVES.has(word(h + 1)) && !OPENERS.has(word(m.tokenStart - 1))) return undefined;
+      if (!JOINS.has(word(m.tokenStart - 1)) && !RELATIVES.has(word(h + 1)) && !OPENERS.has(word(m.tokenStart - 1)) && m.tokenStart !== h + 2) return undefined;
       // "the X director": the name between an opener and the head noun is the noun's modifier, handled below.
       if (OPENERS.has(word(m.tokenStart - 1)) && !JOINS.has(word(m.tokenStart - 2)) && !RELATIVES.has(word(h + 1)) && h === m.tokenStart - 1) return undefined;
     }
@@ -132,7 +143,7 @@ function readTopic(g: Grounding, ctx: RankContext): Topic | undefined {
   if (end >= tokens.length) return undefined;
   // Set apart: the clause ends, or a finite verb follows of which the phrase is the subject.
   // A finite verb: an auxiliary, or an inflected verb form (-s, -ed, an irregular past: "got", "made").
-  const finite = AUXILIARY.has(word(end)) || (word(end) !== '' && !ctx.meaning.isNoun(word(end)) && lemmasOf(word(end)).some((l) => l !== word(end) && ctx.meaning.verbSenses(l) > 0));
+  const finite = AUXILIARY.has(word(end)) || (word(end) !== '' && (ctx.meaning.isVerbForm(word(end)) || !ctx.meaning.isNoun(word(end))) && lemmasOf(word(end)).some((l) => l !== word(end) && ctx.meaning.verbSenses(l) > 0));
   if (!breakBefore(end) && !finite) return undefined;
   // What follows speaks of the topic's things.
   let about = false;
@@ -223,4 +234,44 @@ function readSameOne(g: Grounding, ctx: RankContext): number {
 export function topicNote(g: Grounding, t: Topic): string {
   const phrase = g.question.slice(g.tokens[t.start]!.start, g.tokens[t.end - 1]!.end);
   return `read "${phrase}" as the topic (its hop named by ${t.own.map((i) => `"${g.tokens[i]!.norm}"`).join(', ')}) and "${t.text}" as what is asked of it: the chain is the topic's hop, then what is asked of its end`;
+}
+
+/** A verb's past form: an inflection of a verb, not its base nor its -s or -ing form ("loved", "liked", "saw"). */
+function pastForm(w: string, ctx: RankContext): boolean {
+  return w !== '' && !/s$/.test(w) && !/ing$/.test(w) && lemmasOf(w).some((l) => l !== w && ctx.meaning.verbSenses(l) > 0);
+}
+
+/**
+ * **A person in a work appears in it** (round 22, words22a; round 19's `beingIn` for "who is in X"): a
+ * topic headed by a person — a pronoun of people, "whoever", or a noun whose type is a person — joined
+ * to the name by "in" ("everyone in X", "the people in X"), or said to "be in" things after it ("someone
+ * from X must have been in other stuff"), is a person appearing in a work: the "in" is read as "appear",
+ * as `beingIn` reads it. Returns the grounding with that one token rewritten, or the same grounding.
+ */
+export function topicBeingIn(g: Grounding, ctx: RankContext): Grounding {
+  const t = topicOf(g, ctx);
+  if (!t) return g;
+  const inAnchor = anchorTest(g);
+  const tokens = g.tokens;
+  const word = (k: number): string => (k >= 0 && k < tokens.length && !inAnchor(k) ? tokens[k]!.norm : '');
+  const head = t.own[0];
+  if (head === undefined) return g;
+  const persons = ctx.vocabulary.labelNames.filter((l) => (ctx.meaning.typeOf(l, ['person'])?.labels.length ?? 0) > 0);
+  const person = PERSON_PRONOUNS.has(word(head)) || FREE.has(word(head)) || (persons.length > 0 && (ctx.meaning.typeOf(word(head), persons)?.labels.length ?? 0) > 0);
+  if (!person) return g;
+  const m = g.mentions[t.mention]!;
+  let at = -1;
+  // "everyone in X": the head, "in", determiners, the name.
+  if (word(head + 1) === 'in') {
+    let j = head + 2;
+    while (j < m.tokenStart && OPENERS.has(word(j))) j++;
+    if (j === m.tokenStart) at = head + 1;
+  }
+  // "… must have been in other stuff": auxiliaries and "be" after the topic, then "in" and no name.
+  if (at < 0) {
+    let k = t.end;
+    while (AUXILIARY.has(word(k))) k++;
+    if (k > t.end && BE.has(word(k - 1)) && word(k) === 'in' && !inAnchor(k + 1)) at = k;
+  }
+  return at < 0 ? g : { ...g, tokens: tokens.map((x, i) => (i === at ? { ...x, norm: 'appear' } : x)) };
 }
