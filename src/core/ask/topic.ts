@@ -13,6 +13,8 @@ import { ARTICLES, AUXILIARIES, BE, CONDITIONS, DEMONSTRATIVES, FREE_RELATIVES, 
 import type { Grounding } from './ground';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rankTypes';
+import { relevanceOf } from './relevance';
+import { NAMES } from './weights';
 
 function anchorTest(g: Grounding): (i: number) => boolean {
   return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
@@ -222,6 +224,9 @@ function readSameOne(g: Grounding, ctx: RankContext): number {
     const before = tokens[k - 1]!.norm;
     const pointer = (before === 'same' && tokens[k - 2]?.norm === 'the') || before === 'that';
     if (!pointer || isStopWord(w) || !ctx.meaning.isNoun(w) || ctx.meaning.isVerbForm(w)) continue;
+    // A noun naming one of the graph's relations outright ("director", "writer"): the name's hop. Not a
+    // possessive ("that person's other films": a determiner of the noun after it, said of someone else).
+    if (/['’]s?$/.test(g.question.slice(tokens[k]!.start, tokens[k + 1]?.start ?? g.question.length).trimEnd()) || relevanceOf(w, ctx, false, true, true).relational < NAMES) continue;
     // "that N" heads its noun phrase: no noun after it ("that director", not "that director's films").
     const next = tokens[k + 1];
     if (next && !inAnchor(k + 1) && !isStopWord(next.norm) && ctx.meaning.isNoun(next.norm)) continue;
