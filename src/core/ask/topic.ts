@@ -238,7 +238,9 @@ function readSameOne(g: Grounding, ctx: RankContext): number {
 /** The topic in words, for the evidence: the phrase read as the topic, the words naming its hop, and what is asked of it. */
 export function topicNote(g: Grounding, t: Topic): string {
   const phrase = g.question.slice(g.tokens[t.start]!.start, g.tokens[t.end - 1]!.end);
-  return `read "${phrase}" as the topic (its hop named by ${t.own.map((i) => `"${g.tokens[i]!.norm}"`).join(', ')}) and "${t.text}" as what is asked of it: the chain is the topic's hop, then what is asked of its end`;
+  // A pronoun heading it ("whoever", "everyone") names nothing: only the words that may name the hop are said.
+  const words = t.own.map((i) => g.tokens[i]!.norm).filter((w) => !INDEFINITE.has(w));
+  return `read "${phrase}" as the topic (${words.length > 0 ? `its hop named by ${words.map((w) => `"${w}"`).join(', ')}` : 'no word names its hop'}) and "${t.text}" as what is asked of it: the chain is the topic's hop, then what is asked of its end`;
 }
 
 /** A verb's past form: an inflection of a verb, not its base nor its -s or -ing form ("loved", "liked", "saw"). */
