@@ -180,7 +180,7 @@ export function topicOther(g: Grounding, inAnchor: (i: number) => boolean, from:
     while (j < tokens.length && !inAnchor(j) && (isStopWord(tokens[j]!.norm) || OPENERS.has(tokens[j]!.norm) || POSSESSIVE.has(tokens[j]!.norm))) j++;
     let head = -1;
     for (; j < tokens.length && j <= k + 4 && !inAnchor(j) && !isStopWord(tokens[j]!.norm) && ctx.meaning.isNoun(tokens[j]!.norm); j++) head = j;
-    if (head >= 0) return [k, head];
+    if (head >= 0 && askingClause(g, inAnchor, k, head)) return [k, head];
   }
   return [];
 }
@@ -281,4 +281,24 @@ export function topicBeingIn(g: Grounding, ctx: RankContext): Grounding {
     if (k > t.end && BE.has(word(k - 1)) && word(k) === 'in' && !inAnchor(k + 1)) at = k;
   }
   return at < 0 ? g : { ...g, tokens: tokens.map((x, i) => (i === at ? { ...x, norm: 'appear' } : x)) };
+}
+
+/**
+ * The clause holding "other N" asks (`topicOther`): a question mark closes it, or an auxiliary opens it
+ * before its subject ("do they try other genres", "are there more films"), at its start or after the "or"
+ * joining it to the one before ("is it all comedies or do they try other genres"). A statement ("the people
+ * in X have been in other films and I'd like the directors of those") tells; what it asks is said elsewhere.
+ */
+function askingClause(g: Grounding, inAnchor: (i: number) => boolean, k: number, head: number): boolean {
+  const tokens = g.tokens;
+  const breakAt = (i: number): boolean => i > 0 && i < tokens.length && /[.?!;:,]|\s[-–—]+\s/.test(g.question.slice(tokens[i - 1]!.end, tokens[i]!.start));
+  let start = k;
+  while (start > 0 && !breakAt(start)) start--;
+  let end = head + 1;
+  while (end < tokens.length && !breakAt(end)) end++;
+  if (g.question.slice(tokens[head]!.end, end < tokens.length ? tokens[end]!.start : g.question.length).includes('?')) return true;
+  const aux = (i: number): boolean => i < tokens.length && !inAnchor(i) && AUXILIARY.has(tokens[i]!.norm);
+  if (aux(start)) return true;
+  for (let i = k - 1; i >= start; i--) if (!inAnchor(i) && (tokens[i]!.norm === 'or' || tokens[i]!.norm === 'and')) return aux(i + 1);
+  return false;
 }
