@@ -4,6 +4,7 @@
 import type { Step } from './enumerate';
 import { bestOf, valueNamed } from './meaning';
 import type { AskedType, QuestionWord, RankContext, Slot, WordMatch } from './rankTypes';
+import { TOPIC_SLOTS } from './topic';
 import { floor, NAMES, RANK_WEIGHTS } from './weights';
 
 /** How strongly the asked type speaks for a label: naming it (or a schema alias) 1, WordNet is-a 0.8. */
@@ -199,7 +200,8 @@ export function alignChain(words: readonly QuestionWord[], anchorStart: number, 
       // A relative clause's verb names a hop at or before the slot its noun reached (`contactVerb`).
       if (w.contact && w.answer === undefined) {
         const reached = Math.max(Math.floor(state / masks), 1);
-        for (let q = 1; q <= reached && q < ordered.length; q += 2) {
+        // Round 22 (words22a): a word after the topic names no hop of the topic's own (`QuestionWord.beyond`).
+        for (let q = w.beyond ? TOPIC_SLOTS : 1; q <= reached && q < ordered.length; q += 2) {
           const s = sims[k]![q]!;
           if (s > 0) put((k === restartAt ? q : p) * masks + (mask | (1 << ((q - 1) / 2))), c.score + s, c.gain + s, c.lost, state, q);
         }
@@ -211,6 +213,8 @@ export function alignChain(words: readonly QuestionWord[], anchorStart: number, 
         if (w.other && q === 0) continue;
         // "as director": the anchor's role, its own hop.
         if (w.role && w.answer === undefined && q !== 1) continue;
+        // Round 22 (words22a): said of the topic's end or beyond it, not of the topic's own hop.
+        if (w.beyond && q < TOPIC_SLOTS) continue;
         // "X's director", "the X director": the anchor's own hop, or what it reaches; "the X movie":
         // the anchor's own kind.
         if (w.owned && q > 2) continue;

@@ -11,6 +11,7 @@ import { labelsNamed } from './labelWords';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rankTypes';
 import { relevanceOf } from './relevance';
+import { sameOne, topicOf, topicOther } from './topic';
 import { answerableLater, determinedNoun } from './twoHop';
 import { NAMES, RANK_WEIGHTS } from './weights';
 
@@ -144,7 +145,9 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // a relative pronoun, which refers back to that noun ("genres the person who directed X has
   // worked in": the question asks for genres, not for the person).
   const whAt = (from: number): number => tokens.findIndex((t, i) => i >= from && (WH_WORDS[t.norm] !== undefined || NOUN_TAKING.has(t.norm)) && !inAnchor(i) && !relativePronoun(g, i, inAnchor, ctx) && !orTag(g, i, inAnchor));
-  let at = whAt(conditionEnd(g, inAnchor));
+  // Round 22 (words22a): a topic set apart before the question is no part of what is asked (`topicOf`).
+  const topic = topicOf(g, ctx);
+  let at = whAt(Math.max(conditionEnd(g, inAnchor), topic?.end ?? 0));
   // A wh-word right after a preposition opens a clause that is the preposition's object ("obsessed
   // with how X was shot"): when a later clause opens with a wh-word of its own ("…, like what other
   // films did that director do"), that one asks.
@@ -211,6 +214,11 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
   // So does one that is a verb's object ("… and wants more from the same director"): the object is
   // what is asked, whatever the subject.
   if (at < 0) at = tokens.findIndex((t, k) => k > 0 && otherOpening(g, k, inAnchor, ctx) && !inAnchor(k - 1) && !isStopWord(tokens[k - 1]!.norm) && !AUXILIARIES.has(tokens[k - 1]!.norm) && ctx.meaning.isVerbForm(tokens[k - 1]!.norm));
+  // Round 22 (words22a): "other N" after the topic, or after "the same N" / "that N", asks for N (`topicOther`).
+  if (at < 0 && (topic || sameOne(g, ctx) >= 0)) {
+    const other = topicOther(g, inAnchor, topic?.end ?? g.mentions[g.anchors[0]!]!.tokenEnd, ctx);
+    if (other.length > 0) return other;
+  }
   if (at < 0) {
     // Round 21 (words21a): a third party's wanting asks for its object (`wantedObject`, clauses.ts).
     const wantedHead = wantedObject(g, inAnchor, ctx);
@@ -228,6 +236,8 @@ export function answerPhrase(g: Grounding, inAnchor: (i: number) => boolean, ctx
     const listed = contentOf(g, inAnchor, ctx);
     if (listed >= 0) return [listed, listed];
     const np = nounPhraseQuestion(g, inAnchor, ctx);
+    // Round 22 (words22a): the topic's own noun is not what is asked of it.
+    if (topic && np < topic.end) return [];
     return np >= 0 ? [np, np] : [];
   }
   const opener = tokens[at]!.norm;

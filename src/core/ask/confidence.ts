@@ -102,6 +102,8 @@ export function weakEvidence(r: RankedCandidate, unread: readonly string[]): str
   if (r.weak21b) return r.weak21b;
   // Round 22c: the match rule — the governing word, a pronoun's clause, "other", a shared value (matchRule.ts).
   if (r.weak22c) return r.weak22c;
+  // Round 22 (words22a): the chain stops at the topic the question asks about.
+  if (r.topicWeak) return r.topicWeak;
   // A hop no word names, while a word naming another relation outright is left unread by this
   // chain ("… the person who directed X" answered through X's actors): that word meant a hop.
   if (r.unspoken.length > 0 && r.unexplainedNames.length > 0)
@@ -129,6 +131,7 @@ export function evidenceOf(r: RankedCandidate, asked: AskedType | undefined, unr
   if (asked) out.push(`asks for ${asked.sameAsAnchor ? "the anchor's own kind" : asked.labels.length ? asked.labels.join(' or ') : 'no label of the graph'} (${asked.detail}); its answers are ${r.answerLabel}${r.answerFits ? ', which fits' : ', which does not fit'}`);
   else out.push(`the question names no type the graph has; its answers are ${r.answerLabel}`);
   if (r.clauses) out.push(r.clauses);
+  if (r.topic) out.push(r.topic);
   for (const m of r.matches)
     out.push(m.slot === 'unexplained' ? `"${m.word}" is about the graph's names but explained by nothing here` : `"${m.word}" → ${m.slot} (${m.similarity.toFixed(2)}${m.via ? `, loosely: ${m.via}` : ''})`);
   out.push(...r.rareSenses);

@@ -14,6 +14,7 @@ import { bestOf, SUBJECT_PREPOSITIONS, WH_WORDS } from './meaning';
 import type { QuestionWord, RankContext } from './rankTypes';
 import { asRead, readAsAppear } from './readings';
 import { relevanceOf } from './relevance';
+import { sameOne, topicOf } from './topic';
 import { fellowStem } from './twoHop';
 import { floor, NAMES } from './weights';
 
@@ -29,6 +30,10 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
   const others = otherNouns(g, inAnchor, phrase[0], ctx);
   const last = lastHopWords(g, inAnchor, phrase, requests, ctx);
   const co = coStems(g, inAnchor, ctx);
+  // Round 22 (words22a): a topic naming the first hop — its words name that hop, the rest what lies beyond
+  // it (`topicOf`) — and "the same N" / "that N" after the name, the name's own N (`sameOne`).
+  const topic = topicOf(g, ctx);
+  const same = sameOne(g, ctx);
   g.tokens.forEach((t, index) => {
     if (inAnchor(index) || requests.has(index) || alternative(g, index, inAnchor, ctx) || (bare && index === phrase[0]! + 1 && contentHead(g, index, inAnchor, ctx)) || (bare && g.tokens[index + 1]?.norm === 'of' && index + 1 < phrase[0]! && contentOf(g, inAnchor, ctx) === phrase[0]) || POLITENESS.has(t.norm) || co.prefixes.has(index) || commentClause(g, index, inAnchor) || conditionVerb(g, index, inAnchor, ctx) || afterthought(g, index, inAnchor, phrase, requests, ctx) || askerFrame(g, index, inAnchor, phrase, requests, ctx) || askersVerb(g, index, inAnchor, ctx) || aside(g, index, inAnchor, ctx) || embeddingVerb(g, index, inAnchor, phrase, ctx) || excluded(g, index, inAnchor) || contrasted(g, index, inAnchor, ctx) || sayingFrame(g, index, inAnchor, ctx) || purpose(g, index, inAnchor, phrase, ctx) || subordinate(g, index, inAnchor, phrase) || believed(g, index, inAnchor, phrase, ctx) || reporter(g, index, inAnchor, ctx) || round19bUnread(g, index, inAnchor, ctx)) return;
     const stem = co.stems.get(index);
@@ -46,7 +51,7 @@ export function questionWords(question: Grounding, ctx: RankContext): QuestionWo
     else if ((!isStopWord(t.norm) || (SUBJECT_PREPOSITIONS.has(t.norm) && ctx.vocabulary.wordLabels.size > 0)) && !AUXILIARIES.has(t.norm) && !INDEFINITE.has(t.norm) && !OTHER_THAN.has(t.norm) && !DETERMINERS.has(t.norm) && /\p{L}/u.test(t.norm)) {
       const determined = afterDeterminer(g, index, inAnchor);
       const noun = answer === undefined && headNoun(g, index, inAnchor, ctx) && (determined || g.tokens[index - 1]?.norm === 'whose' || prepositionObject(g, index, inAnchor));
-      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && owned(g, index, ctx) ? { owned: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}), ...(answer === undefined && headComplement(g, index, phrase, inAnchor) ? { complement: true } : {}) });
+      out.push({ word: t.norm, index, ...relevanceOf(t.norm, ctx, g.tokens[index - 1]?.norm === 'how', determined, noun), ...(noun ? { noun: true } : {}), ...(answer !== undefined ? { answer } : {}), ...(phrase.length === 2 && (at === 1 || bare) && at >= 0 ? { head: true } : {}), ...(others.has(index) ? { other: true } : {}), ...(asRole(g, index, inAnchor) || freeRelative(g, index, inAnchor) || demonstrativeRole(g, index, inAnchor, ctx) ? { role: true } : {}), ...(last.has(index) ? { last: true } : {}), ...(answer === undefined && (owned(g, index, ctx) || topic?.own.includes(index) === true || same === index) ? { owned: true } : {}), ...(answer === undefined && topic !== undefined && index >= topic.end ? { beyond: true } : {}), ...(answer === undefined && !last.has(index) && contactVerb(g, index, inAnchor, ctx) ? { contact: true } : {}), ...(answer === undefined && headComplement(g, index, phrase, inAnchor) ? { complement: true } : {}) });
     }
   });
   // Round 19 (words19b): an earlier step's wh-word says what its step reaches (`stepWords`).

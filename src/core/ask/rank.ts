@@ -18,6 +18,7 @@ import { bestOf, WH_WORDS } from './meaning';
 import { questionWords } from './questionWords';
 import type { AskedType, QuestionWord, RankContext, RankedCandidate, Slot } from './rankTypes';
 import { asRead } from './readings';
+import { topicNote, topicOf, topicWeak } from './topic';
 import { round21bWeak, topicThenQuestion } from './twoHop';
 import { NAMES, RANK_WEIGHTS, UNKNOWN_WORDS } from './weights';
 
@@ -102,6 +103,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
   const clauses = clauseNote(g);
   // Round 22c: the match rule's per-question part (`thinReading`, matchRule.ts); confidence only.
   const thin = thinReading(g, inAnchor, words, ctx);
+  // Round 22 (words22a): a topic naming the first hop, said in the evidence (`topicOf`, `topicNote`).
+  const topic22a = topicOf(g, ctx);
+  const topicSaid = topic22a ? topicNote(g, topic22a) : undefined;
   const out: RankedCandidate[] = candidates.map((candidate) => {
     const shape = candidate.shape;
     let a: Alignment;
@@ -155,7 +159,9 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     // A wh-word's kind is grammar's, not a reading of a noun: "when" asks for a time whatever the
     // words after it name ("when did the director of X release his other films").
     const overruled = answerFits === false && asked!.how === 'is-a' && !asked!.byExclusion && !asked!.sameAsAnchor && WH_WORDS[asked!.word] === undefined && lastNamed;
-    const wrongType = answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0;
+    // Round 22 (words22a): a chain that stops at the topic answers the topic, not what is asked of it (`topicWeak`).
+    const short = shape.kind === 'chain' && topic22a ? topicWeak(topic22a, shape.steps.length) : undefined;
+    const wrongType = (answerFits === false && !overruled ? RANK_WEIGHTS.answerType : 0) + (short ? RANK_WEIGHTS.answerType : 0);
     // Reaching the answers from a name offered as one of them reads an answer as a condition.
     const ignored = g.anchors.filter((x) => !used.includes(x) && !offered.has(x) && !company.has(x)).reduce((s, x) => s + RANK_WEIGHTS.ignoredAnchor * anchorScore(x), 0) + (used.some((x) => offered.has(x)) ? RANK_WEIGHTS.answerType : 0);
     const bonus = used.reduce((s, x) => s + RANK_WEIGHTS.anchor * anchorScore(x), 0);
@@ -199,7 +205,7 @@ export function rankWith(question: Grounding, candidates: readonly Candidate[], 
     const weak21b = round21bWeak(g, inAnchor, shape, a.matches, unreadAt, topic, ctx);
     // Round 22c: the match rule (`round22cWeak`, matchRule.ts); confidence only.
     const weak22c = round22cWeak(thin, g, shape, a.matches, impliedOnly, answerLabel, ctx);
-    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}), ...(weak22c ? { weak22c } : {}), ...(clauses !== undefined ? { clauses } : {}) };
+    return { candidate, score, fit, matches: a.matches, answerLabel, answerFits, unspoken, answerOnly, impliedOnly, byMembers, fitsByMembers, byValues, byNames, throughScale, faint, spelledAsWritten, rareSenses, unexplainedNames, loose, shorterFits: false, ...(unknownHead !== undefined ? { unknownHead } : {}), ...unknownWords, ...(weak21b ? { weak21b } : {}), ...(weak22c ? { weak22c } : {}), ...(clauses !== undefined ? { clauses } : {}), ...(topicSaid !== undefined ? { topic: topicSaid } : {}), ...(short ? { topicWeak: short } : {}) };
   });
   // Which candidates are longer than a query that already returns the asked type from the same anchors.
   const anchorsOf = (c: Candidate): string => (c.shape.kind === 'chain' ? `${c.shape.anchor.node}` : `${c.shape.anchors[0].node},${c.shape.anchors[1].node}`);

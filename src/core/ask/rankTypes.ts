@@ -91,6 +91,10 @@ export interface RankedCandidate {
   readonly weak22c?: string;
   /** Round 21 (words21a): which clause was read as the question and which as the story (`clauseNote`), in words. */
   readonly clauses?: string;
+  /** Round 22 (words22a): the topic read and the hop it names, in words (`topicOf`, topic.ts). */
+  readonly topic?: string;
+  /** Round 22 (words22a): why the chain does not reach past the topic it was asked about (`topicWeak`). */
+  readonly topicWeak?: string;
 }
 
 export interface QuestionWord {
@@ -143,6 +147,9 @@ export interface QuestionWord {
   /** Round 20 (words20b): "by" after a noun, before the anchor ("movies by X"): the relations whose own
    *  names take an agent with "by" (directed_by, written_by), which it names (`agentBy`). */
   readonly agent?: readonly string[];
+  /** Round 22 (words22a): said after a topic that names the first hop (`topicOf`, topic.ts): of the topic's
+   *  end or beyond it, so it names no slot of the topic's own ([anchor label, hop 1, label 1]). */
+  readonly beyond?: boolean;
 }
 
 export type Slot = { readonly kind: 'relation'; readonly name: string; readonly hop: number; readonly terms: readonly TermWords[] } | { readonly kind: 'label'; readonly name: string; readonly terms: readonly TermWords[] };

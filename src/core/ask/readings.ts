@@ -7,6 +7,7 @@ import { ANAPHOR_REACH, clauseStarts, colonAt } from './asking';
 import { namePlace, notEnglish, pointedKind, spokenPhrase, wantingOpens } from './askedFor';
 import { storyClauses } from './clauses';
 import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS, REQUESTS } from './english';
+import { topicBeingIn } from './topic';
 import { diaryVerb, idiomAdverbs, madeThings, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
 import type { Grounding } from './ground';
 import { labelsNamed, personLabels } from './labelWords';
@@ -50,7 +51,8 @@ export function asRead(question: Grounding, ctx: RankContext): Grounding {
   // Round 22b (words22b, askedFor.ts): a phrase spoken as one word (`spokenPhrase`), "is it a N" after the
   // name (`pointedKind`), the asker's wanting opening the question (`wantingOpens`), where the name's own
   // act happened (`namePlace`); a question not in English says so in the evidence (`notEnglish`).
-  const g = storyClauses(namePlace(wantingOpens(round20(personIn(unknownImperative(diaryVerb(pointedKind(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(spokenPhrase(notEnglish(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
+  // Round 22 (words22a): a person topic "in" a work appears in it (`topicBeingIn`, topic.ts).
+  const g = storyClauses(topicBeingIn(namePlace(wantingOpens(round20(personIn(unknownImperative(diaryVerb(pointedKind(predicateKind(madeThings(makerOf(withPeople(beingInPhrase(beingIn(corrected(collocated(idiomAdverbs(uncompounded(respelled(unabbreviated(unheaded(agoDropped(instructed(addressed(spokenPhrase(notEnglish(uncontracted(pastTime(commonWords(valueMentions(question, ctx), ctx), ctx)), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx))), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx), ctx);
   readings.set(question, g);
   readings.set(g, g);
   return g;
