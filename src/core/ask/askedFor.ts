@@ -10,17 +10,13 @@
  */
 import { isStopWord } from '../embed/lexicon/normalize';
 import { ARTICLES, BE, DEMONSTRATIVES, DROPPED_SUBJECT_JOINS, INDIRECT_OBJECTS, NOUN_TAKING, QUANTIFIERS, RELATIVE_PREPOSITIONS, REQUESTS, SUBJECT_PRONOUNS, THING_PRONOUNS, WANTING } from './english';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { valueNamed, WH_WORDS } from './meaning';
 import type { RankContext } from './rankTypes';
 import { relevanceOf } from './relevance';
 import type { Token } from './tokens';
 import { noted } from './typed';
 import { FAINT, FLOOR, NAMES, RANK_WEIGHTS } from './weights';
-
-function anchorTest(g: Grounding): (i: number) => boolean {
-  return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
-}
 
 /**
  * **A phrase spoken as one word** (round 22b, `spokenPhrase`): English writes "kind of" and "sort of"
@@ -210,7 +206,6 @@ export function sayingFrame(g: Grounding, i: number, inAnchor: (i: number) => bo
   // A preposition, not a determiner or a pronoun ("can't tell from the trailer").
   return !inAnchor(j) && RELATIVE_PREPOSITIONS.has(next) && next !== 'by' && !ctx.meaning.isNoun(next);
 }
-
 
 /** An article, a quantifier or a thing pronoun opens a wanted object ("want a film", "need the year", "want something"). */
 const opensObject = (w: string): boolean => ARTICLES.has(w) || QUANTIFIERS.has(w) || THING_PRONOUNS.has(w);

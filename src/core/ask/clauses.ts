@@ -10,15 +10,11 @@
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import { ARTICLES, ASKING, CLITICS, COORDINATORS, DEMONSTRATIVES, DETERMINERS, FINITE_AUXILIARIES, REQUESTS, SINGULAR_THIRD, SUBJECT_PRONOUNS } from './english';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { requestAt } from './asking';
 import type { RankContext } from './rankTypes';
 import { relevanceOf } from './relevance';
 import { FAINT, NAMES } from './weights';
-
-function anchorTest(g: Grounding): (i: number) => boolean {
-  return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
-}
 
 /** The asker as a subject or a possessor ("I", "we", "my", "our"). */
 const ASKER = new Set(['i', 'we', 'my', 'our', 'me', 'us']);

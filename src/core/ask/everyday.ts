@@ -9,17 +9,12 @@ import { oneValuedShares } from '../retrieve/domains';
 import type { SearchIndex } from '../retrieve/snapshot/snapshot';
 import { ARTICLES, ASKING, CLITICS, DETERMINERS, FINITE_AUXILIARIES, INDIRECT_OBJECTS, NOUN_TAKING, POSSESSIVE_BACK, REQUESTS, SUBJECT_PRONOUNS, TIME_CONDITIONS } from './english';
 import type { Candidate } from './enumerate';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { bestOf, scalesAskedBy, WH_WORDS } from './meaning';
 import type { AskedType, RankContext } from './rankTypes';
 import { relevanceOf } from './relevance';
 import { round21c } from './typed';
 import { FLOOR, NAMES } from './weights';
-
-
-function anchorTest(g: Grounding): (i: number) => boolean {
-  return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
-}
 
 /** The relation a word names best, and how well (0 when none reaches the floor). */
 export function bestRelation(word: string, ctx: RankContext): { readonly relation: string; readonly score: number } | undefined {

@@ -50,6 +50,11 @@ export interface Grounding {
   readonly nearest: readonly string[];
 }
 
+/** Whether token `i` lies inside one of the grounding's anchor mentions. */
+export function anchorTest(g: Grounding): (i: number) => boolean {
+  return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+}
+
 export interface GroundingContext {
   /** The search index (the snapshot, or the index without the graph in store placement): names, ids, labels, name vectors. */
   readonly index: SearchIndex;

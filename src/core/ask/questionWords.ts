@@ -8,7 +8,7 @@ import { afterthought, aside, askerFrame, askersVerb, believed, commentClause, e
 import { answerPhrase, clauseRequests, clauseStarts, conditionEnd, contentHead, contentOf, onlyValues, strandedAgent, wantedNext } from './asking';
 import { ARTICLES, AUXILIARIES, BARE_OBJECT_PREPOSITIONS, BE, BE_HAVE, CONJUNCTIONS, DEMONSTRATIVES, DETERMINERS, FREE_RELATIVES, INDEFINITE, NOUN_TAKING, OPENING_OTHER, OTHER, OTHER_THAN, RELATIVE_PREPOSITIONS, REQUESTS, SUBJECT_PRONOUNS } from './english';
 import { headComplement } from './everyday';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { labelsNamed, personLabels } from './labelWords';
 import { bestOf, SUBJECT_PREPOSITIONS, WH_WORDS } from './meaning';
 import type { QuestionWord, RankContext } from './rankTypes';
@@ -21,7 +21,7 @@ import { floor, NAMES } from './weights';
 /** The question's words the ranker reads: outside every anchor, content words and wh-words. */
 export function questionWords(question: Grounding, ctx: RankContext): QuestionWord[] {
   const g = asRead(question, ctx);
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const phrase = answerPhrase(g, inAnchor, ctx);
   const out: QuestionWord[] = [];
   // An opening request ("name", "list", "give") asks; it says nothing about the answer or the chain.

@@ -13,7 +13,7 @@ import { AUXILIARIES, CONJUNCTIONS, OPENING_OTHER, THING_PRONOUNS } from './engl
 import { answerCount, type Candidate, type CandidateShape } from './enumerate';
 import { itsStandIn } from './everyday';
 import { round22cWeak, thinReading } from './matchRule';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { bestOf, WH_WORDS } from './meaning';
 import { questionWords } from './questionWords';
 import type { AskedType, QuestionWord, RankContext, RankedCandidate, Slot } from './rankTypes';
@@ -50,7 +50,7 @@ function somethingElse(g: Grounding, inAnchor: (i: number) => boolean, phrase: r
 /** The ranking with what the question was read as (its words and the asked type). */
 export function rankWith(question: Grounding, candidates: readonly Candidate[], ctx: RankContext): { ranked: RankedCandidate[]; asked: AskedType | undefined; unread: readonly string[] } {
   const g = asRead(question, ctx);
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const read = questionWords(g, ctx);
   // Several words no dictionary sense reads (not slips of English words: `respelled` has mended those):
   // the sentence is partly in another language or dialect, and what those words say is unknown.

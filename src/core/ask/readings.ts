@@ -9,7 +9,7 @@ import { storyClauses } from './clauses';
 import { ARTICLES, AUXILIARIES, BACK_PRONOUNS, BE, CLOSED_WORDS, DETERMINERS, FREE_RELATIVES, HESITATIONS, INDEFINITE, NOUN_TAKING, ONE, OTHER_THAN, QUANTIFIERS, REQUESTS } from './english';
 import { topicBeingIn } from './topic';
 import { diaryVerb, idiomAdverbs, madeThings, personIn, predicateKind, round20, unknownImperative, valueMentions } from './everyday';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { labelsNamed, personLabels } from './labelWords';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rankTypes';
@@ -29,7 +29,7 @@ const CONTRACTED_WH = /^(who|what|where|when|which|how)['’](?:s|re|ve|d|ll)$/i
 const CONTRACTED = /^(\p{L}+)['’](?:s|re|ve|d|ll|m)$/iu;
 
 export function uncontracted(g: Grounding): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i)) return t;
@@ -138,7 +138,7 @@ function indefinitePhrase(word: string): boolean {
  * nothing, so the structure chose among every relation reaching people.
  */
 export function beingIn(g: Grounding): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   const at = tokens.findIndex((t, i) => {
     if (t.norm !== 'in' || inAnchor(i) || !(inAnchor(i + 1) || BACK_PRONOUNS.has(tokens[i + 1]?.norm ?? ''))) return false;
@@ -157,7 +157,7 @@ export function beingIn(g: Grounding): Grounding {
  * "appear", as `beingIn` reads "who is in X". Only when `beingIn` read nothing.
  */
 export function beingInPhrase(g: Grounding): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   if (tokens.some((t, i) => t.norm === 'appear' && readAsAppear(g, i))) return g;
   const at = tokens.findIndex((t, i) => {
@@ -188,7 +188,7 @@ export function beingInPhrase(g: Grounding): Grounding {
  */
 export function makerOf(g: Grounding, ctx: RankContext): Grounding {
   const tokens = g.tokens;
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   let out: Array<Grounding['tokens'][number]> | undefined;
   for (const a of g.anchors) {
     const m = g.mentions[a]!;
@@ -219,7 +219,7 @@ export function makerOf(g: Grounding, ctx: RankContext): Grounding {
  * "other"): after a verb, "with" may be the verb's ("co-wrote films with X").
  */
 export function withPeople(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   if (tokens.some((t, i) => t.norm === 'appear' && readAsAppear(g, i))) return g;
   let j = 0;
@@ -255,7 +255,7 @@ export function readAsAppear(g: Grounding, i: number): boolean {
  * tokens, as `collocated` drops words), greeting and all.
  */
 export function addressed(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   const written = (i: number): string => g.question.slice(tokens[i]!.start, tokens[i]!.end);
   const spaced = (i: number): boolean => /^\s+$/.test(g.question.slice(tokens[i]!.end, tokens[i + 1]!.start));
@@ -280,7 +280,7 @@ export function addressed(g: Grounding, ctx: RankContext): Grounding {
  * are the listener's part, not the graph's relations: dropped (empty tokens, as `collocated` drops words).
  */
 export function instructed(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   let i0 = 0;
   while (i0 < tokens.length && tokens[i0]!.norm === '' && !inAnchor(i0)) i0++;
@@ -312,7 +312,7 @@ const PRETENDING = new Set(['pretend', 'imagine', 'suppose']);
  * when, not the graph's years. The noun, the adverb and a number or quantifier before them are dropped.
  */
 export function agoDropped(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   const drop = new Set<number>();
   tokens.forEach((t, i) => {
@@ -336,7 +336,7 @@ const AGO = new Set(['ago', 'back']);
  * the question itself, and are read.
  */
 export function unheaded(g: Grounding, ctx?: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const colon = colonAt(g);
   // Only the name after the colon is a keyword query ("show tags: X", "director: X"): the words before
   // are the question itself, not a heading on it.
@@ -370,7 +370,7 @@ export function unheaded(g: Grounding, ctx?: RankContext): Grounding {
  * which no reading uses); never across a name or a punctuation mark.
  */
 export function collocated(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = [...g.tokens];
   let changed = false;
   for (let i = 0; i < tokens.length; i++) {
@@ -429,7 +429,7 @@ export function collocated(g: Grounding, ctx: RankContext): Grounding {
  * director made" goes on from the director, it does not replace it.
  */
 export function corrected(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   const names = (i: number): boolean => !inAnchor(i) && tokens[i]!.norm !== '' && !isStopWord(tokens[i]!.norm) && ctx.meaning.isNoun(tokens[i]!.norm) && relevanceOf(tokens[i]!.norm, ctx, false, true).relevance > 0;
   const filler = (i: number): boolean => !inAnchor(i) && (REPAIR.has(tokens[i]!.norm) || HESITATIONS.has(tokens[i]!.norm) || ARTICLES.has(tokens[i]!.norm) || tokens[i]!.norm === 'no' || tokens[i]!.norm === 'i' || tokens[i]!.norm === '');

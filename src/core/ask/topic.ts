@@ -10,15 +10,11 @@
  */
 import { isStopWord, lemmasOf } from '../embed/lexicon/normalize';
 import { ARTICLES, AUXILIARIES, BE, CONDITIONS, DEMONSTRATIVES, FREE_RELATIVES, INDEFINITE, ONE, OPENING_OTHER, OTHER_THAN, POSSESSIVE_BACK, QUANTIFIERS, RELATIVE_PREPOSITIONS, SUBJECT_PRONOUNS, THEM, THING_PRONOUNS, TIME_CONDITIONS } from './english';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { WH_WORDS } from './meaning';
 import type { RankContext } from './rankTypes';
 import { relevanceOf } from './relevance';
 import { NAMES } from './weights';
-
-function anchorTest(g: Grounding): (i: number) => boolean {
-  return (i) => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
-}
 
 // The closed classes the topic reading takes, each from english.ts.
 /** Articles, demonstratives and quantifiers other than "other"/"more" that may open the topic's noun phrase ("the director", "all the people"). */

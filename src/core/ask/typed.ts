@@ -10,7 +10,7 @@
 import { isStopWord } from '../embed/lexicon/normalize';
 import { ARTICLES, CLOSED_WORDS } from './english';
 import { bestRelation, slipsOf } from './everyday';
-import type { Grounding } from './ground';
+import { anchorTest, type Grounding } from './ground';
 import { graphWords, labelsNamed } from './labelWords';
 import type { WordMeaning } from './meaning';
 import type { RankContext } from './rankTypes';
@@ -147,7 +147,7 @@ export function shoutedWords(tokens: readonly Token[], question: string, meaning
  * "starring in movies by X" keeps "movies": it names Movie outright.
  */
 export function verbPlace(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   const tokens = g.tokens;
   const drop = new Set<number>();
   tokens.forEach((t, i) => {
@@ -174,7 +174,7 @@ const PLACE_PREPOSITIONS = new Set(['in', 'on', 'at']);
  * `uncontracted` reads "who's" (before, "whos" asked nothing and named nothing: every choice weak).
  */
 export function apostropheDropped(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     const m = WH_CLITIC.exec(t.norm);
@@ -203,7 +203,7 @@ export function round21c(g: Grounding, ctx: RankContext): Grounding {
  * word without a stop may be a name the grounder missed and is left as written.
  */
 export function unabbreviated(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     if (inAnchor(i) || t.norm.length < 2 || !/^\p{L}+$/u.test(t.norm) || isStopWord(t.norm) || CLOSED_WORDS.has(t.norm) || ctx.meaning.knows(t.norm)) return t;
@@ -248,7 +248,7 @@ function graphWordBegun(prefix: string, ctx: RankContext): string | undefined {
  * as written).
  */
 export function respelled(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   let changed = false;
   const unknown = (t: Grounding['tokens'][number], i: number): boolean => !inAnchor(i) && t.norm.length >= 3 && /^\p{L}+$/u.test(t.norm) && !isStopWord(t.norm) && !CLOSED_WORDS.has(t.norm) && !ctx.meaning.knows(t.norm) && !graphWords(ctx).includes(t.norm);
   // Among words of another language (two more the lexicon does not know) a capital marks a noun as
@@ -332,7 +332,7 @@ export function oneSlip(typed: string, word: string): boolean {
  * ("keywords" → key_word, a word used as a pattern: a kind of word, which asks for words).
  */
 export function uncompounded(g: Grounding, ctx: RankContext): Grounding {
-  const inAnchor = (i: number): boolean => g.anchors.some((a) => g.mentions[a]!.tokenStart <= i && i < g.mentions[a]!.tokenEnd);
+  const inAnchor = anchorTest(g);
   let changed = false;
   const tokens = g.tokens.map((t, i) => {
     const stem = inAnchor(i) ? undefined : compoundPart(t.norm, ctx);
