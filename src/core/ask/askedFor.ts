@@ -142,7 +142,7 @@ const MEMBERS = RANK_WEIGHTS.members;
 
 /**
  * **A yes/no question's first alternative that says nothing of the graph** (round 22b, `firstSaysNothing`):
- * rank.ts's `alternative` reads "is X widely voted on imdb or has barely anyone rated it" as one question
+ * questionWords.ts's `alternative` reads "is X widely voted on imdb or has barely anyone rated it" as one question
  * and its restatement, and drops the words after "or". When the words before "or" (outside the name) link
  * to nothing in the graph — the asker's own verb, "should I bother with X" — the question's content is
  * the alternative ("or is it rated badly"): it is read.
@@ -155,7 +155,7 @@ export function firstSaysNothing(g: Grounding, or: number, inAnchor: (i: number)
  * **"not the N": the thing it is not** (round 22b, `contrasted`): "what year was X made, the film not
  * the book" — a clause of its own with no name and no finite verb, "the N1 not the N2", says which of
  * two things the name stands for; N2 is the one not meant, so it names no hop ("book" met written_by
- * and bought a chain through the writer). The words after "not" to the clause's end are not read (rank.ts's
+ * and bought a chain through the writer). The words after "not" to the clause's end are not read (asides.ts's
  * `excluded` reads a clause opening with "not"; this one opens with what is meant).
  */
 export function contrasted(g: Grounding, i: number, inAnchor: (i: number) => boolean, ctx: RankContext): boolean {
@@ -214,7 +214,7 @@ const opensObject = (w: string): boolean => ARTICLES.has(w) || QUANTIFIERS.has(w
  * **The asker's wanting opens the question proper** (round 22b, `wantingOpens`): "home sick today and
  * want a film that deals with X, suggestions?" — a verb of wanting in its base form with its subject
  * dropped (after "and", "so", "just", or opening its sentence) and an object after it asks for that
- * object, as "I want …" does (rank.ts's `requestAt`); the words before it in its sentence are the
+ * object, as "I want …" does (asking.ts's `requestAt`); the words before it in its sentence are the
  * asker's story ("home" met directed_by at 0.51). Those that name nothing in the graph outright are
  * not read; a name among them keeps the words.
  */

@@ -36,7 +36,7 @@ import { NAMES } from './weights';
  *  but for "it" and "its", which point back to the name itself ("X, who wrote it"). */
 const POINTING_BACK: ReadonlySet<string> = new Set([...BACK_PRONOUNS, ...POSSESSIVE_BACK, ...THEM].filter((w) => w !== 'it' && w !== 'its'));
 
-/** A question word as the ranker reads it (rank.ts's `QuestionWord`, the fields read here). */
+/** A question word as the ranker reads it (rankTypes.ts's `QuestionWord`, the fields read here). */
 interface Word {
   readonly word: string;
   readonly index: number;
